@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "remindersd",
+    products: [
+        .executable(name: "remindersd", targets: ["remindersd"]),
+    ],
+    targets: [
+        // SQLite from the system (Debian: libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // JSON-RPC 2.0 over stdio: JSON values, framing, messages, connection. Knows nothing about reminders.
+        .target(name: "JSONRPC"),
+        // EventKit's reminder model as plain values with EventKit's rules. Knows nothing about SQL or JSON.
+        .target(name: "RemindersModel"),
+        // The SQLite event store. Knows nothing about JSON-RPC.
+        .target(name: "RemindersStore", dependencies: ["CSQLite", "RemindersModel"]),
+        // The JSON-RPC server: lifecycle, dispatch, authorization, the methods.
+        .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore"]),
+        // Command-line parsing and the subcommands (serve, permissions, call).
+        .target(name: "RemindersCLI", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersServer"]),
+        .executableTarget(name: "remindersd", dependencies: ["RemindersCLI"]),
+
+        .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "RemindersModelTests", dependencies: ["RemindersModel"]),
+        .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel"]),
+        .testTarget(name: "RemindersServerTests", dependencies: ["RemindersServer", "JSONRPC", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

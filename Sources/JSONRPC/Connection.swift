@@ -1,0 +1,140 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One client on a pair of file descriptors: a reader thread that frames and parses what
+/// arrives, and a locked writer so replies and notifications never interleave.
+///
+/// The connection knows JSON-RPC (framing, batches, cancellation) and nothing about what
+/// the methods mean; the server pulls `Inbound` items and pushes encoded replies.
+public final class Connection: @unchecked Sendable {
+    public let limits: Limits
+    private let input: Int32
+    private let output: Int32
+    private let queue = InboundQueue(capacity: 4096)
+    private let cancellation = CancellationTracker()
+    private let writeLock = NSLock()
+    private var outputBroken = false
+    private let framingLock = NSLock()
+    private var detectedFraming: Framing?
+    private var readerThread: Thread?
+
+    public init(input: Int32 = 0, output: Int32 = 1, limits: Limits = Limits()) {
+        self.input = input
+        self.output = output
+        self.limits = limits
+    }
+
+    /// The framing the client chose with its first byte; nil until it sent one.
+    public var framing: Framing? {
+        framingLock.lock(); defer { framingLock.unlock() }
+        return detectedFraming
+    }
+
+    public func start() {
+        let thread = Thread { [self] in readLoop() }
+        thread.name = "remindersd.reader"
+        thread.stackSize = 1 << 22
+        readerThread = thread
+        thread.start()
+    }
+
+    /// What the client has sent since the last call (at most `limit` items), waiting for at least one.
+    public func receive(limit: Int = 1024) -> [Inbound] {
+        queue.takeAvailable(limit: limit)
+    }
+
+    /// True when more input is already waiting, i.e. the client is pipelining.
+    public var hasQueuedInput: Bool { !queue.isEmpty }
+
+    public func isCancelled(_ id: RequestID) -> Bool { cancellation.isCancelled(id) }
+
+    /// Marks a request answered, so a late `$/cancelRequest` for its id is ignored.
+    public func finished(_ id: RequestID) { cancellation.finished(id) }
+
+    /// Frames and writes messages (already-encoded JSON) in one write.
+    public func send(_ payloads: [[UInt8]]) {
+        guard !payloads.isEmpty else { return }
+        let framing = self.framing ?? .ndjson
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(payloads.reduce(0) { $0 + $1.count + 32 })
+        for payload in payloads { framing.frame(payload, into: &bytes) }
+        writeAll(bytes)
+    }
+
+    public func send(_ payload: [UInt8]) { send([payload]) }
+
+    private func writeAll(_ bytes: [UInt8]) {
+        writeLock.lock(); defer { writeLock.unlock() }
+        guard !outputBroken else { return }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(output, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    outputBroken = true   // the client went away; EOF on input will end the session
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    private func readLoop() {
+        var decoder = FrameDecoder(maxMessageSize: limits.maxMessageSize)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let count = read(input, chunk.baseAddress!, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            decoder.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+            if detectedFraming == nil, let framing = decoder.framing {
+                framingLock.lock(); detectedFraming = framing; framingLock.unlock()
+            }
+            while let frame = decoder.next() {
+                switch frame {
+                case .message(let bytes): if let inbound = inbound(from: bytes) { queue.put(inbound) }
+                case .error(let error): queue.put(.unreadable(.parseError(error.description)))
+                }
+            }
+        }
+        queue.put(.endOfInput)
+    }
+
+    /// Parses one frame; handles `$/cancelRequest` right here so it takes effect while a request runs.
+    private func inbound(from bytes: [UInt8]) -> Inbound? {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes, maxDepth: limits.maxDepth)
+        } catch {
+            return .unreadable(.parseError(error.description))
+        }
+        guard case .array(let elements) = value else {
+            let message = Message(value)
+            return observe(message) ? .single(message) : nil
+        }
+        guard !elements.isEmpty else { return .unreadable(.invalidRequest("empty batch")) }
+        guard elements.count <= limits.maxBatch else {
+            return .unreadable(.invalidRequest("batch of \(elements.count) messages is larger than the limit of \(limits.maxBatch)"))
+        }
+        let messages = elements.map(Message.init).filter(observe)
+        return messages.isEmpty ? nil : .batch(messages)
+    }
+
+    /// Registers requests as pending and consumes cancellations; false when the message needs no further handling.
+    private func observe(_ message: Message) -> Bool {
+        switch message {
+        case .request(let request):
+            cancellation.began(request.id)
+        case .notification(let notification) where notification.method == "$/cancelRequest":
+            if let id = notification.params?["id"].flatMap(RequestID.init) { cancellation.cancel(id) }
+            return false
+        default:
+            break
+        }
+        return true
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A bounded queue between the reader thread and the thread that serves requests.
+///
+/// Bounded so that a client pipelining faster than the server answers is slowed down by
+/// the pipe (backpressure) instead of growing the server's memory.
+final class InboundQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [Inbound] = []
+    private var head = 0
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    func put(_ item: Inbound) {
+        condition.lock()
+        while items.count - head >= capacity { condition.wait() }
+        items.append(item)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Everything queued (up to `limit` items), waiting until there is at least one.
+    func takeAvailable(limit: Int) -> [Inbound] {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count == head { condition.wait() }
+        let end = min(items.count, head + limit)
+        let taken = Array(items[head..<end])
+        head = end
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        condition.broadcast()
+        return taken
+    }
+
+    var isEmpty: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return items.count == head
+    }
+}

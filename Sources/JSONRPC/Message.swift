@@ -1,0 +1,111 @@
+/// A request id: JSON-RPC allows numbers and strings (null only in error replies we cannot attribute).
+public enum RequestID: Hashable, Sendable, CustomStringConvertible {
+    case number(Int64)
+    case string(String)
+
+    public var json: JSONValue {
+        switch self {
+        case .number(let n): return .integer(n)
+        case .string(let s): return .string(s)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .number(let n): return String(n)
+        case .string(let s): return "\"\(s)\""
+        }
+    }
+
+    public init?(_ value: JSONValue) {
+        switch value {
+        case .integer(let n): self = .number(n)
+        case .string(let s): self = .string(s)
+        default: return nil
+        }
+    }
+}
+
+public struct Request: Sendable {
+    public var id: RequestID
+    public var method: String
+    public var params: JSONValue?
+    public init(id: RequestID, method: String, params: JSONValue? = nil) {
+        self.id = id; self.method = method; self.params = params
+    }
+}
+
+public struct Notification: Sendable {
+    public var method: String
+    public var params: JSONValue?
+    public init(method: String, params: JSONValue? = nil) { self.method = method; self.params = params }
+}
+
+/// One element of what a client sent: a request, a notification, or something that must be answered with an error.
+public enum Message: Sendable {
+    case request(Request)
+    case notification(Notification)
+    /// A reply from the client. This server sends no requests, so these are logged and dropped.
+    case response(id: RequestID?)
+    /// Not a valid JSON-RPC message; answered with `error` (id null when none could be read).
+    case invalid(id: RequestID?, error: ResponseError)
+
+    /// Classifies one parsed JSON value as JSON-RPC 2.0 requires.
+    public init(_ value: JSONValue) {
+        guard case .object(let object) = value else {
+            self = .invalid(id: nil, error: .invalidRequest("a message must be a JSON object, got \(value.typeName)"))
+            return
+        }
+        var id: RequestID? = nil
+        if let rawID = object["id"] {
+            guard let parsed = RequestID(rawID) else {
+                let error: ResponseError = rawID.isNull
+                    ? .invalidRequest("id must not be null: use a number or a string, or leave id out for a notification")
+                    : .invalidRequest("id must be an integer or a string, got \(rawID.typeName == "a number" ? "a fractional number" : rawID.typeName)")
+                self = .invalid(id: nil, error: error)
+                return
+            }
+            id = parsed
+        }
+        guard object["jsonrpc"] == .string("2.0") else {
+            self = .invalid(id: id, error: .invalidRequest("\"jsonrpc\" must be \"2.0\""))
+            return
+        }
+        guard let rawMethod = object["method"] else {
+            if object.contains("result") || object.contains("error") {
+                self = .response(id: id)
+            } else {
+                self = .invalid(id: id, error: .invalidRequest("missing \"method\""))
+            }
+            return
+        }
+        guard case .string(let method) = rawMethod else {
+            self = .invalid(id: id, error: .invalidRequest("\"method\" must be a string, got \(rawMethod.typeName)"))
+            return
+        }
+        let params = object["params"]
+        if let params {
+            switch params {
+            case .object, .array: break
+            default:
+                self = .invalid(id: id, error: .invalidRequest("\"params\" must be an object or an array, got \(params.typeName)"))
+                return
+            }
+        }
+        if let id {
+            self = .request(Request(id: id, method: method, params: params))
+        } else {
+            self = .notification(Notification(method: method, params: params))
+        }
+    }
+}
+
+/// What the reader hands the server: one message, a batch, or a frame that could not be parsed.
+public enum Inbound: Sendable {
+    case single(Message)
+    case batch([Message])
+    /// A frame that is not JSON (or broke the framing); answered with one error, id null.
+    case unreadable(ResponseError)
+    /// The client closed its end.
+    case endOfInput
+}

@@ -1,0 +1,53 @@
+/// A small, strict command-line reader: `--flag VALUE`, `--flag=VALUE`, `--switch`, and positionals.
+struct Arguments {
+    struct UsageError: Error { let message: String }
+
+    private(set) var positionals: [String] = []
+    private var values: [String: String] = [:]
+    private var switches: Set<String> = []
+
+    /// `valueFlags` take a value; `switchFlags` do not. Anything else starting with `-` is an error.
+    init(_ arguments: [String], valueFlags: Set<String>, switchFlags: Set<String>) throws {
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" { onlyPositionals = true; continue }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if valueFlags.contains(name) {
+                if let inlineValue {
+                    values[name] = inlineValue
+                } else {
+                    guard index < arguments.count else { throw UsageError(message: "\(name) needs a value") }
+                    values[name] = arguments[index]
+                    index += 1
+                }
+            } else if switchFlags.contains(name), inlineValue == nil {
+                switches.insert(name)
+            } else {
+                throw UsageError(message: "unknown option \(argument.prefix(80))")
+            }
+        }
+    }
+
+    func value(_ flag: String) -> String? { values[flag] }
+    func has(_ flag: String) -> Bool { switches.contains(flag) }
+
+    func integer(_ flag: String, range: ClosedRange<Int>) throws -> Int? {
+        guard let text = values[flag] else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(message: "\(flag) must be an integer in \(range.lowerBound)…\(range.upperBound), got \(text.prefix(40))")
+        }
+        return number
+    }
+}

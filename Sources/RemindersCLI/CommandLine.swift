@@ -1,0 +1,126 @@
+import Foundation
+import JSONRPC
+import RemindersModel
+import RemindersServer
+import RemindersStore
+
+/// `remindersd` and its subcommands. Returns the process exit code.
+public enum RemindersCommand {
+    static let serveFlags: Set<String> = [
+        "--store", "--consent-agent", "--consent-timeout", "--max-message-size", "--max-depth", "--max-batch",
+        "--max-title-bytes", "--max-notes-bytes", "--busy-timeout", "--log-level",
+    ]
+
+    /// `protocolOutput` is the descriptor protocol frames go to (stdout as it was at start-up).
+    public static func main(_ arguments: [String], protocolOutput: Int32, environment: [String: String]) -> Int32 {
+        do {
+            switch arguments.first {
+            case "--version", "version":
+                print("remindersd \(ServerInfo.version) (protocol \(ServerInfo.protocolVersion))", to: .protocolOutput(protocolOutput))
+                return 0
+            case "--help", "-h", "help":
+                print(usage, to: .protocolOutput(protocolOutput))
+                return 0
+            case "permissions":
+                return try Permissions.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
+            case "call":
+                return try OneShotCall.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
+            case "serve":
+                return try serve(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
+            default:
+                return try serve(arguments, output: protocolOutput, environment: environment)
+            }
+        } catch let error as Arguments.UsageError {
+            FileHandle.standardError.write(Data("remindersd: \(error.message) (see remindersd --help)\n".utf8))
+            return 2
+        } catch {
+            FileHandle.standardError.write(Data("remindersd: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    static func serve(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valueFlags: serveFlags, switchFlags: ["--no-consent-prompt"])
+        if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "unexpected argument \(extra.prefix(80))") }
+        let options = try serverOptions(parsed, environment: environment)
+        let connection = Connection(input: 0, output: output, limits: options.limits)
+        return Server(connection: connection, options: options).run()
+    }
+
+    static func storePath(_ parsed: Arguments, environment: [String: String]) -> String {
+        if let path = parsed.value("--store") { return path }
+        if let path = environment["REMINDERSD_STORE"], !path.isEmpty { return path }
+        return StoreLocation.defaultPath(environment: environment)
+    }
+
+    static func serverOptions(_ parsed: Arguments, environment: [String: String]) throws -> ServerOptions {
+        var options = ServerOptions(storePath: storePath(parsed, environment: environment))
+        options.consentAgent = parsed.value("--consent-agent") ?? environment["REMINDERSD_CONSENT_AGENT"]
+        options.consentOnTerminal = !parsed.has("--no-consent-prompt")
+        if let seconds = try parsed.integer("--consent-timeout", range: 1...3600) { options.consentTimeout = TimeInterval(seconds) }
+        if let size = try parsed.integer("--max-message-size", range: 1024...(1 << 30)) { options.limits.maxMessageSize = size }
+        if let depth = try parsed.integer("--max-depth", range: 2...512) { options.limits.maxDepth = depth }
+        if let batch = try parsed.integer("--max-batch", range: 1...100_000) { options.limits.maxBatch = batch }
+        if let bytes = try parsed.integer("--max-title-bytes", range: 1...(16 << 20)) { options.rules.maxTitleBytes = bytes }
+        if let bytes = try parsed.integer("--max-notes-bytes", range: 1...(64 << 20)) { options.rules.maxNotesBytes = bytes }
+        if let ms = try parsed.integer("--busy-timeout", range: 0...3_600_000) { options.busyTimeoutMilliseconds = ms }
+        if let name = parsed.value("--log-level") {
+            guard let level = Log.Level(name: name) else {
+                throw Arguments.UsageError(message: "--log-level must be one of error, warning, info, debug")
+            }
+            options.log.level = level
+        }
+        return options
+    }
+
+    static let usage = """
+        remindersd — an EventKit-compatible reminders store, served as JSON-RPC 2.0 over stdio.
+
+        Usage:
+          remindersd [serve] [options]          serve one client on stdin/stdout (LSP or NDJSON framing)
+          remindersd permissions list [--store PATH]
+          remindersd permissions set CLIENT STATUS [--entity reminder] [--store PATH]
+                                                STATUS: notDetermined, restricted, denied, fullAccess, writeOnly
+          remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME]
+                                                one request in a fresh session; result on stdout
+          remindersd --version | --help
+
+        Serve options:
+          --store PATH             the SQLite store (env REMINDERSD_STORE;
+                                   default ${XDG_DATA_HOME:-$HOME/.local/share}/remindersd/reminders.sqlite)
+          --consent-agent PROGRAM  asked as PROGRAM CLIENT ENTITY LEVEL USAGE; exit 0 allows
+                                   (env REMINDERSD_CONSENT_AGENT); without one, asks on /dev/tty if there is one
+          --no-consent-prompt      never ask on /dev/tty
+          --consent-timeout S      seconds to wait for the owner's answer (default 60)
+          --max-message-size N     bytes per message (default 16777216)
+          --max-depth N            JSON nesting depth (default 64)
+          --max-batch N            messages per batch (default 1000)
+          --max-title-bytes N      bytes per reminder title (default 65536)
+          --max-notes-bytes N      bytes per reminder's notes (default 1048576)
+          --busy-timeout MS        how long to wait for another process's write lock (default 15000)
+          --log-level LEVEL        error, warning, info (default) or debug; logs go to stderr
+        """
+}
+
+/// Writes to the protocol descriptor (stdout as it was at start-up) for the non-serving subcommands.
+struct DescriptorOutput: TextOutputStream {
+    let fd: Int32
+    mutating func write(_ string: String) {
+        var bytes = Array(string.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
+
+extension TextOutputStream where Self == DescriptorOutput {
+    static func protocolOutput(_ fd: Int32) -> DescriptorOutput { DescriptorOutput(fd: fd) }
+}
+
+func print(_ text: String, to output: DescriptorOutput) {
+    var stream = output
+    stream.write(text + "\n")
+}

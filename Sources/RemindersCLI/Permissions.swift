@@ -1,0 +1,48 @@
+import Foundation
+import JSONRPC
+import RemindersModel
+import RemindersStore
+
+/// `remindersd permissions list|set`: the owner's Settings screen, the only way to lift a denial.
+enum Permissions {
+    static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valueFlags: ["--store", "--entity"], switchFlags: [])
+        let path = RemindersCommand.storePath(parsed, environment: environment)
+        switch parsed.positionals.first {
+        case "list":
+            guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "permissions list takes no arguments") }
+            let store = try ReminderStore(path: path)
+            for record in try store.authorizations() {
+                var writer = JSONWriter()
+                writer.beginObject()
+                writer.field("client", record.client)
+                writer.field("entityType", record.entityType.rawValue)
+                writer.field("status", record.status.rawValue)
+                writer.endObject()
+                print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(output))
+            }
+            return 0
+        case "set":
+            guard parsed.positionals.count == 3 else {
+                throw Arguments.UsageError(message: "usage: remindersd permissions set CLIENT STATUS [--entity reminder] [--store PATH]")
+            }
+            let client = parsed.positionals[1]
+            guard let status = AuthorizationStatus(rawValue: parsed.positionals[2]) else {
+                throw Arguments.UsageError(message: "STATUS must be one of \(AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let entityName = parsed.value("--entity") ?? EntityType.reminder.rawValue
+            guard entityName == EntityType.reminder.rawValue else {
+                throw Arguments.UsageError(message: "--entity must be reminder (remindersd stores reminders only)")
+            }
+            guard !client.isEmpty, client.utf8.count <= 256, !client.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw Arguments.UsageError(message: "CLIENT must be 1…256 bytes without control characters")
+            }
+            let store = try ReminderStore(path: path)
+            try store.setAuthorizationStatus(status, client: client, entityType: .reminder)
+            FileHandle.standardError.write(Data("remindersd: \(client) is now \(status.rawValue) for reminders\n".utf8))
+            return 0
+        default:
+            throw Arguments.UsageError(message: "usage: remindersd permissions list | permissions set CLIENT STATUS")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// When an alarm fires relative to a place (EKAlarmProximity).
+public enum AlarmProximity: String, Sendable, CaseIterable {
+    case none, enter, leave
+}
+
+public struct GeoLocation: Equatable, Hashable, Sendable {
+    public var latitude: Double
+    public var longitude: Double
+    public init(latitude: Double, longitude: Double) { self.latitude = latitude; self.longitude = longitude }
+}
+
+/// A place an alarm watches (EKStructuredLocation). A radius of 0 or none means the system default.
+public struct StructuredLocation: Equatable, Hashable, Sendable {
+    public var title: String
+    public var geoLocation: GeoLocation?
+    /// Metres.
+    public var radius: Double?
+
+    public init(title: String, geoLocation: GeoLocation? = nil, radius: Double? = nil) {
+        self.title = title; self.geoLocation = geoLocation; self.radius = radius
+    }
+
+    public static let maximumRadius = 1_000_000.0
+
+    public func validate() throws(ValidationError) {
+        if let geoLocation {
+            guard geoLocation.latitude.isFinite, (-90...90).contains(geoLocation.latitude) else {
+                throw ValidationError(field: "geoLocation.latitude", "latitude must be -90…90, got \(geoLocation.latitude)")
+            }
+            guard geoLocation.longitude.isFinite, (-180...180).contains(geoLocation.longitude) else {
+                throw ValidationError(field: "geoLocation.longitude", "longitude must be -180…180, got \(geoLocation.longitude)")
+            }
+        }
+        if let radius, !(radius.isFinite && (0...Self.maximumRadius).contains(radius)) {
+            throw ValidationError(field: "radius", "radius must be 0…\(Int(Self.maximumRadius)) metres, got \(radius)")
+        }
+    }
+}
+
+/// A reminder's alarm (EKAlarm) with exactly one trigger.
+public struct Alarm: Equatable, Hashable, Sendable {
+    public enum Trigger: Equatable, Hashable, Sendable {
+        /// Seconds from the reminder's due date; negative = before.
+        case relative(offset: Double)
+        case absolute(Timestamp)
+        /// Fires on entering or leaving a place.
+        case location(StructuredLocation, AlarmProximity)
+    }
+
+    public var alarmIdentifier: String
+    public var trigger: Trigger
+
+    public init(alarmIdentifier: String, trigger: Trigger) {
+        self.alarmIdentifier = alarmIdentifier
+        self.trigger = trigger
+    }
+
+    public var relativeOffset: Double? { if case .relative(let offset) = trigger { return offset } else { return nil } }
+    public var absoluteDate: Timestamp? { if case .absolute(let date) = trigger { return date } else { return nil } }
+    public var structuredLocation: StructuredLocation? {
+        if case .location(let location, _) = trigger { return location } else { return nil }
+    }
+    public var proximity: AlarmProximity { if case .location(_, let proximity) = trigger { return proximity } else { return .none } }
+
+    /// Relative offsets are measured from the due date, so they need one (what Reminders does).
+    public func validate(hasDueDate: Bool) throws(ValidationError) {
+        switch trigger {
+        case .relative(let offset):
+            guard offset.isFinite, abs(offset) <= 10 * 366 * 86_400 else {
+                throw ValidationError(field: "relativeOffset", "relativeOffset must be a number of seconds within ten years")
+            }
+            guard hasDueDate else {
+                throw ValidationError(field: "relativeOffset", "a relative alarm is measured from the due date, and this reminder has none")
+            }
+        case .absolute:
+            break
+        case .location(let location, let proximity):
+            try within("structuredLocation") { () throws(ValidationError) in try location.validate() }
+            guard proximity != .none else {
+                throw ValidationError(field: "proximity", "a location alarm needs proximity \"enter\" or \"leave\"")
+            }
+            guard location.geoLocation != nil else {
+                throw ValidationError(field: "structuredLocation.geoLocation", reason: .alarmProximityNotSupported,
+                                      "proximity \(proximity.rawValue) needs a structured location with a geoLocation")
+            }
+        }
+    }
+}

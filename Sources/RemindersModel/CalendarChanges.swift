@@ -1,0 +1,14 @@
+/// What a `saveCalendar` call sets. Without an identifier it creates a list.
+public struct CalendarChanges: Sendable {
+    public var calendarIdentifier: String?
+    public var title: String?
+    public var color: String?
+    public var allowsContentModifications: Bool?
+
+    public init(calendarIdentifier: String? = nil, title: String? = nil, color: String? = nil, allowsContentModifications: Bool? = nil) {
+        self.calendarIdentifier = calendarIdentifier
+        self.title = title
+        self.color = color
+        self.allowsContentModifications = allowsContentModifications
+    }
+}

@@ -1,0 +1,115 @@
+/// EKRecurrenceFrequency.
+public enum RecurrenceFrequency: String, Sendable, CaseIterable {
+    case daily, weekly, monthly, yearly
+
+    var rruleName: String { rawValue.uppercased() }
+}
+
+/// EKRecurrenceDayOfWeek: a weekday (1 = Sunday … 7 = Saturday), optionally the Nth of the month or year.
+public struct RecurrenceDayOfWeek: Equatable, Hashable, Sendable {
+    public var dayOfTheWeek: Int
+    /// 0 = every such weekday; ±1…53 = the Nth (negative counts from the end).
+    public var weekNumber: Int
+
+    public init(dayOfTheWeek: Int, weekNumber: Int = 0) {
+        self.dayOfTheWeek = dayOfTheWeek
+        self.weekNumber = weekNumber
+    }
+}
+
+/// EKRecurrenceEnd: after a date or after a number of occurrences.
+public enum RecurrenceEnd: Equatable, Hashable, Sendable {
+    case endDate(Timestamp)
+    case occurrenceCount(Int)
+}
+
+/// EKRecurrenceRule, with RFC 5545's meaning.
+public struct RecurrenceRule: Equatable, Hashable, Sendable {
+    public var frequency: RecurrenceFrequency
+    public var interval: Int
+    public var daysOfTheWeek: [RecurrenceDayOfWeek]?
+    public var daysOfTheMonth: [Int]?
+    public var monthsOfTheYear: [Int]?
+    public var weeksOfTheYear: [Int]?
+    public var daysOfTheYear: [Int]?
+    public var setPositions: [Int]?
+    public var recurrenceEnd: RecurrenceEnd?
+    /// 1 = Sunday … 7 = Saturday; 0 = the calendar's default.
+    public var firstDayOfTheWeek: Int
+
+    public init(frequency: RecurrenceFrequency, interval: Int = 1, daysOfTheWeek: [RecurrenceDayOfWeek]? = nil,
+                daysOfTheMonth: [Int]? = nil, monthsOfTheYear: [Int]? = nil, weeksOfTheYear: [Int]? = nil,
+                daysOfTheYear: [Int]? = nil, setPositions: [Int]? = nil, recurrenceEnd: RecurrenceEnd? = nil,
+                firstDayOfTheWeek: Int = 0) {
+        self.frequency = frequency
+        self.interval = interval
+        self.daysOfTheWeek = daysOfTheWeek
+        self.daysOfTheMonth = daysOfTheMonth
+        self.monthsOfTheYear = monthsOfTheYear
+        self.weeksOfTheYear = weeksOfTheYear
+        self.daysOfTheYear = daysOfTheYear
+        self.setPositions = setPositions
+        self.recurrenceEnd = recurrenceEnd
+        self.firstDayOfTheWeek = firstDayOfTheWeek
+    }
+
+    public static let maximumInterval = 1000
+
+    /// EventKit's rules for which BY-lists go with which frequency, and their ranges.
+    public func validate() throws(ValidationError) {
+        guard (1...Self.maximumInterval).contains(interval) else {
+            throw ValidationError(field: "interval", "interval must be 1…\(Self.maximumInterval), got \(interval)")
+        }
+        if let days = daysOfTheWeek {
+            guard frequency != .daily else {
+                throw ValidationError(field: "daysOfTheWeek", "daysOfTheWeek is not allowed with a daily frequency")
+            }
+            for (index, day) in days.enumerated() {
+                guard (1...7).contains(day.dayOfTheWeek) else {
+                    throw ValidationError(field: "daysOfTheWeek[\(index)].dayOfTheWeek", "dayOfTheWeek must be 1 (Sunday)…7 (Saturday), got \(day.dayOfTheWeek)")
+                }
+                guard day.weekNumber == 0 || (frequency == .monthly || frequency == .yearly) else {
+                    throw ValidationError(field: "daysOfTheWeek[\(index)].weekNumber", "weekNumber is only allowed with a monthly or yearly frequency")
+                }
+                guard (-53...53).contains(day.weekNumber) else {
+                    throw ValidationError(field: "daysOfTheWeek[\(index)].weekNumber", "weekNumber must be ±1…53 (or 0 for every week), got \(day.weekNumber)")
+                }
+            }
+        }
+        try Self.check(daysOfTheMonth, "daysOfTheMonth", limit: 31, allowed: frequency == .monthly, needs: "a monthly")
+        try Self.check(monthsOfTheYear, "monthsOfTheYear", range: 1...12, allowed: frequency == .yearly, needs: "a yearly")
+        try Self.check(weeksOfTheYear, "weeksOfTheYear", limit: 53, allowed: frequency == .yearly, needs: "a yearly")
+        try Self.check(daysOfTheYear, "daysOfTheYear", limit: 366, allowed: frequency == .yearly, needs: "a yearly")
+        if let setPositions {
+            let hasOtherList = [daysOfTheWeek?.isEmpty, daysOfTheMonth?.isEmpty, monthsOfTheYear?.isEmpty,
+                                weeksOfTheYear?.isEmpty, daysOfTheYear?.isEmpty].contains(false)
+            guard hasOtherList else {
+                throw ValidationError(field: "setPositions", "setPositions needs another list (daysOfTheWeek, daysOfTheMonth, …) to select from")
+            }
+            try Self.check(setPositions, "setPositions", limit: 366, allowed: true, needs: "")
+        }
+        if case .occurrenceCount(let count) = recurrenceEnd, count < 1 {
+            throw ValidationError(field: "recurrenceEnd.occurrenceCount", "occurrenceCount must be at least 1, got \(count)")
+        }
+        guard (0...7).contains(firstDayOfTheWeek) else {
+            throw ValidationError(field: "firstDayOfTheWeek", "firstDayOfTheWeek must be 1 (Sunday)…7 (Saturday), or 0 for the default")
+        }
+    }
+
+    /// Values ±1…limit (never 0).
+    private static func check(_ values: [Int]?, _ field: String, limit: Int, allowed: Bool, needs: String) throws(ValidationError) {
+        guard let values else { return }
+        guard allowed else { throw ValidationError(field: field, "\(field) is only allowed with \(needs) frequency") }
+        for (index, value) in values.enumerated() where value == 0 || abs(value) > limit {
+            throw ValidationError(field: "\(field)[\(index)]", "\(field) values must be ±1…\(limit), got \(value)")
+        }
+    }
+
+    private static func check(_ values: [Int]?, _ field: String, range: ClosedRange<Int>, allowed: Bool, needs: String) throws(ValidationError) {
+        guard let values else { return }
+        guard allowed else { throw ValidationError(field: field, "\(field) is only allowed with \(needs) frequency") }
+        for (index, value) in values.enumerated() where !range.contains(value) {
+            throw ValidationError(field: "\(field)[\(index)]", "\(field) values must be \(range.lowerBound)…\(range.upperBound), got \(value)")
+        }
+    }
+}

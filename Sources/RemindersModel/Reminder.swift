@@ -1,0 +1,45 @@
+import Foundation
+
+/// A reminder (EKReminder) as the store keeps it.
+public struct Reminder: Equatable, Sendable {
+    public var calendarItemIdentifier: String
+    /// The sync identifier; equal to `calendarItemIdentifier` for local lists.
+    public var calendarItemExternalIdentifier: String
+    public var calendarIdentifier: String
+    public var title: String
+    public var notes: String?
+    public var url: String?
+    public var location: String?
+    /// 0 none, 1–4 high, 5 medium, 6–9 low (RFC 5545).
+    public var priority: Int
+    public var startDateComponents: ReminderDateComponents?
+    public var dueDateComponents: ReminderDateComponents?
+    public var isCompleted: Bool
+    public var completionDate: Timestamp?
+    public var creationDate: Timestamp
+    public var lastModifiedDate: Timestamp
+    /// IANA identifier of the item's time zone (EKCalendarItem.timeZone); nil = floating.
+    public var timeZone: String?
+    public var alarms: [Alarm]
+    public var recurrenceRules: [RecurrenceRule]
+
+    public init(calendarItemIdentifier: String, calendarIdentifier: String, title: String, creationDate: Timestamp) {
+        self.calendarItemIdentifier = calendarItemIdentifier
+        self.calendarItemExternalIdentifier = calendarItemIdentifier
+        self.calendarIdentifier = calendarIdentifier
+        self.title = title
+        self.priority = 0
+        self.isCompleted = false
+        self.creationDate = creationDate
+        self.lastModifiedDate = creationDate
+        self.alarms = []
+        self.recurrenceRules = []
+    }
+
+    public var hasAlarms: Bool { !alarms.isEmpty }
+    public var hasNotes: Bool { !(notes ?? "").isEmpty }
+    public var hasRecurrenceRules: Bool { !recurrenceRules.isEmpty }
+
+    /// The due date as an instant for a reader in `zone` (see `ReminderDateComponents.instant(in:)`).
+    public func dueInstant(in zone: TimeZone) -> Timestamp? { dueDateComponents?.instant(in: zone) }
+}

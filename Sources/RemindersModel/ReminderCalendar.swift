@@ -1,0 +1,52 @@
+/// EKCalendarType.
+public enum CalendarType: String, Sendable, CaseIterable {
+    case local, calDAV, exchange, subscription, birthday
+}
+
+/// A reminder list (EKCalendar for reminders).
+public struct ReminderCalendar: Equatable, Sendable {
+    public var calendarIdentifier: String
+    public var title: String
+    /// `#RRGGBB`, upper case.
+    public var color: String
+    public var type: CalendarType
+    public var allowsContentModifications: Bool
+    public var isDefault: Bool
+
+    public init(calendarIdentifier: String, title: String, color: String = ReminderCalendar.defaultColor,
+                type: CalendarType = .local, allowsContentModifications: Bool = true, isDefault: Bool = false) {
+        self.calendarIdentifier = calendarIdentifier
+        self.title = title
+        self.color = color
+        self.type = type
+        self.allowsContentModifications = allowsContentModifications
+        self.isDefault = isDefault
+    }
+
+    public static let defaultColor = "#1BADF8"
+    public static let defaultTitle = "Reminders"
+    public static let maximumTitleLength = 1024
+
+    public func validate() throws(ValidationError) {
+        guard !title.allSatisfy(\.isWhitespace) else { throw ValidationError(field: "title", "a list needs a non-empty title") }
+        guard title.utf8.count <= Self.maximumTitleLength else {
+            throw ValidationError(field: "title", "title is longer than \(Self.maximumTitleLength) bytes")
+        }
+        guard Self.normalizedColor(color) != nil else {
+            throw ValidationError(field: "color", "color must look like #RRGGBB, got \"\(color.prefix(20))\"")
+        }
+    }
+
+    /// `#rrggbb` → `#RRGGBB`; nil when it is not a hex colour.
+    public static func normalizedColor(_ text: String) -> String? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 7, utf8[0] == UInt8(ascii: "#"), utf8.dropFirst().allSatisfy({ $0.isHexDigit }) else { return nil }
+        return text.uppercased()
+    }
+}
+
+extension UInt8 {
+    var isHexDigit: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
+    }
+}

@@ -1,0 +1,105 @@
+/// What a save does to one field: leave it, set it, or clear it (JSON: absent, a value, null).
+public enum FieldChange<Value: Sendable>: Sendable {
+    case keep
+    case set(Value)
+    case clear
+
+    public var isKeep: Bool { if case .keep = self { return true } else { return false } }
+
+    func apply(to value: inout Value?) {
+        switch self {
+        case .keep: break
+        case .set(let new): value = new
+        case .clear: value = nil
+        }
+    }
+
+    func apply(to value: inout Value, clearedTo empty: Value) {
+        switch self {
+        case .keep: break
+        case .set(let new): value = new
+        case .clear: value = empty
+        }
+    }
+}
+
+/// An alarm as a client sends it: the identifier is the client's choice or the store's.
+public struct AlarmDraft: Equatable, Sendable {
+    public var alarmIdentifier: String?
+    public var trigger: Alarm.Trigger
+    public init(alarmIdentifier: String? = nil, trigger: Alarm.Trigger) {
+        self.alarmIdentifier = alarmIdentifier
+        self.trigger = trigger
+    }
+}
+
+/// The fields a `saveReminder` call changes. Creating a reminder applies these to a blank one.
+public struct ReminderChanges: Sendable {
+    public var calendarIdentifier: FieldChange<String> = .keep
+    public var title: FieldChange<String> = .keep
+    public var notes: FieldChange<String> = .keep
+    public var url: FieldChange<String> = .keep
+    public var location: FieldChange<String> = .keep
+    public var priority: FieldChange<Int> = .keep
+    public var startDateComponents: FieldChange<ReminderDateComponents> = .keep
+    public var dueDateComponents: FieldChange<ReminderDateComponents> = .keep
+    public var isCompleted: FieldChange<Bool> = .keep
+    public var completionDate: FieldChange<Timestamp> = .keep
+    public var timeZone: FieldChange<String> = .keep
+    public var alarms: FieldChange<[AlarmDraft]> = .keep
+    public var recurrenceRules: FieldChange<[RecurrenceRule]> = .keep
+
+    public init() {}
+}
+
+extension Reminder {
+    /// Applies `changes` with EventKit's coupling of `isCompleted` and `completionDate`:
+    /// completing sets the date to `now` (unless one is given or it was already completed),
+    /// setting a date completes, un-completing or clearing the date un-completes.
+    /// Does not validate; call `ReminderRules.validate` on the result.
+    public mutating func apply(_ changes: ReminderChanges, now: Timestamp, makeIdentifier: () -> String) throws(ValidationError) {
+        if case .set(let calendar) = changes.calendarIdentifier { calendarIdentifier = calendar }
+        if case .clear = changes.calendarIdentifier {
+            throw ValidationError(field: "calendarIdentifier", reason: .noCalendar, "a reminder must belong to a list; calendarIdentifier cannot be null")
+        }
+        switch changes.title {
+        case .set(let new): title = new
+        case .clear: throw ValidationError(field: "title", "a reminder needs a title; it cannot be null")
+        case .keep: break
+        }
+        changes.notes.apply(to: &notes)
+        changes.url.apply(to: &url)
+        changes.location.apply(to: &location)
+        changes.priority.apply(to: &priority, clearedTo: 0)
+        changes.startDateComponents.apply(to: &startDateComponents)
+        changes.dueDateComponents.apply(to: &dueDateComponents)
+        changes.timeZone.apply(to: &timeZone)
+        try applyCompletion(changes, now: now)
+        if case .set(let drafts) = changes.alarms {
+            alarms = drafts.map { Alarm(alarmIdentifier: $0.alarmIdentifier ?? makeIdentifier(), trigger: $0.trigger) }
+        } else if case .clear = changes.alarms {
+            alarms = []
+        }
+        changes.recurrenceRules.apply(to: &recurrenceRules, clearedTo: [])
+    }
+
+    private mutating func applyCompletion(_ changes: ReminderChanges, now: Timestamp) throws(ValidationError) {
+        switch (changes.isCompleted, changes.completionDate) {
+        case (.set(false), .set), (.clear, .set):
+            throw ValidationError(field: "completionDate", "completionDate contradicts isCompleted false")
+        case (.set(true), .clear):
+            throw ValidationError(field: "completionDate", "isCompleted true needs a completion date; leave completionDate out to use now")
+        case (_, .set(let date)):
+            isCompleted = true
+            completionDate = date
+        case (.set(true), .keep):
+            if !isCompleted { completionDate = now }
+            isCompleted = true
+        case (.set(false), _), (.clear, _), (.keep, .clear):
+            isCompleted = false
+            completionDate = nil
+        case (.keep, .keep):
+            break
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A reminder's start or due date as EventKit keeps it: Gregorian date components.
+///
+/// Without an hour it is an all-day date; without a time zone it is floating, meaning the
+/// same wall-clock time wherever the reader is. Both kinds only become instants once a
+/// reader's time zone is known, which is why they are not stored as instants.
+public struct ReminderDateComponents: Equatable, Hashable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int?
+    public var minute: Int?
+    public var second: Int?
+    /// IANA identifier, e.g. `Europe/Berlin`; nil = floating.
+    public var timeZone: String?
+
+    public init(year: Int, month: Int, day: Int, hour: Int? = nil, minute: Int? = nil, second: Int? = nil, timeZone: String? = nil) {
+        self.year = year; self.month = month; self.day = day
+        self.hour = hour; self.minute = minute; self.second = second
+        self.timeZone = timeZone
+    }
+
+    public var isAllDay: Bool { hour == nil }
+    public var isFloating: Bool { timeZone == nil }
+
+    public func validate() throws(ValidationError) {
+        guard (1...9999).contains(year) else { throw ValidationError(field: "year", "year must be 1…9999, got \(year)") }
+        guard (1...12).contains(month) else { throw ValidationError(field: "month", "month must be 1…12, got \(month)") }
+        let days = CivilDate.daysIn(month: month, year: year)
+        guard (1...days).contains(day) else {
+            throw ValidationError(field: "day", "day must be 1…\(days) for \(year)-\(month), got \(day)")
+        }
+        if let hour, !(0...23).contains(hour) { throw ValidationError(field: "hour", "hour must be 0…23, got \(hour)") }
+        if let minute {
+            guard hour != nil else { throw ValidationError(field: "minute", "minute needs an hour") }
+            guard (0...59).contains(minute) else { throw ValidationError(field: "minute", "minute must be 0…59, got \(minute)") }
+        }
+        if let second {
+            guard minute != nil else { throw ValidationError(field: "second", "second needs a minute") }
+            guard (0...59).contains(second) else { throw ValidationError(field: "second", "second must be 0…59, got \(second)") }
+        }
+        if let timeZone, TimeZoneCache.zone(timeZone) == nil {
+            throw ValidationError(field: "timeZone", "unknown time zone \"\(timeZone)\"; use an IANA name such as Europe/Berlin")
+        }
+    }
+
+    /// Seconds since 1970 of this wall-clock time read as if it were UTC (midnight for all-day dates).
+    public var wallClockSeconds: Int64 {
+        CivilDate.toDays(year: year, month: month, day: day) * 86_400
+            + Int64((hour ?? 0) * 3600 + (minute ?? 0) * 60 + (second ?? 0))
+    }
+
+    /// The instant this date means to a reader in `readerZone`: its own zone when it has one,
+    /// else the reader's. An all-day date means the start of its day.
+    /// Wall-clock times skipped by a DST change resolve forward, as Foundation's Calendar does.
+    public func instant(in readerZone: TimeZone) -> Timestamp {
+        let zone = timeZone.flatMap(TimeZoneCache.zone) ?? readerZone
+        return Timestamp(seconds: Self.instantSeconds(wallClock: wallClockSeconds, in: zone))
+    }
+
+    static func instantSeconds(wallClock: Int64, in zone: TimeZone) -> Int64 {
+        let firstGuess = wallClock - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wallClock))))
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(firstGuess)))
+        return wallClock - Int64(offset)
+    }
+
+    /// Compact text form kept in the store: `2026-11-29`, `2026-11-29T09`, `2026-11-29T09:30`,
+    /// `2026-11-29T09:30:15`, each optionally followed by ` Europe/Berlin`.
+    public var storageText: String {
+        var text = String(format: "%04d-%02d-%02d", year, month, day)
+        if let hour { text += String(format: "T%02d", hour) }
+        if let minute { text += String(format: ":%02d", minute) }
+        if let second { text += String(format: ":%02d", second) }
+        if let timeZone { text += " " + timeZone }
+        return text
+    }
+
+    public init?(storageText: String) {
+        let parts = storageText.split(separator: " ", maxSplits: 1)
+        guard let datePart = parts.first else { return nil }
+        var cursor = DigitCursor(bytes: Array(datePart.utf8))
+        guard let year = cursor.digits(4), cursor.expect("-"), let month = cursor.digits(2), cursor.expect("-"),
+              let day = cursor.digits(2) else { return nil }
+        self.init(year: year, month: month, day: day, timeZone: parts.count > 1 ? String(parts[1]) : nil)
+        if cursor.expect("T") {
+            guard let hour = cursor.digits(2) else { return nil }
+            self.hour = hour
+            if cursor.expect(":") { minute = cursor.digits(2) }
+            if cursor.expect(":") { second = cursor.digits(2) }
+        }
+        guard cursor.index == cursor.bytes.count else { return nil }
+    }
+}
+
+/// `TimeZone(identifier:)` reads tzdata from disk on Linux; reminders name few zones, so keep them.
+public enum TimeZoneCache {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var zones: [String: TimeZone] = [:]
+
+    public static func zone(_ identifier: String) -> TimeZone? {
+        lock.lock(); defer { lock.unlock() }
+        if let zone = zones[identifier] { return zone }
+        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        zones[identifier] = zone
+        return zone
+    }
+}

@@ -1,0 +1,161 @@
+/// An instant, in whole milliseconds since 1970-01-01T00:00:00Z.
+///
+/// Instants travel as RFC 3339 text and are compared for equality (optimistic concurrency
+/// on `lastModifiedDate`), so they are kept as exact integers, never as floating point.
+public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var milliseconds: Int64
+
+    public init(milliseconds: Int64) { self.milliseconds = milliseconds }
+    public init(seconds: Int64) { self.milliseconds = seconds * 1000 }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
+
+    public func adding(seconds: Double) -> Timestamp {
+        Timestamp(milliseconds: milliseconds + Int64((seconds * 1000).rounded()))
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS.sssZ`, always UTC and always with milliseconds.
+    public var rfc3339: String {
+        let seconds = milliseconds.floorDivided(by: 1000)
+        let millis = Int(milliseconds - seconds * 1000)
+        let (days, secondOfDay) = (seconds.floorDivided(by: 86_400), Int(seconds - seconds.floorDivided(by: 86_400) * 86_400))
+        let (year, month, day) = CivilDate.fromDays(days)
+        var text = ""
+        text.reserveCapacity(24)
+        text += pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        text += "." + pad(millis, 3) + "Z"
+        return text
+    }
+
+    public var description: String { rfc3339 }
+
+    /// Parses RFC 3339 (`2026-11-29T09:00:00Z`, `…+05:30`, fractional seconds of any length).
+    /// Digits beyond milliseconds are truncated toward the past.
+    public init?(rfc3339 text: String) {
+        let bytes = Array(text.utf8)
+        var cursor = DigitCursor(bytes: bytes)
+        guard let year = cursor.digits(4), cursor.expect("-"), let month = cursor.digits(2), cursor.expect("-"),
+              let day = cursor.digits(2) else { return nil }
+        guard cursor.expectAny(["T", "t", " "]), let hour = cursor.digits(2), cursor.expect(":"),
+              let minute = cursor.digits(2), cursor.expect(":"), let second = cursor.digits(2) else { return nil }
+        var millis = 0
+        if cursor.peek == UInt8(ascii: ".") {
+            cursor.index += 1
+            var count = 0
+            while let digit = cursor.digitValue() {
+                if count < 3 { millis = millis * 10 + digit }
+                count += 1
+            }
+            guard count > 0 else { return nil }
+            for _ in count..<max(count, 3) { millis *= 10 }
+        }
+        var offsetSeconds = 0
+        if cursor.expectAny(["Z", "z"]) {
+            offsetSeconds = 0
+        } else if let sign = cursor.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            cursor.index += 1
+            guard let offsetHours = cursor.digits(2), cursor.expect(":"), let offsetMinutes = cursor.digits(2),
+                  offsetHours < 24, offsetMinutes < 60 else { return nil }
+            offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
+        } else {
+            return nil
+        }
+        guard cursor.index == bytes.count else { return nil }
+        guard (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
+              hour < 24, minute < 60, second < 60 else { return nil }
+        let days = CivilDate.toDays(year: year, month: month, day: day)
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+        self.milliseconds = seconds * 1000 + Int64(millis)
+    }
+}
+
+private func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}
+
+/// Reads fixed-width digit groups from ASCII text.
+struct DigitCursor {
+    let bytes: [UInt8]
+    var index = 0
+
+    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    mutating func digitValue() -> Int? {
+        guard let byte = peek, byte >= 0x30, byte <= 0x39 else { return nil }
+        index += 1
+        return Int(byte - 0x30)
+    }
+
+    mutating func digits(_ count: Int) -> Int? {
+        var value = 0
+        for _ in 0..<count {
+            guard let digit = digitValue() else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    mutating func expect(_ character: Unicode.Scalar) -> Bool {
+        guard peek == UInt8(character.value) else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func expectAny(_ characters: [Unicode.Scalar]) -> Bool {
+        characters.contains { expect($0) }
+    }
+}
+
+/// Proleptic Gregorian calendar arithmetic on day numbers (days since 1970-01-01).
+enum CivilDate {
+    static func toDays(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let m = Int64(month)
+        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func fromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (Int(year), Int(month), Int(day))
+    }
+
+    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
+
+extension Int64 {
+    func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}
+
+import Foundation
+
+extension Timestamp {
+    /// The current time, to the millisecond.
+    public static func now() -> Timestamp {
+        Timestamp(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+}

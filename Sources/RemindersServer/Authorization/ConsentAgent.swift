@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Asks the owner whether a client may have access. Consent never comes from the client itself.
+protocol ConsentAsking {
+    /// true = allowed, false = refused (or no answer in time), nil = there is nobody to ask.
+    func ask(client: String, entityType: String, level: String, usage: String) -> Bool?
+}
+
+/// Runs the owner's agent program as `PROGRAM CLIENT ENTITY LEVEL USAGE` (exit 0 = allow).
+///
+/// The program is executed directly, never through a shell, so a client name or usage string
+/// holding `;`, `$(…)` or quotes reaches it as one plain argument and runs nothing.
+struct ConsentAgentProgram: ConsentAsking {
+    let program: String
+    let timeout: TimeInterval
+    let log: Log
+
+    func ask(client: String, entityType: String, level: String, usage: String) -> Bool? {
+        guard let executable = Self.resolve(program) else {
+            log.warning("consent agent \(program) not found or not executable; denying")
+            return false
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [client, entityType, level, usage]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.standardError  // fd 1 of this process is stderr already; be explicit
+        process.standardError = FileHandle.standardError
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        do {
+            try process.run()
+        } catch {
+            log.warning("consent agent \(program) could not be started (\(error)); denying")
+            return false
+        }
+        guard finished.wait(timeout: .now() + timeout) == .success else {
+            log.warning("consent agent gave no answer within \(Int(timeout)) s; denying")
+            process.terminate()
+            _ = finished.wait(timeout: .now() + 2)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            return false
+        }
+        return process.terminationReason == .exit && process.terminationStatus == 0
+    }
+
+    /// A bare name is looked up on PATH, as a shell would, but without one.
+    static func resolve(_ program: String) -> String? {
+        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/\(program)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+}
+
+/// Asks on the controlling terminal, when there is one.
+struct TerminalConsent: ConsentAsking {
+    let timeout: TimeInterval
+
+    func ask(client: String, entityType: String, level: String, usage: String) -> Bool? {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let printable = { (text: String) in String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) }) }
+        let prompt = "remindersd: \"\(printable(client))\" asks for \(level == "full" ? "full" : "write-only") access to your \(entityType)s:\n  \(printable(usage))\nAllow? [y/N] "
+        _ = prompt.withCString { write(fd, $0, strlen($0)) }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return false }
+        var answer = [UInt8](repeating: 0, count: 64)
+        let count = read(fd, &answer, answer.count)
+        guard count > 0 else { return false }
+        let text = String(decoding: answer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        return text == "y" || text == "yes"
+    }
+}
+
+/// Tries each way of asking in turn; the first that can ask decides.
+struct ConsentChain: ConsentAsking {
+    let askers: [ConsentAsking]
+
+    func ask(client: String, entityType: String, level: String, usage: String) -> Bool? {
+        for asker in askers {
+            if let answer = asker.ask(client: client, entityType: entityType, level: level, usage: usage) { return answer }
+        }
+        return nil
+    }
+}

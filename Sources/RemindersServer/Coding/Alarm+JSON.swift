@@ -1,0 +1,79 @@
+import JSONRPC
+import RemindersModel
+
+extension Alarm {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("alarmIdentifier", alarmIdentifier)
+        switch trigger {
+        case .relative(let offset):
+            writer.key("relativeOffset"); writer.double(offset)
+        case .absolute(let date):
+            writer.field("absoluteDate", date.rfc3339)
+        case .location(let location, _):
+            writer.key("structuredLocation")
+            location.write(to: &writer)
+        }
+        writer.field("proximity", proximity.rawValue)
+        writer.endObject()
+    }
+}
+
+extension StructuredLocation {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("title", title)
+        if let geoLocation {
+            writer.key("geoLocation")
+            writer.beginObject()
+            writer.key("latitude"); writer.double(geoLocation.latitude)
+            writer.key("longitude"); writer.double(geoLocation.longitude)
+            writer.endObject()
+        }
+        if let radius { writer.key("radius"); writer.double(radius) }
+        writer.endObject()
+    }
+
+    static func decode(_ fields: Fields) throws(ResponseError) -> StructuredLocation {
+        try fields.rejectUnknown(["title", "geoLocation", "radius"])
+        var location = StructuredLocation(title: try fields.optionalString("title") ?? "", radius: try fields.optionalDouble("radius"))
+        if let geo = try fields.optionalObject("geoLocation") {
+            try geo.rejectUnknown(["latitude", "longitude"])
+            location.geoLocation = GeoLocation(latitude: try geo.double("latitude"), longitude: try geo.double("longitude"))
+        }
+        return location
+    }
+}
+
+extension AlarmDraft {
+    /// An alarm as sent: exactly one trigger. Email and URL alarms exist in EventKit but not for reminders.
+    static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> AlarmDraft {
+        let fields = try Fields.object(value, path: path)
+        for key in ["emailAddress", "url"] where fields.contains(key) {
+            throw fields.invalid(key, "reminder alarms cannot send email or open a URL", reason: .reminderAlarmContainsEmailOrUrl)
+        }
+        try fields.rejectUnknown(["alarmIdentifier", "relativeOffset", "absoluteDate", "structuredLocation", "proximity", "type"])
+        let relative = try fields.optionalDouble("relativeOffset")
+        let absolute = try fields.optionalTimestamp("absoluteDate")
+        let location = try fields.optionalObject("structuredLocation").map { (nested) throws(ResponseError) in try StructuredLocation.decode(nested) }
+        let proximity = try fields.optionalEnum("proximity", AlarmProximity.self) ?? .none
+        let triggers = [relative != nil, absolute != nil, location != nil].filter { $0 }.count
+        guard triggers == 1 else {
+            throw .invalidParams("\(path): an alarm needs exactly one trigger: relativeOffset, absoluteDate, or structuredLocation with proximity",
+                                 field: triggers == 0 ? path : fields.pathOf(absolute != nil ? "absoluteDate" : "structuredLocation"))
+        }
+        if proximity != .none && location == nil {
+            throw fields.invalid("proximity", "proximity \(proximity.rawValue) needs a structuredLocation with a geoLocation",
+                                 reason: .alarmProximityNotSupported)
+        }
+        let trigger: Alarm.Trigger
+        if let relative { trigger = .relative(offset: relative) }
+        else if let absolute { trigger = .absolute(absolute) }
+        else { trigger = .location(location!, proximity) }
+        let identifier = try fields.optionalString("alarmIdentifier")
+        if let identifier, identifier.isEmpty || identifier.utf8.count > 256 {
+            throw fields.invalid("alarmIdentifier", "must be 1…256 bytes")
+        }
+        return AlarmDraft(alarmIdentifier: identifier, trigger: trigger)
+    }
+}

@@ -1,0 +1,154 @@
+import JSONRPC
+import RemindersModel
+
+/// Reads the members of one JSON object of the params, naming each by its JSON path in errors
+/// (`reminder.alarms[0].proximity`) and refusing members it was not asked about.
+struct Fields {
+    let object: JSONObject
+    let path: String
+
+    init(_ object: JSONObject, path: String) {
+        self.object = object
+        self.path = path
+    }
+
+    /// The params of a request, which must be an object (or absent, meaning `{}`).
+    init(params: JSONValue?) throws(ResponseError) {
+        switch params {
+        case nil: self.init(JSONObject(), path: "")
+        case .object(let object)?: self.init(object, path: "")
+        case let other?: throw .invalidParams("params must be an object, got \(other.typeName)", field: "params")
+        }
+    }
+
+    func pathOf(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    func invalid(_ key: String, _ message: String, reason: EventKitErrorCode? = nil) -> ResponseError {
+        .invalidParams("\(pathOf(key)): \(message)", field: pathOf(key), reason: reason?.rawValue)
+    }
+
+    /// Refuses members other than `known`, so a typo (`dueDate` for `dueDateComponents`) is never silently dropped.
+    func rejectUnknown(_ known: Set<String>) throws(ResponseError) {
+        for key in object.keys where !known.contains(key) {
+            throw .invalidParams("\(pathOf(key)): unknown field", field: pathOf(key))
+        }
+    }
+
+    func contains(_ key: String) -> Bool { object.contains(key) }
+
+    // MARK: Required and optional values
+
+    func string(_ key: String) throws(ResponseError) -> String {
+        guard let value = try optionalString(key) else { throw invalid(key, "required string is missing") }
+        return value
+    }
+
+    func optionalString(_ key: String) throws(ResponseError) -> String? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard case .string(let string) = value else { throw invalid(key, "expected a string, got \(value.typeName)") }
+        return string
+    }
+
+    func nonEmptyString(_ key: String) throws(ResponseError) -> String {
+        let value = try string(key)
+        guard !value.isEmpty else { throw invalid(key, "must not be empty") }
+        return value
+    }
+
+    func optionalBool(_ key: String) throws(ResponseError) -> Bool? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard case .bool(let bool) = value else { throw invalid(key, "expected true or false, got \(value.typeName)") }
+        return bool
+    }
+
+    func bool(_ key: String, default defaultValue: Bool) throws(ResponseError) -> Bool {
+        try optionalBool(key) ?? defaultValue
+    }
+
+    func optionalInt(_ key: String) throws(ResponseError) -> Int? {
+        guard let value = object[key], !value.isNull else { return nil }
+        return try Self.int(value, path: pathOf(key))
+    }
+
+    func int(_ key: String) throws(ResponseError) -> Int {
+        guard let value = try optionalInt(key) else { throw invalid(key, "required integer is missing") }
+        return value
+    }
+
+    func optionalDouble(_ key: String) throws(ResponseError) -> Double? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let number = value.doubleValue else { throw invalid(key, "expected a number, got \(value.typeName)") }
+        return number
+    }
+
+    func double(_ key: String) throws(ResponseError) -> Double {
+        guard let value = try optionalDouble(key) else { throw invalid(key, "required number is missing") }
+        return value
+    }
+
+    func optionalTimestamp(_ key: String) throws(ResponseError) -> Timestamp? {
+        guard let text = try optionalString(key) else { return nil }
+        guard let timestamp = Timestamp(rfc3339: text) else {
+            throw invalid(key, "expected an RFC 3339 date-time such as 2026-11-29T09:00:00Z, got \"\(text.prefix(40))\"")
+        }
+        return timestamp
+    }
+
+    func optionalObject(_ key: String) throws(ResponseError) -> Fields? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard case .object(let nested) = value else { throw invalid(key, "expected an object, got \(value.typeName)") }
+        return Fields(nested, path: pathOf(key))
+    }
+
+    func object(_ key: String) throws(ResponseError) -> Fields {
+        guard let fields = try optionalObject(key) else { throw invalid(key, "required object is missing") }
+        return fields
+    }
+
+    func optionalArray(_ key: String) throws(ResponseError) -> [JSONValue]? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard case .array(let elements) = value else { throw invalid(key, "expected an array, got \(value.typeName)") }
+        return elements
+    }
+
+    func optionalEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(ResponseError) -> E? where E.RawValue == String {
+        guard let text = try optionalString(key) else { return nil }
+        guard let value = E(rawValue: text) else {
+            throw invalid(key, "expected one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(text.prefix(40))\"")
+        }
+        return value
+    }
+
+    /// Absent = keep, null = clear, a value = set.
+    func change<T>(_ key: String, _ decode: (JSONValue, String) throws(ResponseError) -> T) throws(ResponseError) -> FieldChange<T> {
+        guard let value = object[key] else { return .keep }
+        if value.isNull { return .clear }
+        return .set(try decode(value, pathOf(key)))
+    }
+
+    static func int(_ value: JSONValue, path: String) throws(ResponseError) -> Int {
+        guard let integer = value.integerValue else {
+            let got = value.doubleValue != nil ? "a fractional or out-of-range number" : value.typeName
+            throw .invalidParams("\(path): expected an integer, got \(got)", field: path)
+        }
+        guard let int = Int(exactly: integer), abs(int) <= 1 << 53 else {
+            throw .invalidParams("\(path): integer out of range", field: path)
+        }
+        return int
+    }
+
+    static func string(_ value: JSONValue, path: String) throws(ResponseError) -> String {
+        guard case .string(let string) = value else { throw .invalidParams("\(path): expected a string, got \(value.typeName)", field: path) }
+        return string
+    }
+
+    static func object(_ value: JSONValue, path: String) throws(ResponseError) -> Fields {
+        guard case .object(let object) = value else { throw .invalidParams("\(path): expected an object, got \(value.typeName)", field: path) }
+        return Fields(object, path: path)
+    }
+
+    static func array(_ value: JSONValue, path: String) throws(ResponseError) -> [JSONValue] {
+        guard case .array(let elements) = value else { throw .invalidParams("\(path): expected an array, got \(value.typeName)", field: path) }
+        return elements
+    }
+}

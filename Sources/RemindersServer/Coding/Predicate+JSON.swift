@@ -1,0 +1,25 @@
+import JSONRPC
+import RemindersModel
+
+extension ReminderPredicate {
+    /// `{kind, calendarIdentifiers?, dueDateStarting?, dueDateEnding?, completionDateStarting?, completionDateEnding?}`;
+    /// a missing predicate means `{kind: "all"}`.
+    init(_ fields: Fields?) throws(ResponseError) {
+        guard let fields else { self.init(kind: .all); return }
+        try fields.rejectUnknown(["kind", "calendarIdentifiers", "dueDateStarting", "dueDateEnding",
+                                  "completionDateStarting", "completionDateEnding"])
+        self.init(kind: try fields.optionalEnum("kind", Kind.self) ?? .all)
+        if let identifiers = try fields.optionalArray("calendarIdentifiers") {
+            var parsed: [String] = []
+            for (index, element) in identifiers.enumerated() {
+                parsed.append(try Fields.string(element, path: fields.pathOf("calendarIdentifiers[\(index)]")))
+            }
+            calendarIdentifiers = parsed
+        }
+        dueDateStarting = try fields.optionalTimestamp("dueDateStarting")
+        dueDateEnding = try fields.optionalTimestamp("dueDateEnding")
+        completionDateStarting = try fields.optionalTimestamp("completionDateStarting")
+        completionDateEnding = try fields.optionalTimestamp("completionDateEnding")
+        do throws(ValidationError) { try validate() } catch { throw ResponseError.invalid(error.prefixed(fields.path)) }
+    }
+}

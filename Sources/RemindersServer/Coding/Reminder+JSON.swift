@@ -1,0 +1,100 @@
+import JSONRPC
+import RemindersModel
+
+extension Reminder {
+    /// Every field, always present (null when unset), so clients see one shape.
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("calendarItemIdentifier", calendarItemIdentifier)
+        writer.field("calendarItemExternalIdentifier", calendarItemExternalIdentifier)
+        writer.field("calendarIdentifier", calendarIdentifier)
+        writer.field("title", title)
+        writer.field("notes", notes)
+        writer.field("url", url)
+        writer.field("location", location)
+        writer.field("priority", priority)
+        writer.key("startDateComponents")
+        if let startDateComponents { startDateComponents.write(to: &writer) } else { writer.null() }
+        writer.key("dueDateComponents")
+        if let dueDateComponents { dueDateComponents.write(to: &writer) } else { writer.null() }
+        writer.field("isCompleted", isCompleted)
+        writer.field("completionDate", completionDate?.rfc3339)
+        writer.field("creationDate", creationDate.rfc3339)
+        writer.field("lastModifiedDate", lastModifiedDate.rfc3339)
+        writer.field("timeZone", timeZone)
+        writer.key("alarms")
+        writer.beginArray()
+        for alarm in alarms { alarm.write(to: &writer) }
+        writer.endArray()
+        writer.key("recurrenceRules")
+        writer.beginArray()
+        for rule in recurrenceRules { rule.write(to: &writer) }
+        writer.endArray()
+        writer.field("hasAlarms", hasAlarms)
+        writer.field("hasNotes", hasNotes)
+        writer.field("hasRecurrenceRules", hasRecurrenceRules)
+        writer.endObject()
+    }
+}
+
+/// A `saveReminder` reminder object: which reminder (if any), what changes, and the concurrency token.
+struct ReminderSave {
+    var identifier: String?
+    var changes: ReminderChanges
+    var lastModifiedDate: Timestamp?
+
+    /// Fields a fetched reminder carries that the store sets itself; accepted and ignored,
+    /// so a client can send back what it fetched.
+    static let storeManaged: Set<String> = [
+        "calendarItemExternalIdentifier", "creationDate", "hasAlarms", "hasNotes", "hasRecurrenceRules",
+    ]
+    static let writable: Set<String> = [
+        "calendarItemIdentifier", "calendarIdentifier", "title", "notes", "url", "location", "priority",
+        "startDateComponents", "dueDateComponents", "isCompleted", "completionDate", "timeZone", "alarms",
+        "recurrenceRules", "lastModifiedDate",
+    ]
+
+    init(_ fields: Fields) throws(ResponseError) {
+        try fields.rejectUnknown(Self.writable.union(Self.storeManaged))
+        identifier = try fields.optionalString("calendarItemIdentifier")
+        lastModifiedDate = try fields.optionalTimestamp("lastModifiedDate")
+        var changes = ReminderChanges()
+        changes.calendarIdentifier = try fields.change("calendarIdentifier", Fields.string)
+        changes.title = try fields.change("title", Fields.string)
+        changes.notes = try fields.change("notes", Fields.string)
+        changes.url = try fields.change("url", Fields.string)
+        changes.location = try fields.change("location", Fields.string)
+        changes.priority = try fields.change("priority", Fields.int)
+        changes.startDateComponents = try fields.change("startDateComponents", ReminderDateComponents.decode)
+        changes.dueDateComponents = try fields.change("dueDateComponents", ReminderDateComponents.decode)
+        changes.isCompleted = try fields.change("isCompleted") { (value, path) throws(ResponseError) in
+            guard case .bool(let bool) = value else { throw .invalidParams("\(path): expected true or false, got \(value.typeName)", field: path) }
+            return bool
+        }
+        changes.completionDate = try fields.change("completionDate") { (value, path) throws(ResponseError) in
+            guard case .string(let text) = value, let date = Timestamp(rfc3339: text) else {
+                throw .invalidParams("\(path): expected an RFC 3339 date-time such as 2026-11-29T09:00:00Z", field: path)
+            }
+            return date
+        }
+        changes.timeZone = try fields.change("timeZone", Fields.string)
+        changes.alarms = try fields.change("alarms") { (value, path) throws(ResponseError) in
+            var drafts: [AlarmDraft] = []
+            for (index, element) in try Fields.array(value, path: path).enumerated() {
+                drafts.append(try AlarmDraft.decode(element, path: "\(path)[\(index)]"))
+            }
+            return drafts
+        }
+        changes.recurrenceRules = try fields.change("recurrenceRules") { (value, path) throws(ResponseError) in
+            var rules: [RecurrenceRule] = []
+            for (index, element) in try Fields.array(value, path: path).enumerated() {
+                rules.append(try RecurrenceRule.decode(element, path: "\(path)[\(index)]"))
+            }
+            return rules
+        }
+        if identifier == nil, changes.title.isKeep {
+            throw fields.invalid("title", "a new reminder needs a title")
+        }
+        self.changes = changes
+    }
+}

@@ -1,0 +1,65 @@
+import JSONRPC
+import RemindersModel
+import RemindersStore
+
+/// remindersd's own error codes (the JSON-RPC server-error range) and the one place where
+/// every Swift error a handler throws becomes a JSON-RPC error.
+extension ResponseError {
+    public static let notAuthorizedCode = -32010
+    public static let notFoundCode = -32011
+    public static let conflictCode = -32012
+    public static let storeUnavailableCode = -32013
+
+    /// A rule of EventKit's broken: -32602 naming the field and, where one applies, EventKit's reason.
+    static func invalid(_ error: ValidationError) -> ResponseError {
+        .invalidParams("\(error.field): \(error.message)", field: error.field, reason: error.reason?.rawValue)
+    }
+
+    static func notAuthorized(client: String, status: AuthorizationStatus, _ message: String) -> ResponseError {
+        let hint: String
+        switch status {
+        case .notDetermined: hint = "call requestAccess first"
+        case .writeOnly: hint = "write-only access allows creating reminders in the default list and adding alarms to them"
+        case .denied, .restricted, .fullAccess:
+            hint = "the owner can change this with: remindersd permissions set \(client) fullAccess"
+        }
+        return ResponseError(code: notAuthorizedCode, message: "Not authorized: \(message) (status \(status.rawValue); \(hint))",
+                             data: ["reason": .string(EventKitErrorCode.eventStoreNotAuthorized.rawValue), "status": .string(status.rawValue)])
+    }
+
+    static func storeUnavailable(_ message: String) -> ResponseError {
+        ResponseError(code: storeUnavailableCode, message: "Store unavailable: \(message)")
+    }
+
+    /// Maps a store failure; `prefix` places validation fields within the params (`reminder`).
+    static func from(_ error: StoreError, prefix: String?) -> ResponseError {
+        switch error {
+        case .notFound(let kind, let identifier):
+            return ResponseError(code: notFoundCode, message: "Not found: no \(kind) with identifier \(identifier)",
+                                 data: ["kind": .string(kind), "identifier": .string(identifier)])
+        case .conflict(let current):
+            var writer = JSONWriter()
+            current.write(to: &writer)
+            let currentJSON = (try? JSONParser.parse(writer.bytes)) ?? .null
+            return ResponseError(code: conflictCode,
+                                 message: "Conflict: reminder \(current.calendarItemIdentifier) was changed at \(current.lastModifiedDate) since the lastModifiedDate given",
+                                 data: ["current": currentJSON])
+        case .invalid(let validation):
+            return .invalid(prefix.map { validation.prefixed($0) } ?? validation)
+        case .unavailable(let message):
+            return .storeUnavailable(message)
+        case .cancelled:
+            return .requestCancelled
+        }
+    }
+
+    /// Any error a handler threw, as what the client receives.
+    static func from(_ error: Error, prefix: String? = nil) -> ResponseError {
+        switch error {
+        case let error as ResponseError: return error
+        case let error as StoreError: return .from(error, prefix: prefix)
+        case let error as ValidationError: return .invalid(prefix.map { error.prefixed($0) } ?? error)
+        default: return .internalError(String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import JSONRPC
+import RemindersModel
+import RemindersStore
+
+/// Serves one client on a connection until `exit` or end of input.
+///
+/// Requests are answered in order. Writes that arrive together (a pipelining client) share
+/// one durable transaction — group commit — and are answered only after it is on disk.
+public final class Server {
+    let connection: Connection
+    let session: Session
+    private var exitCode: Int32?
+
+    public init(connection: Connection, options: ServerOptions) {
+        self.connection = connection
+        self.session = Session(options: options)
+    }
+
+    /// Runs until the client sends `exit` or closes its input; returns the process exit code.
+    public func run() -> Int32 {
+        connection.start()
+        while exitCode == nil {
+            let items = connection.receive(limit: 1024)
+            for run in Self.runs(items) {
+                process(run)
+                if exitCode != nil { break }
+            }
+        }
+        return exitCode ?? 0
+    }
+
+    /// Splits what arrived so `requestAccess` (which may wait a minute for the owner) never runs
+    /// inside a group transaction that would hold the store's write lock meanwhile.
+    static func runs(_ items: [Inbound]) -> [[Inbound]] {
+        var runs: [[Inbound]] = [[]]
+        for item in items {
+            if item.mayWaitForOwner {
+                runs.append([item])
+                runs.append([])
+            } else {
+                runs[runs.count - 1].append(item)
+            }
+        }
+        return runs.filter { !$0.isEmpty }
+    }
+
+    private func process(_ run: [Inbound]) {
+        var replies: [[UInt8]] = []
+        let writes = session.lifecycle == .running && run.contains { $0.hasWrite }
+        if writes, let events = session.eventStore {
+            do {
+                try events.store.write { () throws(StoreError) in
+                    for item in run where exitCode == nil { if let reply = handle(item) { replies.append(reply) } }
+                }
+            } catch {
+                // The group's commit failed: nothing in it is durable, so no request in it succeeded.
+                let failure = ResponseError.from(error, prefix: nil)
+                replies = run.flatMap { $0.requestIDs }.map { Envelope.error(id: $0, failure) }
+            }
+        } else {
+            for item in run where exitCode == nil { if let reply = handle(item) { replies.append(reply) } }
+        }
+        connection.send(replies)
+    }
+
+    private func handle(_ item: Inbound) -> [UInt8]? {
+        switch item {
+        case .single(let message):
+            return reply(to: message)
+        case .batch(let messages):
+            let replies = messages.compactMap { exitCode == nil ? reply(to: $0) : nil }
+            return replies.isEmpty ? nil : Envelope.batch(replies)
+        case .unreadable(let error):
+            return Envelope.error(id: nil, error)
+        case .endOfInput:
+            if session.eventStore?.hasUncommittedChanges == true { session.log.info("end of input: uncommitted changes discarded") }
+            exitCode = 0
+            return nil
+        }
+    }
+
+    private func reply(to message: Message) -> [UInt8]? {
+        switch message {
+        case .request(let request):
+            defer { connection.finished(request.id) }
+            return answer(request)
+        case .notification(let notification):
+            notify(notification)
+            return nil
+        case .response(let id):
+            session.log.debug("ignored a response (id \(id.map(String.init(describing:)) ?? "null")) from the client")
+            return nil
+        case .invalid(let id, let error):
+            return Envelope.error(id: id, error)
+        }
+    }
+
+    private func answer(_ request: Request) -> [UInt8] {
+        if connection.isCancelled(request.id) { return Envelope.error(id: request.id, .requestCancelled) }
+        switch session.lifecycle.admitRequest(request.method) {
+        case .reject(let error): return Envelope.error(id: request.id, error)
+        case .drop, .exit: return Envelope.error(id: request.id, .invalidRequest("unexpected"))
+        case .handle: break
+        }
+        guard let method = MethodRegistry.byName[request.method] else {
+            return Envelope.error(id: request.id, .methodNotFound(request.method))
+        }
+        do {
+            let params = try Fields(params: request.params)
+            var status = AuthorizationStatus.notDetermined
+            if method.access.needsStatus {
+                status = try session.authorizationStatus()
+                guard method.access.allows(status) else {
+                    throw ResponseError.notAuthorized(client: session.clientName, status: status, "\(method.name) is not allowed")
+                }
+            }
+            let id = request.id
+            let context = MethodContext(session: session, params: params, status: status,
+                                        isCancelled: { [connection] in connection.isCancelled(id) })
+            return Envelope.result(id: request.id, try method.handle(context))
+        } catch {
+            let failure = ResponseError.from(error, prefix: method.fieldPrefix)
+            if failure.code == ResponseError.internalErrorCode { session.log.error("\(method.name) failed: \(error)") }
+            return Envelope.error(id: request.id, failure)
+        }
+    }
+
+    private func notify(_ notification: JSONRPC.Notification) {
+        switch session.lifecycle.admitNotification(notification.method) {
+        case .exit(let code): exitCode = code
+        case .drop, .reject: break
+        case .handle:
+            if !MethodRegistry.notifications.contains(notification.method) {
+                session.log.debug("ignored notification \(notification.method)")
+            }
+        }
+    }
+}
+
+extension Inbound {
+    var messages: [Message] {
+        switch self {
+        case .single(let message): return [message]
+        case .batch(let messages): return messages
+        case .unreadable, .endOfInput: return []
+        }
+    }
+
+    var hasWrite: Bool {
+        messages.contains { if case .request(let r) = $0 { return MethodRegistry.byName[r.method]?.writes == true } else { return false } }
+    }
+
+    var mayWaitForOwner: Bool {
+        messages.contains { if case .request(let r) = $0 { return r.method == "requestAccess" } else { return false } }
+    }
+
+    var requestIDs: [RequestID] {
+        messages.compactMap { if case .request(let r) = $0 { return r.id } else { return nil } }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import JSONRPC
+import RemindersModel
+
+/// How a server is set up: everything the command line and environment can say.
+public struct ServerOptions: Sendable {
+    public var storePath: String
+    /// `PROGRAM CLIENT ENTITY LEVEL USAGE`, exit 0 = allow.
+    public var consentAgent: String?
+    /// Whether to ask on /dev/tty when there is no agent.
+    public var consentOnTerminal: Bool = true
+    public var consentTimeout: TimeInterval = 60
+    public var limits = Limits()
+    public var rules = ReminderRules()
+    public var busyTimeoutMilliseconds = 15_000
+    public var log = Log()
+
+    public init(storePath: String) { self.storePath = storePath }
+}

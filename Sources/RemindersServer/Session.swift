@@ -1,0 +1,52 @@
+import Foundation
+import JSONRPC
+import RemindersModel
+import RemindersStore
+
+/// One client's state: who it is, where it is (time zone), what it staged, what it created.
+final class Session {
+    let options: ServerOptions
+    /// Nil when the store could not be opened; `initialize` then reports why.
+    let eventStore: EventStore?
+    let storeFailure: StoreError?
+    let consent: ConsentAsking
+    var log: Log { options.log }
+
+    var lifecycle = Lifecycle.awaitingInitialize
+    var clientName = ""
+    var clientVersion: String?
+    var timeZone = TimeZone.current
+    /// Reminders this session created: write-only clients may add alarms to these.
+    var createdIdentifiers = Set<String>()
+
+    init(options: ServerOptions) {
+        self.options = options
+        do {
+            let store = try ReminderStore(path: options.storePath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+            eventStore = EventStore(store: store, rules: options.rules)
+            storeFailure = nil
+        } catch {
+            options.log.error("cannot open the store: \(error)")
+            eventStore = nil
+            storeFailure = error
+        }
+        var askers: [ConsentAsking] = []
+        if let agent = options.consentAgent, !agent.isEmpty {
+            askers.append(ConsentAgentProgram(program: agent, timeout: options.consentTimeout, log: options.log))
+        } else if options.consentOnTerminal {
+            askers.append(TerminalConsent(timeout: options.consentTimeout))
+        }
+        consent = ConsentChain(askers: askers)
+    }
+
+    /// The store, or the reason there is none as a -32013 error.
+    func events() throws(ResponseError) -> EventStore {
+        guard let eventStore else { throw .storeUnavailable(storeFailure?.description ?? "the store is not open") }
+        return eventStore
+    }
+
+    /// This client's status, read fresh from the store so `permissions set` applies to the very next call.
+    func authorizationStatus(_ entityType: EntityType = .reminder) throws -> AuthorizationStatus {
+        try events().store.authorizationStatus(client: clientName, entityType: entityType)
+    }
+}

@@ -1,0 +1,147 @@
+import RemindersModel
+
+/// Saving, removing, committing and resetting reminders.
+extension EventStore {
+    /// Creates (no identifier) or updates a reminder. With `lastModifiedDate`, fails with a conflict
+    /// when the stored reminder changed since then; without, the last writer wins.
+    public func saveReminder(identifier: String?, changes: ReminderChanges, lastModifiedDate: Timestamp? = nil,
+                             commit: Bool) throws(StoreError) -> Reminder {
+        try staging(commit: commit) { () throws(StoreError) in
+            let now = self.clock()
+            var reminder: Reminder
+            let isNew = identifier == nil
+            if let identifier {
+                reminder = try self.current(identifier, lastModifiedDate: lastModifiedDate)
+                try self.requireWritable(reminder.calendarIdentifier, field: "calendarIdentifier")
+            } else {
+                reminder = Reminder(calendarItemIdentifier: Identifiers.make(), calendarIdentifier: "", title: "", creationDate: now)
+                reminder.calendarIdentifier = try self.store.defaultCalendar().calendarIdentifier
+            }
+            do throws(ValidationError) {
+                try reminder.apply(changes, now: now, makeIdentifier: Identifiers.make)
+                try self.rules.validate(reminder)
+            } catch {
+                throw .invalid(error)
+            }
+            try self.requireWritable(reminder.calendarIdentifier, field: "calendarIdentifier")
+            reminder.lastModifiedDate = now
+            self.pending.record(.save(reminder, isNew: isNew, basedOn: lastModifiedDate), for: reminder.calendarItemIdentifier)
+            return reminder
+        }
+    }
+
+    public func removeReminder(identifier: String, lastModifiedDate: Timestamp? = nil, commit: Bool) throws(StoreError) {
+        try staging(commit: commit) { () throws(StoreError) in
+            let reminder = try self.current(identifier, lastModifiedDate: lastModifiedDate)
+            try self.requireWritable(reminder.calendarIdentifier, field: "identifier")
+            self.pending.record(.remove(identifier: identifier, basedOn: lastModifiedDate), for: identifier)
+        }
+    }
+
+    public func addAlarm(_ alarm: AlarmDraft, toReminder identifier: String, lastModifiedDate: Timestamp? = nil,
+                         commit: Bool) throws(StoreError) -> Reminder {
+        let existing = try calendarItem(identifier: identifier)
+        do throws(ValidationError) {
+            try Alarm(alarmIdentifier: alarm.alarmIdentifier ?? "", trigger: alarm.trigger)
+                .validate(hasDueDate: existing?.dueDateComponents != nil || existing == nil)
+        } catch {
+            throw .invalid(error.prefixed("alarm"))
+        }
+        if let wanted = alarm.alarmIdentifier, existing?.alarms.contains(where: { $0.alarmIdentifier == wanted }) == true {
+            throw .invalid(ValidationError(field: "alarm.alarmIdentifier", "the reminder already has an alarm \(wanted)"))
+        }
+        var changes = ReminderChanges()
+        let drafts = (existing?.alarms ?? []).map { AlarmDraft(alarmIdentifier: $0.alarmIdentifier, trigger: $0.trigger) }
+        changes.alarms = .set(drafts + [alarm])
+        return try saveReminder(identifier: identifier, changes: changes, lastModifiedDate: lastModifiedDate, commit: commit)
+    }
+
+    public func removeAlarm(_ alarmIdentifier: String, fromReminder identifier: String, lastModifiedDate: Timestamp? = nil,
+                            commit: Bool) throws(StoreError) -> Reminder {
+        guard let existing = try calendarItem(identifier: identifier) else { throw .notFound(kind: "reminder", identifier: identifier) }
+        guard existing.alarms.contains(where: { $0.alarmIdentifier == alarmIdentifier }) else {
+            throw .notFound(kind: "alarm", identifier: alarmIdentifier)
+        }
+        var changes = ReminderChanges()
+        changes.alarms = .set(existing.alarms.filter { $0.alarmIdentifier != alarmIdentifier }
+            .map { AlarmDraft(alarmIdentifier: $0.alarmIdentifier, trigger: $0.trigger) })
+        return try saveReminder(identifier: identifier, changes: changes, lastModifiedDate: lastModifiedDate, commit: commit)
+    }
+
+    /// Writes every staged change in one transaction. On a conflict or any other failure nothing is
+    /// written and the staged changes stay, for the client to retry or `reset`.
+    public func commit() throws(StoreError) {
+        guard !pending.isEmpty else { return }
+        try store.write { () throws(StoreError) in
+            for change in self.pending.all { try self.write(change) }
+        }
+        pending.removeAll()
+    }
+
+    /// Forgets every staged change.
+    public func reset() { pending.removeAll() }
+
+    // MARK: Internals
+
+    /// Stages a change; with `commit`, commits everything staged, and un-stages it again if that fails.
+    private func staging<T>(commit: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        guard commit else { return try store.read(body) }
+        let before = pending
+        do {
+            return try store.write { () throws(StoreError) in
+                let result = try body()
+                try self.commit()
+                return result
+            }
+        } catch {
+            pending = before
+            throw error
+        }
+    }
+
+    /// The reminder as this client sees it, refusing when `lastModifiedDate` no longer matches the store.
+    private func current(_ identifier: String, lastModifiedDate: Timestamp?) throws(StoreError) -> Reminder {
+        let stored = try store.reminder(identifier: identifier)
+        if let lastModifiedDate, let stored, stored.lastModifiedDate != lastModifiedDate { throw .conflict(current: stored) }
+        switch pending[identifier] {
+        case .save(let reminder, _, _)?: return reminder
+        case .remove?: throw .notFound(kind: "reminder", identifier: identifier)
+        case nil:
+            guard let stored else { throw .notFound(kind: "reminder", identifier: identifier) }
+            return stored
+        }
+    }
+
+    private func requireWritable(_ calendarIdentifier: String, field: String) throws(StoreError) {
+        guard let calendar = try store.calendar(identifier: calendarIdentifier) else {
+            throw .invalid(ValidationError(field: field, reason: .noCalendar, "there is no list \(calendarIdentifier)"))
+        }
+        guard calendar.allowsContentModifications else {
+            throw .invalid(ValidationError(field: field, reason: .calendarReadOnly, "the list \"\(calendar.title)\" is read-only"))
+        }
+    }
+
+    private func write(_ change: PendingChanges.Change) throws(StoreError) {
+        let now = clock()
+        switch change {
+        case .save(var reminder, let isNew, let basedOn):
+            try requireWritable(reminder.calendarIdentifier, field: "calendarIdentifier")
+            if isNew {
+                reminder.lastModifiedDate = max(now, reminder.creationDate)
+                try store.insertReminder(reminder)
+                return
+            }
+            guard let stored = try store.reminder(identifier: reminder.calendarItemIdentifier) else {
+                throw .notFound(kind: "reminder", identifier: reminder.calendarItemIdentifier)
+            }
+            if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: stored) }
+            // Strictly later than the stored stamp, so two quick edits never share one.
+            reminder.lastModifiedDate = max(now, Timestamp(milliseconds: stored.lastModifiedDate.milliseconds + 1))
+            _ = try store.updateReminder(reminder)
+        case .remove(let identifier, let basedOn):
+            guard let stored = try store.reminder(identifier: identifier) else { return }  // already gone: the wish is met
+            if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: stored) }
+            _ = try store.deleteReminder(identifier: identifier)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import RemindersModel
+
+/// One client's view of the store, as EKEventStore is one app's: lists, reminders, and the
+/// changes it made with `commit: false` that nobody else sees yet.
+///
+/// Every save first stages its change; `commit: true` then commits everything staged in one
+/// transaction, as EventKit's `save(_:commit:)` does. A failed commit writes nothing.
+public final class EventStore {
+    public let store: ReminderStore
+    public var rules: ReminderRules
+    let clock: () -> Timestamp
+    var pending = PendingChanges()
+
+    public init(store: ReminderStore, rules: ReminderRules = ReminderRules(), clock: @escaping () -> Timestamp = Timestamp.now) {
+        self.store = store
+        self.rules = rules
+        self.clock = clock
+    }
+
+    public var hasUncommittedChanges: Bool { !pending.isEmpty }
+
+    // MARK: Lists
+
+    public func calendars() throws(StoreError) -> [ReminderCalendar] {
+        try store.read { () throws(StoreError) in try self.store.calendars() }
+    }
+
+    public func defaultCalendarForNewReminders() throws(StoreError) -> ReminderCalendar {
+        try store.read { () throws(StoreError) in try self.store.defaultCalendar() }
+    }
+
+    /// Creates a list (no identifier) or changes one. Lists are saved at once.
+    public func saveCalendar(_ changes: CalendarChanges) throws(StoreError) -> ReminderCalendar {
+        try store.write { () throws(StoreError) in
+            var calendar: ReminderCalendar
+            let isNew = changes.calendarIdentifier == nil
+            if let identifier = changes.calendarIdentifier {
+                guard let existing = try self.store.calendar(identifier: identifier) else {
+                    throw .notFound(kind: "list", identifier: identifier)
+                }
+                calendar = existing
+            } else {
+                guard changes.title != nil else { throw .invalid(ValidationError(field: "title", "a new list needs a title")) }
+                calendar = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: "")
+            }
+            if let title = changes.title { calendar.title = title }
+            if let color = changes.color { calendar.color = ReminderCalendar.normalizedColor(color) ?? color }
+            if let allows = changes.allowsContentModifications { calendar.allowsContentModifications = allows }
+            do throws(ValidationError) { try calendar.validate() } catch { throw .invalid(error) }
+            if isNew { try self.store.insertCalendar(calendar, creationDate: self.clock()) } else { try self.store.updateCalendar(calendar) }
+            return try self.store.calendar(identifier: calendar.calendarIdentifier) ?? calendar
+        }
+    }
+
+    /// Removes a list and every reminder in it. The last list cannot be removed.
+    public func removeCalendar(identifier: String) throws(StoreError) {
+        try store.write { () throws(StoreError) in
+            guard try self.store.calendar(identifier: identifier) != nil else { throw .notFound(kind: "list", identifier: identifier) }
+            guard try self.store.calendarCount() > 1 else {
+                throw .invalid(ValidationError(field: "calendarIdentifier", "the last list cannot be removed"))
+            }
+            _ = try self.store.deleteCalendar(identifier: identifier)
+            try self.store.setDefaultCalendar(try self.store.defaultCalendar().calendarIdentifier)
+        }
+    }
+
+    // MARK: Reading reminders
+
+    /// A reminder by identifier, as this client sees it (its own uncommitted changes included).
+    public func calendarItem(identifier: String) throws(StoreError) -> Reminder? {
+        switch pending[identifier] {
+        case .save(let reminder, _, _)?: return reminder
+        case .remove?: return nil
+        case nil: return try store.read { () throws(StoreError) in try self.store.reminder(identifier: identifier) }
+        }
+    }
+
+    public func calendarItems(externalIdentifier: String) throws(StoreError) -> [Reminder] {
+        try store.read { () throws(StoreError) in try self.store.reminders(externalIdentifier: externalIdentifier) }
+    }
+
+    /// Committed reminders only, as EventKit's fetches return.
+    public func fetchReminders(matching predicate: ReminderPredicate, in zone: TimeZone,
+                               shouldContinue: () -> Bool = { true }) throws(StoreError) -> [Reminder] {
+        try store.reminders(matching: predicate, in: zone, shouldContinue: shouldContinue)
+    }
+}

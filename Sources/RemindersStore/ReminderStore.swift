@@ -1,0 +1,134 @@
+import CSQLite
+import Foundation
+import RemindersModel
+
+/// The SQLite file that holds lists, reminders and authorizations: one connection to it.
+///
+/// Every access runs inside a transaction (`read` or `write`); nested calls become savepoints,
+/// so a caller can group many writes into one durable commit and still undo one of them.
+/// WAL with `synchronous=FULL` makes each commit durable before `write` returns.
+public final class ReminderStore {
+    public let path: String
+    let database: Database
+    private var transactionDepth = 0
+
+    public static let defaultBusyTimeout = 15_000
+
+    /// Opens (creating if needed) the store at `path`, migrating it to the current schema.
+    /// Refuses files that are not remindersd stores and stores written by a newer version.
+    public init(path: String, busyTimeoutMilliseconds: Int = ReminderStore.defaultBusyTimeout) throws(StoreError) {
+        self.path = path
+        try StoreLocation.prepare(path)
+        do {
+            database = try Database(path: path, busyTimeoutMilliseconds: Int32(clamping: busyTimeoutMilliseconds))
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+        try sqlite { () throws(SQLiteError) in try self.configure() }
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in try self.migrate() }
+            try self.seedIfEmpty()
+        }
+    }
+
+    private func configure() throws(SQLiteError) {
+        let version = try database.scalar("PRAGMA user_version")?.integer ?? 0
+        let application = try database.scalar("PRAGMA application_id")?.integer ?? 0
+        let tables = try database.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
+        if application != Int64(Schema.applicationID) && (tables > 0 || version != 0) {
+            throw SQLiteError(code: 26, message: "\(path) is an SQLite database of another program, not a remindersd store")
+        }
+        if version > Int64(Schema.currentVersion) {
+            throw SQLiteError(code: 26, message: "\(path) was written by a newer remindersd (schema \(version), this one knows \(Schema.currentVersion)); refusing to use it")
+        }
+        let mode = try database.scalar("PRAGMA journal_mode=WAL")?.text ?? ""
+        guard mode.lowercased() == "wal" else {
+            throw SQLiteError(code: 8, message: "cannot switch \(path) to WAL mode (got \(mode))")
+        }
+        try database.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
+    }
+
+    private func migrate() throws(SQLiteError) {
+        let version = try database.scalar("PRAGMA user_version")?.integer ?? 0
+        guard version < Int64(Schema.currentVersion) else { return }
+        if version > Int64(Schema.currentVersion) {
+            throw SQLiteError(code: 26, message: "\(path) was written by a newer remindersd (schema \(version))")
+        }
+        for migration in Schema.migrations.dropFirst(Int(version)) {
+            try database.execute(migration.sql)
+        }
+        try database.execute("PRAGMA application_id=\(Schema.applicationID); PRAGMA user_version=\(Schema.currentVersion);")
+    }
+
+    /// A fresh store holds one local source and one default list named "Reminders".
+    private func seedIfEmpty() throws(StoreError) {
+        let count = try sqlite { () throws(SQLiteError) in try self.database.scalar("SELECT count(*) FROM sources")?.integer ?? 0 }
+        guard count == 0 else { return }
+        let now = Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
+        try sqlite { () throws(SQLiteError) in
+            try self.database.run("INSERT INTO sources (identifier, title, type) VALUES (?, 'On My Computer', 'local')",
+                                  .text(Identifiers.make()))
+        }
+        let list = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: ReminderCalendar.defaultTitle, isDefault: true)
+        try insertCalendar(list, creationDate: now)
+        try setDefaultCalendar(list.calendarIdentifier)
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`, so it waits for other writers
+    /// instead of failing on upgrade), or in a savepoint when already inside one.
+    /// An error rolls back exactly what `body` did.
+    public func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try transaction(begin: "BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` in a read transaction: one consistent snapshot, never blocking writers.
+    public func read<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try transaction(begin: "BEGIN DEFERRED", body)
+    }
+
+    public var isInTransaction: Bool { transactionDepth > 0 }
+
+    private func transaction<T>(begin: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        let savepoint = "s\(transactionDepth)"
+        let nested = transactionDepth > 0
+        try sqlite { () throws(SQLiteError) in try self.database.execute(nested ? "SAVEPOINT \(savepoint)" : begin) }
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        do {
+            let result = try body()
+            try sqlite { () throws(SQLiteError) in try self.database.execute(nested ? "RELEASE \(savepoint)" : "COMMIT") }
+            return result
+        } catch {
+            if nested {
+                try? database.execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+            } else if database.isInTransaction {
+                try? database.execute("ROLLBACK")
+            }
+            throw error
+        }
+    }
+
+    /// Runs raw SQLite work, translating its errors.
+    func sqlite<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+        do { return try body() } catch { throw StoreError.from(error, path: path) }
+    }
+
+    // MARK: Change detection
+
+    /// Changes whenever another connection commits to the file (`PRAGMA data_version`).
+    public func dataVersion() throws(StoreError) -> Int64 {
+        try sqlite { () throws(SQLiteError) in try self.database.scalar("PRAGMA data_version")?.integer ?? 0 }
+    }
+
+    /// `PRAGMA integrity_check`: "ok" for a sound file.
+    public func integrityCheck() throws(StoreError) -> String {
+        try sqlite { () throws(SQLiteError) in try self.database.scalar("PRAGMA integrity_check")?.text ?? "" }
+    }
+}
+
+/// Server-made identifiers: opaque, stable, unique across processes.
+public enum Identifiers {
+    public static func make() -> String { UUID().uuidString }
+}

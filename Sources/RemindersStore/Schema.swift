@@ -1,0 +1,79 @@
+/// The store's schema as named, forward-only migrations, applied in order when a store opens.
+///
+/// `PRAGMA user_version` counts the migrations applied; a store with a higher count was written by
+/// a newer remindersd and is refused rather than used with a schema this version does not know.
+enum Schema {
+    /// "REMD": marks the file as a remindersd store, so another program's SQLite file is never taken over.
+    static let applicationID: Int32 = 0x5245_4D44
+
+    static let migrations: [(name: String, sql: String)] = [
+        ("v1 lists, reminders, alarms, authorizations", """
+            CREATE TABLE sources (
+                identifier TEXT PRIMARY KEY,
+                title TEXT NOT NULL,
+                type TEXT NOT NULL
+            );
+            CREATE TABLE calendars (
+                identifier TEXT PRIMARY KEY,
+                source TEXT NOT NULL REFERENCES sources(identifier),
+                title TEXT NOT NULL,
+                color TEXT NOT NULL,
+                type TEXT NOT NULL,
+                allows_modifications INTEGER NOT NULL,
+                creation_date INTEGER NOT NULL
+            );
+            CREATE TABLE settings (
+                key TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            );
+            CREATE TABLE reminders (
+                id INTEGER PRIMARY KEY,
+                identifier TEXT NOT NULL UNIQUE,
+                external_identifier TEXT NOT NULL,
+                calendar TEXT NOT NULL REFERENCES calendars(identifier) ON DELETE CASCADE,
+                title TEXT NOT NULL,
+                notes TEXT,
+                url TEXT,
+                location TEXT,
+                priority INTEGER NOT NULL,
+                start_date TEXT,
+                due_date TEXT,
+                due_at INTEGER,
+                due_wall INTEGER,
+                completed INTEGER NOT NULL,
+                completion_date INTEGER,
+                creation_date INTEGER NOT NULL,
+                last_modified INTEGER NOT NULL,
+                time_zone TEXT,
+                recurrence TEXT,
+                alarm_count INTEGER NOT NULL
+            );
+            CREATE INDEX reminders_by_calendar ON reminders(calendar);
+            CREATE INDEX reminders_by_external_identifier ON reminders(external_identifier);
+            CREATE INDEX reminders_by_due_at ON reminders(completed, due_at) WHERE due_at IS NOT NULL;
+            CREATE INDEX reminders_by_due_wall ON reminders(completed, due_wall) WHERE due_wall IS NOT NULL;
+            CREATE INDEX reminders_by_completion ON reminders(completion_date) WHERE completion_date IS NOT NULL;
+            CREATE TABLE alarms (
+                reminder INTEGER NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                identifier TEXT NOT NULL,
+                relative_offset REAL,
+                absolute_date INTEGER,
+                location_title TEXT,
+                latitude REAL,
+                longitude REAL,
+                radius REAL,
+                proximity TEXT NOT NULL,
+                PRIMARY KEY (reminder, position)
+            ) WITHOUT ROWID;
+            CREATE TABLE authorizations (
+                client TEXT NOT NULL,
+                entity_type TEXT NOT NULL,
+                status TEXT NOT NULL,
+                PRIMARY KEY (client, entity_type)
+            ) WITHOUT ROWID;
+            """),
+    ]
+
+    static var currentVersion: Int32 { Int32(migrations.count) }
+}

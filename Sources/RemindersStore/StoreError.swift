@@ -1,0 +1,38 @@
+import RemindersModel
+
+/// Why a store operation failed, in the store's terms (the server maps each case to a JSON-RPC error).
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// No reminder, list or alarm with that identifier.
+    case notFound(kind: String, identifier: String)
+    /// The reminder changed since the `lastModifiedDate` the caller based its change on.
+    case conflict(current: Reminder)
+    /// A value breaks one of EventKit's rules.
+    case invalid(ValidationError)
+    /// The store cannot be used right now: read-only, full disk, locked too long, damaged.
+    case unavailable(String)
+    /// The caller asked to stop (e.g. its client cancelled the request).
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .notFound(let kind, let identifier): return "no \(kind) with identifier \(identifier)"
+        case .conflict(let current): return "reminder \(current.calendarItemIdentifier) was changed at \(current.lastModifiedDate) by someone else"
+        case .invalid(let error): return error.description
+        case .unavailable(let message): return message
+        case .cancelled: return "cancelled"
+        }
+    }
+
+    /// Translates SQLite's failure into what a client can act on.
+    static func from(_ error: SQLiteError, path: String) -> StoreError {
+        let code = error.primaryCode
+        switch code {
+        case 5, 6: return .unavailable("the store \(path) is locked by another program (waited too long): \(error.message)")
+        case 8: return .unavailable("the store \(path) is read-only: \(error.message)")
+        case 13: return .unavailable("the disk holding \(path) is full: \(error.message)")
+        case 11, 26: return .unavailable("\(path) is damaged or not an SQLite database: \(error.message)")
+        case 10, 14: return .unavailable("cannot read or write \(path): \(error.message)")
+        default: return .unavailable("store error on \(path): \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import RemindersModel
+
+/// Reminder lists and the default-list setting.
+extension ReminderStore {
+    private static let calendarColumns = "identifier, title, color, type, allows_modifications"
+
+    public func calendars() throws(StoreError) -> [ReminderCalendar] {
+        try sqlite { () throws(SQLiteError) in
+            let defaultIdentifier = try self.defaultCalendarIdentifier()
+            let statement = try self.database.statement(
+                "SELECT \(Self.calendarColumns) FROM calendars ORDER BY creation_date, identifier")
+            defer { statement.reset() }
+            var calendars: [ReminderCalendar] = []
+            while try statement.step() { calendars.append(Self.calendar(from: statement, defaultIdentifier: defaultIdentifier)) }
+            return calendars
+        }
+    }
+
+    public func calendar(identifier: String) throws(StoreError) -> ReminderCalendar? {
+        try sqlite { () throws(SQLiteError) in
+            let statement = try self.database.statement("SELECT \(Self.calendarColumns) FROM calendars WHERE identifier = ?")
+            defer { statement.reset() }
+            try statement.bind([.text(identifier)])
+            guard try statement.step() else { return nil }
+            return Self.calendar(from: statement, defaultIdentifier: try self.defaultCalendarIdentifier())
+        }
+    }
+
+    /// The list new reminders go to when they name none: the chosen default, else the oldest list.
+    public func defaultCalendar() throws(StoreError) -> ReminderCalendar {
+        let identifier = try sqlite { () throws(SQLiteError) in try self.defaultCalendarIdentifier() }
+        if let identifier, let calendar = try calendar(identifier: identifier) { return calendar }
+        guard var first = try calendars().first else { throw StoreError.unavailable("the store has no reminder lists") }
+        first.isDefault = true
+        return first
+    }
+
+    func insertCalendar(_ calendar: ReminderCalendar, creationDate: Timestamp) throws(StoreError) {
+        try sqlite { () throws(SQLiteError) in
+            let source = try self.database.scalar("SELECT identifier FROM sources ORDER BY rowid LIMIT 1")?.text ?? ""
+            try self.database.run("""
+                INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, .text(calendar.calendarIdentifier), .text(source), .text(calendar.title), .text(calendar.color),
+                .text(calendar.type.rawValue), .integer(calendar.allowsContentModifications ? 1 : 0), .integer(creationDate.milliseconds))
+        }
+    }
+
+    func updateCalendar(_ calendar: ReminderCalendar) throws(StoreError) {
+        try sqlite { () throws(SQLiteError) in
+            try self.database.run("UPDATE calendars SET title = ?, color = ?, allows_modifications = ? WHERE identifier = ?",
+                                  .text(calendar.title), .text(calendar.color), .integer(calendar.allowsContentModifications ? 1 : 0),
+                                  .text(calendar.calendarIdentifier))
+        }
+    }
+
+    /// Removes a list and (by cascade) its reminders and their alarms. Returns how many reminders went with it.
+    func deleteCalendar(identifier: String) throws(StoreError) -> Int {
+        try sqlite { () throws(SQLiteError) in
+            let count = try self.database.scalar("SELECT count(*) FROM reminders WHERE calendar = ?", .text(identifier))?.integer ?? 0
+            try self.database.run("DELETE FROM calendars WHERE identifier = ?", .text(identifier))
+            return Int(count)
+        }
+    }
+
+    func calendarCount() throws(StoreError) -> Int {
+        try sqlite { () throws(SQLiteError) in Int(try self.database.scalar("SELECT count(*) FROM calendars")?.integer ?? 0) }
+    }
+
+    func setDefaultCalendar(_ identifier: String) throws(StoreError) {
+        try sqlite { () throws(SQLiteError) in
+            try self.database.run("INSERT OR REPLACE INTO settings (key, value) VALUES ('defaultCalendar', ?)", .text(identifier))
+        }
+    }
+
+    private func defaultCalendarIdentifier() throws(SQLiteError) -> String? {
+        try database.scalar("SELECT value FROM settings WHERE key = 'defaultCalendar'")?.text
+    }
+
+    private static func calendar(from row: Statement, defaultIdentifier: String?) -> ReminderCalendar {
+        let identifier = row.text(0) ?? ""
+        return ReminderCalendar(calendarIdentifier: identifier, title: row.text(1) ?? "", color: row.text(2) ?? ReminderCalendar.defaultColor,
+                                type: CalendarType(rawValue: row.text(3) ?? "") ?? .local,
+                                allowsContentModifications: row.int64(4) != 0, isDefault: identifier == defaultIdentifier)
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+import RemindersCLI
+
+// Keep the real stdout for protocol frames and point fd 1 at stderr, so a stray print or a
+// child process's output can never corrupt the protocol stream.
+let protocolOutput = dup(STDOUT_FILENO)
+dup2(STDERR_FILENO, STDOUT_FILENO)
+signal(SIGPIPE, SIG_IGN)
+
+exit(RemindersCommand.main(Array(CommandLine.arguments.dropFirst()), protocolOutput: protocolOutput,
+                           environment: ProcessInfo.processInfo.environment))

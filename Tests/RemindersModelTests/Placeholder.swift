@@ -1,0 +1,5 @@
+import XCTest
+
+final class RemindersModelTestsPlaceholder: XCTestCase {
+    func testNothingYet() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class RemindersStoreTestsPlaceholder: XCTestCase {
+    func testNothingYet() {}
+}
