@@ -19,7 +19,8 @@ enum OneShotCall {
             }
             params = value
         }
-        let options = try RemindersCommand.serverOptions(parsed, environment: environment)
+        var options = try RemindersCommand.serverOptions(parsed, environment: environment)
+        if parsed.value("--log-level") == nil { options.log.level = .warning }  // a script wants its answer, not session chatter
         var initialize: JSONObject = ["clientInfo": ["name": .string(parsed.value("--client") ?? "remindersd-cli")]]
         if let zone = parsed.value("--time-zone") { initialize["timeZone"] = .string(zone) }
 

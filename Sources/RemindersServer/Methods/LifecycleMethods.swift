@@ -32,7 +32,7 @@ enum LifecycleMethods {
         session.clientVersion = version
         session.timeZone = zone
         session.lifecycle = .running
-        session.log.info("client \(name) \(version ?? "") initialized (time zone \(zone.identifier))")
+        session.log.info("client \(name)\(version.map { " " + $0 } ?? "") initialized (time zone \(zone.identifier))")
         return resultObject { writer in
             writer.key("serverInfo")
             writer.beginObject()
