@@ -91,10 +91,11 @@ public final class Connection: @unchecked Sendable {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             decoder.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-            if detectedFraming == nil, let framing = decoder.framing {
-                framingLock.lock(); detectedFraming = framing; framingLock.unlock()
-            }
             while let frame = decoder.next() {
+                // Known once the first frame is cut, and needed before its reply is written.
+                if detectedFraming == nil, let framing = decoder.framing {
+                    framingLock.lock(); detectedFraming = framing; framingLock.unlock()
+                }
                 switch frame {
                 case .message(let bytes): if let inbound = inbound(from: bytes) { queue.put(inbound) }
                 case .error(let error): queue.put(.unreadable(.parseError(error.description)))

@@ -1,0 +1,126 @@
+import Foundation
+import JSONRPC
+
+/// The built `remindersd` binary running as a child process on real pipes.
+public final class RemindersdProcess {
+    public let process = Process()
+    public let channel: TestChannel
+    public let storePath: String
+    private let stderrPipe = Pipe()
+    private let stderrLock = NSLock()
+    private var stderrData = Data()
+
+    /// `.build/<config>/remindersd`, next to the test bundle, unless REMINDERSD_BIN says otherwise.
+    public static var binaryPath: String {
+        if let path = ProcessInfo.processInfo.environment["REMINDERSD_BIN"], !path.isEmpty { return path }
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        // On Linux the XCTest runner is the bundle itself; elsewhere it may sit inside a bundle folder.
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("remindersd").path), folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("remindersd").path
+    }
+
+    public init(store: String, framing: Framing = .ndjson, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        storePath = store
+        let stdinPipe = Pipe(), stdoutPipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+        process.arguments = ["--store", store, "--no-consent-prompt"] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "REMINDERSD_CONSENT_AGENT")
+        env.removeValue(forKey: "REMINDERSD_STORE")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardInput = stdinPipe
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        try process.run()
+        channel = TestChannel(writeFD: stdinPipe.fileHandleForWriting.fileDescriptor,
+                              readFD: stdoutPipe.fileHandleForReading.fileDescriptor, framing: framing)
+        stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.stderrLock.lock(); self.stderrData.append(data); self.stderrLock.unlock()
+        }
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    public var stderr: String {
+        stderrLock.lock(); defer { stderrLock.unlock() }
+        return String(decoding: stderrData, as: UTF8.self)
+    }
+
+    /// initialize + initialized as `client`; returns the initialize response.
+    @discardableResult
+    public func initialize(client: String, timeZone: String? = nil) -> JSONValue {
+        var params: JSONObject = ["clientInfo": ["name": .string(client), "version": "test"]]
+        if let timeZone { params["timeZone"] = .string(timeZone) }
+        let response = channel.request("initialize", .object(params))
+        channel.notify("initialized", [:])
+        return response
+    }
+
+    /// shutdown + exit; returns the exit status.
+    @discardableResult
+    public func shutDown(timeout: TimeInterval = 20) -> Int32 {
+        channel.request("shutdown")
+        channel.notify("exit")
+        return waitForExit(timeout: timeout)
+    }
+
+    public func waitForExit(timeout: TimeInterval = 20) -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { process.terminate(); return -1 }
+        return process.terminationStatus
+    }
+
+    /// Runs the binary to completion with `arguments` (a subcommand) and returns status and output.
+    public static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binaryPath)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "REMINDERSD_CONSENT_AGENT")
+        env.removeValue(forKey: "REMINDERSD_STORE")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// A fresh folder for one test's store, removed when the test object goes away.
+public final class TemporaryFolder {
+    public let path: String
+
+    public init() {
+        path = NSTemporaryDirectory() + "remindersd-test-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    public var store: String { path + "/reminders.sqlite" }
+
+    /// An executable shell script in this folder, e.g. a consent agent.
+    public func script(_ name: String, _ body: String) -> String {
+        let file = path + "/" + name
+        _ = FileManager.default.createFile(atPath: file, contents: Data(("#!/bin/sh\n" + body + "\n").utf8),
+                                       attributes: [.posixPermissions: 0o755])
+        return file
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import JSONRPC
+
+/// The client end of a JSON-RPC conversation over a pair of file descriptors, for tests.
+///
+/// A reader thread frames and parses everything the server writes, so tests can wait for the
+/// next message with a timeout, and see notifications and responses in the order they came.
+public final class TestChannel: @unchecked Sendable {
+    public let framing: Framing
+    private let writeFD: Int32
+    private let readFD: Int32
+    private let condition = NSCondition()
+    private var messages: [JSONValue] = []
+    private var rawOutput: [UInt8] = []
+    private var closed = false
+    private var nextID: Int64 = 1000
+
+    public init(writeFD: Int32, readFD: Int32, framing: Framing) {
+        self.writeFD = writeFD
+        self.readFD = readFD
+        self.framing = framing
+        let thread = Thread { [self] in readLoop() }
+        thread.start()
+    }
+
+    // MARK: Sending
+
+    public func sendRaw(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(writeFD, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    public func sendRaw(_ text: String) { sendRaw(Array(text.utf8)) }
+
+    /// Frames and sends one message given as JSON text.
+    public func send(json text: String) {
+        var bytes: [UInt8] = []
+        framing.frame(Array(text.utf8), into: &bytes)
+        sendRaw(bytes)
+    }
+
+    public func send(_ value: JSONValue) { send(json: value.serialized) }
+
+    public func notify(_ method: String, _ params: JSONValue? = nil) {
+        var object: JSONObject = ["jsonrpc": "2.0", "method": .string(method)]
+        if let params { object["params"] = params }
+        send(.object(object))
+    }
+
+    /// Sends a request and waits for the response with its id (notifications before it are kept).
+    @discardableResult
+    public func request(_ method: String, _ params: JSONValue? = nil, timeout: TimeInterval = 20) -> JSONValue {
+        let id = makeID()
+        var object: JSONObject = ["jsonrpc": "2.0", "id": .integer(id), "method": .string(method)]
+        if let params { object["params"] = params }
+        send(.object(object))
+        return response(id: .integer(id), timeout: timeout) ?? ["timeout": true]
+    }
+
+    public func makeID() -> Int64 {
+        condition.lock(); defer { condition.unlock() }
+        nextID += 1
+        return nextID
+    }
+
+    public func closeInput() { close(writeFD) }
+
+    // MARK: Receiving
+
+    /// The next message of any kind, in arrival order.
+    public func next(timeout: TimeInterval = 20) -> JSONValue? {
+        take(timeout: timeout) { _ in true }
+    }
+
+    /// The response with `id`, leaving other messages queued.
+    public func response(id: JSONValue, timeout: TimeInterval = 20) -> JSONValue? {
+        take(timeout: timeout) { $0["id"] == id && $0["method"] == nil }
+    }
+
+    /// The next notification named `method`, leaving other messages queued.
+    public func notification(_ method: String, timeout: TimeInterval = 5) -> JSONValue? {
+        take(timeout: timeout) { $0["method"] == .string(method) && $0["id"] == nil }
+    }
+
+    /// Every notification named `method` received so far (removed from the queue).
+    public func drainNotifications(_ method: String) -> [JSONValue] {
+        condition.lock(); defer { condition.unlock() }
+        let matching = messages.filter { $0["method"] == .string(method) && $0["id"] == nil }
+        messages.removeAll { $0["method"] == .string(method) && $0["id"] == nil }
+        return matching
+    }
+
+    /// True once the server closed its output.
+    public func waitForEndOfOutput(timeout: TimeInterval = 20) -> Bool {
+        condition.lock(); defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(timeout)
+        while !closed { if !condition.wait(until: deadline) { return closed } }
+        return true
+    }
+
+    /// Every byte the server wrote so far, for checking that nothing but frames appeared.
+    public var outputBytes: [UInt8] {
+        condition.lock(); defer { condition.unlock() }
+        return rawOutput
+    }
+
+    private func take(timeout: TimeInterval, where matches: (JSONValue) -> Bool) -> JSONValue? {
+        condition.lock(); defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let index = messages.firstIndex(where: matches) { return messages.remove(at: index) }
+            if closed { return nil }
+            if !condition.wait(until: deadline) {
+                if let index = messages.firstIndex(where: matches) { return messages.remove(at: index) }
+                return nil
+            }
+        }
+    }
+
+    private func readLoop() {
+        var decoder = FrameDecoder(maxMessageSize: 1 << 30, framing: framing)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(readFD, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            condition.lock()
+            rawOutput += chunk[0..<count]
+            condition.unlock()
+            decoder.append(Array(chunk[0..<count]))
+            while let frame = decoder.next() {
+                let value: JSONValue
+                switch frame {
+                case .message(let bytes): value = (try? JSONParser.parse(bytes, maxDepth: 512)) ?? ["unparseable": .string(String(decoding: bytes, as: UTF8.self))]
+                case .error(let error): value = ["framingError": .string(error.description)]
+                }
+                condition.lock()
+                messages.append(value)
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+extension JSONValue {
+    /// `result` of a response, or nil when it was an error.
+    public var result: JSONValue? { self["result"] }
+    public var errorCode: Int64? { self["error"]?["code"]?.integerValue }
+    public var errorField: String? { self["error"]?["data"]?["field"]?.stringValue }
+    public var errorReason: String? { self["error"]?["data"]?["reason"]?.stringValue }
+
+    /// Follows a path of keys and array indexes: `value.at("result", "reminders", 0, "title")`.
+    public func at(_ path: Any...) -> JSONValue? {
+        var current: JSONValue? = self
+        for step in path {
+            if let key = step as? String { current = current?[key] }
+            else if let index = step as? Int, case .array(let elements)? = current, elements.indices.contains(index) { current = elements[index] }
+            else { return nil }
+        }
+        return current
+    }
+}
