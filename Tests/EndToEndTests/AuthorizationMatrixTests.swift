@@ -1,0 +1,132 @@
+import JSONRPC
+import TestSupport
+import XCTest
+
+/// Every method under every authorization status, through the real binary.
+final class AuthorizationMatrixTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    private func setStatus(_ client: String, _ status: String) throws {
+        let result = try RemindersdProcess.run(["permissions", "set", client, status, "--store", folder.store])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    /// A reminder made by a full-access client, for the others to try to read and change.
+    private func existingReminder() throws -> JSONValue {
+        try setStatus("owner", "fullAccess")
+        let owner = try RemindersdProcess(store: folder.store)
+        owner.initialize(client: "owner")
+        let saved = owner.channel.request("saveReminder", ["reminder": ["title": "existing", "dueDateComponents": ["year": 2027, "month": 1, "day": 2]]])
+        XCTAssertEqual(owner.shutDown(), 0)
+        return saved.at("result", "reminder")!
+    }
+
+    func testEveryMethodUnderEveryStatus() throws {
+        let existing = try existingReminder()
+        let id = existing["calendarItemIdentifier"]!
+        let calls: [(method: String, params: JSONValue, allowed: Set<String>)] = [
+            ("authorizationStatus", [:], ["notDetermined", "restricted", "denied", "writeOnly", "fullAccess"]),
+            ("requestAccess", ["usageDescription": "matrix"], ["notDetermined", "restricted", "denied", "writeOnly", "fullAccess"]),
+            ("calendars", [:], ["writeOnly", "fullAccess"]),
+            ("defaultCalendarForNewReminders", [:], ["writeOnly", "fullAccess"]),
+            ("saveCalendar", ["calendar": ["title": "New list"]], ["fullAccess"]),
+            ("removeCalendar", ["calendarIdentifier": "missing"], ["fullAccess"]),
+            ("fetchReminders", [:], ["fullAccess"]),
+            ("calendarItem", ["identifier": id], ["fullAccess"]),
+            ("calendarItems", ["externalIdentifier": id], ["fullAccess"]),
+            ("saveReminder", ["reminder": ["title": "created"]], ["writeOnly", "fullAccess"]),
+            ("saveReminder", ["reminder": ["calendarItemIdentifier": id, "title": "changed"], "commit": false], ["fullAccess"]),
+            ("removeReminder", ["identifier": "missing"], ["fullAccess"]),
+            ("addAlarm", ["identifier": id, "alarm": ["absoluteDate": "2027-01-01T08:00:00Z"], "commit": false], ["fullAccess"]),
+            ("removeAlarm", ["identifier": id, "alarmIdentifier": "missing"], ["fullAccess"]),
+            ("reset", [:], ["writeOnly", "fullAccess"]),
+            ("commit", [:], ["writeOnly", "fullAccess"]),
+        ]
+        for status in ["notDetermined", "restricted", "denied", "writeOnly", "fullAccess"] {
+            let client = "matrix-\(status)"
+            if status != "notDetermined" { try setStatus(client, status) }
+            let server = try RemindersdProcess(store: folder.store)
+            server.initialize(client: client)
+            for call in calls {
+                let response = server.channel.request(call.method, call.params)
+                if call.allowed.contains(status) {
+                    XCTAssertNotEqual(response.errorCode, -32010, "\(call.method) \(call.params) as \(status): \(response)")
+                } else {
+                    XCTAssertEqual(response.errorCode, -32010, "\(call.method) \(call.params) as \(status): \(response)")
+                    XCTAssertEqual(response.errorReason, "eventStoreNotAuthorized")
+                    XCTAssertEqual(response.at("error", "data", "status"), .string(status))
+                }
+            }
+            server.channel.request("reset")
+            XCTAssertEqual(server.shutDown(), 0)
+        }
+        // Nothing a refused call tried was written.
+        let check = try RemindersdProcess(store: folder.store)
+        check.initialize(client: "owner")
+        let stored = check.channel.request("calendarItem", ["identifier": id]).at("result", "reminder")
+        XCTAssertEqual(stored?["title"], "existing")
+        XCTAssertEqual(stored?["alarms"], [])
+        let lists = check.channel.request("calendars").at("result", "calendars")?.arrayValue ?? []
+        XCTAssertEqual(lists.map { $0["title"] }, ["Reminders", "New list"])
+        check.shutDown()
+    }
+
+    func testWriteOnlyLimits() throws {
+        let existing = try existingReminder()
+        try setStatus("capture", "writeOnly")
+        let owner = try RemindersdProcess(store: folder.store)
+        owner.initialize(client: "owner")
+        let other = owner.channel.request("saveCalendar", ["calendar": ["title": "Other"]]).at("result", "calendar", "calendarIdentifier")!
+        owner.shutDown()
+
+        let capture = try RemindersdProcess(store: folder.store)
+        capture.initialize(client: "capture")
+        let lists = capture.channel.request("calendars").at("result", "calendars")?.arrayValue
+        XCTAssertEqual(lists?.count, 1)
+        XCTAssertEqual(lists?.first?["isDefault"], true)
+        let created = capture.channel.request("saveReminder", ["reminder": ["title": "captured", "dueDateComponents": ["year": 2027, "month": 3, "day": 1]]])
+        let createdID = created.at("result", "reminder", "calendarItemIdentifier")!
+        XCTAssertEqual(capture.channel.request("saveReminder", ["reminder": ["title": "elsewhere", "calendarIdentifier": other]]).errorCode, -32010)
+        XCTAssertEqual(capture.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": createdID, "title": "edit"]]).errorCode, -32010)
+        let alarm = capture.channel.request("addAlarm", ["identifier": createdID, "alarm": ["relativeOffset": -600]])
+        XCTAssertEqual(alarm.at("result", "reminder", "hasAlarms"), true)
+        XCTAssertEqual(capture.channel.request("addAlarm", ["identifier": existing["calendarItemIdentifier"]!, "alarm": ["relativeOffset": -600]]).errorCode, -32010)
+        XCTAssertEqual(capture.channel.request("fetchReminders").errorCode, -32010)
+        XCTAssertEqual(capture.shutDown(), 0)
+
+        // Alarms on what it created are allowed only within the session that created it.
+        let later = try RemindersdProcess(store: folder.store)
+        later.initialize(client: "capture")
+        XCTAssertEqual(later.channel.request("addAlarm", ["identifier": createdID, "alarm": ["relativeOffset": -60]]).errorCode, -32010)
+        later.shutDown()
+    }
+
+    func testBatchMixingAllowedAndForbiddenCalls() throws {
+        try setStatus("mixed", "writeOnly")
+        let server = try RemindersdProcess(store: folder.store)
+        server.initialize(client: "mixed")
+        server.channel.send(json: """
+            [{"jsonrpc":"2.0","id":1,"method":"saveReminder","params":{"reminder":{"title":"ok"}}},
+             {"jsonrpc":"2.0","id":2,"method":"fetchReminders","params":{}},
+             {"jsonrpc":"2.0","id":3,"method":"removeReminder","params":{"identifier":"x"}},
+             {"jsonrpc":"2.0","id":4,"method":"authorizationStatus"}]
+            """.replacingOccurrences(of: "\n", with: ""))
+        guard case .array(let replies)? = server.channel.next() else { return XCTFail("no batch reply") }
+        XCTAssertEqual(replies.map { $0.errorCode }, [nil, -32010, -32010, nil])
+        XCTAssertEqual(replies[3].at("result", "status"), "writeOnly")
+        server.shutDown()
+    }
+
+    func testPermissionsSetReachesARunningSession() throws {
+        let server = try RemindersdProcess(store: folder.store)
+        server.initialize(client: "live")
+        XCTAssertEqual(server.channel.request("fetchReminders").errorCode, -32010)
+        try setStatus("live", "fullAccess")
+        XCTAssertNotNil(server.channel.request("fetchReminders").at("result", "reminders"))
+        try setStatus("live", "denied")
+        XCTAssertEqual(server.channel.request("fetchReminders").at("error", "data", "status"), "denied")
+        try setStatus("live", "notDetermined")
+        XCTAssertEqual(server.channel.request("authorizationStatus").at("result", "status"), "notDetermined")
+        server.shutDown()
+    }
+}
