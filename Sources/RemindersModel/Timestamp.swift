@@ -10,6 +10,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
+    /// This instant plus `milliseconds`.
+    public func advanced(by milliseconds: Int64) -> Timestamp { Timestamp(milliseconds: self.milliseconds + milliseconds) }
+
     public func adding(seconds: Double) -> Timestamp {
         Timestamp(milliseconds: milliseconds + Int64((seconds * 1000).rounded()))
     }

@@ -24,7 +24,8 @@ extension EventStore {
                 throw .invalid(error)
             }
             try self.requireWritable(reminder.calendarIdentifier, field: "calendarIdentifier")
-            reminder.lastModifiedDate = now
+            // Strictly later than the version it replaces, so two quick edits never share a stamp.
+            reminder.lastModifiedDate = isNew ? now : max(now, reminder.lastModifiedDate.advanced(by: 1))
             self.pending.record(.save(reminder, isNew: isNew, basedOn: lastModifiedDate), for: reminder.calendarItemIdentifier)
             return reminder
         }
@@ -122,12 +123,10 @@ extension EventStore {
     }
 
     private func write(_ change: PendingChanges.Change) throws(StoreError) {
-        let now = clock()
         switch change {
         case .save(var reminder, let isNew, let basedOn):
             try requireWritable(reminder.calendarIdentifier, field: "calendarIdentifier")
             if isNew {
-                reminder.lastModifiedDate = max(now, reminder.creationDate)
                 try store.insertReminder(reminder)
                 return
             }
@@ -135,8 +134,8 @@ extension EventStore {
                 throw .notFound(kind: "reminder", identifier: reminder.calendarItemIdentifier)
             }
             if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: stored) }
-            // Strictly later than the stored stamp, so two quick edits never share one.
-            reminder.lastModifiedDate = max(now, Timestamp(milliseconds: stored.lastModifiedDate.milliseconds + 1))
+            // Someone else may have committed since this change was staged: stay strictly later than them.
+            reminder.lastModifiedDate = max(reminder.lastModifiedDate, stored.lastModifiedDate.advanced(by: 1))
             _ = try store.updateReminder(reminder)
         case .remove(let identifier, let basedOn):
             guard let stored = try store.reminder(identifier: identifier) else { return }  // already gone: the wish is met
