@@ -41,25 +41,25 @@ extension EventStore {
 
     public func addAlarm(_ alarm: AlarmDraft, toReminder identifier: String, lastModifiedDate: Timestamp? = nil,
                          commit: Bool) throws(StoreError) -> Reminder {
-        let existing = try calendarItem(identifier: identifier)
+        let existing = try current(identifier, lastModifiedDate: lastModifiedDate)
         do throws(ValidationError) {
             try Alarm(alarmIdentifier: alarm.alarmIdentifier ?? "", trigger: alarm.trigger)
-                .validate(hasDueDate: existing?.dueDateComponents != nil || existing == nil)
+                .validate(hasDueDate: existing.dueDateComponents != nil)
         } catch {
             throw .invalid(error.prefixed("alarm"))
         }
-        if let wanted = alarm.alarmIdentifier, existing?.alarms.contains(where: { $0.alarmIdentifier == wanted }) == true {
+        if let wanted = alarm.alarmIdentifier, existing.alarms.contains(where: { $0.alarmIdentifier == wanted }) == true {
             throw .invalid(ValidationError(field: "alarm.alarmIdentifier", "the reminder already has an alarm \(wanted)"))
         }
         var changes = ReminderChanges()
-        let drafts = (existing?.alarms ?? []).map { AlarmDraft(alarmIdentifier: $0.alarmIdentifier, trigger: $0.trigger) }
+        let drafts = existing.alarms.map { AlarmDraft(alarmIdentifier: $0.alarmIdentifier, trigger: $0.trigger) }
         changes.alarms = .set(drafts + [alarm])
         return try saveReminder(identifier: identifier, changes: changes, lastModifiedDate: lastModifiedDate, commit: commit)
     }
 
     public func removeAlarm(_ alarmIdentifier: String, fromReminder identifier: String, lastModifiedDate: Timestamp? = nil,
                             commit: Bool) throws(StoreError) -> Reminder {
-        guard let existing = try calendarItem(identifier: identifier) else { throw .notFound(kind: "reminder", identifier: identifier) }
+        let existing = try current(identifier, lastModifiedDate: lastModifiedDate)
         guard existing.alarms.contains(where: { $0.alarmIdentifier == alarmIdentifier }) else {
             throw .notFound(kind: "alarm", identifier: alarmIdentifier)
         }
