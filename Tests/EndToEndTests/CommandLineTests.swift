@@ -1,0 +1,81 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import XCTest
+
+/// The binary's command line: version, help, flags, permissions and call.
+final class CommandLineTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    func testVersionAndHelp() throws {
+        let version = try RemindersdProcess.run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.hasPrefix("remindersd "), version.stdout)
+        let help = try RemindersdProcess.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        for word in ["permissions set", "--store", "--consent-agent", "call METHOD"] { XCTAssertTrue(help.stdout.contains(word), word) }
+    }
+
+    func testUnknownFlagsAreOneLineAndExitTwo() throws {
+        for arguments in [["--bogus"], ["serve", "--bogus"], ["permissions", "list", "--nope"], ["--store"], ["--max-depth", "x"],
+                          ["permissions", "set", "c", "sometimes"], ["permissions", "set", "c"], ["permissions"], ["serve", "extra"]] {
+            let result = try RemindersdProcess.run(arguments + ["--store", folder.store])
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+        }
+    }
+
+    func testPermissionsListAndSet() throws {
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout, "")
+        for (client, status) in [("b", "writeOnly"), ("a", "denied"), ("c", "restricted"), ("a", "fullAccess")] {
+            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", client, status, "--entity", "reminder", "--store", folder.store]).status, 0)
+        }
+        let listed = try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout
+        XCTAssertEqual(listed, """
+            {"client":"a","entityType":"reminder","status":"fullAccess"}
+            {"client":"b","entityType":"reminder","status":"writeOnly"}
+            {"client":"c","entityType":"reminder","status":"restricted"}
+
+            """)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "a", "notDetermined", "--store", folder.store]).status, 0)
+        XCTAssertFalse(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout.contains(#""client":"a""#))
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "a", "fullAccess", "--entity", "event", "--store", folder.store]).status, 2)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "bad\nname", "fullAccess", "--store", folder.store]).status, 2)
+    }
+
+    func testStoreFromEnvironment() throws {
+        let path = folder.path + "/from-env.sqlite"
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "x", "denied"], environment: ["REMINDERSD_STORE": path]).status, 0)
+        XCTAssertTrue(try RemindersdProcess.run(["permissions", "list", "--store", path]).stdout.contains(#""client":"x""#))
+    }
+
+    func testCallPrintsTheResultOrTheError() throws {
+        let denied = try RemindersdProcess.run(["call", "calendars", "--store", folder.store])
+        XCTAssertEqual(denied.status, 1)
+        XCTAssertEqual(denied.stdout, "")
+        XCTAssertEqual(try JSONParser.parse(denied.stderr.split(separator: "\n").last.map(String.init) ?? "")["code"], -32010)
+
+        _ = try RemindersdProcess.run(["permissions", "set", "script", "fullAccess", "--store", folder.store])
+        let saved = try RemindersdProcess.run(["call", "saveReminder", #"{"reminder":{"title":"from a script"}}"#, "--store", folder.store, "--client", "script"])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        XCTAssertEqual(try JSONParser.parse(saved.stdout).at("reminder", "title"), "from a script")
+        let fetched = try RemindersdProcess.run(["call", "fetchReminders", "--client=script"], environment: ["REMINDERSD_STORE": folder.store])
+        XCTAssertEqual(try JSONParser.parse(fetched.stdout).at("reminders", 0, "title"), "from a script")
+        XCTAssertEqual(try RemindersdProcess.run(["call", "fetchReminders", "not json", "--store", folder.store]).status, 2)
+        let bad = try RemindersdProcess.run(["call", "saveReminder", #"{"reminder":{"title":"x","priority":10}}"#, "--store", folder.store, "--client", "script"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(try JSONParser.parse(bad.stderr.split(separator: "\n").last.map(String.init) ?? "")["data"]?["reason"], "priorityIsInvalid")
+    }
+
+    func testDefaultLogsDoNotContainTitles() throws {
+        _ = try RemindersdProcess.run(["permissions", "set", "quiet", "fullAccess", "--store", folder.store])
+        let server = try RemindersdProcess(store: folder.store)
+        server.initialize(client: "quiet")
+        server.channel.request("saveReminder", ["reminder": ["title": "SECRET-TITLE", "notes": "SECRET-NOTES"]])
+        server.channel.request("saveReminder", ["reminder": ["title": "SECRET-TITLE", "priority": 99]])
+        server.channel.request("fetchReminders")
+        server.shutDown()
+        XCTAssertFalse(server.stderr.contains("SECRET"), server.stderr)
+    }
+}
