@@ -60,9 +60,14 @@ public struct ReminderDateComponents: Equatable, Hashable, Sendable {
     }
 
     static func instantSeconds(wallClock: Int64, in zone: TimeZone) -> Int64 {
-        let firstGuess = wallClock - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wallClock))))
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(firstGuess)))
-        return wallClock - Int64(offset)
+        func offset(_ instant: Int64) -> Int64 { Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))) }
+        let guess = offset(wallClock - offset(wallClock))
+        let instant = wallClock - guess
+        let actual = offset(instant)
+        if actual == guess { return instant }
+        // A wall-clock time the DST change skipped: read it with the offset from before the change,
+        // which lands the gap's length later (02:30 becomes 03:30), as Foundation's Calendar does.
+        return wallClock - min(guess, actual)
     }
 
     /// Compact text form kept in the store: `2026-11-29`, `2026-11-29T09`, `2026-11-29T09:30`,

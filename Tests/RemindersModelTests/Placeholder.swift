@@ -1,5 +1,0 @@
-import XCTest
-
-final class RemindersModelTestsPlaceholder: XCTestCase {
-    func testNothingYet() {}
-}

@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+@testable import RemindersModel
+
+final class ReminderRulesTests: XCTestCase {
+    let now = Timestamp(milliseconds: 1_800_000_000_000)
+    var counter = 0
+
+    private func reminder(_ changes: ReminderChanges) throws -> Reminder {
+        var reminder = Reminder(calendarItemIdentifier: "r", calendarIdentifier: "list", title: "", creationDate: now)
+        try reminder.apply(changes, now: now, makeIdentifier: { self.counter += 1; return "id\(self.counter)" })
+        try ReminderRules().validate(reminder)
+        return reminder
+    }
+
+    private func failure(_ build: (inout ReminderChanges) -> Void) -> ValidationError? {
+        var changes = ReminderChanges()
+        changes.title = .set("t")
+        build(&changes)
+        do { _ = try reminder(changes); return nil } catch { return error as? ValidationError }
+    }
+
+    func testCompletionCoupling() throws {
+        var changes = ReminderChanges()
+        changes.title = .set("t")
+        changes.isCompleted = .set(true)
+        var completed = try reminder(changes)
+        XCTAssertEqual(completed.completionDate, now)
+        var again = ReminderChanges()
+        again.isCompleted = .set(true)
+        try completed.apply(again, now: now.advanced(by: 5000), makeIdentifier: { "x" })
+        XCTAssertEqual(completed.completionDate, now, "completing a completed reminder keeps its date")
+        var undo = ReminderChanges()
+        undo.isCompleted = .set(false)
+        try completed.apply(undo, now: now, makeIdentifier: { "x" })
+        XCTAssertNil(completed.completionDate)
+        XCTAssertFalse(completed.isCompleted)
+        var dated = ReminderChanges()
+        dated.completionDate = .set(now.advanced(by: -1000))
+        try completed.apply(dated, now: now, makeIdentifier: { "x" })
+        XCTAssertTrue(completed.isCompleted)
+        XCTAssertEqual(failure { $0.isCompleted = .set(false); $0.completionDate = .set(self.now) }?.field, "completionDate")
+    }
+
+    func testRules() {
+        XCTAssertEqual(failure { $0.title = .set(" \n") }?.field, "title")
+        XCTAssertEqual(failure { $0.priority = .set(10) }?.reason, .priorityIsInvalid)
+        XCTAssertNil(failure { $0.priority = .set(9) })
+        XCTAssertEqual(failure { $0.url = .set("example.com") }?.field, "url")
+        XCTAssertNil(failure { $0.url = .set("file:///home/me/todo.txt#L4") })
+        XCTAssertEqual(failure { $0.alarms = .set([AlarmDraft(trigger: .relative(offset: -60))]) }?.field, "alarms[0].relativeOffset")
+        XCTAssertEqual(failure { $0.recurrenceRules = .set([RecurrenceRule(frequency: .daily)]) }?.reason, .recurringReminderRequiresDueDate)
+        XCTAssertEqual(failure {
+            $0.alarms = .set([AlarmDraft(trigger: .location(StructuredLocation(title: "Home"), .enter))])
+        }?.reason, .alarmProximityNotSupported)
+        XCTAssertEqual(failure { $0.timeZone = .set("Atlantis/Capital") }?.field, "timeZone")
+        XCTAssertEqual(failure { $0.notes = .set(String(repeating: "n", count: (1 << 20) + 1)) }?.field, "notes")
+    }
+
+    func testAlarmsGetIdentifiers() throws {
+        var changes = ReminderChanges()
+        changes.title = .set("t")
+        changes.alarms = .set([AlarmDraft(trigger: .absolute(now)), AlarmDraft(alarmIdentifier: "kept", trigger: .absolute(now))])
+        XCTAssertEqual(try reminder(changes).alarms.map(\.alarmIdentifier), ["id1", "kept"])
+    }
+}
