@@ -1,0 +1,65 @@
+import JSONRPC
+import RemindersModel
+import XCTest
+@testable import RemindersServer
+
+/// Params decoding: JSON paths in errors, absent/null/value, and what may be sent back.
+final class DecodingTests: XCTestCase {
+    private func fields(_ json: String) throws -> Fields { Fields(try JSONParser.parse(json).objectValue!, path: "reminder") }
+
+    private func decodeError(_ json: String) -> ResponseError? {
+        do { _ = try ReminderSave(try fields(json)); return nil } catch { return error as? ResponseError }
+    }
+
+    func testAbsentNullAndValue() throws {
+        let save = try ReminderSave(try fields(#"{"calendarItemIdentifier":"x","notes":null,"priority":3}"#))
+        XCTAssertEqual(save.identifier, "x")
+        guard case .clear = save.changes.notes, case .set(3) = save.changes.priority, case .keep = save.changes.title else {
+            return XCTFail("wrong changes")
+        }
+    }
+
+    func testErrorsNameTheirPath() {
+        XCTAssertEqual(decodeError(#"{"title":"x","alarms":[{"absoluteDate":"2026-01-01T00:00:00Z"},{"relativeOffset":"soon"}]}"#)?.data?["field"],
+                       "reminder.alarms[1].relativeOffset")
+        XCTAssertEqual(decodeError(#"{"title":"x","recurrenceRules":[{"frequency":"weekly","daysOfTheWeek":[{"dayOfTheWeek":"mon"}]}]}"#)?.data?["field"],
+                       "reminder.recurrenceRules[0].daysOfTheWeek[0].dayOfTheWeek")
+        XCTAssertEqual(decodeError(#"{"title":"x","dueDateComponents":{"year":2026,"month":2,"day":31}}"#)?.data?["field"],
+                       "reminder.dueDateComponents.day")
+        XCTAssertEqual(decodeError(#"{"notes":"no title"}"#)?.data?["field"], "reminder.title")
+        XCTAssertEqual(decodeError(#"{"title":"x","colour":"red"}"#)?.data?["field"], "reminder.colour")
+    }
+
+    func testStoreManagedFieldsMayBeSentBack() throws {
+        XCTAssertNil(decodeError(#"{"title":"x","creationDate":"2026-01-01T00:00:00.000Z","hasAlarms":false,"hasNotes":false,"hasRecurrenceRules":false,"calendarItemExternalIdentifier":"e"}"#))
+    }
+
+    func testRecurrenceRuleFromRRuleOrFields() throws {
+        let fromText = try RecurrenceRule.decode(try JSONParser.parse(#"{"rrule":"FREQ=MONTHLY;BYDAY=-1FR"}"#), path: "r")
+        let fromFields = try RecurrenceRule.decode(try JSONParser.parse(#"{"frequency":"monthly","daysOfTheWeek":[{"dayOfTheWeek":6,"weekNumber":-1}],"rrule":"ignored"}"#), path: "r")
+        XCTAssertEqual(fromText, fromFields)
+        XCTAssertThrowsError(try RecurrenceRule.decode(try JSONParser.parse(#"{"rrule":"FREQ=DAILY","interval":2}"#), path: "r"))
+    }
+
+    func testIntegersMustBeWhole() {
+        XCTAssertEqual(try Fields.int(.double(2.0), path: "p"), 2)
+        XCTAssertThrowsError(try Fields.int(.double(2.5), path: "p"))
+        XCTAssertThrowsError(try Fields.int(.double(1e300), path: "p"))
+        XCTAssertThrowsError(try Fields.int(.string("2"), path: "p"))
+    }
+}
+
+/// How the server splits what arrived into group-commit runs.
+final class GroupingTests: XCTestCase {
+    private func request(_ method: String) -> Inbound {
+        .single(.request(Request(id: .number(1), method: method, params: nil)))
+    }
+
+    func testRequestAccessRunsAlone() {
+        let runs = Server.runs([request("saveReminder"), request("requestAccess"), request("saveReminder"), request("fetchReminders")])
+        XCTAssertEqual(runs.map(\.count), [1, 1, 2])
+        XCTAssertTrue(runs[0][0].hasWrite)
+        XCTAssertFalse(runs[1][0].hasWrite)
+        XCTAssertTrue(runs[1][0].mayWaitForOwner)
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class RemindersServerTestsPlaceholder: XCTestCase {
-    func testNothingYet() {}
-}

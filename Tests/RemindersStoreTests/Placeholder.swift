@@ -1,5 +1,0 @@
-import XCTest
-
-final class RemindersStoreTestsPlaceholder: XCTestCase {
-    func testNothingYet() {}
-}

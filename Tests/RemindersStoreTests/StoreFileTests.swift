@@ -1,0 +1,91 @@
+import Foundation
+import RemindersModel
+import XCTest
+@testable import RemindersStore
+
+/// Opening, seeding, migrating and refusing store files.
+final class StoreFileTests: XCTestCase {
+    var folder: String!
+
+    override func setUp() {
+        folder = NSTemporaryDirectory() + "store-tests-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+    func testFreshStoreHoldsOneDefaultList() throws {
+        let store = try ReminderStore(path: folder + "/s.sqlite")
+        let calendars = try store.calendars()
+        XCTAssertEqual(calendars.map(\.title), ["Reminders"])
+        XCTAssertEqual(calendars.first?.isDefault, true)
+        XCTAssertEqual(try store.defaultCalendar().calendarIdentifier, calendars.first?.calendarIdentifier)
+        XCTAssertEqual(try store.database.scalar("SELECT count(*) FROM sources")?.integer, 1)
+        XCTAssertEqual(try store.database.scalar("PRAGMA user_version")?.integer, Int64(Schema.currentVersion))
+        XCTAssertEqual(try store.database.scalar("PRAGMA journal_mode")?.text, "wal")
+        XCTAssertEqual(try store.integrityCheck(), "ok")
+    }
+
+    func testReopeningKeepsEverythingAndSeedsOnce() throws {
+        let path = folder + "/s.sqlite"
+        let first = try ReminderStore(path: path)
+        try first.setAuthorizationStatus(.writeOnly, client: "c", entityType: .reminder)
+        let identifier = try first.calendars()[0].calendarIdentifier
+        let second = try ReminderStore(path: path)
+        XCTAssertEqual(try second.calendars().map(\.calendarIdentifier), [identifier])
+        XCTAssertEqual(try second.authorizationStatus(client: "c", entityType: .reminder), .writeOnly)
+        XCTAssertEqual(try second.authorizationStatus(client: "other", entityType: .reminder), .notDetermined)
+    }
+
+    func testNewerSchemaIsRefused() throws {
+        let path = folder + "/s.sqlite"
+        let store = try ReminderStore(path: path)
+        try store.database.execute("PRAGMA user_version=99")
+        XCTAssertThrowsError(try ReminderStore(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("newer remindersd"), "\(error)")
+        }
+    }
+
+    func testAnotherProgramsDatabaseIsRefusedAndUntouched() throws {
+        let path = folder + "/other.sqlite"
+        let other = try Database(path: path, busyTimeoutMilliseconds: 1000)
+        try other.execute("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada');")
+        XCTAssertThrowsError(try ReminderStore(path: path)) { XCTAssertTrue("\($0)".contains("another program"), "\($0)") }
+        XCTAssertEqual(try other.scalar("SELECT count(*) FROM sqlite_master")?.integer, 1)
+    }
+
+    func testAFileThatIsNotSQLiteIsRefusedAndUntouched() throws {
+        let path = folder + "/notes.txt"
+        let text = String(repeating: "not a database ", count: 500)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try ReminderStore(path: path)) { error in
+            guard case .unavailable(let message)? = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("not an SQLite database"), message)
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), text)
+    }
+
+    func testFolderIsCreatedPrivate() throws {
+        let path = folder + "/x/y/s.sqlite"
+        _ = try ReminderStore(path: path)
+        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: folder + "/x/y")[.posixPermissions] as? NSNumber)?.intValue, 0o700)
+        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+    }
+
+    func testDefaultPathFollowsXDG() {
+        XCTAssertEqual(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]), "/x/remindersd/reminders.sqlite")
+        XCTAssertEqual(StoreLocation.defaultPath(environment: ["HOME": "/h"]), "/h/.local/share/remindersd/reminders.sqlite")
+    }
+
+    func testNestedWritesAreSavepoints() throws {
+        let store = try ReminderStore(path: folder + "/s.sqlite")
+        try store.write { () throws(StoreError) in
+            try store.setAuthorizationStatus(.fullAccess, client: "kept", entityType: .reminder)
+            _ = try? store.write { () throws(StoreError) in
+                try store.setAuthorizationStatus(.fullAccess, client: "undone", entityType: .reminder)
+                throw StoreError.unavailable("boom")
+            }
+        }
+        XCTAssertEqual(try store.authorizations().map(\.client), ["kept"])
+    }
+}
