@@ -14,7 +14,7 @@ public final class Server {
 
     public init(connection: Connection, options: ServerOptions) {
         self.connection = connection
-        self.session = Session(options: options)
+        self.session = Session(options: options, connection: connection)
     }
 
     /// Runs until the client sends `exit` or closes its input; returns the process exit code.
@@ -27,6 +27,7 @@ public final class Server {
                 if exitCode != nil { break }
             }
         }
+        session.stopWatching()
         return exitCode ?? 0
     }
 

@@ -6,6 +6,8 @@ import RemindersStore
 /// One client's state: who it is, where it is (time zone), what it staged, what it created.
 final class Session {
     let options: ServerOptions
+    let connection: Connection
+    private var watcher: ChangeWatcher?
     /// Nil when the store could not be opened; `initialize` then reports why.
     let eventStore: EventStore?
     let storeFailure: StoreError?
@@ -19,8 +21,9 @@ final class Session {
     /// Reminders this session created: write-only clients may add alarms to these.
     var createdIdentifiers = Set<String>()
 
-    init(options: ServerOptions) {
+    init(options: ServerOptions, connection: Connection) {
         self.options = options
+        self.connection = connection
         do {
             let store = try ReminderStore(path: options.storePath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
             eventStore = EventStore(store: store, rules: options.rules)
@@ -38,6 +41,19 @@ final class Session {
         }
         consent = ConsentChain(askers: askers)
     }
+
+    /// From `initialize` on, the client hears of every commit to the store and of changes to its access.
+    func startWatching() {
+        guard watcher == nil, let store = eventStore?.store else { return }
+        do {
+            watcher = try ChangeWatcher(storePath: store.path, connection: connection, client: clientName)
+            watcher?.start()
+        } catch {
+            log.warning("cannot watch the store for changes: \(error)")
+        }
+    }
+
+    func stopWatching() { watcher?.stop() }
 
     /// The store, or the reason there is none as a -32013 error.
     func events() throws(ResponseError) -> EventStore {

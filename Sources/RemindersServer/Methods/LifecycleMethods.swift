@@ -32,6 +32,7 @@ enum LifecycleMethods {
         session.clientVersion = version
         session.timeZone = zone
         session.lifecycle = .running
+        session.startWatching()
         session.log.info("client \(name)\(version.map { " " + $0 } ?? "") initialized (time zone \(zone.identifier))")
         return resultObject { writer in
             writer.key("serverInfo")
@@ -65,6 +66,7 @@ enum LifecycleMethods {
 
     static func shutdown(_ context: MethodContext) throws -> [UInt8] {
         context.session.lifecycle = .shutDown
+        context.session.stopWatching()
         return Array("null".utf8)
     }
 }

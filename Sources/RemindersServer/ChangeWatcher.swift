@@ -1,0 +1,72 @@
+import Foundation
+import JSONRPC
+import RemindersModel
+import RemindersStore
+
+/// Tells one client when the store changed (`storeChanged`) and when its access changed
+/// (`authorizationChanged`), whoever made the change, in this process or another.
+///
+/// It looks at `PRAGMA data_version` a few times a second (cheap: no table is read) and only
+/// then re-reads this client's status. Bursts are coalesced: at most one `storeChanged` per
+/// `minimumInterval`, however many rows a burst wrote.
+final class ChangeWatcher: @unchecked Sendable {
+    private let observer: StoreObserver
+    private let connection: Connection
+    private let client: String
+    private let pollInterval: TimeInterval
+    private let minimumInterval: TimeInterval
+    private var lastStatus: AuthorizationStatus?
+    private let stopLock = NSLock()
+    private var stopped = false
+
+    init(storePath: String, connection: Connection, client: String, pollInterval: TimeInterval = 0.1, minimumInterval: TimeInterval = 0.25) throws {
+        observer = try StoreObserver(path: storePath)
+        self.connection = connection
+        self.client = client
+        self.pollInterval = pollInterval
+        self.minimumInterval = minimumInterval
+        lastStatus = observer.authorizationStatus(client: client, entityType: .reminder)
+    }
+
+    func start() {
+        let thread = Thread { [self] in watch() }
+        thread.name = "remindersd.watcher"
+        thread.start()
+    }
+
+    func stop() {
+        stopLock.lock(); stopped = true; stopLock.unlock()
+    }
+
+    private var isStopped: Bool {
+        stopLock.lock(); defer { stopLock.unlock() }
+        return stopped
+    }
+
+    private func watch() {
+        var pending = false
+        var lastSent = Date.distantPast
+        while !isStopped {
+            Thread.sleep(forTimeInterval: pollInterval)
+            if observer.hasChanged() {
+                pending = true
+                checkAuthorization()
+            }
+            if pending, Date().timeIntervalSince(lastSent) >= minimumInterval, !isStopped {
+                connection.send(Envelope.notification(method: "storeChanged", params: emptyResult))
+                lastSent = Date()
+                pending = false
+            }
+        }
+    }
+
+    private func checkAuthorization() {
+        guard let status = observer.authorizationStatus(client: client, entityType: .reminder), status != lastStatus else { return }
+        lastStatus = status
+        let params = resultObject { writer in
+            writer.field("entityType", EntityType.reminder.rawValue)
+            writer.field("status", status.rawValue)
+        }
+        connection.send(Envelope.notification(method: "authorizationChanged", params: params))
+    }
+}
