@@ -1,11 +1,25 @@
 import RemindersModel
 
+/// What a save stored: the reminder and, when it completed an occurrence of a series, the record of it.
+public struct SaveResult: Equatable, Sendable {
+    public var reminder: Reminder
+    public var completedOccurrence: Reminder?
+}
+
 /// Saving, removing, committing and resetting reminders.
 extension EventStore {
     /// Creates (no identifier) or updates a reminder. With `lastModifiedDate`, fails with a conflict
     /// when the stored reminder changed since then; without, the last writer wins.
     public func saveReminder(identifier: String?, changes: ReminderChanges, lastModifiedDate: Timestamp? = nil,
                              commit: Bool) throws(StoreError) -> Reminder {
+        try save(identifier: identifier, changes: changes, lastModifiedDate: lastModifiedDate, commit: commit).reminder
+    }
+
+    /// Like `saveReminder`, also saying what completing a recurring reminder recorded: when the save
+    /// completes an occurrence of a series, the reminder moves on to the next occurrence (same
+    /// identifier, still incomplete) and a new completed reminder records the finished one.
+    public func save(identifier: String?, changes: ReminderChanges, lastModifiedDate: Timestamp? = nil,
+                     commit: Bool) throws(StoreError) -> SaveResult {
         try staging(commit: commit) { () throws(StoreError) in
             let now = self.clock()
             var reminder: Reminder
@@ -17,6 +31,7 @@ extension EventStore {
                 reminder = Reminder(calendarItemIdentifier: Identifiers.make(), calendarIdentifier: "", title: "", creationDate: now)
                 reminder.calendarIdentifier = try self.store.defaultCalendar().calendarIdentifier
             }
+            let wasCompleted = reminder.isCompleted
             do throws(ValidationError) {
                 try reminder.apply(changes, now: now, makeIdentifier: Identifiers.make)
                 try self.rules.validate(reminder)
@@ -26,8 +41,15 @@ extension EventStore {
             try self.requireWritable(reminder.calendarIdentifier, field: "calendarIdentifier")
             // Strictly later than the version it replaces, so two quick edits never share a stamp.
             reminder.lastModifiedDate = isNew ? now : max(now, reminder.lastModifiedDate.advanced(by: 1))
+            var record: Reminder?
+            if !isNew, !wasCompleted, reminder.isCompleted, reminder.hasRecurrenceRules {
+                let split = reminder.completingOccurrence(newIdentifier: Identifiers.make)
+                reminder = split.advanced
+                record = split.record
+            }
             self.pending.record(.save(reminder, isNew: isNew, basedOn: lastModifiedDate), for: reminder.calendarItemIdentifier)
-            return reminder
+            if let record { self.pending.record(.save(record, isNew: true, basedOn: nil), for: record.calendarItemIdentifier) }
+            return SaveResult(reminder: reminder, completedOccurrence: record)
         }
     }
 

@@ -37,10 +37,15 @@ enum ReminderMethods {
         if context.status == .writeOnly {
             try WriteOnlyRules.checkSave(save, session: session)
         }
-        let reminder = try events.saveReminder(identifier: save.identifier, changes: save.changes,
-                                               lastModifiedDate: save.lastModifiedDate, commit: commit)
-        if save.identifier == nil { session.createdIdentifiers.insert(reminder.calendarItemIdentifier) }
-        return reminderResult(reminder)
+        let result = try events.save(identifier: save.identifier, changes: save.changes,
+                                     lastModifiedDate: save.lastModifiedDate, commit: commit)
+        if save.identifier == nil { session.createdIdentifiers.insert(result.reminder.calendarItemIdentifier) }
+        return resultObject { writer in
+            writer.key("reminder")
+            result.reminder.write(to: &writer)
+            writer.key("completedOccurrence")
+            if let record = result.completedOccurrence { record.write(to: &writer) } else { writer.null() }
+        }
     }
 
     static func removeReminder(_ context: MethodContext) throws -> [UInt8] {
