@@ -83,7 +83,8 @@ public enum Message: Sendable {
             self = .invalid(id: id, error: .invalidRequest("\"method\" must be a string, got \(rawMethod.typeName)"))
             return
         }
-        let params = object["params"]
+        // `"params": null` is what some clients (Emacs's jsonrpc.el) send for "no params"; take it as absent.
+        let params = object["params"].flatMap { $0.isNull ? nil : $0 }
         if let params {
             switch params {
             case .object, .array: break

@@ -4,10 +4,11 @@
 /// the start's period) yields the days that pass every BY-list the rule has; BYSETPOS then picks
 /// among them. Invalid dates (31 February) never arise, so they are skipped, not moved.
 ///
-/// Why not Foundation's `Calendar.RecurrenceRule`: in this toolchain it traps (`try!` inside
-/// Foundation, `notAdvancing`) on valid rules such as MONTHLY;BYDAY=1FR,2FR,3FR,4FR,5FR, so a
-/// client could crash the server with one save; and it differs from RFC 5545 for monthly
-/// BYDAY without a number (first week only), BYSETPOS, BYWEEKNO (locale week rules) and, by
+/// Why not Foundation's `Calendar.RecurrenceRule`: in this toolchain, with the week rules RFC 5545
+/// needs (Monday first, four days in week one), it traps (`try!` inside Foundation,
+/// `notAdvancing`) on valid rules such as MONTHLY;BYDAY=1FR,2FR,3FR,4FR,5FR, so a client could
+/// crash the server with one save; with those rules its Nth weekday is wrong; and it differs from
+/// RFC 5545 for monthly BYDAY without a number (first week only), BYSETPOS, BYWEEKNO and, by
 /// default, invalid dates (moved instead of skipped). The tests compare this expansion with
 /// Foundation's wherever Foundation follows RFC 5545, and pin the cases where it does not.
 struct RecurrenceExpansion {
