@@ -499,6 +499,7 @@ Then calls CALLBACK with ERR, CALENDARS and REMINDERS."
         (generation (cl-incf remindersd--generation))
         (conn (condition-case err (remindersd-connection)
                 (error (setq remindersd--message (error-message-string err))
+                       (message "%s" remindersd--message)
                        (clrhash remindersd--reminders)
                        (remindersd--print)
                        nil)))

@@ -166,12 +166,13 @@ local function on_exit(client, code, signal, stderr)
   end
   local was = state.status
   state.client, state.status = nil, 'stopped'
+  local how = (signal and signal ~= 0) and ('killed by signal ' .. signal) or ('status ' .. tostring(code))
   if was == 'ready' then
     local tail = stderr ~= '' and ('\n' .. stderr) or ''
-    notify('server exited (status ' .. tostring(code) .. ')' .. tail, vim.log.levels.WARN)
+    notify('server exited (' .. how .. '); the next command restarts it' .. tail, vim.log.levels.WARN)
   end
   if #state.waiting > 0 then
-    finish_start({ code = -1, message = 'remindersd exited (status ' .. tostring(code) .. ')' .. (stderr ~= '' and (': ' .. stderr) or '') })
+    finish_start({ code = -1, message = 'remindersd exited (' .. how .. ')' .. (stderr ~= '' and (': ' .. stderr) or '') })
   end
 end
 

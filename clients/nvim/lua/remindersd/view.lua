@@ -32,7 +32,7 @@ local function set_highlights()
     RemindersHeader = 'Title',
     RemindersList = 'Directory',
     RemindersDone = 'Comment',
-    RemindersOverdue = 'ErrorMsg',
+    RemindersOverdue = 'DiagnosticError',
     RemindersDue = 'Number',
     RemindersPriority = 'WarningMsg',
     RemindersSource = 'Comment',
@@ -350,6 +350,7 @@ function V.refresh(callback)
     end
     if cerr then
       V.render_message('Reminders · server not available', R.error_message(cerr))
+      R._notify(R.error_message(cerr), vim.log.levels.ERROR)
       return callback(cerr)
     end
     local results, remaining, first_err = {}, 3, nil
