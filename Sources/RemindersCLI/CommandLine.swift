@@ -81,7 +81,7 @@ public enum RemindersCommand {
           remindersd permissions list [--store PATH]
           remindersd permissions set CLIENT STATUS [--entity reminder] [--store PATH]
                                                 STATUS: notDetermined, restricted, denied, fullAccess, writeOnly
-          remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME]
+          remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME] [--time-zone ZONE]
                                                 one request in a fresh session; result on stdout
           remindersd --version | --help
 

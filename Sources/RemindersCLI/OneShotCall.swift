@@ -10,7 +10,7 @@ enum OneShotCall {
         let flags = RemindersCommand.serveFlags.union(["--client", "--time-zone"])
         let parsed = try Arguments(arguments, valueFlags: flags, switchFlags: ["--no-consent-prompt"])
         guard let method = parsed.positionals.first, parsed.positionals.count <= 2 else {
-            throw Arguments.UsageError(message: "usage: remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME]")
+            throw Arguments.UsageError(message: "usage: remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME] [--time-zone ZONE]")
         }
         var params: JSONValue = .object(JSONObject())
         if parsed.positionals.count == 2 {

@@ -71,19 +71,3 @@ public struct ReminderPredicate: Equatable, Sendable {
         return true
     }
 }
-
-extension Reminder {
-    /// Fetch order: due date (as `zone` reads it; undated last), then creation, then identifier.
-    public static func fetchOrder(in zone: TimeZone) -> (Reminder, Reminder) -> Bool {
-        { a, b in
-            let dueA = a.dueInstant(in: zone), dueB = b.dueInstant(in: zone)
-            if dueA != dueB {
-                guard let dueA else { return false }
-                guard let dueB else { return true }
-                return dueA < dueB
-            }
-            if a.creationDate != b.creationDate { return a.creationDate < b.creationDate }
-            return a.calendarItemIdentifier < b.calendarItemIdentifier
-        }
-    }
-}

@@ -85,4 +85,10 @@ public final class EventStore {
                                shouldContinue: () -> Bool = { true }) throws(StoreError) -> [Reminder] {
         try store.reminders(matching: predicate, in: zone, shouldContinue: shouldContinue)
     }
+
+    /// A page of `fetchReminders`, after `position`.
+    public func fetchReminders(matching predicate: ReminderPredicate, in zone: TimeZone, after position: FetchPosition?, limit: Int?,
+                               shouldContinue: () -> Bool = { true }) throws(StoreError) -> FetchPage {
+        try store.reminders(matching: predicate, in: zone, after: position, limit: limit, shouldContinue: shouldContinue)
+    }
 }

@@ -34,7 +34,7 @@ final class PredicateTests: XCTestCase {
         let early = reminder("b", due: ReminderDateComponents(year: 2026, month: 1, day: 1), created: 5)
         let late = reminder("a", due: ReminderDateComponents(year: 2026, month: 2, day: 1), created: 1)
         let undatedOld = reminder("d", created: 1), undatedNew = reminder("c", created: 2), tie = reminder("e", created: 1)
-        let sorted = [undatedNew, late, undatedOld, early, tie].sorted(by: Reminder.fetchOrder(in: utc))
+        let sorted = [undatedNew, late, undatedOld, early, tie].sorted { FetchPosition(of: $0, in: utc) < FetchPosition(of: $1, in: utc) }
         XCTAssertEqual(sorted.map(\.calendarItemIdentifier), ["b", "a", "d", "e", "c"])
     }
 }

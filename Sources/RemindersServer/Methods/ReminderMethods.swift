@@ -3,13 +3,25 @@ import RemindersModel
 import RemindersStore
 
 enum ReminderMethods {
+    static let maximumLimit = 1_000_000
+
+    /// `{predicate?, limit?, cursor?}` → `{reminders, nextCursor}`; `nextCursor` is null on the last page.
     static func fetchReminders(_ context: MethodContext) throws -> [UInt8] {
-        try context.params.rejectUnknown(["predicate"])
-        let predicate = try ReminderPredicate(try context.params.optionalObject("predicate"))
+        let params = context.params
+        try params.rejectUnknown(["predicate", "limit", "cursor"])
+        let predicate = try ReminderPredicate(try params.optionalObject("predicate"))
+        let limit = try params.optionalInt("limit")
+        if let limit, !(1...maximumLimit).contains(limit) {
+            throw params.invalid("limit", "limit must be 1…\(maximumLimit), got \(limit)")
+        }
         let session = context.session
-        let reminders = try session.events().fetchReminders(matching: predicate, in: session.timeZone,
-                                                            shouldContinue: { !context.isCancelled() })
-        return remindersResult(reminders)
+        let position = try params.optionalString("cursor").map { (cursor) throws(ResponseError) in
+            try FetchCursor.decode(cursor, zone: session.timeZone, field: params.pathOf("cursor"))
+        }
+        let page = try session.events().fetchReminders(matching: predicate, in: session.timeZone, after: position, limit: limit,
+                                                       shouldContinue: { !context.isCancelled() })
+        let nextCursor = page.next.map { FetchCursor.encode($0, zone: session.timeZone) }
+        return try remindersResult(page.reminders, nextCursor: .some(nextCursor), isCancelled: context.isCancelled)
     }
 
     static func calendarItem(_ context: MethodContext) throws -> [UInt8] {
@@ -24,7 +36,7 @@ enum ReminderMethods {
     static func calendarItems(_ context: MethodContext) throws -> [UInt8] {
         try context.params.rejectUnknown(["externalIdentifier"])
         let reminders = try context.session.events().calendarItems(externalIdentifier: try context.params.string("externalIdentifier"))
-        return remindersResult(reminders)
+        return try remindersResult(reminders)
     }
 
     static func saveReminder(_ context: MethodContext) throws -> [UInt8] {
@@ -64,13 +76,18 @@ enum ReminderMethods {
         }
     }
 
-    static func remindersResult(_ reminders: [Reminder]) -> [UInt8] {
-        var writer = JSONWriter(capacity: reminders.count * 600 + 32)
+    /// `{reminders:[…]}`, with `nextCursor` when paging; checks for cancellation while encoding a long list.
+    static func remindersResult(_ reminders: [Reminder], nextCursor: String?? = nil, isCancelled: () -> Bool = { false }) throws -> [UInt8] {
+        var writer = JSONWriter(capacity: reminders.count * 700 + 64)
         writer.beginObject()
         writer.key("reminders")
         writer.beginArray()
-        for reminder in reminders { reminder.write(to: &writer) }
+        for (index, reminder) in reminders.enumerated() {
+            if index % 4096 == 4095, isCancelled() { throw ResponseError.requestCancelled }
+            reminder.write(to: &writer)
+        }
         writer.endArray()
+        if let nextCursor { writer.field("nextCursor", nextCursor) }
         writer.endObject()
         return writer.bytes
     }

@@ -11,6 +11,14 @@ extension ReminderStore {
     /// `shouldContinue` is polled while rows are read, so a long fetch can be abandoned.
     public func reminders(matching predicate: ReminderPredicate, in zone: TimeZone,
                           shouldContinue: () -> Bool = { true }) throws(StoreError) -> [Reminder] {
+        try reminders(matching: predicate, in: zone, after: nil, limit: nil, shouldContinue: shouldContinue).reminders
+    }
+
+    /// One page of a fetch: at most `limit` reminders that come after `position` in fetch order.
+    /// Paging by position rather than by offset means reminders added or removed between pages
+    /// never make a page repeat or skip one.
+    public func reminders(matching predicate: ReminderPredicate, in zone: TimeZone, after position: FetchPosition?, limit: Int?,
+                          shouldContinue: () -> Bool = { true }) throws(StoreError) -> FetchPage {
         var conditions: [String] = []
         var values: [SQLValue] = []
         switch predicate.kind {
@@ -19,7 +27,7 @@ extension ReminderStore {
         case .completed: conditions.append("completed = 1")
         }
         if let calendars = predicate.calendarIdentifiers {
-            guard !calendars.isEmpty else { return [] }
+            guard !calendars.isEmpty else { return FetchPage(reminders: [], next: nil) }
             conditions.append("calendar IN (" + Array(repeating: "?", count: calendars.count).joined(separator: ", ") + ")")
             values += calendars.map(SQLValue.text)
         }
@@ -54,18 +62,16 @@ extension ReminderStore {
             }
         }
         if cancelled { throw .cancelled }
-        return Self.sortedForFetch(matches, in: zone)
+        var ordered = matches.map { (FetchPosition(of: $0, in: zone), $0) }
+        if let position { ordered.removeAll { $0.0 <= position } }
+        ordered.sort { $0.0 < $1.0 }
+        guard let limit, ordered.count > limit else { return FetchPage(reminders: ordered.map(\.1), next: nil) }
+        return FetchPage(reminders: ordered.prefix(limit).map(\.1), next: ordered[limit - 1].0)
     }
+}
 
-    /// Sorts by precomputed keys, so each due date is placed in the zone once, not once per comparison.
-    static func sortedForFetch(_ reminders: [Reminder], in zone: TimeZone) -> [Reminder] {
-        let keys = reminders.map { $0.dueInstant(in: zone)?.milliseconds ?? Int64.max }
-        let order = reminders.indices.sorted { a, b in
-            if keys[a] != keys[b] { return keys[a] < keys[b] }
-            let ra = reminders[a], rb = reminders[b]
-            if ra.creationDate != rb.creationDate { return ra.creationDate < rb.creationDate }
-            return ra.calendarItemIdentifier < rb.calendarItemIdentifier
-        }
-        return order.map { reminders[$0] }
-    }
+/// A page of fetched reminders; `next` is where the following page starts, nil on the last page.
+public struct FetchPage: Sendable {
+    public var reminders: [Reminder]
+    public var next: FetchPosition?
 }
