@@ -45,6 +45,9 @@ public final class Connection: @unchecked Sendable {
         queue.takeAvailable(limit: limit)
     }
 
+    /// Wakes a `receive` that is waiting, as if the client had closed its input; for a clean stop on a signal.
+    public func interrupt() { queue.put(.endOfInput) }
+
     /// True when more input is already waiting, i.e. the client is pipelining.
     public var hasQueuedInput: Bool { !queue.isEmpty }
 

@@ -44,7 +44,10 @@ public enum RemindersCommand {
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "unexpected argument \(extra.prefix(80))") }
         let options = try serverOptions(parsed, environment: environment)
         let connection = Connection(input: 0, output: output, limits: options.limits)
-        return Server(connection: connection, options: options).run()
+        let server = Server(connection: connection, options: options)
+        let signals = TerminationSignals { server.stop() }
+        defer { signals.cancel() }
+        return server.run()
     }
 
     static func storePath(_ parsed: Arguments, environment: [String: String]) -> String {

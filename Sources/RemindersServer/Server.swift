@@ -11,10 +11,24 @@ public final class Server {
     let connection: Connection
     let session: Session
     private var exitCode: Int32?
+    private let stopLock = NSLock()
+    private var stopRequested = false
 
     public init(connection: Connection, options: ServerOptions) {
         self.connection = connection
         self.session = Session(options: options, connection: connection)
+    }
+
+    /// Asks the server to stop after the request in hand (SIGTERM, SIGINT): that request is answered,
+    /// whatever else is queued is not, staged changes are discarded, and `run` returns 0.
+    public func stop() {
+        stopLock.lock(); stopRequested = true; stopLock.unlock()
+        connection.interrupt()
+    }
+
+    private var isStopping: Bool {
+        stopLock.lock(); defer { stopLock.unlock() }
+        return stopRequested
     }
 
     /// Runs until the client sends `exit` or closes its input; returns the process exit code.
@@ -25,6 +39,10 @@ public final class Server {
             for run in Self.runs(items) {
                 process(run)
                 if exitCode != nil { break }
+            }
+            if isStopping {
+                session.log.info("stopping on a signal; staged changes discarded")
+                exitCode = 0
             }
         }
         session.stopWatching()
@@ -52,7 +70,7 @@ public final class Server {
         if writes, let events = session.eventStore {
             do {
                 try events.store.write { () throws(StoreError) in
-                    for item in run where exitCode == nil { if let reply = handle(item) { replies.append(reply) } }
+                    for item in run where exitCode == nil && !isStopping { if let reply = handle(item) { replies.append(reply) } }
                 }
             } catch {
                 // The group's commit failed: nothing in it is durable, so no request in it succeeded.
@@ -60,7 +78,7 @@ public final class Server {
                 replies = run.flatMap { $0.requestIDs }.map { Envelope.error(id: $0, failure) }
             }
         } else {
-            for item in run where exitCode == nil { if let reply = handle(item) { replies.append(reply) } }
+            for item in run where exitCode == nil && !isStopping { if let reply = handle(item) { replies.append(reply) } }
         }
         connection.send(replies)
     }
