@@ -148,7 +148,7 @@ enum CivilDate {
 }
 
 extension Int64 {
-    func floorDivided(by divisor: Int64) -> Int64 {
+    public func floorDivided(by divisor: Int64) -> Int64 {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }

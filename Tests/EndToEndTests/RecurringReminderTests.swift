@@ -96,3 +96,14 @@ final class RecurringReminderTests: XCTestCase {
         XCTAssertEqual(done["completedOccurrence"], .null)
     }
 }
+
+extension RecurringReminderTests {
+    /// The answer to a save is what is stored: an end date is kept to the second in both.
+    func testEndDateAnswerMatchesTheStore() {
+        let saved = save(["title": "d", "dueDateComponents": ["year": 2026, "month": 12, "day": 1],
+                          "recurrenceRules": [["frequency": "monthly", "recurrenceEnd": ["endDate": "2027-01-01T10:00:00.123Z"]]]]).at("reminder")!
+        XCTAssertEqual(saved.at("recurrenceRules", 0, "recurrenceEnd"), ["endDate": "2027-01-01T10:00:00.000Z"])
+        let stored = server.channel.request("calendarItem", ["identifier": saved["calendarItemIdentifier"]!]).at("result", "reminder")
+        XCTAssertEqual(stored, saved)
+    }
+}

@@ -52,7 +52,7 @@ extension AlarmDraft {
         for key in ["emailAddress", "url"] where fields.contains(key) {
             throw fields.invalid(key, "reminder alarms cannot send email or open a URL", reason: .reminderAlarmContainsEmailOrUrl)
         }
-        try fields.rejectUnknown(["alarmIdentifier", "relativeOffset", "absoluteDate", "structuredLocation", "proximity", "type"])
+        try fields.rejectUnknown(["alarmIdentifier", "relativeOffset", "absoluteDate", "structuredLocation", "proximity"])
         let relative = try fields.optionalDouble("relativeOffset")
         let absolute = try fields.optionalTimestamp("absoluteDate")
         let location = try fields.optionalObject("structuredLocation").map { (nested) throws(ResponseError) in try StructuredLocation.decode(nested) }

@@ -85,7 +85,8 @@ extension RecurrenceRule {
             let date = try end.optionalTimestamp("endDate")
             let count = try end.optionalInt("occurrenceCount")
             switch (date, count) {
-            case (let date?, nil): rule.recurrenceEnd = .endDate(date)
+            // Kept to the second, as RFC 5545's UNTIL is, so the answer is what will be read back.
+            case (let date?, nil): rule.recurrenceEnd = .endDate(Timestamp(seconds: date.milliseconds.floorDivided(by: 1000)))
             case (nil, let count?): rule.recurrenceEnd = .occurrenceCount(count)
             default: throw .invalidParams("\(end.path): give endDate or occurrenceCount, not both and not neither", field: end.path)
             }
