@@ -21,7 +21,7 @@ from .errors import (ConnectionClosed, ProtocolError, RemindersdError, RequestTi
                      error_from_response)
 from .types import (AccessResult, Alarm, AuthorizationChanged, Calendar, DateComponents,
                     Predicate, RecurrenceRule, Reminder, ReminderList, ServerInfo, StoreChanged,
-                    _calendar_id, _completion_json, _zone_name, format_instant, to_alarm, to_rule,
+                    _calendar_id, _completion_json, _zone_name, alarm_json, format_instant, rule_json,
                     zone)
 
 __all__ = ["Client", "Notification", "find_binary", "DEFAULT"]
@@ -261,7 +261,17 @@ class Client:
 
     @property
     def closed(self) -> bool:
+        """True once :meth:`close` was called."""
         return self._closed
+
+    @property
+    def connected(self) -> bool:
+        """False once the server's output ended (it exited, or the client was closed)."""
+        return not self._reader_done.is_set()
+
+    def wait_disconnected(self, timeout: Optional[float] = None) -> bool:
+        """Block until the server's output ends; False after ``timeout`` seconds."""
+        return self._reader_done.wait(timeout)
 
     def __enter__(self) -> "Client":
         return self
@@ -724,7 +734,7 @@ class Client:
                   commit: bool = True) -> Reminder:
         """``addAlarm``: an ``Alarm``, or a timedelta/seconds (relative) or aware datetime."""
         return self._reminder_call("addAlarm", _params(
-            identifier=_reminder_id(reminder), alarm=to_alarm(alarm).to_json(),
+            identifier=_reminder_id(reminder), alarm=alarm_json(alarm),
             lastModifiedDate=_condition(reminder, last_modified_date, if_unchanged),
             commit=_commit(commit)))
 
@@ -826,10 +836,10 @@ def _changes_json(changes: Dict[str, Any]) -> Dict[str, Any]:
         out["timeZone"] = _zone_name(value) if isinstance(value, tzinfo) else value
     if "alarms" in changes:
         value = changes.pop("alarms")
-        out["alarms"] = [to_alarm(a).to_json() for a in value] if value is not None else None
+        out["alarms"] = [alarm_json(a) for a in value] if value is not None else None
     if "recurrence_rules" in changes:
         value = changes.pop("recurrence_rules")
-        out["recurrenceRules"] = [to_rule(r).to_json() for r in value] if value is not None else None
+        out["recurrenceRules"] = [rule_json(r) for r in value] if value is not None else None
     has_done, has_date = "is_completed" in changes, "completion_date" in changes
     is_completed = changes.pop("is_completed", None)
     completion_date = changes.pop("completion_date", None)

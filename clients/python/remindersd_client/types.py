@@ -703,8 +703,8 @@ class Reminder:
             is_completed=is_completed,
             completion_date=completion_date,
             time_zone=(_zone_name(time_zone) if isinstance(time_zone, tzinfo) else time_zone),
-            alarms=[to_alarm(a) for a in (alarms or [])],
-            recurrence_rules=[to_rule(r) for r in (recurrence_rules or [])],
+            alarms=[a if isinstance(a, dict) else to_alarm(a) for a in (alarms or [])],
+            recurrence_rules=[r if isinstance(r, dict) else to_rule(r) for r in (recurrence_rules or [])],
         )
 
     # ---- JSON
@@ -767,9 +767,9 @@ class Reminder:
         out.update(_completion_json(self.is_completed, self.completion_date))
         put("timeZone", self.time_zone)
         if self.alarms or update:
-            out["alarms"] = [to_alarm(a).to_json() for a in self.alarms]
+            out["alarms"] = [alarm_json(a) for a in self.alarms]
         if self.recurrence_rules or update:
-            out["recurrenceRules"] = [to_rule(r).to_json() for r in self.recurrence_rules]
+            out["recurrenceRules"] = [rule_json(r) for r in self.recurrence_rules]
         if update and self.last_modified_date is not None:
             out["lastModifiedDate"] = format_instant(self.last_modified_date)
         return out
@@ -805,6 +805,16 @@ def to_alarm(value: Union[Alarm, timedelta, int, float, datetime, Dict[str, Any]
     if isinstance(value, (timedelta, int, float)) and not isinstance(value, bool):
         return Alarm.relative(value)
     raise TypeError("cannot make an alarm of %r" % (value,))
+
+
+def alarm_json(value: Any) -> Dict[str, Any]:
+    """An alarm as sent: a dict is sent as it is, anything else through :func:`to_alarm`."""
+    return dict(value) if isinstance(value, dict) else to_alarm(value).to_json()
+
+
+def rule_json(value: Any) -> Dict[str, Any]:
+    """A recurrence rule as sent: a dict as it is, anything else through :func:`to_rule`."""
+    return dict(value) if isinstance(value, dict) else to_rule(value).to_json()
 
 
 def to_rule(value: Union[RecurrenceRule, str, Dict[str, Any]]) -> RecurrenceRule:
