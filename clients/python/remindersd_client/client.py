@@ -316,7 +316,9 @@ class Client:
             if self.process is not None:
                 self._wait_process(timeout)
             self._reader_thread.join(timeout)
-            if self.process is not None or self._close_streams:
+            # Closing a stream another thread is blocked reading would wait for that read:
+            # only close it once the reader has stopped (a spawned server always ends it).
+            if (self.process is not None or self._close_streams) and not self._reader_thread.is_alive():
                 try:
                     self._in.close()
                 except Exception:

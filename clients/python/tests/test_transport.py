@@ -1,14 +1,18 @@
 """Framing, request/response matching and notification dispatch, against a fake server."""
 
 import io
+import os
+import signal
+import sys
 import threading
 import time
 import unittest
 
 from support import FakeServer
 
-from remindersd_client import (AuthorizationChanged, ConnectionClosed, InvalidParams, Notification,
+from remindersd_client import (AuthorizationChanged, Client, ConnectionClosed, InvalidParams, Notification,
                                ProtocolError, RequestTimeout, StoreChanged)
+from remindersd_client.client import find_binary
 from remindersd_client.framing import FrameReader, encode_frame, encode_message
 
 
@@ -280,6 +284,75 @@ class FakeServerTests:
         server = FakeServer(self.FRAMING, handler)
         with server.client() as client, self.assertLogs("remindersd_client", "WARNING"):
             client.commit()
+
+
+    def test_close_gives_up_on_a_silent_server(self):
+        def handler(message, server):
+            if message.get("method") in ("shutdown", "exit"):
+                return None  # never answers, never goes away
+            return False
+
+        server = FakeServer(self.FRAMING, handler)
+        client = server.client(shutdown_timeout=0.3)
+        started = time.monotonic()
+        client.close()
+        self.assertLess(time.monotonic() - started, 3)
+        self.assertTrue(client.closed)
+        server.close()
+
+
+STUBBORN_SERVER = r"""
+import json, sys, time
+for line in sys.stdin:
+    message = json.loads(line)
+    if message.get("method") == "initialize":
+        sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": {}}) + "\n")
+        sys.stdout.flush()
+time.sleep(30)  # ignores shutdown, exit and the end of its input
+"""
+
+
+class SpawnTests(unittest.TestCase):
+    def test_kill_after_timeout(self):
+        client = Client([sys.executable, "-c", STUBBORN_SERVER], timeout=5, shutdown_timeout=0.5)
+        self.assertEqual(client.command[3:], ["serve", "--no-consent-prompt"])
+        started = time.monotonic()
+        with self.assertLogs("remindersd_client", "WARNING"):
+            self.assertEqual(client.close(), -signal.SIGKILL)
+        self.assertLess(time.monotonic() - started, 5)
+
+    def test_binary_lookup(self):
+        old = os.environ.get("REMINDERSD_BIN")
+        try:
+            os.environ["REMINDERSD_BIN"] = "/opt/x/remindersd"
+            self.assertEqual(find_binary(), ["/opt/x/remindersd"])
+            self.assertEqual(find_binary("/bin/rd"), ["/bin/rd"])
+            self.assertEqual(find_binary(["ssh", "host", "remindersd"]), ["ssh", "host", "remindersd"])
+            del os.environ["REMINDERSD_BIN"]
+            path = os.environ.get("PATH", "")
+            os.environ["PATH"] = "/nonexistent"
+            try:
+                with self.assertRaises(FileNotFoundError):
+                    find_binary()
+            finally:
+                os.environ["PATH"] = path
+        finally:
+            if old is None:
+                os.environ.pop("REMINDERSD_BIN", None)
+            else:
+                os.environ["REMINDERSD_BIN"] = old
+
+    def test_options_become_server_arguments(self):
+        client = Client([sys.executable, "-c", STUBBORN_SERVER], store="/tmp/s.sqlite", consent_agent="agent",
+                        consent_prompt=True, consent_timeout=2.5, log_level="debug", server_args=["--max-batch", "5"],
+                        initialize=False, shutdown_timeout=0.2)
+        try:
+            self.assertEqual(client.command[3:], ["serve", "--store", "/tmp/s.sqlite", "--consent-agent", "agent",
+                                                  "--consent-timeout", "2.5", "--log-level", "debug",
+                                                  "--max-batch", "5"])
+        finally:
+            with self.assertLogs("remindersd_client", "WARNING"):
+                client.close()
 
 
 class NDJSONFakeServerTests(FakeServerTests, unittest.TestCase):
