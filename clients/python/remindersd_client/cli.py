@@ -6,7 +6,7 @@ import argparse
 import json
 import re
 import sys
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
 from typing import Any, List, Optional, Sequence, Union
 
 from .client import Client

@@ -20,7 +20,7 @@ from . import framing as _framing
 from .errors import (ConnectionClosed, ProtocolError, RemindersdError, RequestTimeout,
                      error_from_response)
 from .types import (AccessResult, Alarm, AuthorizationChanged, Calendar, DateComponents,
-                    Predicate, RecurrenceRule, Reminder, ReminderList, ServerInfo, StoreChanged,
+                    Predicate, Reminder, ReminderList, ServerInfo, StoreChanged,
                     _calendar_id, _completion_json, _zone_name, alarm_json, format_instant, rule_json,
                     zone)
 

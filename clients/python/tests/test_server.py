@@ -11,7 +11,7 @@ from datetime import date, datetime, timedelta, timezone
 
 from support import PACKAGE_ROOT, TempStore
 
-from remindersd_client import (Alarm, AuthorizationChanged, AuthorizationStatus, Calendar, Client, Conflict,
+from remindersd_client import (Alarm, AuthorizationChanged, AuthorizationStatus, Client, Conflict,
                                ConnectionClosed, DateComponents, InvalidParams, MethodNotFound,
                                NotAuthorized, NotFound, Predicate, RecurrenceEnd, RecurrenceRule,
                                Reminder, StoreChanged, StoreUnavailable)
