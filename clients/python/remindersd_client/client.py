@@ -13,7 +13,7 @@ import subprocess
 import threading
 from concurrent import futures
 from datetime import datetime, timedelta, tzinfo
-from typing import (Any, BinaryIO, Callable, Deque, Dict, Iterable, List, NamedTuple, Optional,
+from typing import (Any, BinaryIO, Callable, Deque, Dict, Iterable, Iterator, List, NamedTuple, Optional,
                     Sequence, Tuple, Union)
 
 from . import framing as _framing
@@ -661,12 +661,16 @@ class Client:
                                           calendars: Optional[Sequence[CalendarRef]] = None) -> Predicate:
         return Predicate.completed(starting, ending, calendars)
 
-    def fetch_reminders(self, predicate: Union[Predicate, Dict[str, Any], None] = None,
-                        **predicate_fields: Any) -> ReminderList:
+    def fetch_reminders(self, predicate: Union[Predicate, Dict[str, Any], None] = None, *,
+                        limit: Optional[int] = None, cursor: Optional[str] = None,
+                        timeout: Any = DEFAULT, **predicate_fields: Any) -> ReminderList:
         """``fetchReminders``.  Give a :class:`Predicate` (or its fields as keywords:
         ``kind="incomplete", due_date_ending=date(2026, 12, 2), calendars=[cal]``).
 
-        Naive datetimes and dates as bounds are read in the session's time zone."""
+        Naive datetimes and dates as bounds are read in the session's time zone.  With
+        ``limit`` one page comes back; its ``next_cursor`` (``None`` on the last page) goes
+        back as ``cursor`` with the same predicate for the next one (see :meth:`iter_reminders`).
+        """
         if predicate_fields:
             if predicate is not None:
                 raise TypeError("give a predicate or its fields, not both")
@@ -676,8 +680,31 @@ class Client:
             params["predicate"] = predicate.to_json(self.tzinfo)
         elif predicate is not None:
             params["predicate"] = predicate
-        result = self.call("fetchReminders", params)
+        if limit is not None:
+            params["limit"] = limit
+        if cursor is not None:
+            params["cursor"] = cursor
+        result = self.call("fetchReminders", params, timeout)
         return _reminder_list(result)
+
+    def iter_reminders(self, predicate: Union[Predicate, Dict[str, Any], None] = None, *,
+                       page_size: int = 500, **predicate_fields: Any) -> Iterator[Reminder]:
+        """Every reminder matching the predicate, fetched ``page_size`` at a time (cursors
+        never repeat or skip a reminder, even when the store changes between pages)."""
+        if predicate_fields:
+            if predicate is not None:
+                raise TypeError("give a predicate or its fields, not both")
+            predicate = Predicate(**predicate_fields)
+        if isinstance(predicate, Predicate):  # bounds fixed once, whatever happens meanwhile
+            predicate = predicate.to_json(self.tzinfo)
+        cursor: Optional[str] = None
+        while True:
+            page = self.fetch_reminders(predicate, limit=page_size, cursor=cursor)
+            for reminder in page:
+                yield reminder
+            cursor = page.next_cursor
+            if cursor is None:
+                return
 
     def calendar_item(self, identifier: str) -> Optional[Reminder]:
         """``calendarItem``: the reminder, or ``None``; sees this client's staged changes."""
@@ -718,7 +745,10 @@ class Client:
 
     def complete_reminder(self, reminder: ReminderRef, completed: bool = True, *,
                           completion_date: Optional[datetime] = None, commit: bool = True) -> Reminder:
-        """Mark a reminder completed (now, or at ``completion_date``) or not completed."""
+        """Mark a reminder completed (now, or at ``completion_date``) or not completed.
+
+        A recurring reminder stays incomplete and moves to its next occurrence; the finished
+        occurrence, a new completed reminder, is the result's ``completed_occurrence``."""
         if completed and completion_date is not None:
             return self.update_reminder(reminder, completion_date=completion_date, commit=commit)
         return self.update_reminder(reminder, is_completed=completed, commit=commit)
@@ -863,7 +893,9 @@ def _reminder_result(result: Any) -> Optional[Reminder]:
         return None
     reminder = Reminder.from_json(result.get("reminder"))
     if reminder is not None:
-        reminder.result_extra = {k: v for k, v in result.items() if k != "reminder"}
+        occurrence = result.get("completedOccurrence")
+        reminder.completed_occurrence = Reminder.from_json(occurrence) if isinstance(occurrence, dict) else None
+        reminder.result_extra = {k: v for k, v in result.items() if k not in ("reminder", "completedOccurrence")}
     return reminder
 
 

@@ -640,7 +640,10 @@ class Reminder:
     has_recurrence_rules: Optional[bool] = None
     #: members of the reminder object this client does not know
     extra: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    #: members of the result object beside ``reminder`` (e.g. ``completedOccurrence``)
+    #: in a ``saveReminder`` result: the finished occurrence of a recurring reminder just
+    #: completed (a new, completed reminder), else ``None``
+    completed_occurrence: Optional["Reminder"] = field(default=None, repr=False, compare=False)
+    #: other members of the result object beside ``reminder``
     result_extra: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     _KNOWN = (

@@ -264,6 +264,51 @@ class ServerTests:
         self.assertEqual((cm.exception.reason, cm.exception.field),
                          ("recurringReminderRequiresDueDate", "reminder.recurrenceRules"))
 
+    def test_paged_fetches(self):
+        c = self.client
+        cal = self.new_list("Paged " + self.FRAMING)
+        for i in range(7):
+            c.create_reminder("p%d" % i, calendar=cal, due=date(2026, 12, 1 + i))
+        everything = c.fetch_reminders(calendars=[cal])
+        self.assertIsNone(everything.next_cursor)
+        first = c.fetch_reminders(calendars=[cal], limit=3)
+        self.assertEqual([r.title for r in first], ["p0", "p1", "p2"])
+        self.assertIsInstance(first.next_cursor, str)
+        c.create_reminder("late", calendar=cal, due=date(2027, 1, 1))  # after the cursor: it comes
+        c.create_reminder("early", calendar=cal, due=date(2026, 11, 1))  # before it: it does not
+        second = c.fetch_reminders(calendars=[cal], limit=3, cursor=first.next_cursor)
+        self.assertEqual([r.title for r in second], ["p3", "p4", "p5"])
+        third = c.fetch_reminders(calendars=[cal], limit=3, cursor=second.next_cursor)
+        self.assertEqual([r.title for r in third], ["p6", "late"])
+        self.assertIsNone(third.next_cursor)
+        titles = [r.title for r in c.iter_reminders(calendars=[cal], page_size=2)]
+        self.assertEqual(titles, ["early"] + ["p%d" % i for i in range(7)] + ["late"])
+        with self.assertRaises(InvalidParams) as cm:
+            c.fetch_reminders(calendars=[cal], limit=3, cursor="not a cursor")
+        self.assertEqual(cm.exception.field, "cursor")
+
+    def test_completing_a_recurring_reminder(self):
+        c = self.client
+        r = c.create_reminder("Standup", due=datetime(2026, 12, 7, 9), alarms=[timedelta(minutes=-5)],
+                              recurrence_rules=["FREQ=WEEKLY;COUNT=2"])
+        self.addCleanup(lambda: c.remove_reminder(r))
+        moved = c.complete_reminder(r)
+        self.assertEqual(moved.identifier, r.identifier)
+        self.assertFalse(moved.is_completed)
+        self.assertEqual(moved.due, datetime(2026, 12, 14, 9))
+        self.assertEqual(moved.recurrence_rules[0].recurrence_end.occurrence_count, 1)
+        done = moved.completed_occurrence
+        self.assertIsInstance(done, Reminder)
+        self.addCleanup(lambda: c.remove_reminder(done))
+        self.assertNotEqual(done.identifier, r.identifier)
+        self.assertTrue(done.is_completed)
+        self.assertEqual((done.title, done.due, done.recurrence_rules), ("Standup", datetime(2026, 12, 7, 9), []))
+        self.assertEqual([a.relative_offset for a in done.alarms], [timedelta(minutes=-5)])
+        self.assertEqual(c.calendar_item(done.identifier), done)
+        last = c.complete_reminder(moved)  # the series ends: the reminder itself is completed
+        self.assertTrue(last.is_completed)
+        self.assertIsNone(last.completed_occurrence)
+
     def test_calendars(self):
         c = self.client
         default = c.default_calendar_for_new_reminders()

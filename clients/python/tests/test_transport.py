@@ -214,7 +214,8 @@ class FakeServerTests:
                 server.send(out)
                 return None
             if message.get("method") == "saveReminder":
-                server.result(message, {"reminder": {"title": "r"}, "completedOccurrence": {"due": 1}})
+                server.result(message, {"reminder": {"title": "r"}, "completedOccurrence": {"title": "done"},
+                                        "futureMember": 1})
                 return None
             if message.get("method") == "fetchReminders":
                 server.result(message, {"reminders": [], "nextCursor": "c9"})
@@ -231,7 +232,8 @@ class FakeServerTests:
             page = client.fetch_reminders()
             self.assertEqual((list(page), page.next_cursor), ([], "c9"))
             saved = client.save_reminder({"title": "r"})
-            self.assertEqual(saved.result_extra, {"completedOccurrence": {"due": 1}})
+            self.assertEqual(saved.completed_occurrence.title, "done")
+            self.assertEqual(saved.result_extra, {"futureMember": 1})
 
     def test_timeout_cancels(self):
         def handler(message, server):
