@@ -77,7 +77,7 @@ class Client:
     ``writer`` (binary streams) it attaches to a server that is already running instead.
 
     Use it as a context manager: leaving the block always shuts the server down (``shutdown``,
-    ``exit``, wait, kill after ``shutdown_timeout``).
+    ``exit``, wait; after ``shutdown_timeout`` SIGTERM, then SIGKILL).
 
     Server notifications are read by a background thread at any time and handed to the
     callbacks registered with :meth:`on_store_changed`, :meth:`on_authorization_changed` and
@@ -281,7 +281,7 @@ class Client:
 
     def close(self, timeout: Optional[float] = None) -> Optional[int]:
         """Shut the server down: ``shutdown``, ``exit``, close its input, wait for it to exit
-        (killing it after ``timeout`` seconds).  Safe to call more than once.  Returns the
+        (then SIGTERM, then SIGKILL, after ``timeout`` seconds).  Safe to call more than once.  Returns the
         server's exit status (``None`` when attached to streams)."""
         if timeout is None:
             timeout = self.shutdown_timeout
@@ -332,13 +332,22 @@ class Client:
         return self.returncode
 
     def _wait_process(self, timeout: float) -> None:
+        """Wait for the server; then SIGTERM (remindersd answers the request in hand, drops
+        staged changes and exits 0); then SIGKILL."""
         assert self.process is not None
         try:
             self.process.wait(timeout)
+            return
         except subprocess.TimeoutExpired:
-            log.warning("remindersd did not exit within %.1fs; killing it", timeout)
-            self.process.kill()
-            self.process.wait()
+            log.warning("remindersd did not exit within %.1fs; terminating it", timeout)
+        self.process.terminate()
+        try:
+            self.process.wait(min(timeout, 2.0))
+            return
+        except subprocess.TimeoutExpired:
+            log.warning("remindersd ignored SIGTERM; killing it")
+        self.process.kill()
+        self.process.wait()
 
     # ------------------------------------------------------------------------------------
     # Notifications

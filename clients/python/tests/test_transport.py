@@ -304,7 +304,8 @@ class FakeServerTests:
 
 
 STUBBORN_SERVER = r"""
-import json, sys, time
+import json, signal, sys, time
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
 for line in sys.stdin:
     message = json.loads(line)
     if message.get("method") == "initialize":
@@ -322,6 +323,12 @@ class SpawnTests(unittest.TestCase):
         with self.assertLogs("remindersd_client", "WARNING"):
             self.assertEqual(client.close(), -signal.SIGKILL)
         self.assertLess(time.monotonic() - started, 5)
+
+    def test_terminate_after_timeout(self):
+        polite = STUBBORN_SERVER.replace("signal.signal(signal.SIGTERM, signal.SIG_IGN)", "")
+        client = Client([sys.executable, "-c", polite], timeout=5, shutdown_timeout=0.3)
+        with self.assertLogs("remindersd_client", "WARNING"):
+            self.assertEqual(client.close(), -signal.SIGTERM)
 
     def test_binary_lookup(self):
         old = os.environ.get("REMINDERSD_BIN")
