@@ -13,7 +13,7 @@ extension RecurrenceRule {
         (next.year, next.month, next.day) = (year, month, dayOfMonth)
         if case .endDate(let end) = recurrenceEnd {
             // A zoned time is an instant; floating and all-day dates are compared on the wall clock.
-            let instant = next.isFloating ? Timestamp(seconds: next.wallClockSeconds) : next.instant(in: TimeZone(identifier: "UTC")!)
+            let instant = next.isFloating ? Timestamp(seconds: next.wallClockSeconds) : next.instant(in: TimeZone.utc)
             if instant > end { return nil }
         }
         return next

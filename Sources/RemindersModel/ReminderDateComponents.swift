@@ -73,12 +73,17 @@ public struct ReminderDateComponents: Equatable, Hashable, Sendable {
     /// Compact text form kept in the store: `2026-11-29`, `2026-11-29T09`, `2026-11-29T09:30`,
     /// `2026-11-29T09:30:15`, each optionally followed by ` Europe/Berlin`.
     public var storageText: String {
-        var text = String(format: "%04d-%02d-%02d", year, month, day)
-        if let hour { text += String(format: "T%02d", hour) }
-        if let minute { text += String(format: ":%02d", minute) }
-        if let second { text += String(format: ":%02d", second) }
+        var text = Self.digits(year, 4) + "-" + Self.digits(month, 2) + "-" + Self.digits(day, 2)
+        if let hour { text += "T" + Self.digits(hour, 2) }
+        if let minute { text += ":" + Self.digits(minute, 2) }
+        if let second { text += ":" + Self.digits(second, 2) }
         if let timeZone { text += " " + timeZone }
         return text
+    }
+
+    private static func digits(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
     public init?(storageText: String) {
@@ -96,6 +101,11 @@ public struct ReminderDateComponents: Equatable, Hashable, Sendable {
         }
         guard cursor.index == cursor.bytes.count else { return nil }
     }
+}
+
+extension TimeZone {
+    /// Made once: creating a TimeZone is far from free on Linux.
+    public static let utc = TimeZone(identifier: "UTC")!
 }
 
 /// `TimeZone(identifier:)` reads tzdata from disk on Linux; reminders name few zones, so keep them.

@@ -19,16 +19,34 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DDTHH:MM:SS.sssZ`, always UTC and always with milliseconds.
     public var rfc3339: String {
+        String(unsafeUninitializedCapacity: 24) { buffer in
+            writeRFC3339(into: buffer)
+            return 24
+        }
+    }
+
+    /// Writes the 24 bytes of `rfc3339` (years 0…9999) without making a String; for encoders on hot paths.
+    public func writeRFC3339(into buffer: UnsafeMutableBufferPointer<UInt8>) {
         let seconds = milliseconds.floorDivided(by: 1000)
         let millis = Int(milliseconds - seconds * 1000)
-        let (days, secondOfDay) = (seconds.floorDivided(by: 86_400), Int(seconds - seconds.floorDivided(by: 86_400) * 86_400))
+        let days = seconds.floorDivided(by: 86_400)
+        let secondOfDay = Int(seconds - days * 86_400)
         let (year, month, day) = CivilDate.fromDays(days)
-        var text = ""
-        text.reserveCapacity(24)
-        text += pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
-        text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        text += "." + pad(millis, 3) + "Z"
-        return text
+        func put(_ value: Int, _ width: Int, at offset: Int) {
+            var value = value
+            for position in stride(from: offset + width - 1, through: offset, by: -1) {
+                buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+        }
+        put(min(max(year, 0), 9999), 4, at: 0)
+        buffer[4] = UInt8(ascii: "-"); put(month, 2, at: 5)
+        buffer[7] = UInt8(ascii: "-"); put(day, 2, at: 8)
+        buffer[10] = UInt8(ascii: "T"); put(secondOfDay / 3600, 2, at: 11)
+        buffer[13] = UInt8(ascii: ":"); put(secondOfDay / 60 % 60, 2, at: 14)
+        buffer[16] = UInt8(ascii: ":"); put(secondOfDay % 60, 2, at: 17)
+        buffer[19] = UInt8(ascii: "."); put(millis, 3, at: 20)
+        buffer[23] = UInt8(ascii: "Z")
     }
 
     public var description: String { rfc3339 }
@@ -71,11 +89,6 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
         self.milliseconds = seconds * 1000 + Int64(millis)
     }
-}
-
-private func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }
 
 /// Reads fixed-width digit groups from ASCII text.

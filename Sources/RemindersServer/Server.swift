@@ -36,6 +36,7 @@ public final class Server {
         connection.start()
         while exitCode == nil {
             let items = connection.receive(limit: 1024)
+            session.beginMessagesInHand()
             for run in Self.runs(items) {
                 process(run)
                 if exitCode != nil { break }

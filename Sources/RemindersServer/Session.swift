@@ -61,8 +61,22 @@ final class Session {
         return eventStore
     }
 
-    /// This client's status, read fresh from the store so `permissions set` applies to the very next call.
+    /// The status as read for the messages in hand; see `authorizationStatus`.
+    private var statusForMessagesInHand: AuthorizationStatus?
+
+    /// Called whenever new messages have been taken from the connection.
+    func beginMessagesInHand() { statusForMessagesInHand = nil }
+
+    /// This client's status, read from the store once for the messages taken from the connection
+    /// together. Every one of them was sent before the read, so a `permissions set` that finished
+    /// before a call was sent always applies to that call; pipelined calls do not each pay a query.
     func authorizationStatus(_ entityType: EntityType = .reminder) throws -> AuthorizationStatus {
-        try events().store.authorizationStatus(client: clientName, entityType: entityType)
+        if let status = statusForMessagesInHand { return status }
+        let status = try events().store.authorizationStatus(client: clientName, entityType: entityType)
+        statusForMessagesInHand = status
+        return status
     }
+
+    /// Records a decision (requestAccess) so the calls in hand after it obey it.
+    func authorizationDidChange(to status: AuthorizationStatus) { statusForMessagesInHand = status }
 }

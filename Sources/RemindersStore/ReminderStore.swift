@@ -11,6 +11,9 @@ public final class ReminderStore {
     public let path: String
     let database: Database
     private var transactionDepth = 0
+    /// Lists read in the current top-level transaction. Nobody else can change them until it ends,
+    /// and this connection's own list writes and rollbacks clear it; every save looks its list up.
+    var listCache = ListCache()
 
     public static let defaultBusyTimeout = 15_000
 
@@ -93,18 +96,22 @@ public final class ReminderStore {
     private func transaction<T>(begin: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         let savepoint = "s\(transactionDepth)"
         let nested = transactionDepth > 0
-        try sqlite { () throws(SQLiteError) in try self.database.execute(nested ? "SAVEPOINT \(savepoint)" : begin) }
+        if !nested { listCache = ListCache() }
+        // Prepared once and reused: these run around every save, so parsing them each time would show.
+        try sqlite { () throws(SQLiteError) in try self.database.run(nested ? "SAVEPOINT \(savepoint)" : begin) }
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         do {
             let result = try body()
-            try sqlite { () throws(SQLiteError) in try self.database.execute(nested ? "RELEASE \(savepoint)" : "COMMIT") }
+            try sqlite { () throws(SQLiteError) in try self.database.run(nested ? "RELEASE \(savepoint)" : "COMMIT") }
             return result
         } catch {
+            listCache = ListCache()
             if nested {
-                try? database.execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+                try? database.run("ROLLBACK TO \(savepoint)")
+                try? database.run("RELEASE \(savepoint)")
             } else if database.isInTransaction {
-                try? database.execute("ROLLBACK")
+                try? database.run("ROLLBACK")
             }
             throw error
         }
@@ -115,17 +122,15 @@ public final class ReminderStore {
         do { return try body() } catch { throw StoreError.from(error, path: path) }
     }
 
-    // MARK: Change detection
-
-    /// Changes whenever another connection commits to the file (`PRAGMA data_version`).
-    public func dataVersion() throws(StoreError) -> Int64 {
-        try sqlite { () throws(SQLiteError) in try self.database.scalar("PRAGMA data_version")?.integer ?? 0 }
-    }
-
     /// `PRAGMA integrity_check`: "ok" for a sound file.
     public func integrityCheck() throws(StoreError) -> String {
         try sqlite { () throws(SQLiteError) in try self.database.scalar("PRAGMA integrity_check")?.text ?? "" }
     }
+}
+
+struct ListCache {
+    var calendars: [String: ReminderCalendar?] = [:]
+    var defaultIdentifier: String?? = nil
 }
 
 /// Server-made identifiers: opaque, stable, unique across processes.

@@ -28,12 +28,13 @@ enum AuthorizationMethods {
         }
         let session = context.session
         let store = try session.events().store
-        let current = try store.authorizationStatus(client: session.clientName, entityType: entity)
+        let current = try session.authorizationStatus(entity)
         let status = decide(current: current, level: level) {
             session.consent.ask(client: session.clientName, entityType: entity.rawValue, level: level.rawValue, usage: usage)
         }
         if status != current {
             try store.setAuthorizationStatus(status, client: session.clientName, entityType: entity)
+            session.authorizationDidChange(to: status)
             session.log.info("client \(session.clientName): \(current.rawValue) → \(status.rawValue)")
         } else if current == .notDetermined {
             session.log.warning("""

@@ -17,13 +17,16 @@ extension ReminderStore {
     }
 
     public func calendar(identifier: String) throws(StoreError) -> ReminderCalendar? {
-        try sqlite { () throws(SQLiteError) in
+        if isInTransaction, let cached = listCache.calendars[identifier] { return cached }
+        let calendar = try sqlite { () throws(SQLiteError) -> ReminderCalendar? in
             let statement = try self.database.statement("SELECT \(Self.calendarColumns) FROM calendars WHERE identifier = ?")
             defer { statement.reset() }
             try statement.bind([.text(identifier)])
             guard try statement.step() else { return nil }
             return Self.calendar(from: statement, defaultIdentifier: try self.defaultCalendarIdentifier())
         }
+        if isInTransaction { listCache.calendars[identifier] = .some(calendar) }
+        return calendar
     }
 
     /// The list new reminders go to when they name none: the chosen default, else the oldest list.
@@ -36,6 +39,7 @@ extension ReminderStore {
     }
 
     func insertCalendar(_ calendar: ReminderCalendar, creationDate: Timestamp) throws(StoreError) {
+        listCache = ListCache()
         try sqlite { () throws(SQLiteError) in
             let source = try self.database.scalar("SELECT identifier FROM sources ORDER BY rowid LIMIT 1")?.text ?? ""
             try self.database.run("""
@@ -47,6 +51,7 @@ extension ReminderStore {
     }
 
     func updateCalendar(_ calendar: ReminderCalendar) throws(StoreError) {
+        listCache = ListCache()
         try sqlite { () throws(SQLiteError) in
             try self.database.run("UPDATE calendars SET title = ?, color = ?, allows_modifications = ? WHERE identifier = ?",
                                   .text(calendar.title), .text(calendar.color), .integer(calendar.allowsContentModifications ? 1 : 0),
@@ -56,7 +61,8 @@ extension ReminderStore {
 
     /// Removes a list and (by cascade) its reminders and their alarms. Returns how many reminders went with it.
     func deleteCalendar(identifier: String) throws(StoreError) -> Int {
-        try sqlite { () throws(SQLiteError) in
+        listCache = ListCache()
+        return try sqlite { () throws(SQLiteError) in
             let count = try self.database.scalar("SELECT count(*) FROM reminders WHERE calendar = ?", .text(identifier))?.integer ?? 0
             try self.database.run("DELETE FROM calendars WHERE identifier = ?", .text(identifier))
             return Int(count)
@@ -68,13 +74,17 @@ extension ReminderStore {
     }
 
     func setDefaultCalendar(_ identifier: String) throws(StoreError) {
+        listCache = ListCache()
         try sqlite { () throws(SQLiteError) in
             try self.database.run("INSERT OR REPLACE INTO settings (key, value) VALUES ('defaultCalendar', ?)", .text(identifier))
         }
     }
 
     private func defaultCalendarIdentifier() throws(SQLiteError) -> String? {
-        try database.scalar("SELECT value FROM settings WHERE key = 'defaultCalendar'")?.text
+        if isInTransaction, let cached = listCache.defaultIdentifier { return cached }
+        let identifier = try database.scalar("SELECT value FROM settings WHERE key = 'defaultCalendar'")?.text
+        if isInTransaction { listCache.defaultIdentifier = .some(identifier) }
+        return identifier
     }
 
     private static func calendar(from row: Statement, defaultIdentifier: String?) -> ReminderCalendar {

@@ -80,7 +80,7 @@ extension ReminderStore {
     /// Values for every column after `identifier`, in `insertReminder`'s order.
     private static func rowValues(_ reminder: Reminder) -> [SQLValue] {
         let due = reminder.dueDateComponents
-        let dueAt: Int64? = due.flatMap { $0.isFloating ? nil : $0.instant(in: TimeZone(identifier: "UTC")!).milliseconds }
+        let dueAt: Int64? = due.flatMap { $0.isFloating ? nil : $0.instant(in: TimeZone.utc).milliseconds }
         let dueWall: Int64? = due.flatMap { $0.isFloating ? $0.wallClockSeconds : nil }
         let recurrence = reminder.recurrenceRules.isEmpty ? nil : reminder.recurrenceRules.map(\.rrule).joined(separator: "\n")
         return [
