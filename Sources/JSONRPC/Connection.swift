@@ -32,7 +32,11 @@ public final class Connection: @unchecked Sendable {
         return detectedFraming
     }
 
+    /// Starts the reader thread; later calls do nothing (two readers would split frames between them).
     public func start() {
+        framingLock.lock()
+        defer { framingLock.unlock() }
+        guard readerThread == nil else { return }
         let thread = Thread { [self] in readLoop() }
         thread.name = "remindersd.reader"
         thread.stackSize = 1 << 22
@@ -73,7 +77,13 @@ public final class Connection: @unchecked Sendable {
             while offset < buffer.count {
                 let written = write(output, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        // A non-blocking output: wait until it drains instead of spinning on write.
+                        var ready = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&ready, 1, -1)
+                        continue
+                    }
                     outputBroken = true   // the client went away; EOF on input will end the session
                     return
                 }
@@ -91,17 +101,25 @@ public final class Connection: @unchecked Sendable {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             decoder.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-            if detectedFraming == nil, let framing = decoder.framing {
-                framingLock.lock(); detectedFraming = framing; framingLock.unlock()
-            }
             while let frame = decoder.next() {
-                switch frame {
-                case .message(let bytes): if let inbound = inbound(from: bytes) { queue.put(inbound) }
-                case .error(let error): queue.put(.unreadable(.parseError(error.description)))
+                // The decoder learns the framing inside next(), so it is published here, before the
+                // first message reaches the server: its reply must already go out in that framing.
+                if detectedFraming == nil, let framing = decoder.framing {
+                    framingLock.lock(); detectedFraming = framing; framingLock.unlock()
                 }
+                deliver(frame)
             }
         }
+        // What was left when the input ended: a last line without its newline, or a cut-off frame.
+        if let frame = decoder.finish() { deliver(frame) }
         queue.put(.endOfInput)
+    }
+
+    private func deliver(_ frame: FrameDecoder.Output) {
+        switch frame {
+        case .message(let bytes): if let inbound = inbound(from: bytes) { queue.put(inbound) }
+        case .error(let error): queue.put(.unreadable(.parseError(error.description)))
+        }
     }
 
     /// Parses one frame; handles `$/cancelRequest` right here so it takes effect while a request runs.

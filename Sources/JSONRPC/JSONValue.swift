@@ -74,13 +74,14 @@ public struct JSONObject: Equatable, Sendable {
     public var isEmpty: Bool { members.isEmpty }
 
     /// Objects in this protocol are small, so a linear scan beats hashing.
+    /// Keys match byte for byte (see `JSONKey`), never by Unicode canonical equivalence.
     public subscript(key: String) -> JSONValue? {
         get {
-            for member in members where member.key == key { return member.value }
+            for member in members where JSONKey.equal(member.key, key) { return member.value }
             return nil
         }
         set {
-            if let index = members.firstIndex(where: { $0.key == key }) {
+            if let index = members.firstIndex(where: { JSONKey.equal($0.key, key) }) {
                 if let newValue { members[index].value = newValue } else { members.remove(at: index) }
             } else if let newValue {
                 members.append(Member(key: key, value: newValue))
@@ -88,7 +89,7 @@ public struct JSONObject: Equatable, Sendable {
         }
     }
 
-    public func contains(_ key: String) -> Bool { members.contains { $0.key == key } }
+    public func contains(_ key: String) -> Bool { members.contains { JSONKey.equal($0.key, key) } }
 
     mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
         members.append(Member(key: key, value: value))
