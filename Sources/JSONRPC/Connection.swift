@@ -14,9 +14,10 @@ public final class Connection: @unchecked Sendable {
     private let output: Int32
     private let queue = InboundQueue(capacity: 4096)
     private let cancellation = CancellationTracker()
+    private let reader: InboundReader
     private let writeLock = NSLock()
     private var outputBroken = false
-    private let framingLock = NSLock()
+    private let framingLock = NSLock()   // guards detectedFraming and readerThread
     private var detectedFraming: Framing?
     private var readerThread: Thread?
 
@@ -24,6 +25,7 @@ public final class Connection: @unchecked Sendable {
         self.input = input
         self.output = output
         self.limits = limits
+        self.reader = InboundReader(limits: limits, cancellation: cancellation)
     }
 
     /// The framing the client chose with its first byte; nil until it sent one.
@@ -117,42 +119,8 @@ public final class Connection: @unchecked Sendable {
 
     private func deliver(_ frame: FrameDecoder.Output) {
         switch frame {
-        case .message(let bytes): if let inbound = inbound(from: bytes) { queue.put(inbound) }
+        case .message(let bytes): if let inbound = reader.inbound(from: bytes) { queue.put(inbound) }
         case .error(let error): queue.put(.unreadable(.parseError(error.description)))
         }
-    }
-
-    /// Parses one frame; handles `$/cancelRequest` right here so it takes effect while a request runs.
-    private func inbound(from bytes: [UInt8]) -> Inbound? {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes, maxDepth: limits.maxDepth)
-        } catch {
-            return .unreadable(.parseError(error.description))
-        }
-        guard case .array(let elements) = value else {
-            let message = Message(value)
-            return observe(message) ? .single(message) : nil
-        }
-        guard !elements.isEmpty else { return .unreadable(.invalidRequest("empty batch")) }
-        guard elements.count <= limits.maxBatch else {
-            return .unreadable(.invalidRequest("batch of \(elements.count) messages is larger than the limit of \(limits.maxBatch)"))
-        }
-        let messages = elements.map(Message.init).filter(observe)
-        return messages.isEmpty ? nil : .batch(messages)
-    }
-
-    /// Registers requests as pending and consumes cancellations; false when the message needs no further handling.
-    private func observe(_ message: Message) -> Bool {
-        switch message {
-        case .request(let request):
-            cancellation.began(request.id)
-        case .notification(let notification) where notification.method == "$/cancelRequest":
-            if let id = notification.params?["id"].flatMap(RequestID.init) { cancellation.cancel(id) }
-            return false
-        default:
-            break
-        }
-        return true
     }
 }

@@ -1,14 +1,21 @@
 /// Byte scanning for `FrameDecoder`: lines, the `Content-Length:` token, and header lines.
 extension FrameDecoder {
-    /// One line without its terminator: nil when incomplete, `.some(nil)` when it was longer than `limit` (discarded).
+    /// One line without its terminator: nil when incomplete, `.some(nil)` when longer than `limit`.
+    ///
+    /// An overlong line is consumed up to `limit + 1` bytes only, whether or not its end has
+    /// arrived, so what the caller does next (resynchronizing) starts at the same byte however
+    /// the reads split the stream. (Found by the fuzzer: skipping to the line's end when it was
+    /// there, and to the end of the read when not, made the outcome depend on read sizes.)
     mutating func takeLine(limit: Int) -> [UInt8]?? {
         guard let newline = indexOfNewline(from: position) else {
-            if buffer.count - position > limit { position = buffer.count; return .some(nil) }
+            // limit + 1: a line of exactly `limit` bytes may still end in "\r\n".
+            if buffer.count - position > limit + 1 { position += limit + 1; return .some(nil) }
             return nil
         }
         var end = newline
         if end > position, buffer[end - 1] == 0x0D { end -= 1 }
-        let line = end - position > limit ? nil : Array(buffer[position..<end])
+        if end - position > limit { position += limit + 1; return .some(nil) }
+        let line = Array(buffer[position..<end])
         position = newline + 1
         return .some(line)
     }
