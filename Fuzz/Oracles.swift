@@ -4,23 +4,27 @@
 /// reads whose sizes come from the input itself. Both must yield the same frames, because
 /// protocol.md promises that frames may arrive split across any number of reads.
 struct FuzzRun {
-    /// Small enough that fuzz inputs reach the over-the-limit paths, in both framings.
-    static let maxMessageSize = 300
-    static let limits = Limits(maxMessageSize: maxMessageSize, maxDepth: 16, maxBatch: 8)
-
     let input: [UInt8]
+    /// Inputs of odd length get a limit small enough to reach the over-the-limit paths in both
+    /// framings; even ones a limit no fuzz input reaches, so that long documents get parsed.
+    let maxMessageSize: Int
+    let limits: Limits
 
-    init(_ input: [UInt8]) { self.input = input }
+    init(_ input: [UInt8]) {
+        self.input = input
+        maxMessageSize = input.count % 2 == 1 ? 300 : 1 << 16
+        limits = Limits(maxMessageSize: maxMessageSize, maxDepth: 16, maxBatch: 8)
+    }
 
     func check() {
         let whole = decode(chunkSizes: [max(1, input.count)])
         let split = decode(chunkSizes: chunkSizes())
         require(whole == split, "frames depend on how the reads split the stream:\n  one read: \(Self.describe(whole))\n  split:    \(Self.describe(split))")
 
-        let reader = InboundReader(limits: Self.limits, cancellation: CancellationTracker())
+        let reader = InboundReader(limits: limits, cancellation: CancellationTracker())
         for output in whole {
             guard case .message(let body) = output else { continue }
-            require(body.count <= Self.maxMessageSize, "a frame over the limit was delivered")
+            require(body.count <= maxMessageSize, "a frame over the limit was delivered")
             checkValue(body)
             if let inbound = reader.inbound(from: body) { checkReplies(to: inbound) }
         }
@@ -46,7 +50,7 @@ struct FuzzRun {
     }
 
     private func decode(chunkSizes: [Int]) -> [FrameDecoder.Output] {
-        var decoder = FrameDecoder(maxMessageSize: Self.maxMessageSize)
+        var decoder = FrameDecoder(maxMessageSize: maxMessageSize)
         var outputs: [FrameDecoder.Output] = []
         var offset = 0, turn = 0
         while offset < input.count {
@@ -55,7 +59,7 @@ struct FuzzRun {
             while let output = decoder.next() { outputs.append(output) }
             // Memory stays bounded by the limit, however long a line or body is: at most the
             // consumed prefix kept until compaction (64 KiB), one unfinished frame, one read.
-            let bound = (1 << 16) + max(FrameDecoder.maxHeaderLine, Self.maxMessageSize + 2) + 64
+            let bound = (1 << 16) + max(FrameDecoder.maxHeaderLine, maxMessageSize + 2) + 64
             require(decoder.buffer.count <= bound, "the decoder buffered \(decoder.buffer.count) bytes")
             offset = end
             turn += 1
@@ -68,7 +72,7 @@ struct FuzzRun {
     private func checkValue(_ body: [UInt8]) {
         let value: JSONValue
         do {
-            value = try JSONParser.parse(body, maxDepth: Self.limits.maxDepth)
+            value = try JSONParser.parse(body, maxDepth: limits.maxDepth)
         } catch {
             return require(error.offset >= 0 && error.offset <= body.count, "error offset \(error.offset) outside the input")
         }
@@ -78,7 +82,7 @@ struct FuzzRun {
         writer.value(value)
         let text = writer.bytes
         require(!text.contains(0x0A) && !text.contains(0x0D), "written JSON holds a raw line break")
-        guard let reread = try? JSONParser.parse(text, maxDepth: Self.limits.maxDepth) else {
+        guard let reread = try? JSONParser.parse(text, maxDepth: limits.maxDepth) else {
             fail("written JSON does not parse: \(String(decoding: text, as: UTF8.self))")
         }
         // Whole doubles are written as integers, so compare texts, not values.
@@ -105,7 +109,7 @@ struct FuzzRun {
         for framing in [Framing.lsp, .ndjson] {
             var wire: [UInt8] = []
             framing.frame(body, into: &wire)
-            var decoder = FrameDecoder(maxMessageSize: Self.maxMessageSize, framing: framing)
+            var decoder = FrameDecoder(maxMessageSize: maxMessageSize, framing: framing)
             decoder.append(wire)
             let decoded = decoder.next()
             // NDJSON cannot carry a raw newline or keep a trailing "\r"; the writer produces neither.

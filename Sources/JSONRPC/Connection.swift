@@ -103,21 +103,19 @@ public final class Connection: @unchecked Sendable {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             decoder.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-            while let frame = decoder.next() {
-                // The decoder learns the framing inside next(), so it is published here, before the
-                // first message reaches the server: its reply must already go out in that framing.
-                if detectedFraming == nil, let framing = decoder.framing {
-                    framingLock.lock(); detectedFraming = framing; framingLock.unlock()
-                }
-                deliver(frame)
-            }
+            while let frame = decoder.next() { deliver(frame, framing: decoder.framing) }
         }
         // What was left when the input ended: a last line without its newline, or a cut-off frame.
-        if let frame = decoder.finish() { deliver(frame) }
+        if let frame = decoder.finish() { deliver(frame, framing: decoder.framing) }
         queue.put(.endOfInput)
     }
 
-    private func deliver(_ frame: FrameDecoder.Output) {
+    private func deliver(_ frame: FrameDecoder.Output, framing: Framing?) {
+        // The decoder learns the framing inside next(), so it is published here, before the first
+        // frame reaches the server: the reply to it must already go out in the client's framing.
+        if detectedFraming == nil, let framing {
+            framingLock.lock(); detectedFraming = framing; framingLock.unlock()
+        }
         switch frame {
         case .message(let bytes): if let inbound = reader.inbound(from: bytes) { queue.put(inbound) }
         case .error(let error): queue.put(.unreadable(.parseError(error.description)))

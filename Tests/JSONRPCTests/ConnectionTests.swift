@@ -32,6 +32,15 @@ final class ConnectionTests: XCTestCase {
         }
     }
 
+    /// The error for a frame cut off by end of input goes out in the client's framing too,
+    /// even when that frame was all the client sent.
+    func testFramingIsKnownForAnErrorAtEndOfInput() {
+        let peer = PipePeer()
+        peer.send("Content-Length: 10\r\n\r\n{", thenClose: true)
+        XCTAssertEqual(peer.receive(count: 1), ["unreadable -32700 Parse error: end of input after 1 of the 10 bytes of a message"])
+        XCTAssertEqual(peer.connection.framing, .lsp)
+    }
+
     func testRepliesUseTheClientsFraming() {
         let lspPeer = PipePeer()
         lspPeer.send(lsp(request("1")))

@@ -5,7 +5,7 @@ import XCTest
 /// Inputs the fuzzer (scripts/fuzz) found, replayed with the invariant they broke.
 /// Each keeps the exact crash input and, where it helps to read, a minimal equivalent.
 final class FuzzRegressionTests: XCTestCase {
-    /// The fuzz target's limit, so the inputs take the same paths here.
+    /// The fuzz target's limit for inputs of odd length, so the inputs take the same paths here.
     private let maxMessageSize = 300
 
     /// The invariant of Fuzz/Oracles.swift: the same frames however the reads split the input.

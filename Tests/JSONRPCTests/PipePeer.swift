@@ -11,6 +11,7 @@ final class PipePeer {
     private var serverOutput: Int32
     private var fromServer: Int32
     private let writerDone = DispatchSemaphore(value: 0)
+    private var sawEnd = false
 
     init(limits: Limits = Limits()) {
         // A test that closes the output's read end must get EPIPE, not be killed by SIGPIPE.
@@ -22,8 +23,15 @@ final class PipePeer {
         connection.start()
     }
 
+    /// Ends the connection before closing its descriptors: a reader thread still blocked in
+    /// read(2) on a closed descriptor would read whatever pipe reuses that number next, i.e.
+    /// steal the next test's input.
     deinit {
-        for fd in [toServer, serverInput, serverOutput, fromServer] where fd >= 0 { close(fd) }
+        closeOnce(&toServer)
+        while !sawEnd {
+            sawEnd = connection.receive(limit: 1024).contains { if case .endOfInput = $0 { return true } else { return false } }
+        }
+        for fd in [serverInput, serverOutput, fromServer] where fd >= 0 { close(fd) }
     }
 
     private func closeOnce(_ fd: inout Int32) {
@@ -68,6 +76,7 @@ final class PipePeer {
         while received.count < count {
             for item in connection.receive(limit: count - received.count) {
                 received.append(describeInbound(item))
+                if case .endOfInput = item { sawEnd = true }
             }
             if received.last == "end" { break }
         }
