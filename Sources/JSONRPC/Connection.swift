@@ -14,9 +14,10 @@ public final class Connection: @unchecked Sendable {
     private let output: Int32
     private let queue = InboundQueue(capacity: 4096)
     private let cancellation = CancellationTracker()
+    private let reader: InboundReader
     private let writeLock = NSLock()
     private var outputBroken = false
-    private let framingLock = NSLock()
+    private let framingLock = NSLock()   // guards detectedFraming and readerThread
     private var detectedFraming: Framing?
     private var readerThread: Thread?
 
@@ -24,6 +25,7 @@ public final class Connection: @unchecked Sendable {
         self.input = input
         self.output = output
         self.limits = limits
+        self.reader = InboundReader(limits: limits, cancellation: cancellation)
     }
 
     /// The framing the client chose with its first byte; nil until it sent one.
@@ -32,7 +34,11 @@ public final class Connection: @unchecked Sendable {
         return detectedFraming
     }
 
+    /// Starts the reader thread; later calls do nothing (two readers would split frames between them).
     public func start() {
+        framingLock.lock()
+        defer { framingLock.unlock() }
+        guard readerThread == nil else { return }
         let thread = Thread { [self] in readLoop() }
         thread.name = "remindersd.reader"
         thread.stackSize = 1 << 22
@@ -76,7 +82,13 @@ public final class Connection: @unchecked Sendable {
             while offset < buffer.count {
                 let written = write(output, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        // A non-blocking output: wait until it drains instead of spinning on write.
+                        var ready = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&ready, 1, -1)
+                        continue
+                    }
                     outputBroken = true   // the client went away; EOF on input will end the session
                     return
                 }
@@ -94,51 +106,22 @@ public final class Connection: @unchecked Sendable {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             decoder.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-            while let frame = decoder.next() {
-                // Known once the first frame is cut, and needed before its reply is written.
-                if detectedFraming == nil, let framing = decoder.framing {
-                    framingLock.lock(); detectedFraming = framing; framingLock.unlock()
-                }
-                switch frame {
-                case .message(let bytes): if let inbound = inbound(from: bytes) { queue.put(inbound) }
-                case .error(let error): queue.put(.unreadable(.parseError(error.description)))
-                }
-            }
+            while let frame = decoder.next() { deliver(frame, framing: decoder.framing) }
         }
+        // What was left when the input ended: a last line without its newline, or a cut-off frame.
+        if let frame = decoder.finish() { deliver(frame, framing: decoder.framing) }
         queue.put(.endOfInput)
     }
 
-    /// Parses one frame; handles `$/cancelRequest` right here so it takes effect while a request runs.
-    private func inbound(from bytes: [UInt8]) -> Inbound? {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes, maxDepth: limits.maxDepth)
-        } catch {
-            return .unreadable(.parseError(error.description))
+    private func deliver(_ frame: FrameDecoder.Output, framing: Framing?) {
+        // The decoder learns the framing inside next(), so it is published here, before the first
+        // frame reaches the server: the reply to it must already go out in the client's framing.
+        if detectedFraming == nil, let framing {
+            framingLock.lock(); detectedFraming = framing; framingLock.unlock()
         }
-        guard case .array(let elements) = value else {
-            let message = Message(value)
-            return observe(message) ? .single(message) : nil
+        switch frame {
+        case .message(let bytes): if let inbound = reader.inbound(from: bytes) { queue.put(inbound) }
+        case .error(let error): queue.put(.unreadable(.parseError(error.description)))
         }
-        guard !elements.isEmpty else { return .unreadable(.invalidRequest("empty batch")) }
-        guard elements.count <= limits.maxBatch else {
-            return .unreadable(.invalidRequest("batch of \(elements.count) messages is larger than the limit of \(limits.maxBatch)"))
-        }
-        let messages = elements.map(Message.init).filter(observe)
-        return messages.isEmpty ? nil : .batch(messages)
-    }
-
-    /// Registers requests as pending and consumes cancellations; false when the message needs no further handling.
-    private func observe(_ message: Message) -> Bool {
-        switch message {
-        case .request(let request):
-            cancellation.began(request.id)
-        case .notification(let notification) where notification.method == "$/cancelRequest":
-            if let id = notification.params?["id"].flatMap(RequestID.init) { cancellation.cancel(id) }
-            return false
-        default:
-            break
-        }
-        return true
     }
 }

@@ -13,26 +13,28 @@ public struct FrameDecoder {
     private enum State: Equatable {
         case detecting
         case headers(contentLength: Int?)
-        /// After a bad header: drop lines quietly until a valid `Content-Length` header.
+        /// After a bad header: skip bytes quietly up to the next `Content-Length:`.
         case resynchronizing
         case body(length: Int)
         case discardingBody(remaining: Int)
         case line
         case discardingLine
+        /// After `finish()`: the stream is over.
+        case finished
     }
 
     /// Bodies announced beyond this many times the limit are taken as garbage rather than skipped,
     /// so a hostile `Content-Length` cannot swallow the rest of the session.
     private static let skippableFactor = 64
-    private static let maxHeaderLine = 1024
+    static let maxHeaderLine = 1024
 
     public let maxMessageSize: Int
     public private(set) var framing: Framing?
     private var state: State = .detecting
-    private var buffer: [UInt8] = []
-    private var position = 0
+    var buffer: [UInt8] = []
+    var position = 0
     /// Bytes before this offset are known to hold no newline, so long lines are scanned once, not once per read.
-    private var scanned = 0
+    var scanned = 0
 
     public init(maxMessageSize: Int = 16 << 20, framing: Framing? = nil) {
         self.maxMessageSize = maxMessageSize
@@ -41,6 +43,7 @@ public struct FrameDecoder {
     }
 
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard state != .finished else { return }
         compact()
         buffer.append(contentsOf: bytes)
     }
@@ -63,17 +66,20 @@ public struct FrameDecoder {
                 guard let line = takeLine(limit: Self.maxHeaderLine) else { return nil }
                 guard let line else { state = .resynchronizing; return .error(.invalidHeader("(overlong line)")) }
                 if line.isEmpty {
-                    if contentLength == nil { state = .headers(contentLength: nil); return .error(.missingContentLength) }
-                    return beginBody(length: contentLength!)
+                    guard let contentLength else { return .error(.missingContentLength) }
+                    return beginBody(length: contentLength)
                 }
-                switch parseHeader(line) {
+                switch LSPHeader(line) {
                 case .contentLength(let length): state = .headers(contentLength: length)
                 case .other: break
                 case .invalid(let error): state = .resynchronizing; return .error(error)
                 }
             case .resynchronizing:
-                guard let line = takeLine(limit: Self.maxHeaderLine) else { return nil }
-                if let line, case .contentLength(let length) = parseHeader(line) { state = .headers(contentLength: length) }
+                // Scans for the header name anywhere, not only at a line start: an LSP body ends
+                // without a newline, so the next header follows the unreadable body on its line.
+                guard let start = indexOfContentLength(from: position) else { return nil }
+                position = start
+                state = .headers(contentLength: nil)
             case .body(let length):
                 guard buffer.count - position >= length else { return nil }
                 let body = Array(buffer[position..<position + length])
@@ -87,24 +93,58 @@ public struct FrameDecoder {
                 state = .headers(contentLength: nil)
             case .line:
                 guard let newline = indexOfNewline(from: position) else {
-                    guard buffer.count - position > maxMessageSize else { return nil }
+                    // A line of exactly the limit may still end in "\r\n": wait for one byte more,
+                    // so whether a line fits never depends on where the reads split it.
+                    guard buffer.count - position > maxMessageSize + 1 else { return nil }
                     position = buffer.count
                     state = .discardingLine
                     return .error(.messageTooLarge(size: -1, limit: maxMessageSize))
                 }
-                var end = newline
-                if end > position, buffer[end - 1] == 0x0D { end -= 1 }
                 let start = position
                 position = newline + 1
-                if buffer[start..<end].allSatisfy(isBlank) { continue }
-                if end - start > maxMessageSize { return .error(.messageTooLarge(size: end - start, limit: maxMessageSize)) }
-                return .message(Array(buffer[start..<end]))
+                if let output = lineOutput(start: start, end: newline) { return output }
             case .discardingLine:
                 guard let newline = indexOfNewline(from: position) else { position = buffer.count; return nil }
                 position = newline + 1
                 state = .line
+            case .finished:
+                return nil
             }
         }
+    }
+
+    /// What is left at end of input, once `next()` has returned nil: a last NDJSON line
+    /// without its newline is still a message, and an LSP frame cut short is reported, so
+    /// the client learns that its last message was not read rather than waiting for a reply.
+    public mutating func finish() -> Output? {
+        defer {
+            state = .finished
+            buffer = []
+            position = 0
+            scanned = 0
+        }
+        switch state {
+        case .line:
+            return lineOutput(start: position, end: buffer.count)
+        case .headers(let contentLength):
+            guard contentLength != nil || !buffer[position...].allSatisfy(isBlank) else { return nil }
+            return .error(.truncated(received: 0, expected: nil))
+        case .body(let length):
+            return .error(.truncated(received: buffer.count - position, expected: length))
+        case .detecting, .resynchronizing, .discardingBody, .discardingLine, .finished:
+            return nil  // nothing started, or its error was already reported
+        }
+    }
+
+    /// The NDJSON line `buffer[start..<end]` (without its "\n"): nil when blank.
+    private func lineOutput(start: Int, end: Int) -> Output? {
+        var end = end
+        if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+        if buffer[start..<end].allSatisfy(isBlank) { return nil }
+        // The size is unknown when a line is cut off before its end arrives, so it is never
+        // given: the error reads the same however the reads split the line.
+        if end - start > maxMessageSize { return .error(.messageTooLarge(size: -1, limit: maxMessageSize)) }
+        return .message(Array(buffer[start..<end]))
     }
 
     private mutating func beginBody(length: Int) -> Output? {
@@ -112,56 +152,13 @@ public struct FrameDecoder {
             state = .body(length: length)
             return next()
         }
-        if length / Self.skippableFactor <= maxMessageSize {
+        let (skippable, overflow) = maxMessageSize.multipliedReportingOverflow(by: Self.skippableFactor)
+        if overflow || length <= skippable {
             state = .discardingBody(remaining: length)
         } else {
             state = .resynchronizing
         }
         return .error(.messageTooLarge(size: length, limit: maxMessageSize))
-    }
-
-    private enum Header { case contentLength(Int), other, invalid(FramingError) }
-
-    private func parseHeader(_ line: [UInt8]) -> Header {
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > 0 else {
-            return .invalid(.invalidHeader(String(decoding: line, as: UTF8.self)))
-        }
-        let name = String(decoding: line[..<colon], as: UTF8.self)
-        guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
-            return .invalid(.invalidHeader(String(decoding: line, as: UTF8.self)))
-        }
-        guard name.lowercased() == "content-length" else { return .other }
-        let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingBlanks
-        guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), value.count <= 18, let length = Int(value) else {
-            return .invalid(.invalidContentLength(value))
-        }
-        return .contentLength(length)
-    }
-
-    /// One line without its terminator: nil when incomplete, `.some(nil)` when it was longer than `limit` (discarded).
-    private mutating func takeLine(limit: Int) -> [UInt8]?? {
-        guard let newline = indexOfNewline(from: position) else {
-            if buffer.count - position > limit { position = buffer.count; return .some(nil) }
-            return nil
-        }
-        var end = newline
-        if end > position, buffer[end - 1] == 0x0D { end -= 1 }
-        let line = end - position > limit ? nil : Array(buffer[position..<end])
-        position = newline + 1
-        return .some(line)
-    }
-
-    private mutating func indexOfNewline(from start: Int) -> Int? {
-        let found: Int? = buffer.withUnsafeBufferPointer { bytes in
-            var index = max(start, scanned)
-            while index < bytes.count {
-                if bytes[index] == 0x0A { return index }
-                index += 1
-            }
-            return nil
-        }
-        scanned = found ?? buffer.count
-        return found
     }
 
     private mutating func compact() {
@@ -173,15 +170,6 @@ public struct FrameDecoder {
     }
 }
 
-@inline(__always) private func isBlank(_ byte: UInt8) -> Bool {
+@inline(__always) func isBlank(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-}
-
-extension String {
-    var trimmingBlanks: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
-    }
 }

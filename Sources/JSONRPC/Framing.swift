@@ -30,6 +30,8 @@ public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingContentLength
     case invalidContentLength(String)
     case messageTooLarge(size: Int, limit: Int)
+    /// End of input inside an LSP frame: in its headers (`expected` nil) or in its body.
+    case truncated(received: Int, expected: Int?)
 
     public var description: String {
         switch self {
@@ -38,6 +40,9 @@ public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidContentLength(let value): return "invalid Content-Length \"\(value.prefix(40))\""
         case .messageTooLarge(let size, let limit):
             return size < 0 ? "message larger than the limit of \(limit) bytes" : "message of \(size) bytes is larger than the limit of \(limit) bytes"
+        case .truncated(let received, let expected):
+            guard let expected else { return "end of input inside the headers of a message" }
+            return "end of input after \(received) of the \(expected) bytes of a message"
         }
     }
 }

@@ -25,15 +25,27 @@ final class InboundQueue: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while items.count == head { condition.wait() }
-        let end = min(items.count, head + limit)
+        let end = min(items.count, head + max(1, limit))
         let taken = Array(items[head..<end])
         head = end
         if head == items.count {
             items.removeAll(keepingCapacity: true)
             head = 0
+        } else if head >= capacity {
+            // A client that pipelines without pause may never let the queue run empty: drop the
+            // taken prefix anyway, or every message of the session would stay in memory.
+            items.removeSubrange(0..<head)
+            head = 0
         }
         condition.broadcast()
         return taken
+    }
+
+    /// Items held in storage, taken ones included (for tests of the memory bound).
+    var storageCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return items.count
     }
 
     var isEmpty: Bool {

@@ -74,13 +74,14 @@ public struct JSONObject: Equatable, Sendable {
     public var isEmpty: Bool { members.isEmpty }
 
     /// Objects in this protocol are small, so a linear scan beats hashing.
+    /// Keys match byte for byte (see `JSONKey`), never by Unicode canonical equivalence.
     public subscript(key: String) -> JSONValue? {
         get {
-            for member in members where member.key == key { return member.value }
+            for member in members where JSONKey.equal(member.key, key) { return member.value }
             return nil
         }
         set {
-            if let index = members.firstIndex(where: { $0.key == key }) {
+            if let index = members.firstIndex(where: { JSONKey.equal($0.key, key) }) {
                 if let newValue { members[index].value = newValue } else { members.remove(at: index) }
             } else if let newValue {
                 members.append(Member(key: key, value: newValue))
@@ -88,7 +89,7 @@ public struct JSONObject: Equatable, Sendable {
         }
     }
 
-    public func contains(_ key: String) -> Bool { members.contains { $0.key == key } }
+    public func contains(_ key: String) -> Bool { members.contains { JSONKey.equal($0.key, key) } }
 
     mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
         members.append(Member(key: key, value: value))
@@ -96,14 +97,13 @@ public struct JSONObject: Equatable, Sendable {
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+    ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int64) { self = .integer(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(nilLiteral: ()) { self = .null }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }

@@ -39,7 +39,11 @@ public struct JSONWriter {
 
     public mutating func integer<I: BinaryInteger>(_ value: I) {
         separate()
-        appendDecimal(Int64(value))
+        if let exact = Int64(exactly: value) {
+            appendDecimal(exact)
+        } else {
+            bytes.append(contentsOf: String(value).utf8)  // UInt64 beyond Int64.max: exact, not a trap
+        }
         needsComma = true
     }
 

@@ -56,13 +56,18 @@ public enum Message: Sendable {
             self = .invalid(id: nil, error: .invalidRequest("a message must be a JSON object, got \(value.typeName)"))
             return
         }
+        let rawMethod = object["method"]
+        // Anything shaped like a response is never answered, whatever its id or "jsonrpc": a
+        // response's id may be null (the reply to an unreadable message), and answering a
+        // response with an error lets two peers that echo each other loop forever.
+        if rawMethod == nil, object.contains("result") || object.contains("error") {
+            self = .response(id: object["id"].flatMap(RequestID.init))
+            return
+        }
         var id: RequestID? = nil
         if let rawID = object["id"] {
             guard let parsed = RequestID(rawID) else {
-                let error: ResponseError = rawID.isNull
-                    ? .invalidRequest("id must not be null: use a number or a string, or leave id out for a notification")
-                    : .invalidRequest("id must be an integer or a string, got \(rawID.typeName == "a number" ? "a fractional number" : rawID.typeName)")
-                self = .invalid(id: nil, error: error)
+                self = .invalid(id: nil, error: .invalidRequest(Self.badID(rawID)))
                 return
             }
             id = parsed
@@ -71,12 +76,8 @@ public enum Message: Sendable {
             self = .invalid(id: id, error: .invalidRequest("\"jsonrpc\" must be \"2.0\""))
             return
         }
-        guard let rawMethod = object["method"] else {
-            if object.contains("result") || object.contains("error") {
-                self = .response(id: id)
-            } else {
-                self = .invalid(id: id, error: .invalidRequest("missing \"method\""))
-            }
+        guard let rawMethod else {
+            self = .invalid(id: id, error: .invalidRequest("missing \"method\""))
             return
         }
         guard case .string(let method) = rawMethod else {
@@ -84,7 +85,8 @@ public enum Message: Sendable {
             return
         }
         // `"params": null` is what some clients (Emacs's jsonrpc.el) send for "no params"; take it as absent.
-        let params = object["params"].flatMap { $0.isNull ? nil : $0 }
+        var params = object["params"]
+        if params == .null { params = nil }
         if let params {
             switch params {
             case .object, .array: break
@@ -97,6 +99,23 @@ public enum Message: Sendable {
             self = .request(Request(id: id, method: method, params: params))
         } else {
             self = .notification(Notification(method: method, params: params))
+        }
+    }
+}
+
+extension Message {
+    /// Why an id is refused, in the client's terms: integers beyond 64 bits and numbers written
+    /// with a fraction or exponent both parse as doubles, but "fractional" fits only the latter.
+    static func badID(_ rawID: JSONValue) -> String {
+        switch rawID {
+        case .null:
+            return "id must not be null: use a number or a string, or leave id out for a notification"
+        case .double(let number) where number.rounded() == number && abs(number) >= 0x1p63:
+            return "id must be an integer or a string, got an integer outside the 64-bit range"
+        case .double:
+            return "id must be an integer or a string, got a number with a fraction or an exponent"
+        default:
+            return "id must be an integer or a string, got \(rawID.typeName)"
         }
     }
 }
