@@ -62,21 +62,43 @@ public final class Connection: @unchecked Sendable {
     /// Marks a request answered, so a late `$/cancelRequest` for its id is ignored.
     public func finished(_ id: RequestID) { cancellation.finished(id) }
 
-    /// Frames and writes messages (already-encoded JSON) in one write.
-    public func send(_ payloads: [[UInt8]]) {
-        guard !payloads.isEmpty else { return }
-        let framing = self.framing ?? .ndjson
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(payloads.reduce(0) { $0 + $1.count + 32 })
-        for payload in payloads { framing.frame(payload, into: &bytes) }
-        writeAll(bytes)
-    }
+    /// Frames and writes messages (already-encoded JSON), together, under one lock.
+    public func send(_ payloads: [[UInt8]]) { send(payloads.map(OutgoingMessage.init)) }
 
     public func send(_ payload: [UInt8]) { send([payload]) }
 
-    private func writeAll(_ bytes: [UInt8]) {
+    /// Frames and writes messages: small pieces are gathered into one write, large ones are
+    /// written from their own buffers; nothing else is written in between.
+    public func send(_ messages: [OutgoingMessage]) {
+        guard !messages.isEmpty else { return }
+        let framing = self.framing ?? .ndjson
+        let gatherLimit = 1 << 16
         writeLock.lock(); defer { writeLock.unlock() }
-        guard !outputBroken else { return }
+        var pending: [UInt8] = []
+        pending.reserveCapacity(min(gatherLimit, messages.reduce(0) { $0 + $1.byteCount + 32 }))
+        for message in messages {
+            if framing == .lsp { pending += Array("Content-Length: \(message.byteCount)\r\n\r\n".utf8) }
+            for part in message.parts {
+                if part.count >= gatherLimit {
+                    writeLocked(pending)
+                    pending.removeAll(keepingCapacity: true)
+                    writeLocked(part)
+                } else {
+                    pending += part
+                    if pending.count >= gatherLimit {
+                        writeLocked(pending)
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            if framing == .ndjson { pending.append(0x0A) }
+        }
+        writeLocked(pending)
+    }
+
+    /// Writes all of `bytes`; the caller holds `writeLock`.
+    private func writeLocked(_ bytes: [UInt8]) {
+        guard !outputBroken, !bytes.isEmpty else { return }
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

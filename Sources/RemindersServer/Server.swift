@@ -66,7 +66,7 @@ public final class Server {
     }
 
     private func process(_ run: [Inbound]) {
-        var replies: [[UInt8]] = []
+        var replies: [OutgoingMessage] = []
         let writes = session.lifecycle == .running && run.contains { $0.hasWrite }
         if writes, let events = session.eventStore {
             do {
@@ -76,7 +76,7 @@ public final class Server {
             } catch {
                 // The group's commit failed: nothing in it is durable, so no request in it succeeded.
                 let failure = ResponseError.from(error, prefix: nil)
-                replies = run.flatMap { $0.requestIDs }.map { Envelope.error(id: $0, failure) }
+                replies = run.flatMap { $0.requestIDs }.map { OutgoingMessage(Envelope.error(id: $0, failure)) }
             }
         } else {
             for item in run where exitCode == nil && !isStopping { if let reply = handle(item) { replies.append(reply) } }
@@ -84,15 +84,15 @@ public final class Server {
         connection.send(replies)
     }
 
-    private func handle(_ item: Inbound) -> [UInt8]? {
+    private func handle(_ item: Inbound) -> OutgoingMessage? {
         switch item {
         case .single(let message):
             return reply(to: message)
         case .batch(let messages):
             let replies = messages.compactMap { exitCode == nil ? reply(to: $0) : nil }
-            return replies.isEmpty ? nil : Envelope.batch(replies)
+            return replies.isEmpty ? nil : OutgoingMessage(Envelope.batch(replies.map(\.joined)))
         case .unreadable(let error):
-            return Envelope.error(id: nil, error)
+            return OutgoingMessage(Envelope.error(id: nil, error))
         case .endOfInput:
             if session.eventStore?.hasUncommittedChanges == true { session.log.info("end of input: uncommitted changes discarded") }
             exitCode = 0
@@ -100,7 +100,7 @@ public final class Server {
         }
     }
 
-    private func reply(to message: Message) -> [UInt8]? {
+    private func reply(to message: Message) -> OutgoingMessage? {
         switch message {
         case .request(let request):
             defer { connection.finished(request.id) }
@@ -112,19 +112,19 @@ public final class Server {
             session.log.debug("ignored a response (id \(id.map(String.init(describing:)) ?? "null")) from the client")
             return nil
         case .invalid(let id, let error):
-            return Envelope.error(id: id, error)
+            return OutgoingMessage(Envelope.error(id: id, error))
         }
     }
 
-    private func answer(_ request: Request) -> [UInt8] {
-        if connection.isCancelled(request.id) { return Envelope.error(id: request.id, .requestCancelled) }
+    private func answer(_ request: Request) -> OutgoingMessage {
+        if connection.isCancelled(request.id) { return OutgoingMessage(Envelope.error(id: request.id, .requestCancelled)) }
         switch session.lifecycle.admitRequest(request.method) {
-        case .reject(let error): return Envelope.error(id: request.id, error)
-        case .drop, .exit: return Envelope.error(id: request.id, .invalidRequest("unexpected"))
+        case .reject(let error): return OutgoingMessage(Envelope.error(id: request.id, error))
+        case .drop, .exit: return OutgoingMessage(Envelope.error(id: request.id, .invalidRequest("unexpected")))
         case .handle: break
         }
         guard let method = MethodRegistry.byName[request.method] else {
-            return Envelope.error(id: request.id, .methodNotFound(request.method))
+            return OutgoingMessage(Envelope.error(id: request.id, .methodNotFound(request.method)))
         }
         do {
             let params = try Fields(params: request.params)
@@ -138,11 +138,11 @@ public final class Server {
             let id = request.id
             let context = MethodContext(session: session, params: params, status: status,
                                         isCancelled: { [connection] in connection.isCancelled(id) })
-            return Envelope.result(id: request.id, try method.handle(context))
+            return Envelope.resultMessage(id: request.id, try method.handle(context))
         } catch {
             let failure = ResponseError.from(error, prefix: method.fieldPrefix)
             if failure.code == ResponseError.internalErrorCode { session.log.error("\(method.name) failed: \(error)") }
-            return Envelope.error(id: request.id, failure)
+            return OutgoingMessage(Envelope.error(id: request.id, failure))
         }
     }
 

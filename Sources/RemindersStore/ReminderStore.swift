@@ -14,6 +14,8 @@ public final class ReminderStore {
     /// Lists read in the current top-level transaction. Nobody else can change them until it ends,
     /// and this connection's own list writes and rollbacks clear it; every save looks its list up.
     var listCache = ListCache()
+    /// The list identifier of the last reminder decoded: consecutive rows mostly share it.
+    var lastDecodedCalendar = ""
 
     public static let defaultBusyTimeout = 15_000
 

@@ -21,7 +21,8 @@ enum ReminderMethods {
         let page = try session.events().fetchReminders(matching: predicate, in: session.timeZone, after: position, limit: limit,
                                                        shouldContinue: { !context.isCancelled() })
         let nextCursor = page.next.map { FetchCursor.encode($0, zone: session.timeZone) }
-        return try remindersResult(page.reminders, nextCursor: .some(nextCursor), isCancelled: context.isCancelled)
+        return try remindersResult(page.entries.lazy.map(\.reminder), count: page.entries.count, nextCursor: .some(nextCursor),
+                                   isCancelled: context.isCancelled)
     }
 
     static func calendarItem(_ context: MethodContext) throws -> [UInt8] {
@@ -36,7 +37,7 @@ enum ReminderMethods {
     static func calendarItems(_ context: MethodContext) throws -> [UInt8] {
         try context.params.rejectUnknown(["externalIdentifier"])
         let reminders = try context.session.events().calendarItems(externalIdentifier: try context.params.string("externalIdentifier"))
-        return try remindersResult(reminders)
+        return try remindersResult(reminders, count: reminders.count)
     }
 
     static func saveReminder(_ context: MethodContext) throws -> [UInt8] {
@@ -77,8 +78,9 @@ enum ReminderMethods {
     }
 
     /// `{reminders:[…]}`, with `nextCursor` when paging; checks for cancellation while encoding a long list.
-    static func remindersResult(_ reminders: [Reminder], nextCursor: String?? = nil, isCancelled: () -> Bool = { false }) throws -> [UInt8] {
-        var writer = JSONWriter(capacity: reminders.count * 700 + 64)
+    static func remindersResult<S: Sequence>(_ reminders: S, count: Int, nextCursor: String?? = nil,
+                                             isCancelled: () -> Bool = { false }) throws -> [UInt8] where S.Element == Reminder {
+        var writer = JSONWriter(capacity: count * 640 + 64)
         writer.beginObject()
         writer.key("reminders")
         writer.beginArray()

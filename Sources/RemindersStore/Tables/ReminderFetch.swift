@@ -27,7 +27,7 @@ extension ReminderStore {
         case .completed: conditions.append("completed = 1")
         }
         if let calendars = predicate.calendarIdentifiers {
-            guard !calendars.isEmpty else { return FetchPage(reminders: [], next: nil) }
+            guard !calendars.isEmpty else { return FetchPage(entries: [], next: nil) }
             conditions.append("calendar IN (" + Array(repeating: "?", count: calendars.count).joined(separator: ", ") + ")")
             values += calendars.map(SQLValue.text)
         }
@@ -45,7 +45,9 @@ extension ReminderStore {
         }
         let sql = "SELECT \(Self.reminderColumns) FROM reminders"
             + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
-        var matches: [Reminder] = []
+        // Each reminder is kept once, beside its position, and sorted in place: a 100,000-reminder
+        // fetch holds one copy of them, not three.
+        var entries: [FetchPage.Entry] = []
         var cancelled = false
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
@@ -57,21 +59,31 @@ extension ReminderStore {
                     count += 1
                     if count % 4096 == 0, !shouldContinue() { cancelled = true; break }
                     let reminder = try self.reminder(from: statement)
-                    if predicate.matches(reminder, in: zone) { matches.append(reminder) }
+                    guard predicate.matches(reminder, in: zone) else { continue }
+                    let entry = FetchPage.Entry(position: FetchPosition(of: reminder, in: zone), reminder: reminder)
+                    if let position, entry.position <= position { continue }
+                    entries.append(entry)
                 }
             }
         }
         if cancelled { throw .cancelled }
-        var ordered = matches.map { (FetchPosition(of: $0, in: zone), $0) }
-        if let position { ordered.removeAll { $0.0 <= position } }
-        ordered.sort { $0.0 < $1.0 }
-        guard let limit, ordered.count > limit else { return FetchPage(reminders: ordered.map(\.1), next: nil) }
-        return FetchPage(reminders: ordered.prefix(limit).map(\.1), next: ordered[limit - 1].0)
+        entries.sort { $0.position < $1.position }
+        guard let limit, entries.count > limit else { return FetchPage(entries: entries, next: nil) }
+        let next = entries[limit - 1].position
+        entries.removeSubrange(limit...)
+        return FetchPage(entries: entries, next: next)
     }
 }
 
-/// A page of fetched reminders; `next` is where the following page starts, nil on the last page.
+/// A page of fetched reminders in fetch order; `next` is where the following page starts, nil on the last page.
 public struct FetchPage: Sendable {
-    public var reminders: [Reminder]
+    public struct Entry: Sendable {
+        public var position: FetchPosition
+        public var reminder: Reminder
+    }
+
+    public var entries: [Entry]
     public var next: FetchPosition?
+
+    public var reminders: [Reminder] { entries.map(\.reminder) }
 }

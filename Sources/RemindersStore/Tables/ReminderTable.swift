@@ -96,9 +96,11 @@ extension ReminderStore {
     /// Decodes a row selected with `reminderColumns`.
     func reminder(from row: Statement) throws(SQLiteError) -> Reminder {
         let identifier = row.text(1) ?? ""
-        var reminder = Reminder(calendarItemIdentifier: identifier, calendarIdentifier: row.text(3) ?? "",
+        let calendar = row.text(3, reusing: lastDecodedCalendar) ?? ""
+        lastDecodedCalendar = calendar
+        var reminder = Reminder(calendarItemIdentifier: identifier, calendarIdentifier: calendar,
                                 title: row.text(4) ?? "", creationDate: Timestamp(milliseconds: row.int64(13)))
-        reminder.calendarItemExternalIdentifier = row.text(2) ?? identifier
+        reminder.calendarItemExternalIdentifier = row.text(2, reusing: identifier) ?? identifier
         reminder.notes = row.text(5)
         reminder.url = row.text(6)
         reminder.location = row.text(7)
