@@ -5,7 +5,7 @@ public enum Envelope {
         writer.beginObject()
         writer.field("jsonrpc", "2.0")
         writer.field("id", id.json)
-        writer.key("result")
+        writer.key(static: "result")
         writer.raw(result)
         writer.endObject()
         return writer.bytes
@@ -16,7 +16,7 @@ public enum Envelope {
         writer.beginObject()
         writer.field("jsonrpc", "2.0")
         writer.field("id", id?.json ?? .null)
-        writer.key("error")
+        writer.key(static: "error")
         error.write(to: &writer)
         writer.endObject()
         return writer.bytes
@@ -27,7 +27,7 @@ public enum Envelope {
         writer.beginObject()
         writer.field("jsonrpc", "2.0")
         writer.field("method", method)
-        writer.key("params")
+        writer.key(static: "params")
         writer.raw(params)
         writer.endObject()
         return writer.bytes

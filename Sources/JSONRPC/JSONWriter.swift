@@ -29,12 +29,27 @@ public struct JSONWriter {
         needsComma = false
     }
 
-    public mutating func null() { separate(); bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]); needsComma = true }
+    public mutating func null() { separate(); appendStatic("null"); needsComma = true }
 
     public mutating func bool(_ value: Bool) {
         separate()
-        if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        appendStatic(value ? "true" : "false")
         needsComma = true
+    }
+
+    /// Appends a literal's bytes as they are (no escaping: for names and keywords written in code).
+    @inline(__always) private mutating func appendStatic(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// `"name":` for a name written in code, which never needs escaping; encoders write many of these.
+    public mutating func key(static name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendStatic(name)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
     }
 
     public mutating func integer<I: BinaryInteger>(_ value: I) {
@@ -95,14 +110,14 @@ public struct JSONWriter {
 
     // MARK: Convenience for object members
 
-    public mutating func field(_ name: String, _ value: String?) {
-        key(name)
+    public mutating func field(_ name: StaticString, _ value: String?) {
+        key(static: name)
         if let value { string(value) } else { null() }
     }
 
-    public mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
-    public mutating func field(_ name: String, _ value: Int) { key(name); integer(value) }
-    public mutating func field(_ name: String, _ value: JSONValue) { key(name); self.value(value) }
+    public mutating func field(_ name: StaticString, _ value: Bool) { key(static: name); bool(value) }
+    public mutating func field(_ name: StaticString, _ value: Int) { key(static: name); integer(value) }
+    public mutating func field(_ name: StaticString, _ value: JSONValue) { key(static: name); self.value(value) }
 
     // MARK: Bytes
 

@@ -24,7 +24,7 @@ extension Envelope {
         prefix.beginObject()
         prefix.field("jsonrpc", "2.0")
         prefix.field("id", id.json)
-        prefix.key("result")
+        prefix.key(static: "result")
         return OutgoingMessage(parts: [prefix.bytes, result, [UInt8(ascii: "}")]])
     }
 }

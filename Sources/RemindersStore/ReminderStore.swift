@@ -135,7 +135,28 @@ struct ListCache {
     var defaultIdentifier: String?? = nil
 }
 
-/// Server-made identifiers: opaque, stable, unique across processes.
+/// Server-made identifiers: opaque, stable, unique across processes — random (version 4) UUIDs
+/// in the usual upper-case text form, made here because Foundation's `uuidString` goes through
+/// `sprintf` and showed up in profiles of bulk saves.
 public enum Identifiers {
-    public static func make() -> String { UUID().uuidString }
+    private static let hex = Array("0123456789ABCDEF".utf8)
+
+    public static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+        return withUnsafeMutableBytes(of: &bytes) { raw in
+            raw[6] = raw[6] & 0x0F | 0x40   // version 4
+            raw[8] = raw[8] & 0x3F | 0x80   // RFC 4122 variant
+            return String(unsafeUninitializedCapacity: 36) { text in
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 { text[position] = UInt8(ascii: "-"); position += 1 }
+                    text[position] = hex[Int(raw[index] >> 4)]
+                    text[position + 1] = hex[Int(raw[index] & 0x0F)]
+                    position += 2
+                }
+                return 36
+            }
+        }
+    }
 }

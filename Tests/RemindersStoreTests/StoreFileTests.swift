@@ -89,3 +89,18 @@ final class StoreFileTests: XCTestCase {
         XCTAssertEqual(try store.authorizations().map(\.client), ["kept"])
     }
 }
+
+final class IdentifierTests: XCTestCase {
+    func testIdentifiersAreVersion4UUIDsAndUnique() {
+        var seen = Set<String>()
+        for _ in 0..<10_000 {
+            let identifier = Identifiers.make()
+            XCTAssertNotNil(UUID(uuidString: identifier), identifier)
+            XCTAssertEqual(identifier, identifier.uppercased())
+            XCTAssertEqual(Array(identifier)[14], "4")
+            XCTAssertTrue("89AB".contains(Array(identifier)[19]))
+            seen.insert(identifier)
+        }
+        XCTAssertEqual(seen.count, 10_000)
+    }
+}

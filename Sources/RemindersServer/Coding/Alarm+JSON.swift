@@ -7,11 +7,11 @@ extension Alarm {
         writer.field("alarmIdentifier", alarmIdentifier)
         switch trigger {
         case .relative(let offset):
-            writer.key("relativeOffset"); writer.double(offset)
+            writer.key(static: "relativeOffset"); writer.double(offset)
         case .absolute(let date):
             writer.field("absoluteDate", date.rfc3339)
         case .location(let location, _):
-            writer.key("structuredLocation")
+            writer.key(static: "structuredLocation")
             location.write(to: &writer)
         }
         writer.field("proximity", proximity.rawValue)
@@ -24,13 +24,13 @@ extension StructuredLocation {
         writer.beginObject()
         writer.field("title", title)
         if let geoLocation {
-            writer.key("geoLocation")
+            writer.key(static: "geoLocation")
             writer.beginObject()
-            writer.key("latitude"); writer.double(geoLocation.latitude)
-            writer.key("longitude"); writer.double(geoLocation.longitude)
+            writer.key(static: "latitude"); writer.double(geoLocation.latitude)
+            writer.key(static: "longitude"); writer.double(geoLocation.longitude)
             writer.endObject()
         }
-        if let radius { writer.key("radius"); writer.double(radius) }
+        if let radius { writer.key(static: "radius"); writer.double(radius) }
         writer.endObject()
     }
 

@@ -7,7 +7,7 @@ extension RecurrenceRule {
         writer.field("frequency", frequency.rawValue)
         writer.field("interval", interval)
         if let daysOfTheWeek {
-            writer.key("daysOfTheWeek")
+            writer.key(static: "daysOfTheWeek")
             writer.beginArray()
             for day in daysOfTheWeek {
                 writer.beginObject()
@@ -31,9 +31,9 @@ extension RecurrenceRule {
         list("setPositions", setPositions)
         switch recurrenceEnd {
         case .endDate(let date)?:
-            writer.key("recurrenceEnd"); writer.beginObject(); writer.field("endDate", date.rfc3339); writer.endObject()
+            writer.key(static: "recurrenceEnd"); writer.beginObject(); writer.field("endDate", date.rfc3339); writer.endObject()
         case .occurrenceCount(let count)?:
-            writer.key("recurrenceEnd"); writer.beginObject(); writer.field("occurrenceCount", count); writer.endObject()
+            writer.key(static: "recurrenceEnd"); writer.beginObject(); writer.field("occurrenceCount", count); writer.endObject()
         case nil:
             break
         }

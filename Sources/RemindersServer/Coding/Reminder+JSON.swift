@@ -13,20 +13,20 @@ extension Reminder {
         writer.field("url", url)
         writer.field("location", location)
         writer.field("priority", priority)
-        writer.key("startDateComponents")
+        writer.key(static: "startDateComponents")
         if let startDateComponents { startDateComponents.write(to: &writer) } else { writer.null() }
-        writer.key("dueDateComponents")
+        writer.key(static: "dueDateComponents")
         if let dueDateComponents { dueDateComponents.write(to: &writer) } else { writer.null() }
         writer.field("isCompleted", isCompleted)
         writer.field("completionDate", completionDate?.rfc3339)
         writer.field("creationDate", creationDate.rfc3339)
         writer.field("lastModifiedDate", lastModifiedDate.rfc3339)
         writer.field("timeZone", timeZone)
-        writer.key("alarms")
+        writer.key(static: "alarms")
         writer.beginArray()
         for alarm in alarms { alarm.write(to: &writer) }
         writer.endArray()
-        writer.key("recurrenceRules")
+        writer.key(static: "recurrenceRules")
         writer.beginArray()
         for rule in recurrenceRules { rule.write(to: &writer) }
         writer.endArray()
@@ -45,17 +45,19 @@ struct ReminderSave {
 
     /// Fields a fetched reminder carries that the store sets itself; accepted and ignored,
     /// so a client can send back what it fetched.
-    static let storeManaged: Set<String> = [
+    static let storeManaged: [String] = [
         "calendarItemExternalIdentifier", "creationDate", "hasAlarms", "hasNotes", "hasRecurrenceRules",
     ]
-    static let writable: Set<String> = [
+    static let writable: [String] = [
         "calendarItemIdentifier", "calendarIdentifier", "title", "notes", "url", "location", "priority",
         "startDateComponents", "dueDateComponents", "isCompleted", "completionDate", "timeZone", "alarms",
         "recurrenceRules", "lastModifiedDate",
     ]
 
+    static let known = writable + storeManaged
+
     init(_ fields: Fields) throws(ResponseError) {
-        try fields.rejectUnknown(Self.writable.union(Self.storeManaged))
+        try fields.rejectUnknown(Self.known)
         identifier = try fields.optionalString("calendarItemIdentifier")
         lastModifiedDate = try fields.optionalTimestamp("lastModifiedDate")
         var changes = ReminderChanges()

@@ -9,7 +9,7 @@ enum CalendarMethods {
         let events = try context.session.events()
         let calendars = context.status == .writeOnly ? [try events.defaultCalendarForNewReminders()] : try events.calendars()
         return resultObject { writer in
-            writer.key("calendars")
+            writer.key(static: "calendars")
             writer.beginArray()
             for calendar in calendars { calendar.write(to: &writer) }
             writer.endArray()
@@ -20,7 +20,7 @@ enum CalendarMethods {
         try context.params.rejectUnknown([])
         let calendar = try context.session.events().defaultCalendarForNewReminders()
         return resultObject { writer in
-            writer.key("calendar")
+            writer.key(static: "calendar")
             calendar.write(to: &writer)
         }
     }
@@ -30,7 +30,7 @@ enum CalendarMethods {
         let changes = try CalendarChanges(try context.params.object("calendar"))
         let calendar = try context.session.events().saveCalendar(changes)
         return resultObject { writer in
-            writer.key("calendar")
+            writer.key(static: "calendar")
             calendar.write(to: &writer)
         }
     }

@@ -29,7 +29,7 @@ enum ReminderMethods {
         try context.params.rejectUnknown(["identifier"])
         let reminder = try context.session.events().calendarItem(identifier: try context.params.string("identifier"))
         return resultObject { writer in
-            writer.key("reminder")
+            writer.key(static: "reminder")
             if let reminder { reminder.write(to: &writer) } else { writer.null() }
         }
     }
@@ -54,9 +54,9 @@ enum ReminderMethods {
                                      lastModifiedDate: save.lastModifiedDate, commit: commit)
         if save.identifier == nil { session.createdIdentifiers.insert(result.reminder.calendarItemIdentifier) }
         return resultObject { writer in
-            writer.key("reminder")
+            writer.key(static: "reminder")
             result.reminder.write(to: &writer)
-            writer.key("completedOccurrence")
+            writer.key(static: "completedOccurrence")
             if let record = result.completedOccurrence { record.write(to: &writer) } else { writer.null() }
         }
     }
@@ -72,7 +72,7 @@ enum ReminderMethods {
 
     static func reminderResult(_ reminder: Reminder) -> [UInt8] {
         resultObject { writer in
-            writer.key("reminder")
+            writer.key(static: "reminder")
             reminder.write(to: &writer)
         }
     }
@@ -82,7 +82,7 @@ enum ReminderMethods {
                                              isCancelled: () -> Bool = { false }) throws -> [UInt8] where S.Element == Reminder {
         var writer = JSONWriter(capacity: count * 640 + 64)
         writer.beginObject()
-        writer.key("reminders")
+        writer.key(static: "reminders")
         writer.beginArray()
         for (index, reminder) in reminders.enumerated() {
             if index % 4096 == 4095, isCancelled() { throw ResponseError.requestCancelled }
