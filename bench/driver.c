@@ -121,10 +121,10 @@ static void *writer(void *arg) {
 }
 
 /* The server's CPU seconds (all threads) and memory, from /proc. */
-typedef struct { double cpu; long rss_kb, hwm_kb; } proc_t;
+typedef struct { double cpu; long rss_kb, hwm_kb, anon_kb, file_kb; } proc_t;
 
 static proc_t server_stats(pid_t pid) {
-    proc_t s = {0, 0, 0};
+    proc_t s = {0, 0, 0, 0, 0};
     char path[64], buf[4096];
     snprintf(path, sizeof path, "/proc/%d/stat", pid);
     FILE *f = fopen(path, "r");
@@ -144,6 +144,8 @@ static proc_t server_stats(pid_t pid) {
         while (fgets(buf, sizeof buf, f)) {
             if (!strncmp(buf, "VmRSS:", 6)) s.rss_kb = atol(buf + 6);
             if (!strncmp(buf, "VmHWM:", 6)) s.hwm_kb = atol(buf + 6);
+            if (!strncmp(buf, "RssAnon:", 8)) s.anon_kb = atol(buf + 8);
+            if (!strncmp(buf, "RssFile:", 8)) s.file_kb = atol(buf + 8);
         }
         fclose(f);
     }
@@ -321,10 +323,10 @@ int main(int argc, char **argv) {
         json_string(stdout, ph->file, strlen(ph->file));
         printf(",\"requests_bytes\":%zu,\"expected\":%ld,\"responses\":%ld,\"errors\":%ld,\"notifications\":%ld,"
                "\"seconds\":%.6f,\"first_reply_seconds\":%.6f,\"reply_bytes\":%zu,\"largest_reply\":%zu,\"items\":%ld,"
-               "\"server_cpu\":%.3f,\"driver_cpu\":%.4f,\"rss_kb\":%ld,\"hwm_kb\":%ld",
+               "\"server_cpu\":%.3f,\"driver_cpu\":%.4f,\"rss_kb\":%ld,\"hwm_kb\":%ld,\"anon_kb\":%ld,\"file_kb\":%ld",
                ph->size, ph->expect, responses, errors, notifications, t1 - t0,
                first_reply ? first_reply - t0 : 0.0, bytes, largest, items,
-               after.cpu - before.cpu, cpu1 - cpu0, after.rss_kb, after.hwm_kb);
+               after.cpu - before.cpu, cpu1 - cpu0, after.rss_kb, after.hwm_kb, after.anon_kb, after.file_kb);
         if (first_error_len) { printf(",\"first_error\":"); json_string(stdout, first_error, first_error_len); }
         if (failed) printf(",\"eof\":true");
         printf("}\n");
