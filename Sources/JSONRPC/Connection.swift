@@ -62,6 +62,9 @@ public final class Connection: @unchecked Sendable {
     /// Marks a request answered, so a late `$/cancelRequest` for its id is ignored.
     public func finished(_ id: RequestID) { cancellation.finished(id) }
 
+    /// Marks several requests answered at once.
+    public func finished(_ ids: [RequestID]) { cancellation.finished(ids) }
+
     /// Frames and writes messages (already-encoded JSON), together, under one lock.
     public func send(_ payloads: [[UInt8]]) { send(payloads.map(OutgoingMessage.init)) }
 
@@ -128,22 +131,39 @@ public final class Connection: @unchecked Sendable {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             decoder.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-            while let frame = decoder.next() { deliver(frame, framing: decoder.framing) }
+            // Everything one read brought is handed over at once: one lock and one wake-up per read,
+            // not per message, which a pipelining client would otherwise pay on both threads.
+            var batch = ReadBatch()
+            while let frame = decoder.next() { deliver(frame, framing: decoder.framing, into: &batch) }
+            hand(batch)
         }
         // What was left when the input ended: a last line without its newline, or a cut-off frame.
-        if let frame = decoder.finish() { deliver(frame, framing: decoder.framing) }
-        queue.put(.endOfInput)
+        var batch = ReadBatch()
+        if let frame = decoder.finish() { deliver(frame, framing: decoder.framing, into: &batch) }
+        batch.items.append(.endOfInput)
+        hand(batch)
     }
 
-    private func deliver(_ frame: FrameDecoder.Output, framing: Framing?) {
+    private struct ReadBatch {
+        var items: [Inbound] = []
+        var began: [RequestID] = []
+    }
+
+    /// Requests are registered as pending before the server can take them, so its `finished` always finds them.
+    private func hand(_ batch: ReadBatch) {
+        cancellation.began(batch.began)
+        queue.put(contentsOf: batch.items)
+    }
+
+    private func deliver(_ frame: FrameDecoder.Output, framing: Framing?, into batch: inout ReadBatch) {
         // The decoder learns the framing inside next(), so it is published here, before the first
         // frame reaches the server: the reply to it must already go out in the client's framing.
         if detectedFraming == nil, let framing {
             framingLock.lock(); detectedFraming = framing; framingLock.unlock()
         }
         switch frame {
-        case .message(let bytes): if let inbound = reader.inbound(from: bytes) { queue.put(inbound) }
-        case .error(let error): queue.put(.unreadable(.parseError(error.description)))
+        case .message(let bytes): if let inbound = reader.inbound(from: bytes, began: &batch.began) { batch.items.append(inbound) }
+        case .error(let error): batch.items.append(.unreadable(.parseError(error.description)))
         }
     }
 }

@@ -12,10 +12,14 @@ final class InboundQueue: @unchecked Sendable {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    func put(_ item: Inbound) {
+    func put(_ item: Inbound) { put(contentsOf: [item]) }
+
+    /// Adds items together; waits while the queue is full (it may then exceed its capacity by this batch).
+    func put(contentsOf newItems: [Inbound]) {
+        guard !newItems.isEmpty else { return }
         condition.lock()
         while items.count - head >= capacity { condition.wait() }
-        items.append(item)
+        items.append(contentsOf: newItems)
         condition.broadcast()
         condition.unlock()
     }

@@ -9,6 +9,14 @@ struct InboundReader {
     /// Parses one frame; handles `$/cancelRequest` right here so it takes effect while a request
     /// runs. Nil when nothing is left for the server (only cancellations).
     func inbound(from bytes: [UInt8]) -> Inbound? {
+        var began: [RequestID] = []
+        defer { cancellation.began(began) }
+        return inbound(from: bytes, began: &began)
+    }
+
+    /// Like `inbound(from:)`, collecting the ids of requests in `began` for the caller to register
+    /// together (before the server can see them); a cancellation registers what was collected first.
+    func inbound(from bytes: [UInt8], began: inout [RequestID]) -> Inbound? {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes, maxDepth: limits.maxDepth)
@@ -17,22 +25,24 @@ struct InboundReader {
         }
         guard case .array(let elements) = value else {
             let message = Message(value)
-            return observe(message) ? .single(message) : nil
+            return observe(message, &began) ? .single(message) : nil
         }
         guard !elements.isEmpty else { return .unreadable(.invalidRequest("empty batch")) }
         guard elements.count <= limits.maxBatch else {
             return .unreadable(.invalidRequest("batch of \(elements.count) messages is larger than the limit of \(limits.maxBatch)"))
         }
-        let messages = elements.map(Message.init).filter(observe)
+        let messages = elements.map(Message.init).filter { observe($0, &began) }
         return messages.isEmpty ? nil : .batch(messages)
     }
 
     /// Registers requests as pending and consumes cancellations; false when the message needs no further handling.
-    private func observe(_ message: Message) -> Bool {
+    private func observe(_ message: Message, _ began: inout [RequestID]) -> Bool {
         switch message {
         case .request(let request):
-            cancellation.began(request.id)
+            began.append(request.id)
         case .notification(let notification) where notification.method == "$/cancelRequest":
+            cancellation.began(began)
+            began.removeAll()
             if let id = notification.params?["id"].flatMap(RequestID.init) { cancellation.cancel(id) }
             return false
         default:

@@ -11,6 +11,8 @@ public final class Server {
     let connection: Connection
     let session: Session
     private var exitCode: Int32?
+    /// Requests answered in the current run, marked finished for cancellation together.
+    private var answeredIDs: [RequestID] = []
     private let stopLock = NSLock()
     private var stopRequested = false
 
@@ -82,6 +84,8 @@ public final class Server {
             for item in run where exitCode == nil && !isStopping { if let reply = handle(item) { replies.append(reply) } }
         }
         connection.send(replies)
+        connection.finished(answeredIDs)
+        answeredIDs.removeAll(keepingCapacity: true)
     }
 
     private func handle(_ item: Inbound) -> OutgoingMessage? {
@@ -103,7 +107,7 @@ public final class Server {
     private func reply(to message: Message) -> OutgoingMessage? {
         switch message {
         case .request(let request):
-            defer { connection.finished(request.id) }
+            defer { answeredIDs.append(request.id) }
             return answer(request)
         case .notification(let notification):
             notify(notification)

@@ -18,6 +18,8 @@ final class Session {
     var clientName = ""
     var clientVersion: String?
     var timeZone = TimeZone.current
+    /// The zone's name as the client gave it (Foundation answers "GMT" for a TimeZone made from "UTC").
+    lazy var timeZoneName = timeZone.identifier
     /// Reminders this session created: write-only clients may add alarms to these.
     var createdIdentifiers = Set<String>()
 

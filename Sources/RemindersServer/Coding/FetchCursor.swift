@@ -7,12 +7,12 @@ import RemindersModel
 enum FetchCursor {
     private static let version = "1"
 
-    static func encode(_ position: FetchPosition, zone: TimeZone) -> String {
-        let text = [version, zone.identifier, String(position.due), String(position.creation), position.identifier].joined(separator: "\n")
+    static func encode(_ position: FetchPosition, zone: String) -> String {
+        let text = [version, zone, String(position.due), String(position.creation), position.identifier].joined(separator: "\n")
         return Data(text.utf8).base64EncodedString()
     }
 
-    static func decode(_ cursor: String, zone: TimeZone, field: String) throws(ResponseError) -> FetchPosition {
+    static func decode(_ cursor: String, zone: String, field: String) throws(ResponseError) -> FetchPosition {
         guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8) else {
             throw .invalidParams("\(field): not a cursor this server made", field: field)
         }
@@ -20,8 +20,8 @@ enum FetchCursor {
         guard parts.count == 5, parts[0] == version, let due = Int64(parts[2]), let creation = Int64(parts[3]) else {
             throw .invalidParams("\(field): not a cursor this server made", field: field)
         }
-        guard parts[1] == zone.identifier else {
-            throw .invalidParams("\(field): the cursor was made for time zone \(parts[1]), this session reads dates in \(zone.identifier)", field: field)
+        guard parts[1] == zone else {
+            throw .invalidParams("\(field): the cursor was made for time zone \(parts[1]), this session reads dates in \(zone)", field: field)
         }
         return FetchPosition(due: due, creation: creation, identifier: parts[4])
     }

@@ -21,7 +21,8 @@ enum LifecycleMethods {
         try validateClientName(name, field: clientInfo.pathOf("name"))
         let version = try clientInfo.optionalString("version")
         var zone = TimeZone.current
-        if let identifier = try context.params.optionalString("timeZone") {
+        let requestedZone = try context.params.optionalString("timeZone")
+        if let identifier = requestedZone {
             guard let found = TimeZoneCache.zone(identifier) else {
                 throw context.params.invalid("timeZone", "unknown time zone \"\(identifier.prefix(64))\"; use an IANA name such as Europe/Berlin")
             }
@@ -31,9 +32,10 @@ enum LifecycleMethods {
         session.clientName = name
         session.clientVersion = version
         session.timeZone = zone
+        session.timeZoneName = requestedZone ?? zone.identifier
         session.lifecycle = .running
         session.startWatching()
-        session.log.info("client \(name)\(version.map { " " + $0 } ?? "") initialized (time zone \(zone.identifier))")
+        session.log.info("client \(name)\(version.map { " " + $0 } ?? "") initialized (time zone \(session.timeZoneName))")
         return resultObject { writer in
             writer.key(static: "serverInfo")
             writer.beginObject()
@@ -50,7 +52,7 @@ enum LifecycleMethods {
             writer.field("batches", true)
             writer.field("cancelRequest", true)
             writer.endObject()
-            writer.field("timeZone", zone.identifier)
+            writer.field("timeZone", session.timeZoneName)
         }
     }
 

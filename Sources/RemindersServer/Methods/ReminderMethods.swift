@@ -16,12 +16,12 @@ enum ReminderMethods {
         }
         let session = context.session
         let position = try params.optionalString("cursor").map { (cursor) throws(ResponseError) in
-            try FetchCursor.decode(cursor, zone: session.timeZone, field: params.pathOf("cursor"))
+            try FetchCursor.decode(cursor, zone: session.timeZoneName, field: params.pathOf("cursor"))
         }
         let page = try session.events().fetchReminders(matching: predicate, in: session.timeZone, after: position, limit: limit,
                                                        shouldContinue: { !context.isCancelled() })
-        let nextCursor = page.next.map { FetchCursor.encode($0, zone: session.timeZone) }
-        return try remindersResult(page.entries.lazy.map(\.reminder), count: page.entries.count, nextCursor: .some(nextCursor),
+        let nextCursor = page.next.map { FetchCursor.encode($0, zone: session.timeZoneName) }
+        return try remindersResult(page.reminders, count: page.count, nextCursor: .some(nextCursor),
                                    isCancelled: context.isCancelled)
     }
 

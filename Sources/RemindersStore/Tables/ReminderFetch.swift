@@ -11,7 +11,7 @@ extension ReminderStore {
     /// `shouldContinue` is polled while rows are read, so a long fetch can be abandoned.
     public func reminders(matching predicate: ReminderPredicate, in zone: TimeZone,
                           shouldContinue: () -> Bool = { true }) throws(StoreError) -> [Reminder] {
-        try reminders(matching: predicate, in: zone, after: nil, limit: nil, shouldContinue: shouldContinue).reminders
+        Array(try reminders(matching: predicate, in: zone, after: nil, limit: nil, shouldContinue: shouldContinue).reminders)
     }
 
     /// One page of a fetch: at most `limit` reminders that come after `position` in fetch order.
@@ -27,7 +27,7 @@ extension ReminderStore {
         case .completed: conditions.append("completed = 1")
         }
         if let calendars = predicate.calendarIdentifiers {
-            guard !calendars.isEmpty else { return FetchPage(entries: [], next: nil) }
+            guard !calendars.isEmpty else { return FetchPage(matches: [], order: [], next: nil) }
             conditions.append("calendar IN (" + Array(repeating: "?", count: calendars.count).joined(separator: ", ") + ")")
             values += calendars.map(SQLValue.text)
         }
@@ -45,9 +45,10 @@ extension ReminderStore {
         }
         let sql = "SELECT \(Self.reminderColumns) FROM reminders"
             + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
-        // Each reminder is kept once, beside its position, and sorted in place: a 100,000-reminder
-        // fetch holds one copy of them, not three.
-        var entries: [FetchPage.Entry] = []
+        // Each reminder is kept once, as read; only small (position, index) pairs are sorted, so a
+        // 100,000-reminder fetch neither holds nor moves copies of them.
+        var matches: [Reminder] = []
+        var keys: [(position: FetchPosition, index: Int)] = []
         var cancelled = false
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
@@ -60,30 +61,36 @@ extension ReminderStore {
                     if count % 4096 == 0, !shouldContinue() { cancelled = true; break }
                     let reminder = try self.reminder(from: statement)
                     guard predicate.matches(reminder, in: zone) else { continue }
-                    let entry = FetchPage.Entry(position: FetchPosition(of: reminder, in: zone), reminder: reminder)
-                    if let position, entry.position <= position { continue }
-                    entries.append(entry)
+                    let key = FetchPosition(of: reminder, in: zone)
+                    if let position, key <= position { continue }
+                    keys.append((key, matches.count))
+                    matches.append(reminder)
                 }
             }
         }
         if cancelled { throw .cancelled }
-        entries.sort { $0.position < $1.position }
-        guard let limit, entries.count > limit else { return FetchPage(entries: entries, next: nil) }
-        let next = entries[limit - 1].position
-        entries.removeSubrange(limit...)
-        return FetchPage(entries: entries, next: next)
+        keys.sort { $0.position < $1.position }
+        guard let limit, keys.count > limit else { return FetchPage(matches: matches, order: keys.map(\.index), next: nil) }
+        return FetchPage(matches: matches, order: keys.prefix(limit).map(\.index), next: keys[limit - 1].position)
     }
 }
 
 /// A page of fetched reminders in fetch order; `next` is where the following page starts, nil on the last page.
 public struct FetchPage: Sendable {
-    public struct Entry: Sendable {
-        public var position: FetchPosition
-        public var reminder: Reminder
+    /// Every match, in the order the rows were read.
+    private let matches: [Reminder]
+    /// Indexes into `matches`, in fetch order: this page.
+    private let order: [Int]
+    public let next: FetchPosition?
+
+    init(matches: [Reminder], order: [Int], next: FetchPosition?) {
+        self.matches = matches
+        self.order = order
+        self.next = next
     }
 
-    public var entries: [Entry]
-    public var next: FetchPosition?
+    public var count: Int { order.count }
 
-    public var reminders: [Reminder] { entries.map(\.reminder) }
+    /// The page's reminders in fetch order, read in place.
+    public var reminders: LazyMapSequence<[Int], Reminder> { order.lazy.map { matches[$0] } }
 }
