@@ -14,6 +14,8 @@ public struct ServerOptions: Sendable {
     public var rules = ReminderRules()
     public var busyTimeoutMilliseconds = 15_000
     public var log = Log()
+    /// Whether to watch the store and send storeChanged/authorizationChanged (a one-shot call has nobody to tell).
+    public var sendsChangeNotifications = true
 
     public init(storePath: String) { self.storePath = storePath }
 }

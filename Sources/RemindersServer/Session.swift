@@ -46,7 +46,7 @@ final class Session {
 
     /// From `initialize` on, the client hears of every commit to the store and of changes to its access.
     func startWatching() {
-        guard watcher == nil, let store = eventStore?.store else { return }
+        guard options.sendsChangeNotifications, watcher == nil, let store = eventStore?.store else { return }
         do {
             watcher = try ChangeWatcher(storePath: store.path, connection: connection, client: clientName)
             watcher?.start()

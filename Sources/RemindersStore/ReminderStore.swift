@@ -30,6 +30,16 @@ public final class ReminderStore {
             throw StoreError.from(error, path: path)
         }
         try sqlite { () throws(SQLiteError) in try self.configure() }
+        // Only a new or older store needs the write lock at start-up; an up-to-date one opens with
+        // reads alone, which keeps one-shot clients quick (the checks repeat inside the transaction,
+        // since another process may be setting up the same new file).
+        let ready = try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) -> Bool in
+                guard try self.database.scalar("PRAGMA user_version")?.integer == Int64(Schema.currentVersion) else { return false }
+                return (try self.database.scalar("SELECT count(*) FROM sources")?.integer ?? 0) > 0
+            }
+        }
+        guard !ready else { return }
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in try self.migrate() }
             try self.seedIfEmpty()
