@@ -8,10 +8,7 @@ final class DateTests: XCTestCase {
     let folder = TemporaryFolder()
 
     private func session(_ zone: String) throws -> RemindersdProcess {
-        _ = try RemindersdProcess.run(["permissions", "set", "dates", "fullAccess", "--store", folder.store])
-        let server = try RemindersdProcess(store: folder.store)
-        server.initialize(client: "dates", timeZone: zone)
-        return server
+        try RemindersdProcess.granted("dates", store: folder.store, timeZone: zone)
     }
 
     private func titles(_ server: RemindersdProcess, from start: String? = nil, to end: String? = nil) -> [String] {

@@ -7,10 +7,7 @@ final class FramingTests: XCTestCase {
     let folder = TemporaryFolder()
 
     private func grantedServer(_ framing: Framing, _ arguments: [String] = []) throws -> RemindersdProcess {
-        _ = try RemindersdProcess.run(["permissions", "set", "framing", "fullAccess", "--store", folder.store])
-        let server = try RemindersdProcess(store: folder.store, framing: framing, arguments: arguments)
-        server.initialize(client: "framing")
-        return server
+        try RemindersdProcess.granted("framing", store: folder.store, framing: framing, arguments: arguments)
     }
 
     func testLSPFramingSplitIntoSingleBytes() throws {

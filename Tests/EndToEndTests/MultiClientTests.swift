@@ -8,10 +8,7 @@ final class MultiClientTests: XCTestCase {
     let folder = TemporaryFolder()
 
     private func client(_ name: String, _ framing: Framing = .ndjson) throws -> RemindersdProcess {
-        _ = try RemindersdProcess.run(["permissions", "set", name, "fullAccess", "--store", folder.store])
-        let server = try RemindersdProcess(store: folder.store, framing: framing)
-        server.initialize(client: name)
-        return server
+        try RemindersdProcess.granted(name, store: folder.store, framing: framing)
     }
 
     func testOtherClientsHearOfCommitsWithinASecond() throws {

@@ -8,10 +8,7 @@ final class PagingTests: XCTestCase {
     let folder = TemporaryFolder()
 
     private func session(_ zone: String = "UTC", _ framing: Framing = .ndjson) throws -> RemindersdProcess {
-        _ = try RemindersdProcess.run(["permissions", "set", "pager", "fullAccess", "--store", folder.store])
-        let server = try RemindersdProcess(store: folder.store, framing: framing)
-        server.initialize(client: "pager", timeZone: zone)
-        return server
+        try RemindersdProcess.granted("pager", store: folder.store, framing: framing, timeZone: zone)
     }
 
     /// Saves `count` reminders in batches of staged saves and one commit, pipelined.

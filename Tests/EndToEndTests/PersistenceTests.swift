@@ -8,10 +8,7 @@ final class PersistenceTests: XCTestCase {
     let folder = TemporaryFolder()
 
     private func session(_ client: String = "persist", _ framing: Framing = .ndjson) throws -> RemindersdProcess {
-        _ = try RemindersdProcess.run(["permissions", "set", client, "fullAccess", "--store", folder.store])
-        let server = try RemindersdProcess(store: folder.store, framing: framing)
-        server.initialize(client: client)
-        return server
+        try RemindersdProcess.granted(client, store: folder.store, framing: framing)
     }
 
     func testCommittedWritesSurviveARestart() throws {

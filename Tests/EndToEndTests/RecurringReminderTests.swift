@@ -8,9 +8,7 @@ final class RecurringReminderTests: XCTestCase {
     var server: RemindersdProcess!
 
     override func setUpWithError() throws {
-        _ = try RemindersdProcess.run(["permissions", "set", "repeat", "fullAccess", "--store", folder.store])
-        server = try RemindersdProcess(store: folder.store)
-        server.initialize(client: "repeat", timeZone: "Europe/Berlin")
+        server = try RemindersdProcess.granted("repeat", store: folder.store, timeZone: "Europe/Berlin")
     }
 
     override func tearDown() { server.shutDown() }

@@ -9,9 +9,7 @@ final class SaveReminderTests: XCTestCase {
     var server: RemindersdProcess!
 
     override func setUpWithError() throws {
-        _ = try RemindersdProcess.run(["permissions", "set", "saver", "fullAccess", "--store", folder.store])
-        server = try RemindersdProcess(store: folder.store)
-        server.initialize(client: "saver", timeZone: "America/New_York")
+        server = try RemindersdProcess.granted("saver", store: folder.store, timeZone: "America/New_York")
     }
 
     override func tearDown() { server.shutDown() }

@@ -8,9 +8,7 @@ final class ValidationTests: XCTestCase {
     var server: RemindersdProcess!
 
     override func setUpWithError() throws {
-        _ = try RemindersdProcess.run(["permissions", "set", "rules", "fullAccess", "--store", folder.store])
-        server = try RemindersdProcess(store: folder.store)
-        server.initialize(client: "rules", timeZone: "Europe/Berlin")
+        server = try RemindersdProcess.granted("rules", store: folder.store, timeZone: "Europe/Berlin")
     }
 
     override func tearDown() { server.shutDown() }

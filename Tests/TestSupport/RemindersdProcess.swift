@@ -54,6 +54,18 @@ public final class RemindersdProcess {
         return String(decoding: stderrData, as: UTF8.self)
     }
 
+    /// A server whose `client` the owner granted full access, already initialized.
+    public static func granted(_ client: String, store: String, framing: Framing = .ndjson, timeZone: String? = nil,
+                               arguments: [String] = []) throws -> RemindersdProcess {
+        let grant = try run(["permissions", "set", client, "fullAccess", "--store", store])
+        guard grant.status == 0 else { throw GrantError(message: grant.stderr) }
+        let server = try RemindersdProcess(store: store, framing: framing, arguments: arguments)
+        server.initialize(client: client, timeZone: timeZone)
+        return server
+    }
+
+    public struct GrantError: Error { public let message: String }
+
     /// initialize + initialized as `client`; returns the initialize response.
     @discardableResult
     public func initialize(client: String, timeZone: String? = nil) -> JSONValue {
