@@ -284,10 +284,14 @@ final class HardeningFaultTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(waited, 0.4, "it waits --busy-timeout before giving up")
         XCTAssertLessThan(waited, 10)
         expectStoreUnavailable(server.channel.request("saveCalendar", ["calendar": ["title": "L"]]), containing: ["locked"], "new list")
-        // Readers never wait (WAL).
-        let readStart = Date()
-        XCTAssertEqual(server.channel.request("fetchReminders").at("result", "reminders", 0, "title"), "before")
-        XCTAssertLessThan(Date().timeIntervalSince(readStart), 0.4, "a read waited for the writer's lock")
+        // Readers never wait (WAL): had they waited for the lock, every read would take the 0.5 s busy timeout.
+        var fastest = TimeInterval.infinity
+        for _ in 0..<3 {
+            let readStart = Date()
+            XCTAssertEqual(server.channel.request("fetchReminders").at("result", "reminders", 0, "title"), "before")
+            fastest = min(fastest, Date().timeIntervalSince(readStart))
+        }
+        XCTAssertLessThan(fastest, 0.4, "reads waited for the writer's lock")
         lock.release()
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "after"]]).result)
         XCTAssertEqual(server.channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.count, 2)
