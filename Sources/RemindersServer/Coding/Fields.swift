@@ -68,7 +68,7 @@ struct Fields {
 
     func optionalInt(_ key: String) throws(ResponseError) -> Int? {
         guard let value = object[key], !value.isNull else { return nil }
-        if case .integer(let integer) = value, abs(integer) <= 1 << 53 { return Int(integer) }  // no path needed
+        if case .integer(let integer) = value, integer.magnitude <= 1 << 53 { return Int(integer) }  // no path needed
         return try Self.int(value, path: pathOf(key))
     }
 
@@ -129,12 +129,12 @@ struct Fields {
     }
 
     static func int(_ value: JSONValue, path: String) throws(ResponseError) -> Int {
-        if case .integer(let integer) = value, abs(integer) <= 1 << 53 { return Int(integer) }  // the usual case, first
+        if case .integer(let integer) = value, integer.magnitude <= 1 << 53 { return Int(integer) }  // the usual case, first
         guard let integer = value.integerValue else {
             let got = value.doubleValue != nil ? "a fractional or out-of-range number" : value.typeName
             throw .invalidParams("\(path): expected an integer, got \(got)", field: path)
         }
-        guard let int = Int(exactly: integer), abs(int) <= 1 << 53 else {
+        guard let int = Int(exactly: integer), int.magnitude <= 1 << 53 else {
             throw .invalidParams("\(path): integer out of range", field: path)
         }
         return int
