@@ -12,7 +12,8 @@ public final class Connection: @unchecked Sendable {
     public let limits: Limits
     private let input: Int32
     private let output: Int32
-    private let queue = InboundQueue(capacity: 4096)
+    /// At most 4096 messages, and at most twice the message-size limit of them (what one read brings always fits).
+    private let queue: InboundQueue
     private let cancellation = CancellationTracker()
     private let reader: InboundReader
     private let writeLock = NSLock()
@@ -25,6 +26,7 @@ public final class Connection: @unchecked Sendable {
         self.input = input
         self.output = output
         self.limits = limits
+        self.queue = InboundQueue(capacity: 4096, byteCapacity: max(2 * limits.maxMessageSize, 1 << 20))
         self.reader = InboundReader(limits: limits, cancellation: cancellation)
     }
 
@@ -141,18 +143,20 @@ public final class Connection: @unchecked Sendable {
         var batch = ReadBatch()
         if let frame = decoder.finish() { deliver(frame, framing: decoder.framing, into: &batch) }
         batch.items.append(.endOfInput)
+        batch.costs.append(0)
         hand(batch)
     }
 
     private struct ReadBatch {
         var items: [Inbound] = []
+        var costs: [Int] = []   // the frame size of each item, for the queue's byte bound
         var began: [RequestID] = []
     }
 
     /// Requests are registered as pending before the server can take them, so its `finished` always finds them.
     private func hand(_ batch: ReadBatch) {
         cancellation.began(batch.began)
-        queue.put(contentsOf: batch.items)
+        queue.put(contentsOf: batch.items, costs: batch.costs)
     }
 
     private func deliver(_ frame: FrameDecoder.Output, framing: Framing?, into batch: inout ReadBatch) {
@@ -162,8 +166,9 @@ public final class Connection: @unchecked Sendable {
             framingLock.lock(); detectedFraming = framing; framingLock.unlock()
         }
         switch frame {
-        case .message(let bytes): if let inbound = reader.inbound(from: bytes, began: &batch.began) { batch.items.append(inbound) }
-        case .error(let error): batch.items.append(.unreadable(.parseError(error.description)))
+        case .message(let bytes):
+            if let inbound = reader.inbound(from: bytes, began: &batch.began) { batch.items.append(inbound); batch.costs.append(bytes.count) }
+        case .error(let error): batch.items.append(.unreadable(.parseError(error.description))); batch.costs.append(0)
         }
     }
 }
