@@ -9,6 +9,8 @@ extension RecurrenceRule {
         if case .occurrenceCount(let count) = recurrenceEnd, count <= 1 { return nil }
         guard let day = RecurrenceExpansion(rule: self, start: current).nextDay() else { return nil }
         let (year, month, dayOfMonth) = CivilDate.fromDays(day)
+        // Date components go up to the year 9999 (and are stored as four digits): the series ends there.
+        guard year <= 9999 else { return nil }
         var next = current
         (next.year, next.month, next.day) = (year, month, dayOfMonth)
         if case .endDate(let end) = recurrenceEnd {
