@@ -87,8 +87,14 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
               hour < 24, minute < 60, second < 60 else { return nil }
         let days = CivilDate.toDays(year: year, month: month, day: day)
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+        // Only instants that are themselves written back as RFC 3339 (four-digit years in UTC).
+        guard (Self.earliest.milliseconds...Self.latest.milliseconds).contains(seconds * 1000 + Int64(millis)) else { return nil }
         self.milliseconds = seconds * 1000 + Int64(millis)
     }
+
+    /// 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: what `rfc3339` can write.
+    public static let earliest = Timestamp(milliseconds: CivilDate.toDays(year: 1, month: 1, day: 1) * 86_400_000)
+    public static let latest = Timestamp(milliseconds: CivilDate.toDays(year: 10000, month: 1, day: 1) * 86_400_000 - 1)
 }
 
 /// Reads fixed-width digit groups from ASCII text.
