@@ -6,6 +6,9 @@ import RemindersCLI
 let protocolOutput = dup(STDOUT_FILENO)
 dup2(STDERR_FILENO, STDOUT_FILENO)
 signal(SIGPIPE, SIG_IGN)
+// Past a file-size limit (ulimit -f) a write must fail with EFBIG, which the store reports as -32013,
+// instead of the process being killed in the middle of a transaction.
+signal(SIGXFSZ, SIG_IGN)
 
 exit(RemindersCommand.main(Array(CommandLine.arguments.dropFirst()), protocolOutput: protocolOutput,
                            environment: ProcessInfo.processInfo.environment))
