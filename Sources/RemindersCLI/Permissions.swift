@@ -34,7 +34,7 @@ enum Permissions {
             guard entityName == EntityType.reminder.rawValue else {
                 throw Arguments.UsageError(message: "--entity must be reminder (remindersd stores reminders only)")
             }
-            guard !client.isEmpty, client.utf8.count <= 256, !client.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            guard !client.isEmpty, client.utf8.count <= 256, !client.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw Arguments.UsageError(message: "CLIENT must be 1…256 bytes without control characters")
             }
             let store = try ReminderStore(path: path)

@@ -61,7 +61,8 @@ enum LifecycleMethods {
         guard !name.isEmpty, name.utf8.count <= maxClientNameBytes else {
             throw .invalidParams("\(field): a client name must be 1…\(maxClientNameBytes) bytes", field: field)
         }
-        guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        // Every control character (Unicode Cc): C0, DEL, and C1 such as U+009B, which terminals may read as CSI.
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .invalidParams("\(field): a client name must not contain control characters", field: field)
         }
     }
