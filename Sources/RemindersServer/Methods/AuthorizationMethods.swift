@@ -26,6 +26,10 @@ enum AuthorizationMethods {
         guard let usage = try params.optionalString("usageDescription"), !usage.allSatisfy(\.isWhitespace) else {
             throw params.invalid("usageDescription", "a usage description is required: say why this client needs the reminders")
         }
+        // The agent gets it as a C-string argument: a NUL would show the owner only the text before it.
+        guard !usage.unicodeScalars.contains("\u{0}") else {
+            throw params.invalid("usageDescription", "a usage description must not contain NUL characters")
+        }
         let session = context.session
         let store = try session.events().store
         let current = try session.authorizationStatus(entity)
