@@ -8,9 +8,10 @@ final class Session {
     let options: ServerOptions
     let connection: Connection
     private var watcher: ChangeWatcher?
-    /// Nil when the store could not be opened; `initialize` then reports why.
-    let eventStore: EventStore?
-    let storeFailure: StoreError?
+    /// Opened by `initialize`; nil until then, or when it could not be opened (`initialize` reports why,
+    /// and a retried `initialize` tries again).
+    private(set) var eventStore: EventStore?
+    private(set) var storeFailure: StoreError?
     let consent: ConsentAsking
     var log: Log { options.log }
 
@@ -26,6 +27,16 @@ final class Session {
     init(options: ServerOptions, connection: Connection) {
         self.options = options
         self.connection = connection
+        var askers: [ConsentAsking] = []
+        if let agent = options.consentAgent, !agent.isEmpty {
+            askers.append(ConsentAgentProgram(program: agent, timeout: options.consentTimeout, log: options.log))
+        } else if options.consentOnTerminal {
+            askers.append(TerminalConsent(timeout: options.consentTimeout))
+        }
+        consent = ConsentChain(askers: askers)
+    }
+
+    private func openStore() {
         do {
             let store = try ReminderStore(path: options.storePath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
             eventStore = EventStore(store: store, rules: options.rules)
@@ -35,13 +46,6 @@ final class Session {
             eventStore = nil
             storeFailure = error
         }
-        var askers: [ConsentAsking] = []
-        if let agent = options.consentAgent, !agent.isEmpty {
-            askers.append(ConsentAgentProgram(program: agent, timeout: options.consentTimeout, log: options.log))
-        } else if options.consentOnTerminal {
-            askers.append(TerminalConsent(timeout: options.consentTimeout))
-        }
-        consent = ConsentChain(askers: askers)
     }
 
     /// From `initialize` on, the client hears of every commit to the store and of changes to its access.
@@ -59,6 +63,9 @@ final class Session {
 
     /// The store, or the reason there is none as a -32013 error.
     func events() throws(ResponseError) -> EventStore {
+        // Opened on first use (initialize); after a failure, what kept it shut may have passed
+        // (another program's lock, a mount), so a retried initialize tries again.
+        if eventStore == nil { openStore() }
         guard let eventStore else { throw .storeUnavailable(storeFailure?.description ?? "the store is not open") }
         return eventStore
     }
