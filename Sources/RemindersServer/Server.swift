@@ -72,8 +72,12 @@ public final class Server {
         let writes = session.lifecycle == .running && run.contains { $0.hasWrite }
         if writes, let events = session.eventStore {
             do {
-                try events.store.write { () throws(StoreError) in
-                    for item in run where exitCode == nil && !isStopping { if let reply = handle(item) { replies.append(reply) } }
+                // A commit inside the group un-stages what it wrote; if the group's own commit then
+                // fails, nothing was written and all of it must be staged again.
+                try events.restoringStagedChangesOnFailure { () throws(StoreError) in
+                    try events.store.write { () throws(StoreError) in
+                        for item in run where exitCode == nil && !isStopping { if let reply = handle(item) { replies.append(reply) } }
+                    }
                 }
             } catch {
                 // The group's commit failed: nothing in it is durable, so no request in it succeeded.

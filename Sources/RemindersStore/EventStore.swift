@@ -20,6 +20,18 @@ public final class EventStore {
 
     public var hasUncommittedChanges: Bool { !pending.isEmpty }
 
+    /// Runs `body` (a group of requests in one transaction); when it throws, the staged changes are
+    /// put back as they were before it: a failed transaction wrote none of them, so they stay staged.
+    public func restoringStagedChangesOnFailure<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        let before = pending
+        do {
+            return try body()
+        } catch {
+            pending = before
+            throw error
+        }
+    }
+
     // MARK: Lists
 
     public func calendars() throws(StoreError) -> [ReminderCalendar] {
