@@ -81,8 +81,9 @@ public final class Server {
                 }
             } catch {
                 // The group's commit failed: nothing in it is durable, so no request in it succeeded.
+                // Each item is still answered in its own shape: a batch with one array, invalid messages with their own error.
                 let failure = ResponseError.from(error, prefix: nil)
-                replies = run.flatMap { $0.requestIDs }.map { OutgoingMessage(Envelope.error(id: $0, failure)) }
+                replies = run.compactMap { $0.replyWhenTheGroupFailed(failure).map(OutgoingMessage.init) }
             }
         } else {
             for item in run where exitCode == nil && !isStopping { if let reply = handle(item) { replies.append(reply) } }
@@ -183,7 +184,22 @@ extension Inbound {
         messages.contains { if case .request(let r) = $0 { return r.method == "requestAccess" } else { return false } }
     }
 
-    var requestIDs: [RequestID] {
-        messages.compactMap { if case .request(let r) = $0 { return r.id } else { return nil } }
+    /// What this item is answered with when the transaction of its group failed with `failure`.
+    func replyWhenTheGroupFailed(_ failure: ResponseError) -> [UInt8]? {
+        func reply(_ message: Message) -> [UInt8]? {
+            switch message {
+            case .request(let request): return Envelope.error(id: request.id, failure)
+            case .invalid(let id, let error): return Envelope.error(id: id, error)
+            case .notification, .response: return nil
+            }
+        }
+        switch self {
+        case .single(let message): return reply(message)
+        case .batch(let messages):
+            let replies = messages.compactMap(reply)
+            return replies.isEmpty ? nil : Envelope.batch(replies)
+        case .unreadable(let error): return Envelope.error(id: nil, error)
+        case .endOfInput: return nil
+        }
     }
 }
