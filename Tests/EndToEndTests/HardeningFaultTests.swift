@@ -154,19 +154,42 @@ final class HardeningFaultTests: XCTestCase {
         print("fault read-only: produced with chattr +i on the store file (root ignores chmod 0400)")
     }
 
-    /// The whole folder on a read-only mount: SQLite cannot even create its -shm file.
+    /// The whole folder on a read-only mount. Whether SQLite can open the store for reading there
+    /// depends on whether its -wal and -shm files were left beside it; either way nothing is written:
+    /// initialize is refused with -32013, or reads work and every write is -32013.
     func testStoreOnAReadOnlyMount() throws {
         let source = folder.path + "/source"
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
-        Hardening.grant("faults", store: source + "/reminders.sqlite")
-        let before = Hardening.bytes(source + "/reminders.sqlite")
+        let seed = try Hardening.server(store: source + "/reminders.sqlite", client: "faults")
+        XCTAssertNotNil(seed.channel.request("saveReminder", ["reminder": ["title": "on the mount"]]).result)
+        XCTAssertEqual(seed.shutDown(), 0)
+        let names = files(in: source)
+        let before = names.map { Hardening.bytes(source + "/" + $0) }
         let mount = try TestMount.readOnlyBind(of: source, at: folder.path + "/readonly")
         defer { mount.unmount() }
-        try assertRefusedAtInitialize(mount.path + "/reminders.sqlite", words: ["read-only", "cannot read or write", "unable to open"], "read-only mount")
-        XCTAssertEqual(Hardening.bytes(source + "/reminders.sqlite"), before)
+        let store = mount.path + "/reminders.sqlite"
+        for framing in [Framing.ndjson, .lsp] {
+            let server = try RemindersdProcess(store: store, framing: framing)
+            let reply = server.initialize(client: "faults")
+            if reply.result == nil {
+                expectStoreUnavailable(reply, containing: ["read-only", "cannot read or write", "unable to open"], "read-only mount [\(framing)]")
+            } else {
+                XCTAssertEqual(server.channel.request("fetchReminders").at("result", "reminders", 0, "title"), "on the mount")
+                expectStoreUnavailable(server.channel.request("saveReminder", ["reminder": ["title": "x"]]), containing: ["read-only"], "save [\(framing)]")
+                expectStoreUnavailable(server.channel.request("saveCalendar", ["calendar": ["title": "x"]]), containing: ["read-only"], "list [\(framing)]")
+            }
+            server.channel.closeInput()
+            XCTAssertEqual(server.waitForExit(), 0)
+            XCTAssertEqual(server.process.terminationReason, .exit)
+        }
+        let set = Hardening.remindersd(["permissions", "set", "someone", "denied", "--store", store])
+        XCTAssertEqual(set.status, 1, set.stderr)
+        XCTAssertEqual(set.stdout, "")
+        XCTAssertEqual(files(in: source), names)
+        XCTAssertEqual(names.map { Hardening.bytes(source + "/" + $0) }, before, "a file on the read-only mount changed")
         // A store that does not exist yet on a read-only mount cannot be created.
         try assertRefusedAtInitialize(mount.path + "/new/reminders.sqlite", words: ["cannot create", "read-only"], "new store on a read-only mount")
-        print("fault read-only mount: produced with mount --bind + remount,ro,bind")
+        print("fault read-only mount: produced with mount --bind + remount,ro,bind (store files present: \(names))")
     }
 
     /// The store (and its WAL) becomes read-only while a session runs: writes fail with -32013,
