@@ -322,16 +322,37 @@ final class HardeningFaultTests: XCTestCase {
     }
 
     func testStoreLockedWhenTheServerStarts() throws {
+        // An up-to-date store opens without the write lock: initialize may succeed; writes then wait and fail.
         Hardening.grant("faults", store: folder.store)
-        let lock = try StoreLock(folder.store)
+        var lock = try StoreLock(folder.store)
         let server = try RemindersdProcess(store: folder.store, arguments: ["--busy-timeout", "500"])
-        expectStoreUnavailable(server.channel.request("initialize", ["clientInfo": ["name": "faults"]]), containing: ["locked"], "initialize while locked")
+        var reply = server.channel.request("initialize", ["clientInfo": ["name": "faults"]])
+        if reply.result == nil {
+            expectStoreUnavailable(reply, containing: ["locked"], "initialize while locked")
+        } else {
+            server.channel.notify("initialized", [:])
+            expectStoreUnavailable(server.channel.request("saveReminder", ["reminder": ["title": "x"]]), containing: ["locked"], "save while locked")
+        }
         lock.release()
-        // The lock is gone: the client retries initialize, and the store opens now.
-        let retry = server.channel.request("initialize", ["clientInfo": ["name": "faults"]])
-        XCTAssertNotNil(retry.result, "initialize after the lock was released: \(retry.serialized.prefix(300))")
-        XCTAssertEqual(server.channel.request("authorizationStatus").at("result", "status"), "fullAccess")
+        if reply.result == nil {
+            reply = server.channel.request("initialize", ["clientInfo": ["name": "faults"]])
+            XCTAssertNotNil(reply.result, "initialize after the lock was released: \(reply.serialized.prefix(300))")
+        }
+        XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "after the lock"]]).result)
         XCTAssertEqual(server.shutDown(), 0)
+
+        // A new store (an empty file) needs the write lock to be set up: initialize is refused while
+        // another program holds it, and a retried initialize succeeds once it is released.
+        let fresh = folder.path + "/fresh.sqlite"
+        _ = FileManager.default.createFile(atPath: fresh, contents: nil, attributes: [.posixPermissions: 0o600])
+        lock = try StoreLock(fresh)
+        let second = try RemindersdProcess(store: fresh, arguments: ["--busy-timeout", "500"])
+        expectStoreUnavailable(second.channel.request("initialize", ["clientInfo": ["name": "faults"]]), containing: ["locked"], "initialize of a new store while locked")
+        lock.release()
+        let retry = second.channel.request("initialize", ["clientInfo": ["name": "faults"]])
+        XCTAssertNotNil(retry.result, "initialize after the lock was released: \(retry.serialized.prefix(300))")
+        XCTAssertEqual(second.channel.request("authorizationStatus").at("result", "status"), "notDetermined")
+        XCTAssertEqual(second.shutDown(), 0)
         print("fault locked: produced with sqlite3 holding BEGIN EXCLUSIVE and --busy-timeout 500")
     }
 }
