@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "RemindersModelTests", dependencies: ["RemindersModel"]),
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel"]),
         .testTarget(name: "RemindersServerTests", dependencies: ["RemindersServer", "JSONRPC", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "TestSupport"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v5]
 )

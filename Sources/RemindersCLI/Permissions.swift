@@ -34,9 +34,7 @@ enum Permissions {
             guard entityName == EntityType.reminder.rawValue else {
                 throw Arguments.UsageError(message: "--entity must be reminder (remindersd stores reminders only)")
             }
-            guard !client.isEmpty, client.utf8.count <= 256, !client.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw Arguments.UsageError(message: "CLIENT must be 1…256 bytes without control characters")
-            }
+            if let problem = ClientName.problem(with: client) { throw Arguments.UsageError(message: "CLIENT: \(problem)") }
             let store = try ReminderStore(path: path)
             try store.setAuthorizationStatus(status, client: client, entityType: .reminder)
             FileHandle.standardError.write(Data("remindersd: \(client) is now \(status.rawValue) for reminders\n".utf8))

@@ -18,6 +18,10 @@ struct Method {
     let writes: Bool
     /// Prefix for validation fields the store reports (`reminder` for `saveReminder`).
     let fieldPrefix: String?
+    /// Commits everything staged: always (`commit`), or unless called with `commit: false` (EventKit's `save(_:commit:)`).
+    var commitsStagedChanges: Bool {
+        ["commit", "saveReminder", "removeReminder", "addAlarm", "removeAlarm"].contains(name)
+    }
     let handle: (MethodContext) throws -> [UInt8]
 
     init(_ name: String, _ access: Access, writes: Bool = false, fieldPrefix: String? = nil,

@@ -144,10 +144,13 @@ public final class Server {
                     throw ResponseError.notAuthorized(client: session.clientName, status: status, "\(method.name) is not allowed")
                 }
             }
+            if status == .writeOnly { try WriteOnlyRules.checkCommit(of: method, params: params, session: session) }
             let id = request.id
             let context = MethodContext(session: session, params: params, status: status,
                                         isCancelled: { [connection] in connection.isCancelled(id) })
-            return Envelope.resultMessage(id: request.id, try method.handle(context))
+            let result = try method.handle(context)
+            session.noteStagedChanges(after: method, status: status)
+            return Envelope.resultMessage(id: request.id, result)
         } catch {
             let failure = ResponseError.from(error, prefix: method.fieldPrefix)
             if failure.code == ResponseError.internalErrorCode { session.log.error("\(method.name) failed: \(error)") }

@@ -23,6 +23,18 @@ final class Session {
     lazy var timeZoneName = timeZone.identifier
     /// Reminders this session created: write-only clients may add alarms to these.
     var createdIdentifiers = Set<String>()
+    /// Whether changes staged now include some made with full access, which a client demoted to
+    /// write-only must not commit (it could not have made them).
+    var hasChangesStagedWithFullAccess = false
+
+    func noteStagedChanges(after method: Method, status: AuthorizationStatus) {
+        guard method.writes || method.name == "reset", let eventStore else { return }
+        if !eventStore.hasUncommittedChanges {
+            hasChangesStagedWithFullAccess = false
+        } else if status == .fullAccess {
+            hasChangesStagedWithFullAccess = true
+        }
+    }
 
     init(options: ServerOptions, connection: Connection) {
         self.options = options

@@ -87,7 +87,7 @@ final class HardeningSecurityTests: XCTestCase {
         let marker = folder.path + "/PWNED"
         let names = [
             "a; touch \(marker)", "$(touch \(marker))", "`touch \(marker)`", "it's \"quoted\"", "| touch \(marker) &", "> \(marker)",
-            "--help", "-rf", "*", "${HOME} $PATH", "名前 🎉 ñ", String(repeating: "é", count: 128),
+            "*", "${HOME} $PATH", "名前 🎉 ñ", String(repeating: "é", count: 128), "a-b --c",
         ]
         let usages = [
             "Reads reminders; touch \(marker)", "$(touch \(marker)) and `touch \(marker)`", "line one\nline two\r\nline three",
@@ -107,6 +107,13 @@ final class HardeningSecurityTests: XCTestCase {
             XCTAssertEqual(agentArguments(record), [name, "reminder", level, usage], "the agent's arguments for client \(name)")
             XCTAssertEqual(server.shutDown(), 0)
             asked += 1
+        }
+        // Names an agent could read as options never reach it.
+        for optionLike in ["--help", "-rf", "-"] {
+            let server = try RemindersdProcess(store: folder.path + "/option.sqlite", arguments: ["--consent-agent", agent])
+            XCTAssertEqual(server.initialize(client: optionLike).errorField, "clientInfo.name", optionLike)
+            server.channel.notify("exit")
+            _ = server.waitForExit()
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "a shell ran something from a client name or usage string")
         XCTAssertFalse(FileManager.default.fileExists(atPath: agentFolder + "/PWNED"))

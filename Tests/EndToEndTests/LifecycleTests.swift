@@ -74,6 +74,8 @@ final class LifecycleTests: XCTestCase {
             (["clientInfo": ["name": "bad\u{7}name"]], "clientInfo.name"),
             (["clientInfo": ["name": .string(String(repeating: "x", count: 300))]], "clientInfo.name"),
             (["clientInfo": ["name": 5]], "clientInfo.name"),
+            (["clientInfo": ["name": "--help"]], "clientInfo.name"),
+            (["clientInfo": ["name": "evil\u{9B}31m"]], "clientInfo.name"),
             (["clientInfo": ["name": "ok"], "timeZone": "Mars/Olympus"], "timeZone"),
         ]
         for (params, field) in cases {

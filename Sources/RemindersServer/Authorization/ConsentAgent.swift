@@ -67,7 +67,9 @@ struct TerminalConsent: ConsentAsking {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        let printable = { (text: String) in String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) }) }
+        let printable = { (text: String) in
+            String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })  // C0, DEL and C1
+        }
         let prompt = "remindersd: \"\(printable(client))\" asks for \(level == "full" ? "full" : "write-only") access to your \(entityType)s:\n  \(printable(usage))\nAllow? [y/N] "
         _ = prompt.withCString { write(fd, $0, strlen($0)) }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

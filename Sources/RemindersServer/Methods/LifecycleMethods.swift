@@ -10,8 +10,6 @@ public enum ServerInfo {
 }
 
 enum LifecycleMethods {
-    static let maxClientNameBytes = 256
-
     /// `initialize {clientInfo:{name, version?}, timeZone?}`. Other members (an editor's LSP
     /// capabilities, rootUri, …) are accepted and ignored, so stock LSP clients can connect.
     static func initialize(_ context: MethodContext) throws -> [UInt8] {
@@ -58,13 +56,7 @@ enum LifecycleMethods {
 
     /// Client names are identities in the permissions table and arguments to the consent agent.
     static func validateClientName(_ name: String, field: String) throws(ResponseError) {
-        guard !name.isEmpty, name.utf8.count <= maxClientNameBytes else {
-            throw .invalidParams("\(field): a client name must be 1…\(maxClientNameBytes) bytes", field: field)
-        }
-        // Every control character (Unicode Cc): C0, DEL, and C1 such as U+009B, which terminals may read as CSI.
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw .invalidParams("\(field): a client name must not contain control characters", field: field)
-        }
+        if let problem = ClientName.problem(with: name) { throw .invalidParams("\(field): \(problem)", field: field) }
     }
 
     static func shutdown(_ context: MethodContext) throws -> [UInt8] {

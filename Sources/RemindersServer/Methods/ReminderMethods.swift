@@ -107,6 +107,15 @@ enum WriteOnlyRules {
         }
     }
 
+    /// A commit (explicit, or by a write without `commit: false`) that would write changes staged with full access.
+    static func checkCommit(of method: Method, params: Fields, session: Session) throws {
+        guard method.commitsStagedChanges, session.hasChangesStagedWithFullAccess else { return }
+        let commits = try method.name == "commit" || params.optionalBool("commit") != false
+        guard commits else { return }
+        throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly,
+                                          "changes staged with full access can be committed only with full access; reset them")
+    }
+
     static func checkAlarm(on identifier: String, session: Session) throws {
         guard session.createdIdentifiers.contains(identifier) else {
             throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly,
