@@ -12,6 +12,15 @@ public struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Hands over what was written so far and goes on with an empty buffer, in the same place of the
+    /// document: a large document can be produced as pieces and never held whole.
+    public mutating func takeBytes() -> [UInt8] {
+        let taken = bytes
+        bytes = []
+        bytes.reserveCapacity(taken.count)
+        return taken
+    }
+
     @inline(__always) private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }

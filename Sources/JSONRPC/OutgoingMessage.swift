@@ -20,11 +20,17 @@ extension Envelope {
     public static func resultMessage(id: RequestID, _ result: [UInt8]) -> OutgoingMessage {
         // Small results are cheaper to copy once than to send as three pieces.
         guard result.count >= 1 << 16 else { return OutgoingMessage(Envelope.result(id: id, result)) }
+        return resultMessage(id: id, pieces: [result])
+    }
+
+    /// A response around a result encoded in pieces, which are written one after the other.
+    public static func resultMessage(id: RequestID, pieces: [[UInt8]]) -> OutgoingMessage {
+        if pieces.count == 1, pieces[0].count < 1 << 16 { return OutgoingMessage(Envelope.result(id: id, pieces[0])) }
         var prefix = JSONWriter(capacity: 48)
         prefix.beginObject()
         prefix.field("jsonrpc", "2.0")
         prefix.field("id", id.json)
         prefix.key(static: "result")
-        return OutgoingMessage(parts: [prefix.bytes, result, [UInt8(ascii: "}")]])
+        return OutgoingMessage(parts: [prefix.bytes] + pieces + [[UInt8(ascii: "}")]])
     }
 }

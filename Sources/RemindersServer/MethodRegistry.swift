@@ -22,10 +22,16 @@ struct Method {
     var commitsStagedChanges: Bool {
         ["commit", "saveReminder", "removeReminder", "addAlarm", "removeAlarm"].contains(name)
     }
-    let handle: (MethodContext) throws -> [UInt8]
+    /// The result's JSON, in one or more pieces (a large result is written in pieces, never joined).
+    let handle: (MethodContext) throws -> [[UInt8]]
 
     init(_ name: String, _ access: Access, writes: Bool = false, fieldPrefix: String? = nil,
          _ handle: @escaping (MethodContext) throws -> [UInt8]) {
+        self.init(name, access, writes: writes, fieldPrefix: fieldPrefix, pieces: { [try handle($0)] })
+    }
+
+    init(_ name: String, _ access: Access, writes: Bool = false, fieldPrefix: String? = nil,
+         pieces handle: @escaping (MethodContext) throws -> [[UInt8]]) {
         self.name = name
         self.access = access
         self.writes = writes
@@ -45,7 +51,7 @@ enum MethodRegistry {
         Method("defaultCalendarForNewReminders", .fullOrWriteOnly, CalendarMethods.defaultCalendar),
         Method("saveCalendar", .fullAccess, writes: true, fieldPrefix: "calendar", CalendarMethods.saveCalendar),
         Method("removeCalendar", .fullAccess, writes: true, CalendarMethods.removeCalendar),
-        Method("fetchReminders", .fullAccess, ReminderMethods.fetchReminders),
+        Method("fetchReminders", .fullAccess, pieces: ReminderMethods.fetchReminders),
         Method("calendarItem", .fullAccess, ReminderMethods.calendarItem),
         Method("calendarItems", .fullAccess, ReminderMethods.calendarItems),
         Method("saveReminder", .fullOrWriteOnly, writes: true, fieldPrefix: "reminder", ReminderMethods.saveReminder),

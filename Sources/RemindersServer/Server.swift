@@ -73,11 +73,17 @@ public final class Server {
         if writes, let events = session.eventStore {
             do {
                 // A commit inside the group un-stages what it wrote; if the group's own commit then
-                // fails, nothing was written and all of it must be staged again.
-                try events.restoringStagedChangesOnFailure { () throws(StoreError) in
+                // fails, nothing was written and all of it must be staged again. Only a group that
+                // commits needs the snapshot (taking it for every group would copy what is staged each time).
+                let group = { () throws(StoreError) in
                     try events.store.write { () throws(StoreError) in
-                        for item in run where exitCode == nil && !isStopping { if let reply = handle(item) { replies.append(reply) } }
+                        for item in run where self.exitCode == nil && !self.isStopping { if let reply = self.handle(item) { replies.append(reply) } }
                     }
+                }
+                if run.contains(where: \.commitsStagedChanges) {
+                    try events.restoringStagedChangesOnFailure(group)
+                } else {
+                    try group()
                 }
             } catch {
                 // The group's commit failed: nothing in it is durable, so no request in it succeeded.
@@ -150,7 +156,7 @@ public final class Server {
                                         isCancelled: { [connection] in connection.isCancelled(id) })
             let result = try method.handle(context)
             session.noteStagedChanges(after: method, status: status)
-            return Envelope.resultMessage(id: request.id, result)
+            return Envelope.resultMessage(id: request.id, pieces: result)
         } catch {
             let failure = ResponseError.from(error, prefix: method.fieldPrefix)
             if failure.code == ResponseError.internalErrorCode { session.log.error("\(method.name) failed: \(error)") }
@@ -181,6 +187,15 @@ extension Inbound {
 
     var hasWrite: Bool {
         messages.contains { if case .request(let r) = $0 { return MethodRegistry.byName[r.method]?.writes == true } else { return false } }
+    }
+
+    /// Whether a request here commits staged changes (`commit`, or a write without `commit: false`).
+    var commitsStagedChanges: Bool {
+        messages.contains { message in
+            guard case .request(let request) = message, let method = MethodRegistry.byName[request.method],
+                  method.commitsStagedChanges else { return false }
+            return method.name == "commit" || request.params?["commit"] != .bool(false)
+        }
     }
 
     var mayWaitForOwner: Bool {

@@ -6,7 +6,7 @@ enum ReminderMethods {
     static let maximumLimit = 1_000_000
 
     /// `{predicate?, limit?, cursor?}` → `{reminders, nextCursor}`; `nextCursor` is null on the last page.
-    static func fetchReminders(_ context: MethodContext) throws -> [UInt8] {
+    static func fetchReminders(_ context: MethodContext) throws -> [[UInt8]] {
         let params = context.params
         try params.rejectUnknown(["predicate", "limit", "cursor"])
         let predicate = try ReminderPredicate(try params.optionalObject("predicate"))
@@ -21,8 +21,7 @@ enum ReminderMethods {
         let page = try session.events().fetchReminders(matching: predicate, in: session.timeZone, after: position, limit: limit,
                                                        shouldContinue: { !context.isCancelled() })
         let nextCursor = page.next.map { FetchCursor.encode($0, zone: session.timeZoneName) }
-        return try remindersResult(page.reminders, count: page.count, nextCursor: .some(nextCursor),
-                                   isCancelled: context.isCancelled)
+        return try remindersResult(pieces: page.reminders, nextCursor: .some(nextCursor), isCancelled: context.isCancelled)
     }
 
     static func calendarItem(_ context: MethodContext) throws -> [UInt8] {
@@ -77,21 +76,32 @@ enum ReminderMethods {
         }
     }
 
-    /// `{reminders:[…]}`, with `nextCursor` when paging; checks for cancellation while encoding a long list.
-    static func remindersResult<S: Sequence>(_ reminders: S, count: Int, nextCursor: String?? = nil,
-                                             isCancelled: () -> Bool = { false }) throws -> [UInt8] where S.Element == Reminder {
-        var writer = JSONWriter(capacity: count * 640 + 64)
+    /// `{reminders:[…]}`, with `nextCursor` when paging.
+    static func remindersResult<S: Sequence>(_ reminders: S, count: Int, nextCursor: String?? = nil) throws -> [UInt8]
+    where S.Element == Reminder {
+        try remindersResult(pieces: reminders, nextCursor: nextCursor).reduce(into: []) { $0 += $1 }
+    }
+
+    /// The same in pieces of about a megabyte, so that 100,000 reminders never sit in one buffer that
+    /// has to grow (and be copied) as it fills; checks for cancellation while encoding a long list.
+    static func remindersResult<S: Sequence>(pieces reminders: S, nextCursor: String?? = nil,
+                                             isCancelled: () -> Bool = { false }) throws -> [[UInt8]] where S.Element == Reminder {
+        let pieceSize = 1 << 20
+        var pieces: [[UInt8]] = []
+        var writer = JSONWriter(capacity: pieceSize + (64 << 10))
         writer.beginObject()
         writer.key(static: "reminders")
         writer.beginArray()
         for (index, reminder) in reminders.enumerated() {
             if index % 4096 == 4095, isCancelled() { throw ResponseError.requestCancelled }
             reminder.write(to: &writer)
+            if writer.bytes.count >= pieceSize { pieces.append(writer.takeBytes()) }
         }
         writer.endArray()
         if let nextCursor { writer.field("nextCursor", nextCursor) }
         writer.endObject()
-        return writer.bytes
+        pieces.append(writer.takeBytes())
+        return pieces
     }
 }
 
