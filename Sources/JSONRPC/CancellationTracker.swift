@@ -6,9 +6,15 @@ import Synchronization
 /// Shared by the reader thread (which sees `$/cancelRequest` as soon as it arrives, even while
 /// a long request runs) and the serving thread (which checks before and during work).
 /// Only pending ids can be cancelled, so a late cancel never hits a later request reusing the id.
+///
+/// Pending ids are kept in arrival order, because the server answers in that order: registering
+/// and finishing are an append and a step forward, with no hashing, which a client pipelining
+/// hundreds of thousands of requests would otherwise pay twice per request. Cancellations are
+/// rare, so they alone scan.
 final class CancellationTracker: @unchecked Sendable {
     private let lock = NSLock()
-    private var pending: [RequestID: Int] = [:]
+    private var pending: [RequestID] = []
+    private var head = 0
     private var cancelled: Set<RequestID> = []
     /// How many ids are in `cancelled`: the serving thread asks about every request, and nearly
     /// always the answer is "none", which this tells without taking the lock.
@@ -20,12 +26,13 @@ final class CancellationTracker: @unchecked Sendable {
     func began(_ ids: [RequestID]) {
         guard !ids.isEmpty else { return }
         lock.lock(); defer { lock.unlock() }
-        for id in ids { pending[id, default: 0] += 1 }
+        pending.append(contentsOf: ids)
     }
 
     func cancel(_ id: RequestID) {
         lock.lock(); defer { lock.unlock() }
-        if pending[id] != nil, cancelled.insert(id).inserted { cancelledCount.add(1, ordering: .releasing) }
+        guard pending[head...].contains(id), cancelled.insert(id).inserted else { return }
+        cancelledCount.add(1, ordering: .releasing)
     }
 
     func isCancelled(_ id: RequestID) -> Bool {
@@ -41,13 +48,21 @@ final class CancellationTracker: @unchecked Sendable {
         guard !ids.isEmpty else { return }
         lock.lock(); defer { lock.unlock() }
         for id in ids {
-            guard let count = pending[id] else { continue }
-            if count <= 1 {
-                pending[id] = nil
-                if cancelled.remove(id) != nil { cancelledCount.subtract(1, ordering: .releasing) }
+            if head < pending.count, pending[head] == id {
+                head += 1
+            } else if let index = pending[head...].firstIndex(of: id) {
+                pending.remove(at: index)
             } else {
-                pending[id] = count - 1
+                continue  // not pending (finished twice, or never registered)
             }
+            // Another pending request may reuse the id; its cancellation stays until it finishes too.
+            if cancelledCount.load(ordering: .acquiring) > 0, !pending[head...].contains(id), cancelled.remove(id) != nil {
+                cancelledCount.subtract(1, ordering: .releasing)
+            }
+        }
+        if head > 4096 {
+            pending.removeFirst(head)
+            head = 0
         }
     }
 }

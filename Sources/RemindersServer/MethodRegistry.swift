@@ -62,7 +62,8 @@ enum MethodRegistry {
         Method("reset", .fullOrWriteOnly, CommitMethods.reset),
     ]
 
-    static let byName: [String: Method] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    /// A short list is scanned faster than a method name is hashed, and this runs for every request.
+    static func named(_ name: String) -> Method? { all.first { $0.name == name } }
 
     /// Notifications the server accepts from clients (others are ignored).
     static let notifications: Set<String> = ["initialized", "exit", "$/cancelRequest"]

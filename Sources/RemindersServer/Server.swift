@@ -138,7 +138,7 @@ public final class Server {
         case .drop, .exit: return OutgoingMessage(Envelope.error(id: request.id, .invalidRequest("unexpected")))
         case .handle: break
         }
-        guard let method = MethodRegistry.byName[request.method] else {
+        guard let method = MethodRegistry.named(request.method) else {
             return OutgoingMessage(Envelope.error(id: request.id, .methodNotFound(request.method)))
         }
         do {
@@ -186,13 +186,13 @@ extension Inbound {
     }
 
     var hasWrite: Bool {
-        messages.contains { if case .request(let r) = $0 { return MethodRegistry.byName[r.method]?.writes == true } else { return false } }
+        messages.contains { if case .request(let r) = $0 { return MethodRegistry.named(r.method)?.writes == true } else { return false } }
     }
 
     /// Whether a request here commits staged changes (`commit`, or a write without `commit: false`).
     var commitsStagedChanges: Bool {
         messages.contains { message in
-            guard case .request(let request) = message, let method = MethodRegistry.byName[request.method],
+            guard case .request(let request) = message, let method = MethodRegistry.named(request.method),
                   method.commitsStagedChanges else { return false }
             return method.name == "commit" || request.params?["commit"] != .bool(false)
         }
