@@ -22,7 +22,6 @@ final class Database {
         handle = db
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
-        csqlite_no_checkpoint_on_close(db)
     }
 
     deinit {
