@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import RemindersModel
 import RemindersStore
@@ -36,7 +37,7 @@ enum ReminderMethods {
     static func calendarItems(_ context: MethodContext) throws -> [UInt8] {
         try context.params.rejectUnknown(["externalIdentifier"])
         let reminders = try context.session.events().calendarItems(externalIdentifier: try context.params.string("externalIdentifier"))
-        return try remindersResult(reminders, count: reminders.count)
+        return try remindersResult(reminders)
     }
 
     static func saveReminder(_ context: MethodContext) throws -> [UInt8] {
@@ -77,29 +78,54 @@ enum ReminderMethods {
     }
 
     /// `{reminders:[…]}`, with `nextCursor` when paging.
-    static func remindersResult<S: Sequence>(_ reminders: S, count: Int, nextCursor: String?? = nil) throws -> [UInt8]
-    where S.Element == Reminder {
+    static func remindersResult(_ reminders: [Reminder], nextCursor: String?? = nil) throws -> [UInt8] {
         try remindersResult(pieces: reminders, nextCursor: nextCursor).reduce(into: []) { $0 += $1 }
     }
 
     /// The same in pieces of about a megabyte, so that 100,000 reminders never sit in one buffer that
-    /// has to grow (and be copied) as it fills; checks for cancellation while encoding a long list.
-    static func remindersResult<S: Sequence>(pieces reminders: S, nextCursor: String?? = nil,
-                                             isCancelled: () -> Bool = { false }) throws -> [[UInt8]] where S.Element == Reminder {
+    /// has to grow (and be copied) as it fills. A long list is encoded in halves on two threads (the
+    /// reader thread is idle meanwhile); cancellation is checked as it goes.
+    static func remindersResult<C: RandomAccessCollection>(pieces reminders: C, nextCursor: String?? = nil,
+                                                           isCancelled: @escaping () -> Bool = { false }) throws -> [[UInt8]]
+    where C.Element == Reminder, C.Index == Int {
+        var head = JSONWriter()
+        head.beginObject()
+        head.key(static: "reminders")
+        head.beginArray()
+        var tail = JSONWriter()
+        tail.endArray()
+        if let nextCursor { tail.field("nextCursor", nextCursor) }
+        tail.endObject()
+
+        let halves = reminders.count >= 20_000 ? 2 : 1
+        let size = (reminders.count + halves - 1) / max(halves, 1)
+        var encoded = [[[UInt8]]](repeating: [], count: halves)
+        var cancelled = false
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            let start = reminders.startIndex + half * size, end = min(reminders.endIndex, start + size)
+            guard start < end, let pieces = encode(reminders[start..<end], afterOthers: half > 0, isCancelled: isCancelled) else {
+                if start < end { lock.lock(); cancelled = true; lock.unlock() }
+                return
+            }
+            lock.lock(); encoded[half] = pieces; lock.unlock()
+        }
+        if cancelled { throw ResponseError.requestCancelled }
+        return [head.bytes] + encoded.flatMap { $0 } + [tail.bytes]
+    }
+
+    /// Array elements in pieces of about a megabyte; nil when cancelled.
+    private static func encode<C: Collection>(_ reminders: C, afterOthers: Bool, isCancelled: () -> Bool) -> [[UInt8]]?
+    where C.Element == Reminder {
         let pieceSize = 1 << 20
         var pieces: [[UInt8]] = []
         var writer = JSONWriter(capacity: pieceSize + (64 << 10))
-        writer.beginObject()
-        writer.key(static: "reminders")
-        writer.beginArray()
+        if afterOthers { writer.raw([]) }  // the elements follow others: the first one needs its comma
         for (index, reminder) in reminders.enumerated() {
-            if index % 4096 == 4095, isCancelled() { throw ResponseError.requestCancelled }
+            if index % 4096 == 4095, isCancelled() { return nil }
             reminder.write(to: &writer)
             if writer.bytes.count >= pieceSize { pieces.append(writer.takeBytes()) }
         }
-        writer.endArray()
-        if let nextCursor { writer.field("nextCursor", nextCursor) }
-        writer.endObject()
         pieces.append(writer.takeBytes())
         return pieces
     }
