@@ -87,19 +87,27 @@ public struct ReminderDateComponents: Equatable, Hashable, Sendable {
     }
 
     public init?(storageText: String) {
-        let parts = storageText.split(separator: " ", maxSplits: 1)
-        guard let datePart = parts.first else { return nil }
-        var cursor = DigitCursor(bytes: Array(datePart.utf8))
-        guard let year = cursor.digits(4), cursor.expect("-"), let month = cursor.digits(2), cursor.expect("-"),
-              let day = cursor.digits(2) else { return nil }
-        self.init(year: year, month: month, day: day, timeZone: parts.count > 1 ? String(parts[1]) : nil)
-        if cursor.expect("T") {
-            guard let hour = cursor.digits(2) else { return nil }
-            self.hour = hour
-            if cursor.expect(":") { minute = cursor.digits(2) }
-            if cursor.expect(":") { second = cursor.digits(2) }
+        // Read straight from the UTF-8: a fetch of 100,000 reminders decodes as many of these.
+        var text = storageText
+        let parsed: ReminderDateComponents?? = text.withUTF8 { bytes in
+            var cursor = DigitCursor(bytes: bytes)
+            guard let year = cursor.digits(4), cursor.expect("-"), let month = cursor.digits(2), cursor.expect("-"),
+                  let day = cursor.digits(2) else { return nil }
+            var components = ReminderDateComponents(year: year, month: month, day: day)
+            if cursor.expect("T") {
+                guard let hour = cursor.digits(2) else { return nil }
+                components.hour = hour
+                if cursor.expect(":") { components.minute = cursor.digits(2) }
+                if cursor.expect(":") { components.second = cursor.digits(2) }
+            }
+            if cursor.expect(" ") {
+                components.timeZone = String(decoding: UnsafeBufferPointer(rebasing: bytes[cursor.index...]), as: UTF8.self)
+                return components
+            }
+            return cursor.index == bytes.count ? components : nil
         }
-        guard cursor.index == cursor.bytes.count else { return nil }
+        guard let parsed, let components = parsed else { return nil }
+        self = components
     }
 }
 

@@ -98,8 +98,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 /// Reads fixed-width digit groups from ASCII text.
-struct DigitCursor {
-    let bytes: [UInt8]
+struct DigitCursor<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, Bytes.Index == Int {
+    let bytes: Bytes
     var index = 0
 
     var peek: UInt8? { index < bytes.count ? bytes[index] : nil }

@@ -121,9 +121,11 @@ enum ReminderMethods {
         var pieces: [[UInt8]] = []
         var writer = JSONWriter(capacity: pieceSize + (64 << 10))
         if afterOthers { writer.raw([]) }  // the elements follow others: the first one needs its comma
-        for (index, reminder) in reminders.enumerated() {
-            if index % 4096 == 4095, isCancelled() { return nil }
-            reminder.write(to: &writer)
+        var counted = 0
+        for index in reminders.indices {
+            counted += 1
+            if counted % 4096 == 0, isCancelled() { return nil }
+            reminders[index].write(to: &writer)  // in place: no copy of the reminder
             if writer.bytes.count >= pieceSize { pieces.append(writer.takeBytes()) }
         }
         pieces.append(writer.takeBytes())
