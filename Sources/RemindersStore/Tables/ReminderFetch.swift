@@ -27,7 +27,7 @@ extension ReminderStore {
         case .completed: conditions.append("completed = 1")
         }
         if let calendars = predicate.calendarIdentifiers {
-            guard !calendars.isEmpty else { return FetchPage(reminders: [], next: nil) }
+            guard !calendars.isEmpty else { return FetchPage(matches: [], order: [], next: nil) }
             conditions.append("calendar IN (" + Array(repeating: "?", count: calendars.count).joined(separator: ", ") + ")")
             values += calendars.map(SQLValue.text)
         }
@@ -70,32 +70,34 @@ extension ReminderStore {
         }
         if cancelled { throw .cancelled }
         keys.sort { $0.position < $1.position }
-        Self.arrange(&matches, inOrderOf: keys.map(\.index))
-        guard let limit, keys.count > limit else { return FetchPage(reminders: matches[...], next: nil) }
-        return FetchPage(reminders: matches.prefix(limit), next: keys[limit - 1].position)
-    }
-
-    /// Puts `reminders[order[k]]` at position k, in place, by swaps along the permutation's cycles:
-    /// swapping moves the values, where building a new array would copy (retain) every one of them.
-    static func arrange(_ reminders: inout [Reminder], inOrderOf order: [Int]) {
-        var order = order
-        for start in order.indices where order[start] != start {
-            var current = start
-            while order[current] != start {
-                let next = order[current]
-                reminders.swapAt(current, next)
-                order[current] = current
-                current = next
-            }
-            order[current] = current
-        }
+        guard let limit, keys.count > limit else { return FetchPage(matches: matches, order: keys.map(\.index), next: nil) }
+        return FetchPage(matches: matches, order: keys.prefix(limit).map(\.index), next: keys[limit - 1].position)
     }
 }
 
 /// A page of fetched reminders in fetch order; `next` is where the following page starts, nil on the last page.
 public struct FetchPage: Sendable {
-    public let reminders: ArraySlice<Reminder>
+    public let reminders: FetchedReminders
     public let next: FetchPosition?
 
+    init(matches: [Reminder], order: [Int], next: FetchPosition?) {
+        self.reminders = FetchedReminders(matches: matches, order: order)
+        self.next = next
+    }
+
     public var count: Int { reminders.count }
+}
+
+/// Reminders as read, seen in fetch order through a list of indexes. Reading an element yields it
+/// in place: encoding 100,000 reminders neither copies them nor moves them around memory.
+public struct FetchedReminders: RandomAccessCollection, Sendable {
+    let matches: [Reminder]
+    let order: [Int]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { order.count }
+
+    public subscript(position: Int) -> Reminder {
+        _read { yield matches[order[position]] }
+    }
 }
