@@ -277,7 +277,7 @@ final class HardeningFaultTests: XCTestCase {
     /// server with SIGXFSZ.
     func testFileSizeLimitGivesStoreUnavailableNotSIGXFSZ() throws {
         Hardening.grant("faults", store: folder.store)
-        let server = try ShellStartedServer(prefix: "ulimit -f 400", store: folder.store)  // 400 × 512 bytes
+        let server = try RemindersdProcess(store: folder.store, shellPrefix: "ulimit -f 400")  // 400 × 512 bytes
         XCTAssertNotNil(server.channel.request("initialize", ["clientInfo": ["name": "faults"]]).result)
         var failure: JSONValue?
         for index in 0..<100 {
@@ -288,9 +288,9 @@ final class HardeningFaultTests: XCTestCase {
         XCTAssertEqual(failure.errorCode, -32013, "over the file-size limit: \(failure.serialized.prefix(300)); stderr: \(server.stderr.suffix(300))")
         XCTAssertEqual(server.channel.request("authorizationStatus").at("result", "status"), "fullAccess", "the server is still up")
         server.channel.closeInput()
-        let exit = server.waitForExit()
-        XCTAssertFalse(exit.signalled, "killed by a signal (SIGXFSZ is 25): status \(exit.status)")
-        XCTAssertEqual(exit.status, 0)
+        let status = server.waitForExit()
+        XCTAssertFalse(server.wasKilledBySignal, "killed by a signal (SIGXFSZ is 25): status \(status)")
+        XCTAssertEqual(status, 0)
         XCTAssertEqual(try Hardening.sql(folder.store, "PRAGMA integrity_check"), "ok")
         print("fault file-size limit: produced with ulimit -f 400 (RLIMIT_FSIZE, 200 KiB)")
     }

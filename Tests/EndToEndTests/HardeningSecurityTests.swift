@@ -42,12 +42,12 @@ final class HardeningSecurityTests: XCTestCase {
         assertPrivate(viaPermissions, createdFolders: [folder.path + "/p1", folder.path + "/p1/p2", folder.path + "/p1/p2/p3"], "permissions set")
         // serve, with the session still running (WAL and shared-memory files present).
         let viaServe = folder.path + "/s1/reminders.sqlite"
-        let serve = try ShellStartedServer(prefix: "umask 000", store: viaServe)
+        let serve = try RemindersdProcess(store: viaServe, shellPrefix: "umask 000")
         XCTAssertNotNil(serve.channel.request("initialize", ["clientInfo": ["name": "modes"]]).result)
         assertPrivate(viaServe, createdFolders: [folder.path + "/s1"], "serve")
         serve.channel.request("shutdown")
         serve.channel.notify("exit")
-        XCTAssertEqual(serve.waitForExit().status, 0)
+        XCTAssertEqual(serve.waitForExit(), 0)
         // call, and the default location under XDG_DATA_HOME.
         let xdg = folder.path + "/xdg"
         let call = withOpenUmask(["call", "authorizationStatus"], environment: ["XDG_DATA_HOME": xdg, "HOME": folder.path + "/home"])

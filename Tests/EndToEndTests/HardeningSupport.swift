@@ -160,51 +160,6 @@ extension TestChannel {
     }
 }
 
-/// The server started through `/bin/sh -c 'PREFIX; exec remindersd …'`, for what RemindersdProcess
-/// cannot set up (resource limits such as `ulimit -f`).
-final class ShellStartedServer {
-    let process = Process()
-    let channel: TestChannel
-    private let stderrPipe = Pipe()
-    private let stderrLock = NSLock()
-    private var stderrData = Data()
-
-    init(prefix: String, store: String, arguments: [String] = [], framing: Framing = .ndjson) throws {
-        let stdinPipe = Pipe(), stdoutPipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", prefix + "; exec \"$0\" \"$@\"", RemindersdProcess.binaryPath, "--store", store, "--no-consent-prompt"] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "REMINDERSD_CONSENT_AGENT")
-        env.removeValue(forKey: "REMINDERSD_STORE")
-        process.environment = env
-        process.standardInput = stdinPipe
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
-        try process.run()
-        channel = TestChannel(writeFD: stdinPipe.fileHandleForWriting.fileDescriptor,
-                              readFD: stdoutPipe.fileHandleForReading.fileDescriptor, framing: framing)
-        stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.stderrLock.lock(); self.stderrData.append(data); self.stderrLock.unlock()
-        }
-    }
-
-    deinit { if process.isRunning { process.terminate() } }
-
-    var stderr: String {
-        stderrLock.lock(); defer { stderrLock.unlock() }
-        return String(decoding: stderrData, as: UTF8.self)
-    }
-
-    func waitForExit(timeout: TimeInterval = 20) -> (status: Int32, signalled: Bool) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate(); return (-1, false) }
-        return (process.terminationStatus, process.terminationReason == .uncaughtSignal)
-    }
-}
-
 /// Another program holding the store's write lock (`sqlite3` in `BEGIN EXCLUSIVE`) until `release`.
 final class StoreLock {
     private let process = Process()

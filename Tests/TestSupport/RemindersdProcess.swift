@@ -22,11 +22,20 @@ public final class RemindersdProcess {
         return folder.appendingPathComponent("remindersd").path
     }
 
-    public init(store: String, framing: Framing = .ndjson, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `shellPrefix` runs first in `/bin/sh`, which then execs the server: for what a Process cannot
+    /// set up itself, such as resource limits (`ulimit -f 400`) or a umask.
+    public init(store: String, framing: Framing = .ndjson, arguments: [String] = [], environment: [String: String] = [:],
+                shellPrefix: String? = nil) throws {
         storePath = store
         let stdinPipe = Pipe(), stdoutPipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
-        process.arguments = ["--store", store, "--no-consent-prompt"] + arguments
+        let serverArguments = ["--store", store, "--no-consent-prompt"] + arguments
+        if let shellPrefix {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shellPrefix + "; exec \"$0\" \"$@\"", Self.binaryPath] + serverArguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+            process.arguments = serverArguments
+        }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "REMINDERSD_CONSENT_AGENT")
         env.removeValue(forKey: "REMINDERSD_STORE")
@@ -83,6 +92,9 @@ public final class RemindersdProcess {
         channel.notify("exit")
         return waitForExit(timeout: timeout)
     }
+
+    /// Whether the server died of a signal rather than exiting.
+    public var wasKilledBySignal: Bool { !process.isRunning && process.terminationReason == .uncaughtSignal }
 
     public func waitForExit(timeout: TimeInterval = 20) -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
