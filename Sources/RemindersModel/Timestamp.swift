@@ -13,9 +13,6 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// This instant plus `milliseconds`.
     public func advanced(by milliseconds: Int64) -> Timestamp { Timestamp(milliseconds: self.milliseconds + milliseconds) }
 
-    public func adding(seconds: Double) -> Timestamp {
-        Timestamp(milliseconds: milliseconds + Int64((seconds * 1000).rounded()))
-    }
 
     /// `YYYY-MM-DDTHH:MM:SS.sssZ`, always UTC and always with milliseconds.
     public var rfc3339: String {

@@ -53,7 +53,7 @@ enum MethodRegistry {
         Method("removeCalendar", .fullAccess, writes: true, CalendarMethods.removeCalendar),
         Method("fetchReminders", .fullAccess, pieces: ReminderMethods.fetchReminders),
         Method("calendarItem", .fullAccess, ReminderMethods.calendarItem),
-        Method("calendarItems", .fullAccess, ReminderMethods.calendarItems),
+        Method("calendarItems", .fullAccess, pieces: ReminderMethods.calendarItems),
         Method("saveReminder", .fullOrWriteOnly, writes: true, fieldPrefix: "reminder", ReminderMethods.saveReminder),
         Method("removeReminder", .fullAccess, writes: true, ReminderMethods.removeReminder),
         Method("addAlarm", .fullOrWriteOnly, writes: true, AlarmMethods.addAlarm),

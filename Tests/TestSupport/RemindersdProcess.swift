@@ -36,11 +36,7 @@ public final class RemindersdProcess {
             process.executableURL = URL(fileURLWithPath: Self.binaryPath)
             process.arguments = serverArguments
         }
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "REMINDERSD_CONSENT_AGENT")
-        env.removeValue(forKey: "REMINDERSD_STORE")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = Self.environment(adding: environment)
         process.standardInput = stdinPipe
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
@@ -103,16 +99,21 @@ public final class RemindersdProcess {
         return process.terminationStatus
     }
 
+    /// This process's environment without the variables that would point a test's server elsewhere.
+    static func environment(adding extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "REMINDERSD_CONSENT_AGENT")
+        environment.removeValue(forKey: "REMINDERSD_STORE")
+        environment.merge(extra) { _, new in new }
+        return environment
+    }
+
     /// Runs the binary to completion with `arguments` (a subcommand) and returns status and output.
     public static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binaryPath)
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "REMINDERSD_CONSENT_AGENT")
-        env.removeValue(forKey: "REMINDERSD_STORE")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = Self.environment(adding: environment)
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
         process.standardOutput = output

@@ -34,10 +34,10 @@ enum ReminderMethods {
         }
     }
 
-    static func calendarItems(_ context: MethodContext) throws -> [UInt8] {
+    static func calendarItems(_ context: MethodContext) throws -> [[UInt8]] {
         try context.params.rejectUnknown(["externalIdentifier"])
         let reminders = try context.session.events().calendarItems(externalIdentifier: try context.params.string("externalIdentifier"))
-        return try remindersResult(reminders)
+        return try remindersResult(pieces: reminders)
     }
 
     static func saveReminder(_ context: MethodContext) throws -> [UInt8] {
@@ -77,12 +77,7 @@ enum ReminderMethods {
         }
     }
 
-    /// `{reminders:[…]}`, with `nextCursor` when paging.
-    static func remindersResult(_ reminders: [Reminder], nextCursor: String?? = nil) throws -> [UInt8] {
-        try remindersResult(pieces: reminders, nextCursor: nextCursor).reduce(into: []) { $0 += $1 }
-    }
-
-    /// The same in pieces of about a megabyte, so that 100,000 reminders never sit in one buffer that
+    /// `{reminders:[…]}`, with `nextCursor` when paging, in pieces of about a megabyte, so that 100,000 reminders never sit in one buffer that
     /// has to grow (and be copied) as it fills. A long list is encoded in halves on two threads (the
     /// reader thread is idle meanwhile); cancellation is checked as it goes.
     static func remindersResult<C: RandomAccessCollection>(pieces reminders: C, nextCursor: String?? = nil,
