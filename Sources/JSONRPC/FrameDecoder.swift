@@ -11,9 +11,10 @@ public struct FrameDecoder {
     }
 
     private enum State: Equatable {
+        /// Before the first byte that is not blank space (or a leading byte-order mark).
         case detecting
         case headers(contentLength: Int?)
-        /// After a bad header: skip bytes quietly up to the next `Content-Length:`.
+        /// After a bad header: skip bytes quietly up to the next `Content-Length:`, wherever it starts.
         case resynchronizing
         case body(length: Int)
         case discardingBody(remaining: Int)
@@ -35,6 +36,8 @@ public struct FrameDecoder {
     var position = 0
     /// Bytes before this offset are known to hold no newline, so long lines are scanned once, not once per read.
     var scanned = 0
+    /// Whether a UTF-8 byte-order mark may still come: only the stream's very first bytes can be one.
+    private var atStreamStart = true
 
     public init(maxMessageSize: Int = 16 << 20, framing: Framing? = nil) {
         self.maxMessageSize = maxMessageSize
@@ -57,22 +60,35 @@ public struct FrameDecoder {
         while true {
             switch state {
             case .detecting:
+                if atStreamStart {
+                    // RFC 8259 lets a parser ignore a leading BOM; some Windows tools write one.
+                    switch byteOrderMarkAtStart() {
+                    case nil: return nil
+                    case true?: position += Self.byteOrderMark.count
+                    case false?: break
+                    }
+                    atStreamStart = false
+                }
                 while position < buffer.count, isBlank(buffer[position]) { position += 1 }
                 guard position < buffer.count else { return nil }
                 let detected = Framing.detect(firstByte: buffer[position])
                 framing = detected
                 state = detected == .lsp ? .headers(contentLength: nil) : .line
             case .headers(let contentLength):
+                let lineStart = position
                 guard let line = takeLine(limit: Self.maxHeaderLine) else { return nil }
-                guard let line else { state = .resynchronizing; return .error(.invalidHeader("(overlong line)")) }
+                guard let line else { return resynchronize(after: lineStart, .invalidHeader("(overlong line)")) }
                 if line.isEmpty {
                     guard let contentLength else { return .error(.missingContentLength) }
                     return beginBody(length: contentLength)
                 }
                 switch LSPHeader(line) {
-                case .contentLength(let length): state = .headers(contentLength: length)
+                case .contentLength(let length):
+                    // Two lengths make the frame's end unknowable: refused, as HTTP refuses them (RFC 9112 §6.3).
+                    guard contentLength == nil else { return resynchronize(after: lineStart, .duplicateContentLength) }
+                    state = .headers(contentLength: length)
                 case .other: break
-                case .invalid(let error): state = .resynchronizing; return .error(error)
+                case .invalid(let error): return resynchronize(after: lineStart, error)
                 }
             case .resynchronizing:
                 // Scans for the header name anywhere, not only at a line start: an LSP body ends
@@ -145,6 +161,28 @@ public struct FrameDecoder {
         // given: the error reads the same however the reads split the line.
         if end - start > maxMessageSize { return .error(.messageTooLarge(size: -1, limit: maxMessageSize)) }
         return .message(Array(buffer[start..<end]))
+    }
+
+    /// A bad header line starting at `lineStart`: the scan for the next `Content-Length:` starts
+    /// just after that line's first byte, so a header that follows garbage on the same line (a
+    /// client that counted characters instead of bytes leaves exactly that) is still found.
+    private mutating func resynchronize(after lineStart: Int, _ error: FramingError) -> Output {
+        position = lineStart + 1
+        scanned = position
+        state = .resynchronizing
+        return .error(error)
+    }
+
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Whether the stream starts with a byte-order mark; nil while too few bytes have come to tell.
+    private func byteOrderMarkAtStart() -> Bool? {
+        let mark = Self.byteOrderMark
+        for offset in 0..<mark.count {
+            guard position + offset < buffer.count else { return nil }
+            if buffer[position + offset] != mark[offset] { return false }
+        }
+        return true
     }
 
     private mutating func beginBody(length: Int) -> Output? {

@@ -28,6 +28,7 @@ public enum Framing: String, Sendable {
 public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidHeader(String)
     case missingContentLength
+    case duplicateContentLength
     case invalidContentLength(String)
     case messageTooLarge(size: Int, limit: Int)
     /// End of input inside an LSP frame: in its headers (`expected` nil) or in its body.
@@ -37,6 +38,7 @@ public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidHeader(let line): return "invalid header line \"\(line.prefix(60))\"; expected \"Content-Length: N\""
         case .missingContentLength: return "headers without a Content-Length"
+        case .duplicateContentLength: return "a second Content-Length header in one message; the frame is refused"
         case .invalidContentLength(let value): return "invalid Content-Length \"\(value.prefix(40))\""
         case .messageTooLarge(let size, let limit):
             return size < 0 ? "message larger than the limit of \(limit) bytes" : "message of \(size) bytes is larger than the limit of \(limit) bytes"

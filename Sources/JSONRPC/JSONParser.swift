@@ -288,8 +288,10 @@ public struct JSONParser {
             guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number: digits expected in the exponent") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        // -0 stays a (negative zero) double: an Int64 has no -0, and a request id of -0 must not be
+        // answered as 0 (JSON-RPC echoes the id as sent), so the classifier has to be able to tell.
+        if isInteger && negative && magnitude == 0 { return .double(-0.0) }
         if isInteger && !overflow && magnitude <= (negative ? 1 << 63 : UInt64(Int64.max)) {
-            // -0 is the integer 0: an integer has no negative zero.
             return .integer(negative ? Int64(truncatingIfNeeded: 0 &- magnitude) : Int64(magnitude))
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)

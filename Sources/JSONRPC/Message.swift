@@ -110,6 +110,8 @@ extension Message {
         switch rawID {
         case .null:
             return "id must not be null: use a number or a string, or leave id out for a notification"
+        case .double(let number) where number == 0 && number.sign == .minus:
+            return "id must not be -0: it cannot be echoed back as sent; use 0"
         case .double(let number) where number.rounded() == number && abs(number) >= 0x1p63:
             return "id must be an integer or a string, got an integer outside the 64-bit range"
         case .double:

@@ -43,6 +43,8 @@ public enum RemindersCommand {
         let parsed = try Arguments(arguments, valueFlags: serveFlags, switchFlags: ["--no-consent-prompt"])
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "unexpected argument \(extra.prefix(80))") }
         let options = try serverOptions(parsed, environment: environment)
+        if let warning = options.timeZone.warning { options.log.warning(warning) }
+        if let note = options.timeZone.note { options.log.info(note) }
         let connection = Connection(input: 0, output: output, limits: options.limits)
         let server = Server(connection: connection, options: options)
         let signals = TerminationSignals { server.stop() }
@@ -73,6 +75,7 @@ public enum RemindersCommand {
             }
             options.log.level = level
         }
+        options.timeZone = SystemTimeZone.resolve(environment: environment)
         return options
     }
 

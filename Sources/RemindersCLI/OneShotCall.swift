@@ -22,6 +22,7 @@ enum OneShotCall {
         var options = try RemindersCommand.serverOptions(parsed, environment: environment)
         if parsed.value("--log-level") == nil { options.log.level = .warning }  // a script wants its answer, not session chatter
         options.sendsChangeNotifications = false
+        if parsed.value("--time-zone") == nil, let warning = options.timeZone.warning { options.log.warning(warning) }
         var initialize: JSONObject = ["clientInfo": ["name": .string(parsed.value("--client") ?? "remindersd-cli")]]
         if let zone = parsed.value("--time-zone") { initialize["timeZone"] = .string(zone) }
 

@@ -4,8 +4,9 @@ import Foundation
 extension RecurrenceRule {
     /// The first occurrence strictly after `current`, the series' present instance (RFC 5545's
     /// DTSTART, which counts as an instance even when the rule would not produce it);
-    /// nil when the series has ended.
-    public func occurrence(after current: ReminderDateComponents) -> ReminderDateComponents? {
+    /// nil when the series has ended. A floating or all-day occurrence is placed in `zone` (the
+    /// reader's) before it is compared with the rule's end date, which is an instant.
+    public func occurrence(after current: ReminderDateComponents, in zone: TimeZone) -> ReminderDateComponents? {
         if case .occurrenceCount(let count) = recurrenceEnd, count <= 1 { return nil }
         guard let day = RecurrenceExpansion(rule: self, start: current).nextDay() else { return nil }
         let (year, month, dayOfMonth) = CivilDate.fromDays(day)
@@ -13,11 +14,7 @@ extension RecurrenceRule {
         guard year <= 9999 else { return nil }
         var next = current
         (next.year, next.month, next.day) = (year, month, dayOfMonth)
-        if case .endDate(let end) = recurrenceEnd {
-            // A zoned time is an instant; floating and all-day dates are compared on the wall clock.
-            let instant = next.isFloating ? Timestamp(seconds: next.wallClockSeconds) : next.instant(in: TimeZone.utc)
-            if instant > end { return nil }
-        }
+        if case .endDate(let end) = recurrenceEnd, next.instant(in: zone) > end { return nil }
         return next
     }
 

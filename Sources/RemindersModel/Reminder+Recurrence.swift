@@ -1,3 +1,5 @@
+import Foundation
+
 /// What completing one occurrence of a recurring reminder does, as Reminders does it.
 public struct CompletedOccurrence: Equatable, Sendable {
     /// The live reminder: same identifier, incomplete, moved to the next occurrence.
@@ -11,9 +13,10 @@ extension Reminder {
     /// Splits a recurring reminder that was just completed (`self`, already marked completed)
     /// into the record of the finished occurrence and the series moved to its next occurrence.
     /// Relative alarms follow the due date by themselves; absolute alarms stay where they are.
-    public func completingOccurrence(newIdentifier: () -> String) -> CompletedOccurrence {
+    /// `zone` is the reader's, in which floating and all-day occurrences meet the rule's end date.
+    public func completingOccurrence(in zone: TimeZone, newIdentifier: () -> String) -> CompletedOccurrence {
         guard let due = dueDateComponents else { return CompletedOccurrence(advanced: self, record: nil) }
-        let nexts = recurrenceRules.compactMap { $0.occurrence(after: due) }
+        let nexts = recurrenceRules.compactMap { $0.occurrence(after: due, in: zone) }
         guard let next = nexts.min(by: { $0.wallClockSeconds < $1.wallClockSeconds }) else {
             return CompletedOccurrence(advanced: self, record: nil)
         }

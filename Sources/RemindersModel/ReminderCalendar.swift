@@ -28,7 +28,7 @@ public struct ReminderCalendar: Equatable, Sendable {
     public static let maximumTitleLength = 1024
 
     public func validate() throws(ValidationError) {
-        guard !title.allSatisfy(\.isWhitespace) else { throw ValidationError(field: "title", "a list needs a non-empty title") }
+        guard !TextRules.isBlank(title) else { throw ValidationError(field: "title", "a list needs a title with something visible in it") }
         guard title.utf8.count <= Self.maximumTitleLength else {
             throw ValidationError(field: "title", "title is longer than \(Self.maximumTitleLength) bytes")
         }

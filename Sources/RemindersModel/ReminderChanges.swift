@@ -73,6 +73,8 @@ extension Reminder {
         changes.priority.apply(to: &priority, clearedTo: 0)
         changes.startDateComponents.apply(to: &startDateComponents)
         changes.dueDateComponents.apply(to: &dueDateComponents)
+        startDateComponents = startDateComponents?.normalized
+        dueDateComponents = dueDateComponents?.normalized
         changes.timeZone.apply(to: &timeZone)
         try applyCompletion(changes, now: now)
         if case .set(let drafts) = changes.alarms {

@@ -22,7 +22,17 @@ public struct ReminderDateComponents: Equatable, Hashable, Sendable {
     }
 
     public var isAllDay: Bool { hour == nil }
-    public var isFloating: Bool { timeZone == nil }
+    /// Floating: read in the reader's zone. An all-day date always is, whatever `timeZone` says:
+    /// a day is the reader's day (EventKit's and RFC 5545's `VALUE=DATE`), never another zone's.
+    public var isFloating: Bool { timeZone == nil || hour == nil }
+
+    /// The form the store keeps: an all-day date carries no time zone (see `isFloating`).
+    public var normalized: ReminderDateComponents {
+        guard hour == nil, timeZone != nil else { return self }
+        var copy = self
+        copy.timeZone = nil
+        return copy
+    }
 
     public func validate() throws(ValidationError) {
         guard (1...9999).contains(year) else { throw ValidationError(field: "year", "year must be 1…9999, got \(year)") }
@@ -51,11 +61,11 @@ public struct ReminderDateComponents: Equatable, Hashable, Sendable {
             + Int64((hour ?? 0) * 3600 + (minute ?? 0) * 60 + (second ?? 0))
     }
 
-    /// The instant this date means to a reader in `readerZone`: its own zone when it has one,
-    /// else the reader's. An all-day date means the start of its day.
+    /// The instant this date means to a reader in `readerZone`: its own zone when it has one and an
+    /// hour, else the reader's. An all-day date means the start of its day in the reader's zone.
     /// Wall-clock times skipped by a DST change resolve forward, as Foundation's Calendar does.
     public func instant(in readerZone: TimeZone) -> Timestamp {
-        let zone = timeZone.flatMap(TimeZoneCache.zone) ?? readerZone
+        let zone = isFloating ? readerZone : (timeZone.flatMap(TimeZoneCache.zone) ?? readerZone)
         return Timestamp(seconds: Self.instantSeconds(wallClock: wallClockSeconds, in: zone))
     }
 

@@ -16,6 +16,9 @@ public struct ServerOptions: Sendable {
     public var log = Log()
     /// Whether to watch the store and send storeChanged/authorizationChanged (a one-shot call has nobody to tell).
     public var sendsChangeNotifications = true
+    /// The zone of a client that names none at `initialize`: the process's own, as `TZ` or
+    /// /etc/localtime say (see `SystemTimeZone`).
+    public var timeZone = SystemTimeZone.Resolution(zone: .current, name: TimeZone.current.identifier)
 
     public init(storePath: String) { self.storePath = storePath }
 }

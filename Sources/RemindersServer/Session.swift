@@ -18,9 +18,11 @@ final class Session {
     var lifecycle = Lifecycle.awaitingInitialize
     var clientName = ""
     var clientVersion: String?
-    var timeZone = TimeZone.current
+    var timeZone: TimeZone {
+        didSet { eventStore?.timeZone = timeZone }
+    }
     /// The zone's name as the client gave it (Foundation answers "GMT" for a TimeZone made from "UTC").
-    lazy var timeZoneName = timeZone.identifier
+    var timeZoneName: String
     /// Reminders this session created: write-only clients may add alarms to these.
     var createdIdentifiers = Set<String>()
     /// Whether changes staged now include some made with full access, which a client demoted to
@@ -39,6 +41,8 @@ final class Session {
     init(options: ServerOptions, connection: Connection) {
         self.options = options
         self.connection = connection
+        timeZone = options.timeZone.zone
+        timeZoneName = options.timeZone.name
         var askers: [ConsentAsking] = []
         if let agent = options.consentAgent, !agent.isEmpty {
             askers.append(ConsentAgentProgram(program: agent, timeout: options.consentTimeout, log: options.log))
@@ -51,7 +55,7 @@ final class Session {
     private func openStore() {
         do {
             let store = try ReminderStore(path: options.storePath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
-            eventStore = EventStore(store: store, rules: options.rules)
+            eventStore = EventStore(store: store, rules: options.rules, timeZone: timeZone)
             storeFailure = nil
         } catch {
             options.log.error("cannot open the store: \(error)")

@@ -29,7 +29,11 @@ extension EventStore {
                 try self.requireWritable(reminder.calendarIdentifier, field: "calendarIdentifier")
             } else {
                 reminder = Reminder(calendarItemIdentifier: Identifiers.make(), calendarIdentifier: "", title: "", creationDate: now)
-                reminder.calendarIdentifier = try self.store.defaultCalendar().calendarIdentifier
+                guard let list = try self.store.defaultCalendar() else {
+                    throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar,
+                                                   "no list takes new reminders: every list is read-only; name a list, or create one with saveCalendar"))
+                }
+                reminder.calendarIdentifier = list.calendarIdentifier
             }
             let wasCompleted = reminder.isCompleted
             do throws(ValidationError) {
@@ -43,7 +47,7 @@ extension EventStore {
             reminder.lastModifiedDate = isNew ? now : max(now, reminder.lastModifiedDate.advanced(by: 1))
             var record: Reminder?
             if !isNew, !wasCompleted, reminder.isCompleted, reminder.hasRecurrenceRules {
-                let split = reminder.completingOccurrence(newIdentifier: Identifiers.make)
+                let split = reminder.completingOccurrence(in: self.timeZone, newIdentifier: Identifiers.make)
                 reminder = split.advanced
                 record = split.record
             }

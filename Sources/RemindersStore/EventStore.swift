@@ -9,12 +9,17 @@ import RemindersModel
 public final class EventStore {
     public let store: ReminderStore
     public var rules: ReminderRules
+    /// The client's time zone: where its floating and all-day dates are read, e.g. when completing
+    /// an occurrence of a series meets the series' end date.
+    public var timeZone: TimeZone
     let clock: () -> Timestamp
     var pending = PendingChanges()
 
-    public init(store: ReminderStore, rules: ReminderRules = ReminderRules(), clock: @escaping () -> Timestamp = Timestamp.now) {
+    public init(store: ReminderStore, rules: ReminderRules = ReminderRules(), timeZone: TimeZone = .current,
+                clock: @escaping () -> Timestamp = Timestamp.now) {
         self.store = store
         self.rules = rules
+        self.timeZone = timeZone
         self.clock = clock
     }
 
@@ -38,7 +43,8 @@ public final class EventStore {
         try store.read { () throws(StoreError) in try self.store.calendars() }
     }
 
-    public func defaultCalendarForNewReminders() throws(StoreError) -> ReminderCalendar {
+    /// nil when every list is read-only.
+    public func defaultCalendarForNewReminders() throws(StoreError) -> ReminderCalendar? {
         try store.read { () throws(StoreError) in try self.store.defaultCalendar() }
     }
 
@@ -61,11 +67,14 @@ public final class EventStore {
             if let allows = changes.allowsContentModifications { calendar.allowsContentModifications = allows }
             do throws(ValidationError) { try calendar.validate() } catch { throw .invalid(error) }
             if isNew { try self.store.insertCalendar(calendar, creationDate: self.clock()) } else { try self.store.updateCalendar(calendar) }
+            try self.store.storeDefaultCalendar()
             return try self.store.calendar(identifier: calendar.calendarIdentifier) ?? calendar
         }
     }
 
-    /// Removes a list and every reminder in it. The last list cannot be removed.
+    /// Removes a list and every reminder in it, read-only lists included (as unsubscribing does in
+    /// EventKit: `allowsContentModifications` is about the items, not the list). The last list
+    /// cannot be removed. When the default goes, the oldest writable list becomes the default.
     public func removeCalendar(identifier: String) throws(StoreError) {
         try store.write { () throws(StoreError) in
             guard try self.store.calendar(identifier: identifier) != nil else { throw .notFound(kind: "list", identifier: identifier) }
@@ -73,7 +82,7 @@ public final class EventStore {
                 throw .invalid(ValidationError(field: "calendarIdentifier", "the last list cannot be removed"))
             }
             _ = try self.store.deleteCalendar(identifier: identifier)
-            try self.store.setDefaultCalendar(try self.store.defaultCalendar().calendarIdentifier)
+            try self.store.storeDefaultCalendar()
         }
     }
 

@@ -73,6 +73,17 @@ enum Schema {
                 PRIMARY KEY (client, entity_type)
             ) WITHOUT ROWID;
             """),
+        // An all-day date is the reader's day whatever zone it was saved with (issue 16): dates saved
+        // with a zone by earlier versions lose it, and become floating rows (due_wall, not due_at).
+        // Stored dates read `2026-06-15`, `2026-06-15T09…` or `2026-06-15 Zone`: a space after the
+        // day marks an all-day date with a zone.
+        ("v2 all-day dates carry no time zone", """
+            UPDATE reminders SET due_date = substr(due_date, 1, 10), due_at = NULL,
+                due_wall = CAST(round((julianday(substr(due_date, 1, 10)) - 2440587.5) * 86400) AS INTEGER)
+            WHERE substr(due_date, 11, 1) = ' ';
+            UPDATE reminders SET start_date = substr(start_date, 1, 10)
+            WHERE substr(start_date, 11, 1) = ' ';
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

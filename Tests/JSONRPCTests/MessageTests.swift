@@ -55,6 +55,8 @@ final class MessageTests: XCTestCase {
             ("1.5", "got a number with a fraction or an exponent"),
             ("1.0", "got a number with a fraction or an exponent"),
             ("1e2", "got a number with a fraction or an exponent"),
+            ("-0", "id must not be -0"),   // issue 16: was answered as id 0
+            ("-0.0", "id must not be -0"),
             ("9223372036854775808", "got an integer outside the 64-bit range"),
             ("-1e30", "got an integer outside the 64-bit range"),
             ("true", "got a boolean"),

@@ -16,7 +16,12 @@ final class ParserNumberTests: XCTestCase {
     }
 
     func testNegativeZero() throws {
-        XCTAssertEqual(try JSONParser.parse("-0"), .integer(0))
+        for text in ["-0", "-0.0"] {
+            let zero = try JSONParser.parse(text)
+            guard case .double(let value) = zero else { return XCTFail("\(text): expected a double, got \(zero)") }
+            XCTAssertEqual(value.sign, .minus, text)
+            XCTAssertEqual(zero.integerValue, 0, text)
+        }
         let fraction = try JSONParser.parse("-0.0")
         guard case .double(let value) = fraction else { return XCTFail("expected a double, got \(fraction)") }
         XCTAssertEqual(value, 0)

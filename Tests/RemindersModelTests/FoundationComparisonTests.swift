@@ -17,7 +17,7 @@ final class FoundationComparisonTests: XCTestCase {
     private func ours(_ rule: RecurrenceRule, from start: ReminderDateComponents, count: Int) -> [String] {
         var dates: [String] = []
         var current = start
-        while dates.count < count, let next = rule.occurrence(after: current) {
+        while dates.count < count, let next = rule.occurrence(after: current, in: TimeZone.utc) {
             dates.append(String(format: "%04d-%02d-%02d", next.year, next.month, next.day))
             current = next
         }
@@ -118,9 +118,9 @@ final class FoundationComparisonTests: XCTestCase {
 
     func testRulesThatNeverMatchEndQuickly() throws {
         let started = Date()
-        XCTAssertNil(try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30").occurrence(after: ReminderDateComponents(year: 2026, month: 1, day: 1)))
-        XCTAssertNil(try RecurrenceRule(rrule: "FREQ=DAILY;BYMONTH=4;BYMONTHDAY=31").occurrence(after: ReminderDateComponents(year: 2026, month: 1, day: 1)))
-        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTHDAY=13;BYDAY=FR").occurrence(after: ReminderDateComponents(year: 2026, month: 1, day: 1)),
+        XCTAssertNil(try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30").occurrence(after: ReminderDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc))
+        XCTAssertNil(try RecurrenceRule(rrule: "FREQ=DAILY;BYMONTH=4;BYMONTHDAY=31").occurrence(after: ReminderDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc))
+        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTHDAY=13;BYDAY=FR").occurrence(after: ReminderDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc),
                        ReminderDateComponents(year: 2026, month: 2, day: 13))
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }

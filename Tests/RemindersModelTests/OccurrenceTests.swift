@@ -6,7 +6,7 @@ import XCTest
 /// something other than RFC 5545 and remindersd corrects it.
 final class OccurrenceTests: XCTestCase {
     private func next(_ rrule: String, _ due: ReminderDateComponents) throws -> ReminderDateComponents? {
-        try RecurrenceRule(rrule: rrule).occurrence(after: due)
+        try RecurrenceRule(rrule: rrule).occurrence(after: due, in: TimeZone.utc)
     }
 
     private func day(_ y: Int, _ m: Int, _ d: Int, hour: Int? = nil, minute: Int? = nil, zone: String? = nil) -> ReminderDateComponents {
@@ -51,7 +51,7 @@ final class OccurrenceTests: XCTestCase {
     func testEnds() throws {
         XCTAssertNil(try next("FREQ=DAILY;COUNT=1", day(2026, 1, 1)))
         let counted = try RecurrenceRule(rrule: "FREQ=DAILY;COUNT=3")
-        XCTAssertEqual(counted.occurrence(after: day(2026, 1, 1)), day(2026, 1, 2))
+        XCTAssertEqual(counted.occurrence(after: day(2026, 1, 1), in: TimeZone.utc), day(2026, 1, 2))
         XCTAssertEqual(counted.advanced.recurrenceEnd, .occurrenceCount(2))
         XCTAssertEqual(try next("FREQ=DAILY;UNTIL=20260102T000000Z", day(2026, 1, 1, hour: 9)), nil)
         XCTAssertEqual(try next("FREQ=DAILY;UNTIL=20260102T090000Z", day(2026, 1, 1, hour: 9)), day(2026, 1, 2, hour: 9))
@@ -75,7 +75,7 @@ final class OccurrenceTests: XCTestCase {
         reminder.isCompleted = true
         reminder.completionDate = Timestamp(milliseconds: 1000)
         var counter = 0
-        let split = reminder.completingOccurrence(newIdentifier: { counter += 1; return "new\(counter)" })
+        let split = reminder.completingOccurrence(in: TimeZone.utc, newIdentifier: { counter += 1; return "new\(counter)" })
         XCTAssertEqual(split.advanced.calendarItemIdentifier, "R")
         XCTAssertFalse(split.advanced.isCompleted)
         XCTAssertNil(split.advanced.completionDate)
@@ -95,7 +95,7 @@ final class OccurrenceTests: XCTestCase {
         var last = split.advanced
         last.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=MONTHLY;COUNT=1")]
         last.isCompleted = true
-        let ended = last.completingOccurrence(newIdentifier: { "x" })
+        let ended = last.completingOccurrence(in: TimeZone.utc, newIdentifier: { "x" })
         XCTAssertNil(ended.record)
         XCTAssertTrue(ended.advanced.isCompleted)
     }

@@ -64,3 +64,25 @@ final class ReminderRulesTests: XCTestCase {
         XCTAssertEqual(try reminder(changes).alarms.map(\.alarmIdentifier), ["id1", "kept"])
     }
 }
+
+/// What counts as a visible title and a URL a reminder may carry (issue 16).
+final class TextAndURLRulesTests: XCTestCase {
+    func testInvisibleTitlesAreBlank() {
+        for blank in ["", " \t\n", "\u{200B}", "\u{FEFF}", "\u{2060}\u{00AD}", "\u{0}", "\u{202E}"] {
+            XCTAssertTrue(TextRules.isBlank(blank), "\(blank.unicodeScalars.map(\.value))")
+        }
+        for visible in ["a", "\u{200B}a", "🙂", "pay\u{0}rent", "ー"] {
+            XCTAssertFalse(TextRules.isBlank(visible), visible)
+        }
+    }
+
+    func testURLs() {
+        for good in ["https://example.com", "http://a.b:80/", "https://u:p@host/x", "mailto:a@b.c", "file:///tmp/x", "tel:+123", "obsidian://open"] {
+            XCTAssertNil(ReminderRules.urlProblem(good), good)
+        }
+        for bad in ["https://", "https:///x", "http://:80", "https://user@", "javascript:alert(1)", "VBScript:x", "data:,hi", "https:example.com",
+                    "no scheme", "1http://x", ":x", "http:", "https://exa mple.com"] {
+            XCTAssertNotNil(ReminderRules.urlProblem(bad), bad)
+        }
+    }
+}

@@ -76,10 +76,10 @@ final class EventStoreTests: XCTestCase {
         inList.calendarIdentifier = .set(list.calendarIdentifier)
         _ = try events.saveReminder(identifier: nil, changes: inList, commit: true)
         _ = try events.saveReminder(identifier: nil, changes: changes("in default"), commit: true)
-        let defaultList = try events.defaultCalendarForNewReminders()
+        let defaultList = try XCTUnwrap(try events.defaultCalendarForNewReminders())
         try events.removeCalendar(identifier: defaultList.calendarIdentifier)
         XCTAssertEqual(try all(), ["in list"])
-        XCTAssertEqual(try events.defaultCalendarForNewReminders().calendarIdentifier, list.calendarIdentifier)
+        XCTAssertEqual(try events.defaultCalendarForNewReminders()?.calendarIdentifier, list.calendarIdentifier)
         XCTAssertThrowsError(try events.removeCalendar(identifier: list.calendarIdentifier))
         XCTAssertEqual(try events.store.database.scalar("SELECT count(*) FROM alarms")?.integer, 0)
     }

@@ -19,7 +19,7 @@ final class StoreFileTests: XCTestCase {
         let calendars = try store.calendars()
         XCTAssertEqual(calendars.map(\.title), ["Reminders"])
         XCTAssertEqual(calendars.first?.isDefault, true)
-        XCTAssertEqual(try store.defaultCalendar().calendarIdentifier, calendars.first?.calendarIdentifier)
+        XCTAssertEqual(try store.defaultCalendar()?.calendarIdentifier, calendars.first?.calendarIdentifier)
         XCTAssertEqual(try store.database.scalar("SELECT count(*) FROM sources")?.integer, 1)
         XCTAssertEqual(try store.database.scalar("PRAGMA user_version")?.integer, Int64(Schema.currentVersion))
         XCTAssertEqual(try store.database.scalar("PRAGMA journal_mode")?.text, "wal")

@@ -7,7 +7,7 @@ enum CalendarMethods {
         try context.params.rejectUnknown(["entityType"])
         _ = try AuthorizationMethods.entityType(context.params)
         let events = try context.session.events()
-        let calendars = context.status == .writeOnly ? [try events.defaultCalendarForNewReminders()] : try events.calendars()
+        let calendars = context.status == .writeOnly ? [try events.defaultCalendarForNewReminders()].compactMap { $0 } : try events.calendars()
         return resultObject { writer in
             writer.key(static: "calendars")
             writer.beginArray()
@@ -21,7 +21,7 @@ enum CalendarMethods {
         let calendar = try context.session.events().defaultCalendarForNewReminders()
         return resultObject { writer in
             writer.key(static: "calendar")
-            calendar.write(to: &writer)
+            if let calendar { calendar.write(to: &writer) } else { writer.null() }
         }
     }
 

@@ -18,7 +18,7 @@ enum LifecycleMethods {
         let name = try clientInfo.string("name")
         try validateClientName(name, field: clientInfo.pathOf("name"))
         let version = try clientInfo.optionalString("version")
-        var zone = TimeZone.current
+        var zone = session.options.timeZone.zone
         let requestedZone = try context.params.optionalString("timeZone")
         if let identifier = requestedZone {
             guard let found = TimeZoneCache.zone(identifier) else {
@@ -30,7 +30,7 @@ enum LifecycleMethods {
         session.clientName = name
         session.clientVersion = version
         session.timeZone = zone
-        session.timeZoneName = requestedZone ?? zone.identifier
+        session.timeZoneName = requestedZone ?? session.options.timeZone.name
         session.lifecycle = .running
         session.startWatching()
         session.log.info("client \(name)\(version.map { " " + $0 } ?? "") initialized (time zone \(session.timeZoneName))")

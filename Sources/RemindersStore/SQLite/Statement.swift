@@ -46,7 +46,16 @@ final class Statement {
             case .null: result = sqlite3_bind_null(raw, index)
             case .integer(let v): result = sqlite3_bind_int64(raw, index, v)
             case .real(let v): result = sqlite3_bind_double(raw, index, v)
-            case .text(let v): result = sqlite3_bind_text(raw, index, v, -1, csqlite_transient())
+            case .text(let v):
+                // Bound with its byte length, never as a C string: a NUL inside a title is text too,
+                // and SQLite would otherwise keep only what comes before it.
+                var text = v
+                result = text.withUTF8 { bytes in
+                    guard let start = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_text(raw, index, "", 0, csqlite_transient()) }
+                    return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        sqlite3_bind_text(raw, index, $0, Int32(bytes.count), csqlite_transient())
+                    }
+                }
             }
             guard result == SQLITE_OK else { throw database.error(result) }
         }

@@ -29,13 +29,19 @@ extension ReminderStore {
         return calendar
     }
 
-    /// The list new reminders go to when they name none: the chosen default, else the oldest list.
-    public func defaultCalendar() throws(StoreError) -> ReminderCalendar {
+    /// The list new reminders go to when they name none: always one that takes new reminders.
+    /// That is the chosen default while it is writable, else the oldest writable list; nil when
+    /// every list is read-only (EventKit's `defaultCalendarForNewReminders()` is optional too).
+    public func defaultCalendar() throws(StoreError) -> ReminderCalendar? {
+        guard let identifier = try sqlite({ () throws(SQLiteError) in try self.defaultCalendarIdentifier() }) else { return nil }
+        return try calendar(identifier: identifier)
+    }
+
+    /// Records the list `defaultCalendar()` chose, after a change that may have moved it (the
+    /// default list removed or made read-only), so that it stays put when the old one comes back.
+    func storeDefaultCalendar() throws(StoreError) {
         let identifier = try sqlite { () throws(SQLiteError) in try self.defaultCalendarIdentifier() }
-        if let identifier, let calendar = try calendar(identifier: identifier) { return calendar }
-        guard var first = try calendars().first else { throw StoreError.unavailable("the store has no reminder lists") }
-        first.isDefault = true
-        return first
+        if let identifier { try setDefaultCalendar(identifier) }
     }
 
     func insertCalendar(_ calendar: ReminderCalendar, creationDate: Timestamp) throws(StoreError) {
@@ -80,9 +86,14 @@ extension ReminderStore {
         }
     }
 
+    /// The chosen default while it exists and is writable, else the oldest writable list.
     private func defaultCalendarIdentifier() throws(SQLiteError) -> String? {
         if isInTransaction, let cached = listCache.defaultIdentifier { return cached }
-        let identifier = try database.scalar("SELECT value FROM settings WHERE key = 'defaultCalendar'")?.text
+        let identifier = try database.scalar("""
+            SELECT identifier FROM calendars WHERE allows_modifications = 1
+            ORDER BY identifier = (SELECT value FROM settings WHERE key = 'defaultCalendar') DESC, creation_date, identifier
+            LIMIT 1
+            """)?.text
         if isInTransaction { listCache.defaultIdentifier = .some(identifier) }
         return identifier
     }

@@ -234,6 +234,12 @@ test(':Reminders lists incomplete reminders grouped by list, with due date and p
   eq(w, ids[find_by_title('Water plants').calendarItemIdentifier], 'Water plants line')
 end)
 
+test('a request with {} as params sends an object (Lua encodes an empty table as an array)', function()
+  local result, err = remindersd.request_sync('calendars', {})
+  truthy(result, err and remindersd.error_message(err))
+  truthy(#result.calendars >= 1, 'the lists')
+end)
+
 test(':RemindersAdd adds to the default list and the list shows it', function()
   local before = renders()
   vim.cmd('RemindersAdd Write the report')

@@ -18,6 +18,14 @@ local function encode(value)
   return vim.json.encode(value)
 end
 
+--- Every remindersd method takes an object, but Lua's {} encodes as []: an empty table is {}.
+local function as_params(params)
+  if params == nil or (type(params) == 'table' and next(params) == nil) then
+    return vim.empty_dict()
+  end
+  return params
+end
+
 --- Frames a JSON text for the wire (LSP base protocol).
 function M.frame(json)
   return 'Content-Length: ' .. #json .. '\r\n\r\n' .. json
@@ -208,7 +216,7 @@ function Client:request(method, params, callback)
   self.next_id = self.next_id + 1
   local id = self.next_id
   self.pending[id] = callback or function() end
-  local sent = self:_send({ jsonrpc = '2.0', id = id, method = method, params = params or vim.empty_dict() })
+  local sent = self:_send({ jsonrpc = '2.0', id = id, method = method, params = as_params(params) })
   if not sent then
     local cb = self.pending[id]
     self.pending[id] = nil
@@ -234,7 +242,7 @@ function Client:request_sync(method, params, timeout_ms)
 end
 
 function Client:notify(method, params)
-  return self:_send({ jsonrpc = '2.0', method = method, params = params or vim.empty_dict() })
+  return self:_send({ jsonrpc = '2.0', method = method, params = as_params(params) })
 end
 
 --- LSP-style stop: shutdown, exit, close stdin (end of input alone also ends the server).

@@ -1,0 +1,47 @@
+import Foundation
+import RemindersModel
+import XCTest
+@testable import RemindersStore
+
+/// Stores written by earlier versions, brought up to date when opened.
+final class MigrationTests: XCTestCase {
+    var folder: String!
+
+    override func setUp() {
+        folder = NSTemporaryDirectory() + "migration-tests-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// v2: all-day dates saved with a time zone (before issue 16) become the reader's day.
+    func testAllDayDatesLoseTheirZone() throws {
+        let path = folder + "/old.sqlite"
+        do {
+            let store = try ReminderStore(path: path)
+            let list = try XCTUnwrap(try store.defaultCalendar()).calendarIdentifier
+            // What version 1 stored for {2026-06-15, Pacific/Kiritimati}: an instant, no wall clock.
+            try store.database.execute("""
+                INSERT INTO reminders (identifier, external_identifier, calendar, title, priority, start_date, due_date, due_at, due_wall,
+                    completed, creation_date, last_modified, alarm_count)
+                VALUES ('old', 'old', '\(list)', 'all day', 0, '2026-06-14 Asia/Tokyo', '2026-06-15 Pacific/Kiritimati', 1781431200000, NULL, 0, 0, 0, 0),
+                       ('timed', 'timed', '\(list)', 'timed', 0, NULL, '2026-06-15T09 Europe/Berlin', 1781506800000, NULL, 0, 0, 0, 0);
+                PRAGMA user_version = 1;
+                """)
+        }
+        let store = try ReminderStore(path: path)
+        XCTAssertEqual(try store.database.scalar("PRAGMA user_version")?.integer, Int64(Schema.currentVersion))
+        let old = try XCTUnwrap(try store.reminder(identifier: "old"))
+        XCTAssertEqual(old.dueDateComponents, ReminderDateComponents(year: 2026, month: 6, day: 15))
+        XCTAssertEqual(old.startDateComponents, ReminderDateComponents(year: 2026, month: 6, day: 14))
+        XCTAssertEqual(try store.database.scalar("SELECT due_at FROM reminders WHERE identifier = 'old'"), .null)
+        XCTAssertEqual(try store.database.scalar("SELECT due_wall FROM reminders WHERE identifier = 'old'")?.integer,
+                       ReminderDateComponents(year: 2026, month: 6, day: 15).wallClockSeconds)
+        // A date with an hour keeps its zone.
+        XCTAssertEqual(try store.reminder(identifier: "timed")?.dueDateComponents?.timeZone, "Europe/Berlin")
+        let pagoPago = TimeZone(identifier: "Pacific/Pago_Pago")!
+        let june15 = ReminderPredicate(kind: .incomplete, dueDateStarting: Timestamp(rfc3339: "2026-06-15T00:00:00-11:00"),
+                                       dueDateEnding: Timestamp(rfc3339: "2026-06-16T00:00:00-11:00"))
+        XCTAssertEqual(try store.reminders(matching: june15, in: pagoPago).map(\.title), ["all day"])
+    }
+}
