@@ -25,6 +25,10 @@ public enum RemindersCommand {
                 return try Permissions.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "call":
                 return try OneShotCall.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
+            case "schema":
+                guard arguments.count == 1 else { throw Arguments.UsageError(message: "schema takes no arguments") }
+                print(String(decoding: OpenRPCDocument.bytes, as: UTF8.self), to: .protocolOutput(protocolOutput))
+                return 0
             case "serve":
                 return try serve(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             default:
@@ -89,6 +93,7 @@ public enum RemindersCommand {
                                                 STATUS: notDetermined, restricted, denied, fullAccess, writeOnly
           remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME] [--time-zone ZONE]
                                                 one request in a fresh session; result on stdout
+          remindersd schema                     the OpenRPC document of the protocol (as rpc.discover answers)
           remindersd --version | --help
 
         Serve options:

@@ -27,10 +27,10 @@ enum OneShotCall {
         if let zone = parsed.value("--time-zone") { initialize["timeZone"] = .string(zone) }
 
         let replies = exchange([
-            request(1, "initialize", .object(initialize)),
+            request(1, LifecycleNames.initialize, .object(initialize)),
             request(2, method, params),
-            request(3, "shutdown", nil),
-            notification("exit"),
+            request(3, LifecycleNames.shutdown, nil),
+            notification(LifecycleNames.exit),
         ], options: options)
 
         for id in [1, 2] {

@@ -53,7 +53,7 @@ final class ChangeWatcher: @unchecked Sendable {
                 checkAuthorization()
             }
             if pending, Date().timeIntervalSince(lastSent) >= minimumInterval, !isStopped {
-                connection.send(Envelope.notification(method: "storeChanged", params: emptyResult))
+                NotificationRegistry.storeChanged.send(Array("{}".utf8), on: connection)
                 lastSent = Date()
                 pending = false
             }
@@ -63,10 +63,11 @@ final class ChangeWatcher: @unchecked Sendable {
     private func checkAuthorization() {
         guard let status = observer.authorizationStatus(client: client, entityType: .reminder), status != lastStatus else { return }
         lastStatus = status
-        let params = resultObject { writer in
-            writer.field("entityType", EntityType.reminder.rawValue)
-            writer.field("status", status.rawValue)
-        }
-        connection.send(Envelope.notification(method: "authorizationChanged", params: params))
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("entityType", EntityType.reminder.rawValue)
+        writer.field("status", status.rawValue)
+        writer.endObject()
+        NotificationRegistry.authorizationChanged.send(writer.bytes, on: connection)
     }
 }

@@ -15,29 +15,23 @@ enum Lifecycle: Equatable {
 
     /// What to do with a request for `method` in this state.
     func admitRequest(_ method: String) -> Decision {
-        switch (self, method) {
-        case (_, "exit"), (_, "initialized"):
+        if method == NotificationRegistry.exit.name || method == NotificationRegistry.initialized.name {
             return .reject(.invalidRequest("\(method) is a notification: send it without an id"))
-        case (.awaitingInitialize, "initialize"):
-            return .handle
-        case (.awaitingInitialize, _):
-            return .reject(.serverNotInitialized)
-        case (.running, "initialize"):
-            return .reject(.invalidRequest("initialize was already received"))
-        case (.running, _):
-            return .handle
-        case (.shutDown, _):
+        }
+        let isInitialize = method == Initialize.name
+        switch self {
+        case .awaitingInitialize:
+            return isInitialize ? .handle : .reject(.serverNotInitialized)
+        case .running:
+            return isInitialize ? .reject(.invalidRequest("initialize was already received")) : .handle
+        case .shutDown:
             return .reject(.invalidRequest("the server is shutting down; only exit is accepted"))
         }
     }
 
     /// What to do with a notification for `method` in this state.
     func admitNotification(_ method: String) -> Decision {
-        switch (self, method) {
-        case (.shutDown, "exit"): return .exit(code: 0)
-        case (_, "exit"): return .exit(code: 1)
-        case (.awaitingInitialize, _), (.shutDown, _): return .drop
-        case (.running, _): return .handle
-        }
+        if method == NotificationRegistry.exit.name { return .exit(code: self == .shutDown ? 0 : 1) }
+        return self == .running ? .handle : .drop
     }
 }

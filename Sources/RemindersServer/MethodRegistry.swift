@@ -1,81 +1,82 @@
 import JSONRPC
 import RemindersModel
 
-/// What a handler gets: the session, the request's params, and the caller's status.
+/// Every method the server has, in one place. Adding one: its file in `Methods/`, a line here,
+/// its section in protocol.md, a test (`DeclarationTests` fails when one of the four is missing).
+enum MethodRegistry {
+    static let declarations: [any MethodDeclaration.Type] = [
+        Initialize.self, Shutdown.self, Discover.self,
+        AuthorizationStatusMethod.self, RequestAccess.self,
+        Calendars.self, DefaultCalendarForNewReminders.self, SaveCalendar.self, RemoveCalendar.self,
+        FetchReminders.self, CalendarItem.self, CalendarItems.self, SaveReminder.self, RemoveReminder.self,
+        AddAlarm.self, RemoveAlarm.self,
+        Commit.self, Reset.self,
+    ]
+
+    static let all: [RegisteredMethod] = declarations.map(RegisteredMethod.init)
+
+    /// A short list is scanned faster than a method name is hashed, and this runs for every request.
+    static func named(_ name: String) -> RegisteredMethod? { all.first { $0.name == name } }
+}
+
+/// A declaration as the dispatcher uses it: everything derived once, at start-up.
+struct RegisteredMethod: @unchecked Sendable {
+    let declaration: any MethodDeclaration.Type
+    let name: String
+    let access: Access
+    let effect: Effect
+    /// The params' schema, `commit` included for `.stages` methods.
+    let params: ObjectRule
+    /// The params member whose object the store checks (`reminder`): its errors are reported under it.
+    let fieldPrefix: String?
+    let handle: (MethodContext) throws -> [[UInt8]]
+
+    init(_ declaration: any MethodDeclaration.Type) {
+        self.declaration = declaration
+        name = declaration.name
+        access = declaration.access
+        effect = declaration.effect
+        var properties = declaration.params
+        if effect == .stages { properties.append(CommitParam.property) }
+        params = ObjectRule(properties, allowsOtherMembers: declaration.acceptsOtherParams)
+        fieldPrefix = properties.first(where: \.isSubject)?.name
+        handle = declaration.handle
+    }
+
+    /// Checks a request's params (absent means `{}`) against the declaration.
+    func check(_ params: JSONValue?) throws(ResponseError) -> Fields {
+        switch params {
+        case nil:
+            try self.params.check(JSONObject(), at: "")
+            return Fields(JSONObject(), path: "")
+        case .object(let object)?:
+            try self.params.check(object, at: "")
+            return Fields(object, path: "")
+        case let other?:
+            throw .invalidParams("params must be an object, got \(other.typeName)", field: "params")
+        }
+    }
+}
+
+/// What a handler gets: the session, the request's checked params, and the caller's status.
 struct MethodContext {
     let session: Session
     let params: Fields
     /// Read before the call for methods that need it.
     let status: AuthorizationStatus
     let isCancelled: () -> Bool
-}
 
-/// One protocol method: its name, who may call it, and whether it writes to the store.
-struct Method {
-    let name: String
-    let access: Access
-    /// Writes join the current group commit (one durable transaction for pipelined writes).
-    let writes: Bool
-    /// Prefix for validation fields the store reports (`reminder` for `saveReminder`).
-    let fieldPrefix: String?
-    /// Commits everything staged: always (`commit`), or unless called with `commit: false` (EventKit's `save(_:commit:)`).
-    var commitsStagedChanges: Bool {
-        ["commit", "saveReminder", "removeReminder", "addAlarm", "removeAlarm"].contains(name)
-    }
-    /// The result's JSON, in one or more pieces (a large result is written in pieces, never joined).
-    let handle: (MethodContext) throws -> [[UInt8]]
-
-    init(_ name: String, _ access: Access, writes: Bool = false, fieldPrefix: String? = nil,
-         _ handle: @escaping (MethodContext) throws -> [UInt8]) {
-        self.init(name, access, writes: writes, fieldPrefix: fieldPrefix, pieces: { [try handle($0)] })
-    }
-
-    init(_ name: String, _ access: Access, writes: Bool = false, fieldPrefix: String? = nil,
-         pieces handle: @escaping (MethodContext) throws -> [[UInt8]]) {
-        self.name = name
-        self.access = access
-        self.writes = writes
-        self.fieldPrefix = fieldPrefix
-        self.handle = handle
-    }
-}
-
-/// Every method the server has, in one place. Adding one: a handler, a line here, protocol.md, a test.
-enum MethodRegistry {
-    static let all: [Method] = [
-        Method("initialize", .lifecycle, LifecycleMethods.initialize),
-        Method("shutdown", .lifecycle, LifecycleMethods.shutdown),
-        Method("authorizationStatus", .anyStatus, AuthorizationMethods.authorizationStatus),
-        Method("requestAccess", .anyStatus, AuthorizationMethods.requestAccess),
-        Method("calendars", .fullOrWriteOnly, CalendarMethods.calendars),
-        Method("defaultCalendarForNewReminders", .fullOrWriteOnly, CalendarMethods.defaultCalendar),
-        Method("saveCalendar", .fullAccess, writes: true, fieldPrefix: "calendar", CalendarMethods.saveCalendar),
-        Method("removeCalendar", .fullAccess, writes: true, CalendarMethods.removeCalendar),
-        Method("fetchReminders", .fullAccess, pieces: ReminderMethods.fetchReminders),
-        Method("calendarItem", .fullAccess, ReminderMethods.calendarItem),
-        Method("calendarItems", .fullAccess, pieces: ReminderMethods.calendarItems),
-        Method("saveReminder", .fullOrWriteOnly, writes: true, fieldPrefix: "reminder", ReminderMethods.saveReminder),
-        Method("removeReminder", .fullAccess, writes: true, ReminderMethods.removeReminder),
-        Method("addAlarm", .fullOrWriteOnly, writes: true, AlarmMethods.addAlarm),
-        Method("removeAlarm", .fullAccess, writes: true, fieldPrefix: "reminder", AlarmMethods.removeAlarm),
-        Method("commit", .fullOrWriteOnly, writes: true, CommitMethods.commit),
-        Method("reset", .fullOrWriteOnly, CommitMethods.reset),
-    ]
-
-    /// A short list is scanned faster than a method name is hashed, and this runs for every request.
-    static func named(_ name: String) -> Method? { all.first { $0.name == name } }
-
-    /// Notifications the server accepts from clients (others are ignored).
-    static let notifications: Set<String> = ["initialized", "exit", "$/cancelRequest"]
+    /// `commit` of a `.stages` method: true unless the client said false.
+    var commit: Bool { params.object[CommitParam.name] != .bool(false) }
 }
 
 /// Builds a result object with a writer.
-func resultObject(_ body: (inout JSONWriter) -> Void) -> [UInt8] {
+func resultObject(_ body: (inout JSONWriter) -> Void) -> [[UInt8]] {
     var writer = JSONWriter()
     writer.beginObject()
     body(&writer)
     writer.endObject()
-    return writer.bytes
+    return [writer.bytes]
 }
 
-let emptyResult: [UInt8] = Array("{}".utf8)
+let emptyResult: [[UInt8]] = [Array("{}".utf8)]

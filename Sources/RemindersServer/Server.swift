@@ -3,13 +3,15 @@ import JSONRPC
 import RemindersModel
 import RemindersStore
 
-/// Serves one client on a connection until `exit` or end of input.
+/// Serves one client on a connection until `exit` or end of input: the connection loop.
 ///
 /// Requests are answered in order. Writes that arrive together (a pipelining client) share
-/// one durable transaction — group commit — and are answered only after it is on disk.
+/// one durable transaction — group commit — and are answered only after it is on disk. What each
+/// request does is the dispatcher's business.
 public final class Server {
     let connection: Connection
     let session: Session
+    private let dispatcher: Dispatcher
     private var exitCode: Int32?
     /// Requests answered in the current run, marked finished for cancellation together.
     private var answeredIDs: [RequestID] = []
@@ -19,6 +21,7 @@ public final class Server {
     public init(connection: Connection, options: ServerOptions) {
         self.connection = connection
         self.session = Session(options: options, connection: connection)
+        self.dispatcher = Dispatcher(session: session)
     }
 
     /// Asks the server to stop after the request in hand (SIGTERM, SIGINT): that request is answered,
@@ -119,7 +122,7 @@ public final class Server {
         switch message {
         case .request(let request):
             defer { answeredIDs.append(request.id) }
-            return answer(request)
+            return dispatcher.answer(request, isCancelled: { [connection] in connection.isCancelled(request.id) })
         case .notification(let notification):
             notify(notification)
             return nil
@@ -131,45 +134,12 @@ public final class Server {
         }
     }
 
-    private func answer(_ request: Request) -> OutgoingMessage {
-        if connection.isCancelled(request.id) { return OutgoingMessage(Envelope.error(id: request.id, .requestCancelled)) }
-        switch session.lifecycle.admitRequest(request.method) {
-        case .reject(let error): return OutgoingMessage(Envelope.error(id: request.id, error))
-        case .drop, .exit: return OutgoingMessage(Envelope.error(id: request.id, .invalidRequest("unexpected")))
-        case .handle: break
-        }
-        guard let method = MethodRegistry.named(request.method) else {
-            return OutgoingMessage(Envelope.error(id: request.id, .methodNotFound(request.method)))
-        }
-        do {
-            let params = try Fields(params: request.params)
-            var status = AuthorizationStatus.notDetermined
-            if method.access.needsStatus {
-                status = try session.authorizationStatus()
-                guard method.access.allows(status) else {
-                    throw ResponseError.notAuthorized(client: session.clientName, status: status, "\(method.name) is not allowed")
-                }
-            }
-            if status == .writeOnly { try WriteOnlyRules.checkCommit(of: method, params: params, session: session) }
-            let id = request.id
-            let context = MethodContext(session: session, params: params, status: status,
-                                        isCancelled: { [connection] in connection.isCancelled(id) })
-            let result = try method.handle(context)
-            session.noteStagedChanges(after: method, status: status)
-            return Envelope.resultMessage(id: request.id, pieces: result)
-        } catch {
-            let failure = ResponseError.from(error, prefix: method.fieldPrefix)
-            if failure.code == ResponseError.internalErrorCode { session.log.error("\(method.name) failed: \(error)") }
-            return OutgoingMessage(Envelope.error(id: request.id, failure))
-        }
-    }
-
     private func notify(_ notification: JSONRPC.Notification) {
         switch session.lifecycle.admitNotification(notification.method) {
         case .exit(let code): exitCode = code
         case .drop, .reject: break
         case .handle:
-            if !MethodRegistry.notifications.contains(notification.method) {
+            if !NotificationRegistry.fromClient.contains(where: { $0.name == notification.method }) {
                 session.log.debug("ignored notification \(notification.method)")
             }
         }
@@ -185,22 +155,20 @@ extension Inbound {
         }
     }
 
-    var hasWrite: Bool {
-        messages.contains { if case .request(let r) = $0 { return MethodRegistry.named(r.method)?.writes == true } else { return false } }
-    }
-
-    /// Whether a request here commits staged changes (`commit`, or a write without `commit: false`).
-    var commitsStagedChanges: Bool {
+    /// Whether some request here has `effect` in the way `matches` asks.
+    private func containsRequest(_ matches: (RegisteredMethod, Request) -> Bool) -> Bool {
         messages.contains { message in
-            guard case .request(let request) = message, let method = MethodRegistry.named(request.method),
-                  method.commitsStagedChanges else { return false }
-            return method.name == "commit" || request.params?["commit"] != .bool(false)
+            guard case .request(let request) = message, let method = MethodRegistry.named(request.method) else { return false }
+            return matches(method, request)
         }
     }
 
-    var mayWaitForOwner: Bool {
-        messages.contains { if case .request(let r) = $0 { return r.method == "requestAccess" } else { return false } }
-    }
+    var hasWrite: Bool { containsRequest { method, _ in method.effect.joinsGroupCommit } }
+
+    /// Whether a request here commits staged changes (`commit`, or a write without `commit: false`).
+    var commitsStagedChanges: Bool { containsRequest { method, request in method.effect.commitsStagedChanges(request.params) } }
+
+    var mayWaitForOwner: Bool { containsRequest { method, _ in method.effect == .mayWaitForOwner } }
 
     /// What this item is answered with when the transaction of its group failed with `failure`.
     func replyWhenTheGroupFailed(_ failure: ResponseError) -> [UInt8]? {

@@ -29,8 +29,8 @@ final class Session {
     /// write-only must not commit (it could not have made them).
     var hasChangesStagedWithFullAccess = false
 
-    func noteStagedChanges(after method: Method, status: AuthorizationStatus) {
-        guard method.writes || method.name == "reset", let eventStore else { return }
+    func noteStagedChanges(after method: RegisteredMethod, status: AuthorizationStatus) {
+        guard method.effect.changesWhatIsStaged, let eventStore else { return }
         if !eventStore.hasUncommittedChanges {
             hasChangesStagedWithFullAccess = false
         } else if status == .fullAccess {

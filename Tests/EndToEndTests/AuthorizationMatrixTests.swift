@@ -26,6 +26,7 @@ final class AuthorizationMatrixTests: XCTestCase {
         let id = existing["calendarItemIdentifier"]!
         let calls: [(method: String, params: JSONValue, allowed: Set<String>)] = [
             ("authorizationStatus", [:], ["notDetermined", "restricted", "denied", "writeOnly", "fullAccess"]),
+            ("rpc.discover", [:], ["notDetermined", "restricted", "denied", "writeOnly", "fullAccess"]),
             ("requestAccess", ["usageDescription": "matrix"], ["notDetermined", "restricted", "denied", "writeOnly", "fullAccess"]),
             ("calendars", [:], ["writeOnly", "fullAccess"]),
             ("defaultCalendarForNewReminders", [:], ["writeOnly", "fullAccess"]),

@@ -7,8 +7,16 @@ import XCTest
 final class DecodingTests: XCTestCase {
     private func fields(_ json: String) throws -> Fields { Fields(try JSONParser.parse(json).objectValue!, path: "reminder") }
 
+    /// As a save's `reminder` is read: checked against its schema, then decoded.
     private func decodeError(_ json: String) -> ResponseError? {
-        do { _ = try ReminderSave(try fields(json)); return nil } catch { return error as? ResponseError }
+        do {
+            let value = try JSONParser.parse(json)
+            try ReminderSchemas.changes.check(value, at: "reminder")
+            _ = try ReminderSave(Fields(value.objectValue!, path: "reminder"))
+            return nil
+        } catch {
+            return error as? ResponseError
+        }
     }
 
     func testAbsentNullAndValue() throws {

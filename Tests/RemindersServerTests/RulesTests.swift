@@ -44,7 +44,7 @@ final class AuthorizationRulesTests: XCTestCase {
         ]
         for row in table {
             var asked = false
-            let result = AuthorizationMethods.decide(current: row.current, level: .init(rawValue: row.level)!) { asked = true; return row.answer }
+            let result = RequestAccess.decide(current: row.current, level: .init(rawValue: row.level)!) { asked = true; return row.answer }
             XCTAssertEqual(result, row.expected, "\(row)")
             XCTAssertEqual(asked, row.asked, "\(row)")
         }

@@ -14,6 +14,7 @@ public final class TestChannel: @unchecked Sendable {
     private var rawOutput: [UInt8] = []
     private var closed = false
     private var nextID: Int64 = 1000
+    private let recording = Recording.open()
 
     public init(writeFD: Int32, readFD: Int32, framing: Framing) {
         self.writeFD = writeFD
@@ -40,6 +41,7 @@ public final class TestChannel: @unchecked Sendable {
 
     /// Frames and sends one message given as JSON text.
     public func send(json text: String) {
+        recording?.note("sent", text)
         var bytes: [UInt8] = []
         framing.frame(Array(text.utf8), into: &bytes)
         sendRaw(bytes)
@@ -140,6 +142,7 @@ public final class TestChannel: @unchecked Sendable {
                 case .message(let bytes): value = (try? JSONParser.parse(bytes, maxDepth: 512)) ?? ["unparseable": .string(String(decoding: bytes, as: UTF8.self))]
                 case .error(let error): value = ["framingError": .string(error.description)]
                 }
+                if case .message(let bytes) = frame { recording?.note("received", String(decoding: bytes, as: UTF8.self)) }
                 condition.lock()
                 messages.append(value)
                 condition.broadcast()
@@ -150,6 +153,47 @@ public final class TestChannel: @unchecked Sendable {
         closed = true
         condition.broadcast()
         condition.unlock()
+    }
+}
+
+/// What a channel sent and received, one JSON line each, when REMINDERSD_RECORD_DIR names a folder:
+/// `scripts/check-openrpc` checks the recorded requests and responses against the OpenRPC document.
+final class Recording: @unchecked Sendable {
+    private let handle: FileHandle
+    private let lock = NSLock()
+    /// Larger messages (a 100,000-reminder fetch) are left out: checking them says nothing new.
+    private static let largest = 256 << 10
+
+    static func open() -> Recording? {
+        guard let folder = ProcessInfo.processInfo.environment["REMINDERSD_RECORD_DIR"], !folder.isEmpty else { return nil }
+        let path = folder + "/" + UUID().uuidString + ".jsonl"
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else { return nil }
+        return Recording(handle: handle)
+    }
+
+    private init(handle: FileHandle) { self.handle = handle }
+
+    func note(_ direction: String, _ json: String) {
+        guard let value = try? JSONParser.parse(json, maxDepth: 512) else { return }
+        // A message left out still leaves its id, so that a later answer with the same id is not
+        // taken for this one's.
+        let recorded = json.utf8.count <= Self.largest ? value : Self.idsOnly(value)
+        let line = "{\"\(direction)\":" + recorded.serialized + "}\n"
+        lock.lock(); defer { lock.unlock() }
+        handle.write(Data(line.utf8))
+    }
+
+    private static func idsOnly(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let elements): return .array(elements.map(idsOnly))
+        case .object(let object):
+            var stub: JSONObject = ["left out": true]
+            if let id = object["id"] { stub["id"] = id }
+            if let method = object["method"] { stub["method"] = method }
+            if object["result"] != nil { stub["result"] = .null }
+            return .object(stub)
+        default: return .null
+        }
     }
 }
 

@@ -35,10 +35,8 @@ extension StructuredLocation {
     }
 
     static func decode(_ fields: Fields) throws(ResponseError) -> StructuredLocation {
-        try fields.rejectUnknown(["title", "geoLocation", "radius"])
         var location = StructuredLocation(title: try fields.optionalString("title") ?? "", radius: try fields.optionalDouble("radius"))
         if let geo = try fields.optionalObject("geoLocation") {
-            try geo.rejectUnknown(["latitude", "longitude"])
             location.geoLocation = GeoLocation(latitude: try geo.double("latitude"), longitude: try geo.double("longitude"))
         }
         return location
@@ -49,10 +47,6 @@ extension AlarmDraft {
     /// An alarm as sent: exactly one trigger. Email and URL alarms exist in EventKit but not for reminders.
     static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> AlarmDraft {
         let fields = try Fields.object(value, path: path)
-        for key in ["emailAddress", "url"] where fields.contains(key) {
-            throw fields.invalid(key, "reminder alarms cannot send email or open a URL", reason: .reminderAlarmContainsEmailOrUrl)
-        }
-        try fields.rejectUnknown(["alarmIdentifier", "relativeOffset", "absoluteDate", "structuredLocation", "proximity"])
         let relative = try fields.optionalDouble("relativeOffset")
         let absolute = try fields.optionalTimestamp("absoluteDate")
         let location = try fields.optionalObject("structuredLocation").map { (nested) throws(ResponseError) in try StructuredLocation.decode(nested) }
@@ -70,10 +64,6 @@ extension AlarmDraft {
         if let relative { trigger = .relative(offset: relative) }
         else if let absolute { trigger = .absolute(absolute) }
         else { trigger = .location(location!, proximity) }
-        let identifier = try fields.optionalString("alarmIdentifier")
-        if let identifier, identifier.isEmpty || identifier.utf8.count > 256 {
-            throw fields.invalid("alarmIdentifier", "must be 1…256 bytes")
-        }
-        return AlarmDraft(alarmIdentifier: identifier, trigger: trigger)
+        return AlarmDraft(alarmIdentifier: try fields.optionalString("alarmIdentifier"), trigger: trigger)
     }
 }

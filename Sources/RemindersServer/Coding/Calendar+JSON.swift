@@ -16,7 +16,6 @@ extension ReminderCalendar {
 
 extension CalendarChanges {
     init(_ fields: Fields) throws(ResponseError) {
-        try fields.rejectUnknown(["calendarIdentifier", "title", "color", "allowsContentModifications", "type", "isDefault"])
         self.init(calendarIdentifier: try fields.optionalString("calendarIdentifier"),
                   title: try fields.optionalString("title"),
                   color: try fields.optionalString("color"),

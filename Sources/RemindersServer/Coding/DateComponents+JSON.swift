@@ -17,7 +17,6 @@ extension ReminderDateComponents {
 
     static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> ReminderDateComponents {
         let fields = try Fields.object(value, path: path)
-        try fields.rejectUnknown(["year", "month", "day", "hour", "minute", "second", "timeZone"])
         let components = ReminderDateComponents(
             year: try fields.int("year"), month: try fields.int("month"), day: try fields.int("day"),
             hour: try fields.optionalInt("hour"), minute: try fields.optionalInt("minute"),

@@ -2,7 +2,8 @@ import JSONRPC
 import RemindersModel
 
 /// Reads the members of one JSON object of the params, naming each by its JSON path in errors
-/// (`reminder.alarms[0].proximity`) and refusing members it was not asked about.
+/// (`reminder.alarms[0].proximity`). The params were checked against the method's schema first
+/// (unknown members, types, ranges); what is left to refuse here are rules between members.
 struct Fields {
     let object: JSONObject
     let path: String
@@ -12,27 +13,10 @@ struct Fields {
         self.path = path
     }
 
-    /// The params of a request, which must be an object (or absent, meaning `{}`).
-    init(params: JSONValue?) throws(ResponseError) {
-        switch params {
-        case nil: self.init(JSONObject(), path: "")
-        case .object(let object)?: self.init(object, path: "")
-        case let other?: throw .invalidParams("params must be an object, got \(other.typeName)", field: "params")
-        }
-    }
-
     func pathOf(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
     func invalid(_ key: String, _ message: String, reason: EventKitErrorCode? = nil) -> ResponseError {
         .invalidParams("\(pathOf(key)): \(message)", field: pathOf(key), reason: reason?.rawValue)
-    }
-
-    /// Refuses members other than `known`, so a typo (`dueDate` for `dueDateComponents`) is never silently dropped.
-    func rejectUnknown(_ known: [String]) throws(ResponseError) {
-        // A short list scanned byte for byte beats hashing, and matches how members are looked up.
-        for member in object.members where !known.contains(where: { $0.utf8.elementsEqual(member.key.utf8) }) {
-            throw .invalidParams("\(pathOf(member.key)): unknown field", field: pathOf(member.key))
-        }
     }
 
     func contains(_ key: String) -> Bool { object.contains(key) }

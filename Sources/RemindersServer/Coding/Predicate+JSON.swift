@@ -6,8 +6,6 @@ extension ReminderPredicate {
     /// a missing predicate means `{kind: "all"}`.
     init(_ fields: Fields?) throws(ResponseError) {
         guard let fields else { self.init(kind: .all); return }
-        try fields.rejectUnknown(["kind", "calendarIdentifiers", "dueDateStarting", "dueDateEnding",
-                                  "completionDateStarting", "completionDateEnding"])
         self.init(kind: try fields.optionalEnum("kind", Kind.self) ?? .all)
         if let identifiers = try fields.optionalArray("calendarIdentifiers") {
             var parsed: [String] = []

@@ -46,8 +46,6 @@ extension RecurrenceRule {
     /// sent back, its fields win and its `rrule` is ignored.
     static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> RecurrenceRule {
         let fields = try Fields.object(value, path: path)
-        try fields.rejectUnknown(["frequency", "interval", "daysOfTheWeek", "daysOfTheMonth", "monthsOfTheYear", "weeksOfTheYear",
-                                  "daysOfTheYear", "setPositions", "recurrenceEnd", "firstDayOfTheWeek", "rrule"])
         var rule: RecurrenceRule
         if !fields.contains("frequency"), let text = try fields.optionalString("rrule") {
             guard fields.object.count == 1 else {
@@ -70,7 +68,6 @@ extension RecurrenceRule {
             var parsed: [RecurrenceDayOfWeek] = []
             for (index, element) in days.enumerated() {
                 let day = try Fields.object(element, path: fields.pathOf("daysOfTheWeek[\(index)]"))
-                try day.rejectUnknown(["dayOfTheWeek", "weekNumber"])
                 parsed.append(RecurrenceDayOfWeek(dayOfTheWeek: try day.int("dayOfTheWeek"), weekNumber: try day.optionalInt("weekNumber") ?? 0))
             }
             rule.daysOfTheWeek = parsed
@@ -81,7 +78,6 @@ extension RecurrenceRule {
         rule.daysOfTheYear = try integers(fields, "daysOfTheYear")
         rule.setPositions = try integers(fields, "setPositions")
         if let end = try fields.optionalObject("recurrenceEnd") {
-            try end.rejectUnknown(["endDate", "occurrenceCount"])
             let date = try end.optionalTimestamp("endDate")
             let count = try end.optionalInt("occurrenceCount")
             switch (date, count) {

@@ -37,27 +37,15 @@ extension Reminder {
     }
 }
 
-/// A `saveReminder` reminder object: which reminder (if any), what changes, and the concurrency token.
+/// A `saveReminder` reminder object: which reminder (if any), what changes, and the concurrency
+/// token. Its members were checked against `ReminderSchemas.changes`; the store's own members
+/// (`creationDate`, …) are accepted there and not read here.
 struct ReminderSave {
     var identifier: String?
     var changes: ReminderChanges
     var lastModifiedDate: Timestamp?
 
-    /// Fields a fetched reminder carries that the store sets itself; accepted and ignored,
-    /// so a client can send back what it fetched.
-    static let storeManaged: [String] = [
-        "calendarItemExternalIdentifier", "creationDate", "hasAlarms", "hasNotes", "hasRecurrenceRules",
-    ]
-    static let writable: [String] = [
-        "calendarItemIdentifier", "calendarIdentifier", "title", "notes", "url", "location", "priority",
-        "startDateComponents", "dueDateComponents", "isCompleted", "completionDate", "timeZone", "alarms",
-        "recurrenceRules", "lastModifiedDate",
-    ]
-
-    static let known = writable + storeManaged
-
     init(_ fields: Fields) throws(ResponseError) {
-        try fields.rejectUnknown(Self.known)
         identifier = try fields.optionalString("calendarItemIdentifier")
         lastModifiedDate = try fields.optionalTimestamp("lastModifiedDate")
         var changes = ReminderChanges()

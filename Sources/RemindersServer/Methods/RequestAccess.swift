@@ -1,29 +1,28 @@
 import JSONRPC
 import RemindersModel
 
-enum AuthorizationMethods {
-    /// `entityType` defaults to reminder; `event` is refused with EventKit's `invalidEntityType`.
-    static func entityType(_ params: Fields) throws(ResponseError) -> EntityType {
-        guard let type = try params.optionalEnum("entityType", EntityType.self) else { return .reminder }
-        guard type == .reminder else {
-            throw params.invalid("entityType", "remindersd stores reminders only", reason: .invalidEntityType)
-        }
-        return type
-    }
+/// `requestAccess {entityType?, level?, usageDescription}` → `{granted, status}`: asks the owner
+/// (never the client) when the answer is not known yet, and remembers the answer.
+enum RequestAccess: MethodDeclaration {
+    static let name = "requestAccess"
+    static let summary = "Asks the owner for access (EKEventStore.requestFullAccessToReminders / requestWriteOnlyAccessToEvents)."
+    static let access = Access.anyStatus
+    static let effect = Effect.mayWaitForOwner
+    static let params: [ObjectRule.Property] = [
+        EntityTypeParam.property,
+        .init("level", .oneOf(AccessLevel.allCases.map(\.rawValue)), default: .string(AccessLevel.full.rawValue)),
+        .init("usageDescription", .string("Why the client needs the reminders, shown to the owner; no NUL."), required: true,
+              missingMessage: "a usage description is required: say why this client needs the reminders"),
+    ]
+    static let result = CommonSchemas.result([("granted", .boolean()), ("status", CommonSchemas.authorizationStatus)])
+    static let errors: [MethodError] = [.invalidParams(.invalidEntityType)]
 
-    static func authorizationStatus(_ context: MethodContext) throws -> [UInt8] {
-        try context.params.rejectUnknown(["entityType"])
-        let status = try context.session.authorizationStatus(try entityType(context.params))
-        return resultObject { $0.field("status", status.rawValue) }
-    }
-
-    /// Asks the owner (never the client) when the answer is not known yet; remembers the answer.
-    static func requestAccess(_ context: MethodContext) throws -> [UInt8] {
+    static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         let params = context.params
-        try params.rejectUnknown(["entityType", "level", "usageDescription"])
-        let entity = try entityType(params)
+        let entity = try EntityTypeParam.value(params)
         let level = try params.optionalEnum("level", AccessLevel.self) ?? .full
-        guard let usage = try params.optionalString("usageDescription"), !usage.allSatisfy(\.isWhitespace) else {
+        let usage = try params.string("usageDescription")
+        guard !usage.allSatisfy(\.isWhitespace) else {
             throw params.invalid("usageDescription", "a usage description is required: say why this client needs the reminders")
         }
         // The agent gets it as a C-string argument: a NUL would show the owner only the text before it.

@@ -1,0 +1,64 @@
+import Foundation
+import JSONRPC
+import RemindersModel
+
+/// `{reminders:[…]}` (with `nextCursor` when paging), in pieces of about a megabyte, so that
+/// 100,000 reminders never sit in one buffer that has to grow (and be copied) as it fills. A long
+/// list is encoded in halves on two threads (the reader thread is idle meanwhile); cancellation is
+/// checked as it goes.
+enum RemindersResult {
+    static func pieces<C: RandomAccessCollection>(_ reminders: C, nextCursor: String?? = nil,
+                                                  isCancelled: @escaping () -> Bool = { false }) throws -> [[UInt8]]
+    where C.Element == Reminder, C.Index == Int {
+        var head = JSONWriter()
+        head.beginObject()
+        head.key(static: "reminders")
+        head.beginArray()
+        var tail = JSONWriter()
+        tail.endArray()
+        if let nextCursor { tail.field("nextCursor", nextCursor) }
+        tail.endObject()
+
+        let halves = reminders.count >= 20_000 ? 2 : 1
+        let size = (reminders.count + halves - 1) / max(halves, 1)
+        var encoded = [[[UInt8]]](repeating: [], count: halves)
+        var cancelled = false
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            let start = reminders.startIndex + half * size, end = min(reminders.endIndex, start + size)
+            guard start < end, let pieces = encode(reminders[start..<end], afterOthers: half > 0, isCancelled: isCancelled) else {
+                if start < end { lock.lock(); cancelled = true; lock.unlock() }
+                return
+            }
+            lock.lock(); encoded[half] = pieces; lock.unlock()
+        }
+        if cancelled { throw ResponseError.requestCancelled }
+        return [head.bytes] + encoded.flatMap { $0 } + [tail.bytes]
+    }
+
+    /// Array elements in pieces of about a megabyte; nil when cancelled.
+    private static func encode<C: Collection>(_ reminders: C, afterOthers: Bool, isCancelled: () -> Bool) -> [[UInt8]]?
+    where C.Element == Reminder {
+        let pieceSize = 1 << 20
+        var pieces: [[UInt8]] = []
+        var writer = JSONWriter(capacity: pieceSize + (64 << 10))
+        if afterOthers { writer.raw([]) }  // the elements follow others: the first one needs its comma
+        var counted = 0
+        for index in reminders.indices {
+            counted += 1
+            if counted % 4096 == 0, isCancelled() { return nil }
+            reminders[index].write(to: &writer)  // in place: no copy of the reminder
+            if writer.bytes.count >= pieceSize { pieces.append(writer.takeBytes()) }
+        }
+        pieces.append(writer.takeBytes())
+        return pieces
+    }
+
+    /// `{reminder}`.
+    static func single(_ reminder: Reminder) -> [[UInt8]] {
+        resultObject { writer in
+            writer.key(static: "reminder")
+            reminder.write(to: &writer)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import JSONRPC
+import RemindersModel
+
+/// One protocol method, declared once (as sourcekit-lsp declares a request type): its name, what
+/// it is for, who may call it, what it does to the store, what it takes and returns, and its
+/// handler. Everything else the server and its documents know about a method is derived from this:
+/// group commit, waiting for the owner, the `commit` member, field prefixes, `initialize`'s list of
+/// methods, and the OpenRPC document.
+protocol MethodDeclaration {
+    static var name: String { get }
+    /// One line, for the OpenRPC document and `remindersd schema`.
+    static var summary: String { get }
+    static var access: Access { get }
+    static var effect: Effect { get }
+    /// The members of `params` (always an object). A `.stages` method gets `commit` added.
+    static var params: [ObjectRule.Property] { get }
+    /// Whether `params` may hold members not declared (ignored): only `initialize`, for LSP clients.
+    static var acceptsOtherParams: Bool { get }
+    static var result: JSONSchema { get }
+    /// Errors beyond the ones every method of its access and effect can give.
+    static var errors: [MethodError] { get }
+    /// The result's JSON, in one or more pieces; the params in `context` were checked against `params`.
+    static func handle(_ context: MethodContext) throws -> [[UInt8]]
+}
+
+extension MethodDeclaration {
+    static var acceptsOtherParams: Bool { false }
+    static var errors: [MethodError] { [] }
+}
+
+/// What a method does to the store, which decides how the server runs it.
+enum Effect: String, Sendable {
+    /// `initialize`, `shutdown`: the lifecycle decides when they may run.
+    case lifecycle
+    /// Reads only (or nothing at all).
+    case reads
+    /// May wait for the owner's answer (a minute, say): never run inside a group transaction,
+    /// which would hold the store's write lock meanwhile.
+    case mayWaitForOwner
+    /// Writes at once (lists), joining the group commit.
+    case writes
+    /// Stages a change, as EventKit's `save(_:commit:)`: with `commit` (default true) it also
+    /// commits everything staged.
+    case stages
+    /// Commits everything staged.
+    case commits
+    /// Forgets everything staged.
+    case discards
+
+    /// Whether the method writes, and so joins the current group commit.
+    var joinsGroupCommit: Bool { self == .writes || self == .stages || self == .commits }
+
+    /// Whether, called with these params, it commits what is staged.
+    func commitsStagedChanges(_ params: JSONValue?) -> Bool {
+        switch self {
+        case .commits: return true
+        case .stages: return params?[CommitParam.name] != .bool(false)
+        default: return false
+        }
+    }
+
+    /// Whether what is staged may differ after it.
+    var changesWhatIsStaged: Bool { self == .stages || self == .commits || self == .discards }
+}
+
+/// The `commit` member of every `.stages` method, declared here once.
+enum CommitParam {
+    static let name = "commit"
+    static let property = ObjectRule.Property(name, .boolean(description: "Whether to commit everything staged, this change included (EventKit's save(_:commit:))."),
+                                              default: true)
+}
+
+/// An error a method may answer with, for its OpenRPC entry.
+struct MethodError: Sendable {
+    let code: Int
+    let message: String
+    /// EventKit reasons (`data.reason`) this code may carry for the method.
+    var reasons: [EventKitErrorCode] = []
+
+    static func invalidParams(_ reasons: EventKitErrorCode...) -> MethodError {
+        MethodError(code: ResponseError.invalidParamsCode, message: "Invalid params", reasons: reasons)
+    }
+    static let notFound = MethodError(code: ResponseError.notFoundCode, message: "Not found")
+    static let conflict = MethodError(code: ResponseError.conflictCode, message: "Conflict")
+    static let cancelled = MethodError(code: ResponseError.requestCancelledCode, message: "Request cancelled")
+}

@@ -1,0 +1,40 @@
+import JSONRPC
+import RemindersModel
+
+/// One notification, declared once: its name, which way it goes, what it carries.
+struct NotificationDeclaration: Sendable {
+    enum Direction: String, Sendable { case fromClient, fromServer }
+
+    let name: String
+    let direction: Direction
+    let summary: String
+    let params: JSONSchema
+
+    /// Sends it to a client.
+    func send(_ params: [UInt8], on connection: Connection) {
+        connection.send(Envelope.notification(method: name, params: params))
+    }
+}
+
+/// Every notification, in one place (protocol.md has a section for each).
+enum NotificationRegistry {
+    static let initialized = NotificationDeclaration(
+        name: "initialized", direction: .fromClient, summary: "The client received initialize's answer (LSP); accepted and ignored.",
+        params: .object([], allowsOtherMembers: true))
+    static let exit = NotificationDeclaration(
+        name: "exit", direction: .fromClient, summary: "Ends the process: status 0 after shutdown, else 1.", params: .emptyObject)
+    static let cancelRequest = NotificationDeclaration(
+        name: "$/cancelRequest", direction: .fromClient, summary: "Cancels a request still queued or running: it ends with -32800.",
+        params: .object([.init("id", .any(description: "The id of the request to cancel."), required: true)]))
+    static let storeChanged = NotificationDeclaration(
+        name: "storeChanged", direction: .fromServer,
+        summary: "Something was committed to the store, by anyone (EKEventStoreChanged); refetch what you show.",
+        params: .emptyObject)
+    static let authorizationChanged = NotificationDeclaration(
+        name: "authorizationChanged", direction: .fromServer, summary: "This client's authorization status changed.",
+        params: CommonSchemas.result([("entityType", CommonSchemas.entityType), ("status", CommonSchemas.authorizationStatus)]))
+
+    static let all = [initialized, exit, cancelRequest, storeChanged, authorizationChanged]
+    static var fromServer: [NotificationDeclaration] { all.filter { $0.direction == .fromServer } }
+    static var fromClient: [NotificationDeclaration] { all.filter { $0.direction == .fromClient } }
+}

@@ -1,0 +1,25 @@
+import JSONRPC
+import RemindersModel
+
+/// `calendars {entityType?}` → `{calendars}`. Write-only clients see the default list only.
+enum Calendars: MethodDeclaration {
+    static let name = "calendars"
+    static let summary = "The reminder lists (EKEventStore.calendars(for: .reminder))."
+    static let access = Access.fullOrWriteOnly
+    static let effect = Effect.reads
+    static let params: [ObjectRule.Property] = [EntityTypeParam.property]
+    static let result = CommonSchemas.result([("calendars", .array(of: CalendarSchemas.calendar))])
+    static let errors: [MethodError] = [.invalidParams(.invalidEntityType)]
+
+    static func handle(_ context: MethodContext) throws -> [[UInt8]] {
+        _ = try EntityTypeParam.value(context.params)
+        let events = try context.session.events()
+        let calendars = context.status == .writeOnly ? [try events.defaultCalendarForNewReminders()].compactMap { $0 } : try events.calendars()
+        return resultObject { writer in
+            writer.key(static: "calendars")
+            writer.beginArray()
+            for calendar in calendars { calendar.write(to: &writer) }
+            writer.endArray()
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import JSONRPC
+import RemindersModel
+
+/// A reminder (EKReminder): every member named once here, for what the server returns (all of
+/// them, always) and for what a client saves (any of them; null clears).
+enum ReminderSchemas {
+    /// How a member behaves in a save.
+    enum OnSave { case identifies, changes, conditions, ignored }
+
+    struct Member {
+        let name: String
+        let schema: JSONSchema
+        /// Whether it may be null in a result.
+        let nullable: Bool
+        let onSave: OnSave
+        let description: String?
+
+        init(_ name: String, _ schema: JSONSchema, nullable: Bool = false, onSave: OnSave = .changes, _ description: String? = nil) {
+            self.name = name; self.schema = schema; self.nullable = nullable; self.onSave = onSave; self.description = description
+        }
+    }
+
+    static let members: [Member] = [
+        Member("calendarItemIdentifier", CommonSchemas.identifier, onSave: .identifies, "Absent in a save: a new reminder."),
+        Member("calendarItemExternalIdentifier", .string(), onSave: .ignored, "The sync identifier (iCalendar UID)."),
+        Member("calendarIdentifier", CommonSchemas.identifier, "Its list; in a new reminder, absent means the default list."),
+        Member("title", .string()),
+        Member("notes", .string(), nullable: true),
+        Member("url", .string("An absolute URL; javascript:, vbscript: and data: are refused."), nullable: true),
+        Member("location", .string(), nullable: true),
+        Member("priority", .integer(IntegerRule(minimum: 0, maximum: 9, reason: EventKitErrorCode.priorityIsInvalid.rawValue,
+                                                description: "0 none, 1–4 high (1 highest), 5 medium, 6–9 low.",
+                                                rangeMessage: { "priority must be 0 (none) or 1…9 (1 highest), got \($0)" }))),
+        Member("startDateComponents", DateComponentsSchema.schema, nullable: true),
+        Member("dueDateComponents", DateComponentsSchema.schema, nullable: true),
+        Member("isCompleted", .boolean()),
+        Member("completionDate", CommonSchemas.instant, nullable: true, "Set: completed then; completing without it: now."),
+        Member("creationDate", CommonSchemas.instant, onSave: .ignored),
+        Member("lastModifiedDate", CommonSchemas.instant, onSave: .conditions,
+               "In a save: the update fails with -32012 when the stored reminder's differs."),
+        Member("timeZone", .string("The item's IANA time zone (EKCalendarItem.timeZone); null: floating."), nullable: true),
+        Member("alarms", .array(of: AlarmSchemas.alarm)),
+        Member("recurrenceRules", .array(of: RecurrenceRuleSchemas.rule)),
+        Member("hasAlarms", .boolean(), onSave: .ignored),
+        Member("hasNotes", .boolean(), onSave: .ignored),
+        Member("hasRecurrenceRules", .boolean(), onSave: .ignored),
+    ]
+
+    static let reminder = JSONSchema.named("Reminder") {
+        .object(members.map { member in
+            ObjectRule.Property(member.name, member.nullable ? .nullable(member.schema) : member.schema, required: true,
+                                description: member.description)
+        }, description: "A reminder; every member is always present (null when unset).")
+    }
+
+    /// A save's `reminder`: members present change, null clears, absent keeps; the store's own
+    /// members may be sent back as received and are ignored.
+    static let changes = JSONSchema.named("ReminderChanges") {
+        .object(members.map { member in
+            switch member.onSave {
+            case .ignored:
+                return ObjectRule.Property(member.name, .any(description: "Set by the store; accepted and ignored."))
+            case .changes where member.name == "alarms":
+                return ObjectRule.Property(member.name, .array(of: AlarmSchemas.alarmInput), description: "Replaces every alarm.")
+            case .changes where member.name == "recurrenceRules":
+                return ObjectRule.Property(member.name, .array(of: RecurrenceRuleSchemas.ruleInput))
+            case .identifies, .changes, .conditions:
+                return ObjectRule.Property(member.name, member.schema, description: member.description)
+            }
+        }, description: "What a save changes: members present are set, null ones cleared, absent ones kept.")
+    }
+
+    /// `{reminder, completedOccurrence}` of a save.
+    static let saveResult = CommonSchemas.result([("reminder", reminder), ("completedOccurrence", .nullable(reminder))])
+
+    /// `{reminder}` of the alarm methods.
+    static let reminderResult = CommonSchemas.result([("reminder", reminder)])
+
+    static let predicate = JSONSchema.named("ReminderPredicate") {
+        .object([
+            .init("kind", .oneOf(ReminderPredicate.Kind.allCases.map(\.rawValue)), description: "Default all."),
+            .init("calendarIdentifiers", .array(of: CommonSchemas.identifier), description: "Only these lists; absent: all, []: none."),
+            .init("dueDateStarting", CommonSchemas.instant, description: "Inclusive; reminders without a due date are left out."),
+            .init("dueDateEnding", CommonSchemas.instant, description: "Exclusive."),
+            .init("completionDateStarting", CommonSchemas.instant, description: "Inclusive; not with kind incomplete."),
+            .init("completionDateEnding", CommonSchemas.instant, description: "Exclusive."),
+        ], description: "EventKit's three reminder predicates in one object.")
+    }
+}

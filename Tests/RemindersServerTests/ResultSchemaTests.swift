@@ -1,0 +1,69 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import XCTest
+@testable import RemindersServer
+
+/// What the hand-tuned encoders write matches each method's declared result schema: every method,
+/// called on the real binary with sample data that sets every member there is.
+final class ResultSchemaTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    private static let fullReminder: JSONValue = [
+        "title": "every member", "notes": "n", "url": "https://example.com/x", "location": "Office", "priority": 5,
+        "startDateComponents": ["year": 2027, "month": 1, "day": 1],
+        "dueDateComponents": ["year": 2027, "month": 1, "day": 2, "hour": 9, "minute": 30, "second": 15, "timeZone": "Europe/Berlin"],
+        "timeZone": "Europe/Berlin",
+        "alarms": [["relativeOffset": -900, "alarmIdentifier": "relative"], ["absoluteDate": "2027-01-01T08:00:00Z"],
+                   ["structuredLocation": ["title": "Station", "geoLocation": ["latitude": 52.5, "longitude": 13.4], "radius": 40233],
+                    "proximity": "enter"]],
+        "recurrenceRules": [["frequency": "monthly", "interval": 2, "daysOfTheWeek": [["dayOfTheWeek": 2, "weekNumber": 1]], "setPositions": [1],
+                             "recurrenceEnd": ["occurrenceCount": 3], "firstDayOfTheWeek": 2]],
+    ]
+
+    func testEveryMethodsResultMatchesItsSchema() throws {
+        let server = try RemindersdProcess.granted("schemas", store: folder.store)
+        var checked = Set<String>()
+        func call(_ method: String, _ params: JSONValue = [:]) -> JSONValue {
+            let reply = server.channel.request(method, params)
+            guard let result = reply.result else { XCTFail("\(method): \(reply)"); return .null }
+            guard let declared = MethodRegistry.named(method) else { XCTFail("\(method) is not declared"); return result }
+            do { try declared.declaration.result.check(result, at: "result") } catch { XCTFail("\(method): \(error) in \(result.serialized.prefix(600))") }
+            checked.insert(method)
+            return result
+        }
+        call("authorizationStatus")
+        call("rpc.discover")
+        let list = call("saveCalendar", ["calendar": ["title": "Sample", "color": "#aabbcc"]]).at("calendar", "calendarIdentifier")!
+        call("calendars")
+        call("defaultCalendarForNewReminders")
+        let saved = call("saveReminder", ["reminder": Self.fullReminder])
+        let identifier = saved.at("reminder", "calendarItemIdentifier")!
+        let completed = call("saveReminder", ["reminder": ["calendarItemIdentifier": identifier, "isCompleted": true]])
+        XCTAssertNotEqual(completed["completedOccurrence"], .null, "a completed occurrence is written too")
+        call("fetchReminders", ["predicate": ["kind": "all"], "limit": 1])
+        call("fetchReminders")
+        call("calendarItem", ["identifier": identifier])
+        call("calendarItem", ["identifier": "none"])
+        call("calendarItems", ["externalIdentifier": saved.at("reminder", "calendarItemExternalIdentifier")!])
+        let withAlarm = call("addAlarm", ["identifier": identifier, "alarm": ["relativeOffset": -60, "alarmIdentifier": "extra"]])
+        XCTAssertEqual(withAlarm.at("reminder", "alarms")?.arrayValue?.count, 4)
+        call("removeAlarm", ["identifier": identifier, "alarmIdentifier": "extra"])
+        call("saveReminder", ["reminder": ["title": "staged"], "commit": false])
+        call("reset")
+        call("saveReminder", ["reminder": ["title": "staged"], "commit": false])
+        call("commit")
+        call("removeReminder", ["identifier": identifier])
+        call("removeCalendar", ["calendarIdentifier": list])
+        call("requestAccess", ["usageDescription": "schema test"])
+        call("shutdown")
+        server.channel.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+        checked.insert("initialize")   // granted() initialized it; its answer is checked below
+        XCTAssertEqual(Set(MethodRegistry.all.map(\.name)).subtracting(checked).sorted(), [], "methods not exercised here")
+        let fresh = try RemindersdProcess(store: folder.store)
+        let initialized = fresh.initialize(client: "schemas")
+        XCTAssertNoThrow(try Initialize.result.check(initialized.result ?? .null, at: "result"))
+        fresh.shutDown()
+    }
+}

@@ -1,0 +1,130 @@
+"""The client's field and parameter lists against the server's own OpenRPC document
+(``remindersd schema``), so that the two cannot drift apart."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import subprocess
+import unittest
+from datetime import date, datetime, timedelta, timezone
+
+from support import server_binary
+
+from remindersd_client import Client, types
+from remindersd_client.types import Alarm, Calendar, DateComponents, RecurrenceRule, Reminder
+
+#: protocol method -> the Client method that calls it
+WRAPPERS = {
+    "authorizationStatus": "authorization_status",
+    "requestAccess": "request_access",
+    "calendars": "calendars",
+    "defaultCalendarForNewReminders": "default_calendar_for_new_reminders",
+    "saveCalendar": "save_calendar",
+    "removeCalendar": "remove_calendar",
+    "fetchReminders": "fetch_reminders",
+    "calendarItem": "calendar_item",
+    "calendarItems": "calendar_items",
+    "saveReminder": "save_reminder",
+    "removeReminder": "remove_reminder",
+    "addAlarm": "add_alarm",
+    "removeAlarm": "remove_alarm",
+    "commit": "commit",
+    "reset": "reset",
+}
+#: methods the client runs itself or leaves to ``call``
+NOT_WRAPPED = {"initialize", "shutdown", "rpc.discover", "initialized", "exit", "$/cancelRequest"}
+
+
+def document():
+    text = subprocess.run([server_binary(), "schema"], stdout=subprocess.PIPE, check=True, universal_newlines=True).stdout
+    return json.loads(text)
+
+
+class Recorder(Client):
+    """A client that records what it would send instead of sending it."""
+
+    def __init__(self) -> None:  # no server
+        self.sent = []
+        self._tzinfo = timezone.utc
+        self.time_zone = "UTC"
+
+    def call(self, method, params=None, timeout=None):  # type: ignore[override]
+        self.sent.append((method, params or {}))
+        canned = {
+            "authorizationStatus": {"status": "fullAccess"}, "requestAccess": {"granted": True, "status": "fullAccess"},
+            "calendars": {"calendars": []}, "defaultCalendarForNewReminders": {"calendar": None},
+            "saveCalendar": {"calendar": {"calendarIdentifier": "c", "title": "t"}},
+            "fetchReminders": {"reminders": [], "nextCursor": None}, "calendarItem": {"reminder": None},
+            "calendarItems": {"reminders": []},
+        }
+        return canned.get(method, {"reminder": {"calendarItemIdentifier": "r", "title": "t"}, "completedOccurrence": None})
+
+
+class SchemaTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.doc = document()
+        cls.methods = {m["name"]: m for m in cls.doc["methods"]}
+        cls.components = cls.doc["components"]["schemas"]
+
+    def properties(self, component):
+        return set(self.components[component]["properties"])
+
+    def test_every_method_is_wrapped(self):
+        self.assertEqual(set(self.methods) - NOT_WRAPPED, set(WRAPPERS))
+        for method in WRAPPERS.values():
+            self.assertTrue(callable(getattr(Client, method, None)), method)
+
+    def test_known_members_are_the_schemas(self):
+        for cls, component in ((Reminder, "Reminder"), (Calendar, "Calendar"), (DateComponents, "DateComponents"),
+                               (Alarm, "Alarm"), (RecurrenceRule, "RecurrenceRule")):
+            self.assertEqual(set(cls._KNOWN), self.properties(component), component)
+
+    def test_what_the_wrappers_send_is_declared(self):
+        rd = Recorder()
+        reminder = Reminder.new("t", due=datetime(2026, 12, 1, 9), start=date(2026, 11, 30), notes="n", url="https://x.org",
+                                location="l", priority=1, alarms=[timedelta(minutes=-5), datetime(2026, 12, 1, tzinfo=timezone.utc),
+                                                                  Alarm.location("Home", 1.0, 2.0, radius=10, proximity="enter")],
+                                recurrence_rules=["FREQ=DAILY;COUNT=2"], time_zone="Europe/Berlin", is_completed=False)
+        stored = Reminder.from_json(dict(reminder.to_json(), calendarItemIdentifier="r", lastModifiedDate="2026-01-01T00:00:00Z"))
+        rd.authorization_status("reminder")
+        rd.request_access("why", level="full", entity_type="reminder")
+        rd.calendars("reminder")
+        rd.default_calendar_for_new_reminders()
+        rd.save_calendar(title="t", color="#112233", allows_content_modifications=True)
+        rd.save_calendar(calendar_identifier="c", title="u")
+        rd.remove_calendar("c")
+        rd.fetch_reminders(kind="incomplete", calendars=["c"], due_date_starting=datetime(2026, 1, 1, tzinfo=timezone.utc),
+                           due_date_ending=datetime(2027, 1, 1, tzinfo=timezone.utc), limit=5, cursor="x")
+        rd.fetch_reminders(kind="completed", completion_date_starting=datetime(2026, 1, 1, tzinfo=timezone.utc),
+                           completion_date_ending=datetime(2027, 1, 1, tzinfo=timezone.utc))
+        rd.calendar_item("r")
+        rd.calendar_items("e")
+        rd.save_reminder(reminder, commit=False)
+        rd.save_reminder(stored)
+        rd.update_reminder("r", title="x", notes=None, priority=2, if_unchanged=False, last_modified_date=datetime(2026, 1, 1, tzinfo=timezone.utc))
+        rd.complete_reminder("r")
+        rd.remove_reminder("r", last_modified_date=datetime(2026, 1, 1, tzinfo=timezone.utc), commit=False)
+        rd.add_alarm("r", timedelta(minutes=-10), commit=False)
+        rd.remove_alarm("r", "a", commit=False)
+        rd.commit()
+        rd.reset()
+        self.assertEqual({method for method, _ in rd.sent}, set(WRAPPERS))
+        for method, params in rd.sent:
+            declared = {p["name"] for p in self.methods[method]["params"]}
+            self.assertLessEqual(set(params), declared, method)
+            if "reminder" in params:
+                self.assertLessEqual(set(params["reminder"]), self.properties("ReminderChanges"), method)
+                for alarm in params["reminder"].get("alarms", []):
+                    self.assertLessEqual(set(alarm), self.properties("AlarmInput"), method)
+            if "predicate" in params:
+                self.assertLessEqual(set(params["predicate"]), self.properties("ReminderPredicate"), method)
+            if "calendar" in params:
+                self.assertLessEqual(set(params["calendar"]), self.properties("CalendarInput"), method)
+            if "alarm" in params:
+                self.assertLessEqual(set(params["alarm"]), self.properties("AlarmInput"), method)
+
+
+if __name__ == "__main__":
+    unittest.main()
