@@ -34,12 +34,13 @@ struct Dispatcher {
     /// A request of the JSON-RPC front end, answered in the lifecycle's terms.
     func answer(_ request: Request, isCancelled: @escaping () -> Bool) -> OutgoingMessage {
         if isCancelled() { return OutgoingMessage(Envelope.error(id: request.id, .requestCancelled)) }
-        switch session.lifecycle.admitRequest(request.method) {
+        let method = MethodRegistry.named(request.method)
+        switch session.lifecycle.admitRequest(method, named: request.method) {
         case .reject(let error): return OutgoingMessage(Envelope.error(id: request.id, error))
         case .drop, .exit: return OutgoingMessage(Envelope.error(id: request.id, .invalidRequest("unexpected")))
         case .handle: break
         }
-        guard let method = MethodRegistry.named(request.method) else {
+        guard let method else {
             return OutgoingMessage(Envelope.error(id: request.id, .methodNotFound(request.method)))
         }
         switch call(method, params: request.params, isCancelled: isCancelled) {

@@ -13,12 +13,12 @@ enum Lifecycle: Equatable {
         case exit(code: Int32)
     }
 
-    /// What to do with a request for `method` in this state.
-    func admitRequest(_ method: String) -> Decision {
-        if method == NotificationRegistry.exit.name || method == NotificationRegistry.initialized.name {
-            return .reject(.invalidRequest("\(method) is a notification: send it without an id"))
+    /// What to do with a request for `name`, which is `method` when one is declared by that name.
+    func admitRequest(_ method: RegisteredMethod?, named name: String) -> Decision {
+        if method == nil, NotificationRegistry.fromClient.contains(where: { $0.name == name }) {
+            return .reject(.invalidRequest("\(name) is a notification: send it without an id"))
         }
-        let isInitialize = method == Initialize.name
+        let isInitialize = method?.isInitialize == true
         switch self {
         case .awaitingInitialize:
             return isInitialize ? .handle : .reject(.serverNotInitialized)

@@ -15,16 +15,28 @@ enum MethodRegistry {
 
     static let all: [RegisteredMethod] = declarations.map(RegisteredMethod.init)
 
-    /// A short list is scanned faster than a method name is hashed, and this runs for every request.
-    static func named(_ name: String) -> RegisteredMethod? { all.first { $0.name == name } }
+    /// The methods keyed by name length and first byte, so that a lookup compares one or two names
+    /// in full: this runs for every request, several times, and a short scan beats hashing the name.
+    private static let index: [(key: UInt32, method: RegisteredMethod)] = all.map { (key($0.name), $0) }
+
+    private static func key(_ name: String) -> UInt32 { UInt32(truncatingIfNeeded: name.utf8.count) << 8 | UInt32(name.utf8.first ?? 0) }
+
+    static func named(_ name: String) -> RegisteredMethod? {
+        let wanted = key(name)
+        for entry in index where entry.key == wanted && entry.method.name == name { return entry.method }
+        return nil
+    }
 }
 
-/// A declaration as the dispatcher uses it: everything derived once, at start-up.
-struct RegisteredMethod: @unchecked Sendable {
+/// A declaration as the dispatcher uses it: everything derived once, at start-up. A class, so that
+/// handing one around costs one reference count, not one per member.
+final class RegisteredMethod: @unchecked Sendable {
     let declaration: any MethodDeclaration.Type
     let name: String
     let access: Access
     let effect: Effect
+    /// Whether it is `initialize`, which the lifecycle treats apart from every other method.
+    let isInitialize: Bool
     /// The params' schema, `commit` included for `.stages` methods.
     let params: ObjectRule
     /// The params member whose object the store checks (`reminder`): its errors are reported under it.
@@ -36,6 +48,7 @@ struct RegisteredMethod: @unchecked Sendable {
         name = declaration.name
         access = declaration.access
         effect = declaration.effect
+        isInitialize = declaration == Initialize.self
         var properties = declaration.params
         if effect == .stages { properties.append(CommitParam.property) }
         params = ObjectRule(properties, allowsOtherMembers: declaration.acceptsOtherParams)

@@ -13,7 +13,7 @@ final class LifecycleRulesTests: XCTestCase {
             (.running, "exit", -32600), (.awaitingInitialize, "initialized", -32600),
         ]
         for (state, method, code) in table {
-            switch state.admitRequest(method) {
+            switch state.admitRequest(MethodRegistry.named(method), named: method) {
             case .handle: XCTAssertNil(code, "\(state) \(method)")
             case .reject(let error): XCTAssertEqual(error.code, code, "\(state) \(method)")
             default: XCTFail("\(state) \(method)")

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A JSON Schema (the subset a JSON-RPC server needs to say what its methods take and return),
 /// as a value: checked against incoming params with JSON paths in every error, and written out as
 /// JSON Schema (draft 7, which OpenRPC 1.3 uses) for discovery documents.
@@ -37,25 +33,15 @@ public indirect enum JSONSchema: Sendable {
     }
 }
 
-/// A schema with a name (`Reminder`), made on first use so that schemas may refer to each other.
-public final class NamedSchema: @unchecked Sendable {
+/// A schema with a name (`Reminder`), written once in documents and referred to elsewhere.
+/// Named schemas are made when declared, so they cannot refer to themselves.
+public final class NamedSchema: Sendable {
     public let name: String
-    private let make: @Sendable () -> JSONSchema
-    private var made: JSONSchema?
-    private let lock = Lock()
+    public let schema: JSONSchema
 
-    public init(_ name: String, _ make: @escaping @Sendable () -> JSONSchema) {
+    public init(_ name: String, _ schema: JSONSchema) {
         self.name = name
-        self.make = make
-    }
-
-    public var schema: JSONSchema {
-        lock.locked {
-            if let made { return made }
-            let schema = make()
-            made = schema
-            return schema
-        }
+        self.schema = schema
     }
 }
 
@@ -146,7 +132,9 @@ public struct ObjectRule: Sendable {
         }
     }
 
-    public var properties: [Property]
+    public var properties: [Property] { didSet { requiredCount = properties.filter(\.isRequired).count } }
+    /// How many properties are required (counted once: most objects have none, and need no look).
+    public private(set) var requiredCount: Int
     /// Whether members not listed are accepted (and ignored); refused otherwise, so a misspelt
     /// member is never silently dropped.
     public var allowsOtherMembers: Bool
@@ -154,6 +142,7 @@ public struct ObjectRule: Sendable {
 
     public init(_ properties: [Property], allowsOtherMembers: Bool = false, description: String? = nil) {
         self.properties = properties
+        self.requiredCount = properties.filter(\.isRequired).count
         self.allowsOtherMembers = allowsOtherMembers
         self.description = description
     }
@@ -179,21 +168,10 @@ extension JSONSchema {
         .string(StringRule(cases: cases, description: description))
     }
 
-    public static func named(_ name: String, _ make: @escaping @Sendable () -> JSONSchema) -> JSONSchema {
-        .named(NamedSchema(name, make))
+    public static func named(_ name: String, _ make: () -> JSONSchema) -> JSONSchema {
+        .named(NamedSchema(name, make()))
     }
 
     public static let emptyObject = JSONSchema.object([])
 }
 
-/// A small lock for the lazily made schemas (Foundation is not imported here).
-final class Lock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
-    }
-}
