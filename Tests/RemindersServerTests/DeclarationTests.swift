@@ -68,6 +68,18 @@ final class DeclarationTests: XCTestCase {
         }
     }
 
+    /// A prefix is derived from the params member marked as the subject, so a store validation
+    /// error always names a field the client sent (removeAlarm once claimed a `reminder` member).
+    func testFieldPrefixesNameAnObjectParam() {
+        for method in MethodRegistry.all {
+            guard let prefix = method.fieldPrefix else { continue }
+            XCTAssertNotNil(method.params.property(prefix)?.schema.objectRule, "\(method.name): \(prefix)")
+        }
+        XCTAssertNil(MethodRegistry.named("removeAlarm")?.fieldPrefix)
+        XCTAssertEqual(MethodRegistry.named("saveReminder")?.fieldPrefix, "reminder")
+        XCTAssertEqual(MethodRegistry.named("saveCalendar")?.fieldPrefix, "calendar")
+    }
+
     func testStagingMethodsTakeCommitAndNoOtherDoes() {
         for method in MethodRegistry.all {
             XCTAssertEqual(method.params.property(CommitParam.name) != nil, method.effect == .stages, method.name)
