@@ -2,23 +2,37 @@ import Foundation
 import JSONRPC
 import RemindersServer
 
-/// `remindersd call METHOD [JSON-PARAMS]`: one request in a fresh session, for scripts that
-/// want no session handling. The session is a real server on an in-process pipe pair, so it
-/// behaves exactly as a spawned `remindersd` would.
+/// `remindersd call METHOD [JSON-PARAMS]` and `remindersd call --batch JSON`: requests in a fresh
+/// session, for scripts that want no session handling. The session runs in this process (a
+/// `LocalSession`: the same lifecycle, checks and dispatcher as a served client, without pipes or
+/// threads), so a one-shot call costs little more than starting the process.
 enum OneShotCall {
+    static let usage = """
+        Usage: remindersd call METHOD [JSON-PARAMS] [options]
+               remindersd call --batch '[["METHOD", {PARAMS}], …]' [options]
+
+        Runs requests in a fresh session (initialize, the requests, shutdown) as client NAME.
+        One request: its result as one line of JSON on stdout, exit 0; a JSON-RPC error: the error
+        object on stderr, exit 1. --batch: every request in order, whatever the others did, and one
+        line of JSON on stdout, an array with {"result": …} or {"error": …} for each; exit 0 when
+        all succeeded, 1 otherwise.
+
+        Options:
+          --client NAME        the client identity (default remindersd-cli)
+          --time-zone ZONE     the session's zone for floating and all-day dates (default: TZ's)
+          --store PATH, --consent-agent PROGRAM, --no-consent-prompt, --log-level LEVEL, …
+                               as for remindersd serve (see remindersd --help)
+          -h, --help           this text
+        """
+
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let flags = RemindersCommand.serveFlags.union(["--client", "--time-zone"])
-        let parsed = try Arguments(arguments, valueFlags: flags, switchFlags: ["--no-consent-prompt"])
-        guard let method = parsed.positionals.first, parsed.positionals.count <= 2 else {
-            throw Arguments.UsageError(message: "usage: remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME] [--time-zone ZONE]")
+        let flags = RemindersCommand.serveFlags.union(["--client", "--time-zone", "--batch"])
+        let parsed = try Arguments(arguments, valueFlags: flags, switchFlags: ["--no-consent-prompt", "--help", "-h"])
+        if parsed.has("--help") || parsed.has("-h") {
+            print(usage, to: .protocolOutput(output))
+            return 0
         }
-        var params: JSONValue = .object(JSONObject())
-        if parsed.positionals.count == 2 {
-            guard let value = try? JSONParser.parse(parsed.positionals[1]), case .object = value else {
-                throw Arguments.UsageError(message: "JSON-PARAMS must be a JSON object, e.g. '{\"predicate\":{\"kind\":\"incomplete\"}}'")
-            }
-            params = value
-        }
+        let calls = try requests(parsed)
         var options = try RemindersCommand.serverOptions(parsed, environment: environment)
         if parsed.value("--log-level") == nil { options.log.level = .warning }  // a script wants its answer, not session chatter
         options.sendsChangeNotifications = false
@@ -26,67 +40,73 @@ enum OneShotCall {
         var initialize: JSONObject = ["clientInfo": ["name": .string(parsed.value("--client") ?? "remindersd-cli")]]
         if let zone = parsed.value("--time-zone") { initialize["timeZone"] = .string(zone) }
 
-        let replies = exchange([
-            request(1, LifecycleNames.initialize, .object(initialize)),
-            request(2, method, params),
-            request(3, LifecycleNames.shutdown, nil),
-            notification(LifecycleNames.exit),
-        ], options: options)
+        let session = LocalSession(options: options)
+        if case .failure(let error) = session.call(LifecycleNames.initialize, .object(initialize)) {
+            FileHandle.standardError.write(Data((JSONValue(error).serialized + "\n").utf8))
+            return 1
+        }
+        let answers = calls.map { session.call($0.method, $0.params) }
+        _ = session.call(LifecycleNames.shutdown, nil)
 
-        for id in [1, 2] {
-            guard let reply = replies.first(where: { $0["id"] == .integer(Int64(id)) }) else {
-                FileHandle.standardError.write(Data("remindersd: no answer from the server\n".utf8))
+        guard parsed.value("--batch") != nil else {
+            switch answers[0] {
+            case .success(let result):
+                print(String(decoding: result, as: UTF8.self), to: .protocolOutput(output))
+                return 0
+            case .failure(let error):
+                FileHandle.standardError.write(Data((JSONValue(error).serialized + "\n").utf8))
                 return 1
             }
-            if let error = reply["error"] {
-                FileHandle.standardError.write(Data((error.serialized + "\n").utf8))
-                return 1
+        }
+        var writer = JSONWriter()
+        writer.beginArray()
+        for answer in answers {
+            writer.beginObject()
+            switch answer {
+            case .success(let result): writer.key(static: "result"); writer.raw(result)
+            case .failure(let error): writer.key(static: "error"); writer.value(JSONValue(error))
             }
-            if id == 2 { print((reply["result"] ?? .null).serialized, to: .protocolOutput(output)) }
+            writer.endObject()
         }
-        return 0
+        writer.endArray()
+        print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(output))
+        return answers.allSatisfy { if case .success = $0 { return true } else { return false } } ? 0 : 1
     }
 
-    private static func request(_ id: Int64, _ method: String, _ params: JSONValue?) -> JSONValue {
-        var object: JSONObject = ["jsonrpc": "2.0", "id": .integer(id), "method": .string(method)]
-        if let params { object["params"] = params }
-        return .object(object)
-    }
-
-    private static func notification(_ method: String) -> JSONValue {
-        .object(["jsonrpc": "2.0", "method": .string(method)])
-    }
-
-    /// Runs a server on a pipe pair, sends `messages` as NDJSON and returns every reply.
-    private static func exchange(_ messages: [JSONValue], options: ServerOptions) -> [JSONValue] {
-        var toServer: [Int32] = [0, 0], fromServer: [Int32] = [0, 0]
-        guard pipe(&toServer) == 0, pipe(&fromServer) == 0 else { return [] }
-        let (serverInput, serverOutput) = (toServer[0], fromServer[1])
-        let serverThread = Thread {
-            let connection = Connection(input: serverInput, output: serverOutput, limits: options.limits)
-            _ = Server(connection: connection, options: options).run()
-            close(serverOutput)
-        }
-        serverThread.start()
-        var bytes: [UInt8] = []
-        for message in messages { bytes += Array(message.serialized.utf8) + [0x0A] }
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(toServer[1], buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { break }
-                offset += written
+    /// The requests asked for: METHOD [JSON-PARAMS], or the --batch array.
+    private static func requests(_ parsed: Arguments) throws -> [(method: String, params: JSONValue?)] {
+        if let batch = parsed.value("--batch") {
+            guard parsed.positionals.isEmpty else { throw Arguments.UsageError(message: "--batch takes its requests as one JSON array, not METHOD") }
+            guard let value = try? JSONParser.parse(batch), case .array(let elements) = value, !elements.isEmpty else {
+                throw Arguments.UsageError(message: #"--batch needs a non-empty JSON array of requests: '[["METHOD"], ["METHOD", {PARAMS}], …]'"#)
+            }
+            return try elements.map { element in
+                guard case .array(let pair) = element, (1...2).contains(pair.count), case .string(let method) = pair[0],
+                      pair.count == 1 || pair[1].objectValue != nil else {
+                    throw Arguments.UsageError(message: "each --batch element is [METHOD] or [METHOD, {PARAMS}], got \(element.serialized.prefix(60))")
+                }
+                return (method, pair.count == 2 ? pair[1] : nil)
             }
         }
-        close(toServer[1])
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = read(fromServer[0], &chunk, chunk.count)
-            if count <= 0 { break }
-            received += chunk[0..<count]
+        guard let method = parsed.positionals.first, parsed.positionals.count <= 2 else {
+            throw Arguments.UsageError(message: "usage: remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME] [--time-zone ZONE] (see remindersd call --help)")
         }
-        close(fromServer[0])
-        return received.split(separator: 0x0A).compactMap { try? JSONParser.parse(Array($0)) }
+        var params: JSONValue = .object(JSONObject())
+        if parsed.positionals.count == 2 {
+            guard let value = try? JSONParser.parse(parsed.positionals[1]), case .object = value else {
+                throw Arguments.UsageError(message: "JSON-PARAMS must be a JSON object such as {\"identifier\": \"…\"}")
+            }
+            params = value
+        }
+        return [(method, params)]
+    }
+}
+
+extension JSONValue {
+    /// An error object as a client receives it.
+    init(_ error: ResponseError) {
+        var object: JSONObject = ["code": .integer(Int64(error.code)), "message": .string(error.message)]
+        if let data = error.data { object["data"] = data }
+        self = .object(object)
     }
 }

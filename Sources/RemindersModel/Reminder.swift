@@ -22,6 +22,11 @@ public struct Reminder: Equatable, Sendable {
     public var timeZone: String?
     public var alarms: [Alarm]
     public var recurrenceRules: [RecurrenceRule]
+    /// Beyond EventKit, as the Reminders app has them (see `Tags`).
+    public var tags: [String]
+    public var isFlagged: Bool
+    /// The reminder this one is a subtask of (one level deep, in the same list), or nil.
+    public var parentIdentifier: String?
 
     public init(calendarItemIdentifier: String, calendarIdentifier: String, title: String, creationDate: Timestamp) {
         self.calendarItemIdentifier = calendarItemIdentifier
@@ -34,6 +39,8 @@ public struct Reminder: Equatable, Sendable {
         self.lastModifiedDate = creationDate
         self.alarms = []
         self.recurrenceRules = []
+        self.tags = []
+        self.isFlagged = false
     }
 
     public var hasAlarms: Bool { !alarms.isEmpty }

@@ -48,6 +48,10 @@ public struct ReminderChanges: Sendable {
     public var timeZone: FieldChange<String> = .keep
     public var alarms: FieldChange<[AlarmDraft]> = .keep
     public var recurrenceRules: FieldChange<[RecurrenceRule]> = .keep
+    public var tags: FieldChange<[String]> = .keep
+    public var isFlagged: FieldChange<Bool> = .keep
+    /// Set: becomes a subtask of that reminder; clear: a top-level reminder again.
+    public var parentIdentifier: FieldChange<String> = .keep
 
     public init() {}
 }
@@ -83,6 +87,13 @@ extension Reminder {
             alarms = []
         }
         changes.recurrenceRules.apply(to: &recurrenceRules, clearedTo: [])
+        switch changes.tags {
+        case .set(let new): tags = try Tags.normalized(new)
+        case .clear: tags = []
+        case .keep: break
+        }
+        changes.isFlagged.apply(to: &isFlagged, clearedTo: false)
+        changes.parentIdentifier.apply(to: &parentIdentifier)
     }
 
     private mutating func applyCompletion(_ changes: ReminderChanges, now: Timestamp) throws(ValidationError) {

@@ -21,9 +21,22 @@ public struct ReminderPredicate: Equatable, Sendable {
     public var dueDateEnding: Timestamp?
     public var completionDateStarting: Timestamp?
     public var completionDateEnding: Timestamp?
+    /// Words that must all occur in the title or notes (the last one as a prefix). The store's
+    /// full-text index decides; `matches(_:in:)` does not look at it.
+    public var matching: String?
+    /// Tags the reminder must all have (ignoring case).
+    public var tags: [String]?
+    public var isFlagged: Bool?
+    /// Only the subtasks of this reminder.
+    public var parentIdentifier: String?
+    public var hasDueDate: Bool?
+    /// Reminders whose identifier starts with this, ignoring case: short identifiers on a command
+    /// line, as git takes a commit's first characters.
+    public var identifierPrefix: String?
 
     public init(kind: Kind, calendarIdentifiers: [String]? = nil, dueDateStarting: Timestamp? = nil, dueDateEnding: Timestamp? = nil,
-                completionDateStarting: Timestamp? = nil, completionDateEnding: Timestamp? = nil) {
+                completionDateStarting: Timestamp? = nil, completionDateEnding: Timestamp? = nil, matching: String? = nil) {
+        self.matching = matching
         self.kind = kind
         self.calendarIdentifiers = calendarIdentifiers
         self.dueDateStarting = dueDateStarting
@@ -62,6 +75,11 @@ public struct ReminderPredicate: Equatable, Sendable {
         if hasCompletionBounds {
             guard let completion = reminder.completionDate, Self.contains(completion, completionDateStarting, completionDateEnding) else { return false }
         }
+        if let tags, !Tags.contains(reminder.tags, all: tags) { return false }
+        if let isFlagged, reminder.isFlagged != isFlagged { return false }
+        if let parentIdentifier, reminder.parentIdentifier != parentIdentifier { return false }
+        if let hasDueDate, (reminder.dueDateComponents != nil) != hasDueDate { return false }
+        if let identifierPrefix, !reminder.calendarItemIdentifier.uppercased().hasPrefix(identifierPrefix.uppercased()) { return false }
         return true
     }
 

@@ -50,6 +50,9 @@ public struct ReminderRules: Sendable {
                 }
             }
         }
+        if reminder.tags.count > Tags.maximumCount {
+            throw ValidationError(field: "tags", "a reminder has at most \(Tags.maximumCount) tags, got \(reminder.tags.count)")
+        }
         for (index, rule) in reminder.recurrenceRules.enumerated() {
             try within("recurrenceRules[\(index)]") { () throws(ValidationError) in try rule.validate() }
         }

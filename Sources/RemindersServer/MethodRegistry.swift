@@ -9,7 +9,7 @@ enum MethodRegistry {
         AuthorizationStatusMethod.self, RequestAccess.self,
         Calendars.self, DefaultCalendarForNewReminders.self, SaveCalendar.self, RemoveCalendar.self,
         FetchReminders.self, CalendarItem.self, CalendarItems.self, SaveReminder.self, RemoveReminder.self,
-        AddAlarm.self, RemoveAlarm.self,
+        AddAlarm.self, RemoveAlarm.self, TagsMethod.self,
         Commit.self, Reset.self,
     ]
 
@@ -28,8 +28,11 @@ enum MethodRegistry {
     }
 }
 
-/// A declaration as the dispatcher uses it: everything derived once, at start-up. A class, so that
-/// handing one around costs one reference count, not one per member.
+/// A declaration as the dispatcher uses it. A class, so that handing one around costs one
+/// reference count, not one per member. Its params' schema is made on its first call, not at
+/// start-up: making every method's schemas would be most of what a one-shot `remindersd call`
+/// does. Requests are dispatched on one thread (each front end has one dispatching thread), which
+/// is what makes the lazy member safe.
 final class RegisteredMethod: @unchecked Sendable {
     let declaration: any MethodDeclaration.Type
     let name: String
@@ -37,10 +40,6 @@ final class RegisteredMethod: @unchecked Sendable {
     let effect: Effect
     /// Whether it is `initialize`, which the lifecycle treats apart from every other method.
     let isInitialize: Bool
-    /// The params' schema, `commit` included for `.stages` methods.
-    let params: ObjectRule
-    /// The params member whose object the store checks (`reminder`): its errors are reported under it.
-    let fieldPrefix: String?
     let handle: (MethodContext) throws -> [[UInt8]]
 
     init(_ declaration: any MethodDeclaration.Type) {
@@ -49,12 +48,18 @@ final class RegisteredMethod: @unchecked Sendable {
         access = declaration.access
         effect = declaration.effect
         isInitialize = declaration == Initialize.self
-        var properties = declaration.params
-        if effect == .stages { properties.append(CommitParam.property) }
-        params = ObjectRule(properties, allowsOtherMembers: declaration.acceptsOtherParams)
-        fieldPrefix = properties.first(where: \.isSubject)?.name
         handle = declaration.handle
     }
+
+    /// The params' schema, `commit` included for `.stages` methods.
+    lazy var params: ObjectRule = {
+        var properties = declaration.params
+        if effect == .stages { properties.append(CommitParam.property) }
+        return ObjectRule(properties, allowsOtherMembers: declaration.acceptsOtherParams)
+    }()
+
+    /// The params member whose object the store checks (`reminder`): its errors are reported under it.
+    lazy var fieldPrefix: String? = params.properties.first(where: \.isSubject)?.name
 
     /// Checks a request's params (absent means `{}`) against the declaration.
     func check(_ params: JSONValue?) throws(ResponseError) -> Fields {

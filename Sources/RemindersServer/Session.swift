@@ -6,7 +6,8 @@ import RemindersStore
 /// One client's state: who it is, where it is (time zone), what it staged, what it created.
 final class Session {
     let options: ServerOptions
-    let connection: Connection
+    /// Where notifications go; nil for a session driven from this process (`LocalSession`).
+    let connection: Connection?
     private var watcher: ChangeWatcher?
     /// Opened by `initialize`; nil until then, or when it could not be opened (`initialize` reports why,
     /// and a retried `initialize` tries again).
@@ -38,7 +39,7 @@ final class Session {
         }
     }
 
-    init(options: ServerOptions, connection: Connection) {
+    init(options: ServerOptions, connection: Connection?) {
         self.options = options
         self.connection = connection
         timeZone = options.timeZone.zone
@@ -66,7 +67,7 @@ final class Session {
 
     /// From `initialize` on, the client hears of every commit to the store and of changes to its access.
     func startWatching() {
-        guard options.sendsChangeNotifications, watcher == nil, let store = eventStore?.store else { return }
+        guard options.sendsChangeNotifications, watcher == nil, let connection, let store = eventStore?.store else { return }
         do {
             watcher = try ChangeWatcher(storePath: store.path, connection: connection, client: clientName)
             watcher?.start()

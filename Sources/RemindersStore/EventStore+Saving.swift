@@ -35,6 +35,7 @@ extension EventStore {
                 }
                 reminder.calendarIdentifier = list.calendarIdentifier
             }
+            let before = isNew ? nil : reminder
             let wasCompleted = reminder.isCompleted
             do throws(ValidationError) {
                 try reminder.apply(changes, now: now, makeIdentifier: Identifiers.make)
@@ -42,6 +43,7 @@ extension EventStore {
             } catch {
                 throw .invalid(error)
             }
+            try self.checkFamily(of: &reminder, before: before, changes: changes)
             try self.requireWritable(reminder.calendarIdentifier, field: "calendarIdentifier")
             // Strictly later than the version it replaces, so two quick edits never share a stamp.
             reminder.lastModifiedDate = isNew ? now : max(now, reminder.lastModifiedDate.advanced(by: 1))
@@ -52,6 +54,7 @@ extension EventStore {
                 record = split.record
             }
             self.pending.record(.save(reminder, isNew: isNew, basedOn: lastModifiedDate), for: reminder.calendarItemIdentifier)
+            if let before { try self.carrySubtasks(of: reminder, from: before.calendarIdentifier) }
             if let record { self.pending.record(.save(record, isNew: true, basedOn: nil), for: record.calendarItemIdentifier) }
             return SaveResult(reminder: reminder, completedOccurrence: record)
         }
@@ -61,6 +64,7 @@ extension EventStore {
         try staging(commit: commit) { () throws(StoreError) in
             let reminder = try self.current(identifier, lastModifiedDate: lastModifiedDate)
             try self.requireWritable(reminder.calendarIdentifier, field: "identifier")
+            try self.removeSubtasks(of: identifier)
             self.pending.record(.remove(identifier: identifier, basedOn: lastModifiedDate), for: identifier)
         }
     }
@@ -152,6 +156,10 @@ extension EventStore {
         switch change {
         case .save(var reminder, let isNew, let basedOn):
             try requireWritable(reminder.calendarIdentifier, field: "calendarIdentifier")
+            // Its parent may have gone since this change was staged.
+            if let parent = reminder.parentIdentifier, try store.reminder(identifier: parent) == nil {
+                throw .invalid(ValidationError(field: "parentIdentifier", "there is no reminder \(parent) to be a subtask of any more"))
+            }
             if isNew {
                 try store.insertReminder(reminder)
                 return

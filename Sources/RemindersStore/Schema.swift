@@ -84,6 +84,37 @@ enum Schema {
             UPDATE reminders SET start_date = substr(start_date, 1, 10)
             WHERE substr(start_date, 11, 1) = ' ';
             """),
+        // Beyond EventKit (issue 12): flags, one level of subtasks (removed with their parent), tags
+        // (a column to read them with the row, a table to find reminders by them), and a full-text
+        // index of titles and notes that follows every change of a row.
+        ("v3 flags, subtasks, tags, full-text search", """
+            ALTER TABLE reminders ADD COLUMN flagged INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE reminders ADD COLUMN parent TEXT REFERENCES reminders(identifier) ON DELETE CASCADE;
+            ALTER TABLE reminders ADD COLUMN tags TEXT;
+            CREATE INDEX reminders_by_parent ON reminders(parent) WHERE parent IS NOT NULL;
+            CREATE INDEX reminders_by_flag ON reminders(completed, flagged) WHERE flagged = 1;
+            CREATE TABLE reminder_tags (
+                reminder INTEGER NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
+                tag TEXT NOT NULL,
+                folded TEXT NOT NULL,
+                PRIMARY KEY (folded, reminder)
+            ) WITHOUT ROWID;
+            CREATE INDEX reminder_tags_by_reminder ON reminder_tags(reminder);
+            CREATE VIRTUAL TABLE reminders_fts USING fts5(
+                title, notes, content='reminders', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+            INSERT INTO reminders_fts(reminders_fts) VALUES ('rebuild');
+            CREATE TRIGGER reminders_fts_after_insert AFTER INSERT ON reminders BEGIN
+                INSERT INTO reminders_fts (rowid, title, notes) VALUES (new.id, new.title, new.notes);
+            END;
+            CREATE TRIGGER reminders_fts_after_delete AFTER DELETE ON reminders BEGIN
+                INSERT INTO reminders_fts (reminders_fts, rowid, title, notes) VALUES ('delete', old.id, old.title, old.notes);
+            END;
+            CREATE TRIGGER reminders_fts_after_update AFTER UPDATE OF title, notes ON reminders
+            WHEN old.title IS NOT new.title OR old.notes IS NOT new.notes BEGIN
+                INSERT INTO reminders_fts (reminders_fts, rowid, title, notes) VALUES ('delete', old.id, old.title, old.notes);
+                INSERT INTO reminders_fts (rowid, title, notes) VALUES (new.id, new.title, new.notes);
+            END;
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

@@ -11,4 +11,4 @@ signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
 
 exit(RemindersCommand.main(Array(CommandLine.arguments.dropFirst()), protocolOutput: protocolOutput,
-                           environment: ProcessInfo.processInfo.environment))
+                           environment: ProcessEnvironment.current()))

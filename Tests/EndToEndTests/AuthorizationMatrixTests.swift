@@ -40,6 +40,7 @@ final class AuthorizationMatrixTests: XCTestCase {
             ("removeReminder", ["identifier": "missing"], ["fullAccess"]),
             ("addAlarm", ["identifier": id, "alarm": ["absoluteDate": "2027-01-01T08:00:00Z"], "commit": false], ["fullAccess"]),
             ("removeAlarm", ["identifier": id, "alarmIdentifier": "missing"], ["fullAccess"]),
+            ("tags", [:], ["fullAccess"]),
             ("reset", [:], ["writeOnly", "fullAccess"]),
             ("commit", [:], ["writeOnly", "fullAccess"]),
         ]

@@ -267,7 +267,7 @@ final class HardeningCorpusTests: XCTestCase {
                 ["frequency": "monthly", "daysOfTheMonth": [1, -1]],
                 ["rrule": "FREQ=WEEKLY;BYDAY=MO"],
             ],
-            "lastModifiedDate": "2026-01-01T00:00:00Z",
+            "lastModifiedDate": "2026-01-01T00:00:00Z", "tags": ["matrix", "#table"], "isFlagged": true,
         ]
         let r = "reminder."
         let rule0 = r + "recurrenceRules[0].", rule1 = r + "recurrenceRules[1].", place = r + "alarms[2].structuredLocation."
@@ -293,6 +293,7 @@ final class HardeningCorpusTests: XCTestCase {
             (rule1 + "daysOfTheYear[0]", .requiredInt), (rule1 + "recurrenceEnd.endDate", .timestamp),
             (r + "recurrenceRules[2].daysOfTheMonth", .array), (r + "recurrenceRules[2].daysOfTheMonth[1]", .requiredInt),
             (r + "recurrenceRules[3].rrule", .string),
+            (r + "tags", .array), (r + "tags[1]", .requiredString), (r + "isFlagged", .bool), (r + "parentIdentifier", .string),
         ]
         let saveObjects = ["", "reminder", r + "startDateComponents", r + "dueDateComponents", r + "alarms[0]", r + "alarms[2]",
                            r + "alarms[2].structuredLocation", place + "geoLocation", r + "recurrenceRules[0]", rule0 + "daysOfTheWeek[0]",
@@ -314,11 +315,14 @@ final class HardeningCorpusTests: XCTestCase {
             MethodParams(method: "fetchReminders",
                          base: ["predicate": ["kind": "all", "calendarIdentifiers": ["x"], "dueDateStarting": "2026-01-01T00:00:00Z",
                                               "dueDateEnding": "2028-01-01T00:00:00Z", "completionDateStarting": "2026-01-01T00:00:00Z",
-                                              "completionDateEnding": "2028-01-01T00:00:00Z"], "limit": 5],
+                                              "completionDateEnding": "2028-01-01T00:00:00Z", "matching": "matrix words",
+                                              "tags": ["a", "b"], "isFlagged": false, "parentIdentifier": "p", "hasDueDate": true], "limit": 5],
                          fields: [("predicate", .object), ("predicate.kind", .enumeration), ("predicate.calendarIdentifiers", .array),
                                   ("predicate.calendarIdentifiers[0]", .requiredString), ("predicate.dueDateStarting", .timestamp),
                                   ("predicate.dueDateEnding", .timestamp), ("predicate.completionDateStarting", .timestamp),
-                                  ("predicate.completionDateEnding", .timestamp), ("limit", .int), ("cursor", .string)],
+                                  ("predicate.completionDateEnding", .timestamp), ("limit", .int), ("cursor", .string),
+                                  ("predicate.matching", .string), ("predicate.tags", .array), ("predicate.tags[1]", .requiredString),
+                                  ("predicate.isFlagged", .bool), ("predicate.parentIdentifier", .string), ("predicate.hasDueDate", .bool)],
                          objects: ["", "predicate"], baseCodes: [nil]),
             MethodParams(method: "calendarItem", base: ["identifier": missing], fields: [("identifier", .requiredString)], objects: [""], baseCodes: [nil]),
             MethodParams(method: "calendarItems", base: ["externalIdentifier": missing], fields: [("externalIdentifier", .requiredString)],
@@ -342,6 +346,7 @@ final class HardeningCorpusTests: XCTestCase {
             MethodParams(method: "removeAlarm", base: ["identifier": missing, "alarmIdentifier": "a", "lastModifiedDate": aDate, "commit": false],
                          fields: [("identifier", .requiredString), ("alarmIdentifier", .requiredString), ("lastModifiedDate", .timestamp),
                                   ("commit", .bool)], objects: [""], baseCodes: [-32011]),
+            MethodParams(method: "tags", base: [:], fields: [], objects: [""], baseCodes: [nil]),
             MethodParams(method: "commit", base: [:], fields: [], objects: [""], baseCodes: [nil]),
             MethodParams(method: "reset", base: [:], fields: [], objects: [""], baseCodes: [nil]),
         ]

@@ -13,7 +13,7 @@ final class ResultSchemaTests: XCTestCase {
         "title": "every member", "notes": "n", "url": "https://example.com/x", "location": "Office", "priority": 5,
         "startDateComponents": ["year": 2027, "month": 1, "day": 1],
         "dueDateComponents": ["year": 2027, "month": 1, "day": 2, "hour": 9, "minute": 30, "second": 15, "timeZone": "Europe/Berlin"],
-        "timeZone": "Europe/Berlin",
+        "timeZone": "Europe/Berlin", "tags": ["sample", "schema"], "isFlagged": true,
         "alarms": [["relativeOffset": -900, "alarmIdentifier": "relative"], ["absoluteDate": "2027-01-01T08:00:00Z"],
                    ["structuredLocation": ["title": "Station", "geoLocation": ["latitude": 52.5, "longitude": 13.4], "radius": 40233],
                     "proximity": "enter"]],
@@ -46,6 +46,9 @@ final class ResultSchemaTests: XCTestCase {
         call("calendarItem", ["identifier": identifier])
         call("calendarItem", ["identifier": "none"])
         call("calendarItems", ["externalIdentifier": saved.at("reminder", "calendarItemExternalIdentifier")!])
+        let subtask = call("saveReminder", ["reminder": ["title": "subtask", "parentIdentifier": identifier]])
+        XCTAssertEqual(subtask.at("reminder", "parentIdentifier"), identifier)
+        call("tags")
         let withAlarm = call("addAlarm", ["identifier": identifier, "alarm": ["relativeOffset": -60, "alarmIdentifier": "extra"]])
         XCTAssertEqual(withAlarm.at("reminder", "alarms")?.arrayValue?.count, 4)
         call("removeAlarm", ["identifier": identifier, "alarmIdentifier": "extra"])

@@ -18,15 +18,19 @@ final class MigrationTests: XCTestCase {
     func testAllDayDatesLoseTheirZone() throws {
         let path = folder + "/old.sqlite"
         do {
-            let store = try ReminderStore(path: path)
-            let list = try XCTUnwrap(try store.defaultCalendar()).calendarIdentifier
-            // What version 1 stored for {2026-06-15, Pacific/Kiritimati}: an instant, no wall clock.
-            try store.database.execute("""
+            // A store as version 1 made it: its schema, one list, and what it stored for
+            // {2026-06-15, Pacific/Kiritimati}: an instant, no wall clock.
+            let database = try Database(path: path, busyTimeoutMilliseconds: 1000)
+            try database.execute(Schema.migrations[0].sql)
+            try database.execute("""
+                PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 1;
+                INSERT INTO sources VALUES ('s', 'On My Computer', 'local');
+                INSERT INTO calendars VALUES ('list', 's', 'Reminders', '#1BADF8', 'local', 1, 0);
+                INSERT INTO settings VALUES ('defaultCalendar', 'list');
                 INSERT INTO reminders (identifier, external_identifier, calendar, title, priority, start_date, due_date, due_at, due_wall,
                     completed, creation_date, last_modified, alarm_count)
-                VALUES ('old', 'old', '\(list)', 'all day', 0, '2026-06-14 Asia/Tokyo', '2026-06-15 Pacific/Kiritimati', 1781431200000, NULL, 0, 0, 0, 0),
-                       ('timed', 'timed', '\(list)', 'timed', 0, NULL, '2026-06-15T09 Europe/Berlin', 1781506800000, NULL, 0, 0, 0, 0);
-                PRAGMA user_version = 1;
+                VALUES ('old', 'old', 'list', 'all day', 0, '2026-06-14 Asia/Tokyo', '2026-06-15 Pacific/Kiritimati', 1781431200000, NULL, 0, 0, 0, 0),
+                       ('timed', 'timed', 'list', 'timed', 0, NULL, '2026-06-15T09 Europe/Berlin', 1781506800000, NULL, 0, 0, 0, 0);
                 """)
         }
         let store = try ReminderStore(path: path)
@@ -43,5 +47,12 @@ final class MigrationTests: XCTestCase {
         let june15 = ReminderPredicate(kind: .incomplete, dueDateStarting: Timestamp(rfc3339: "2026-06-15T00:00:00-11:00"),
                                        dueDateEnding: Timestamp(rfc3339: "2026-06-16T00:00:00-11:00"))
         XCTAssertEqual(try store.reminders(matching: june15, in: pagoPago).map(\.title), ["all day"])
+        // v3: the rows are in the full-text index, untagged, unflagged, top-level.
+        let found = ReminderPredicate(kind: .all, matching: "all")
+        XCTAssertEqual(try store.reminders(matching: found, in: pagoPago).map(\.title), ["all day"])
+        XCTAssertEqual(old.tags, [])
+        XCTAssertFalse(old.isFlagged)
+        XCTAssertNil(old.parentIdentifier)
+        XCTAssertEqual(try store.integrityCheck(), "ok")
     }
 }

@@ -8,6 +8,9 @@ enum WriteOnlyRules {
         guard save.identifier == nil else {
             throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly, "write-only clients cannot change existing reminders")
         }
+        if case .set = save.changes.parentIdentifier {
+            throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly, "write-only clients cannot make subtasks")
+        }
         if case .set(let calendar) = save.changes.calendarIdentifier,
            calendar != (try session.events().defaultCalendarForNewReminders()?.calendarIdentifier) {
             throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly, "write-only clients can only add to the default list")

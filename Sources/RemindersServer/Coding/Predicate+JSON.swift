@@ -18,6 +18,17 @@ extension ReminderPredicate {
         dueDateEnding = try fields.optionalTimestamp("dueDateEnding")
         completionDateStarting = try fields.optionalTimestamp("completionDateStarting")
         completionDateEnding = try fields.optionalTimestamp("completionDateEnding")
+        matching = try fields.optionalString("matching")
+        if let tags = try fields.optionalArray("tags") {
+            let names = try tags.enumerated().map { (index, element) throws(ResponseError) in
+                try Fields.string(element, path: fields.pathOf("tags[\(index)]"))
+            }
+            do throws(ValidationError) { self.tags = try Tags.normalized(names) } catch { throw ResponseError.invalid(error.prefixed(fields.path)) }
+        }
+        isFlagged = try fields.optionalBool("isFlagged")
+        parentIdentifier = try fields.optionalString("parentIdentifier")
+        hasDueDate = try fields.optionalBool("hasDueDate")
+        identifierPrefix = try fields.optionalString("identifierPrefix")
         do throws(ValidationError) { try validate() } catch { throw ResponseError.invalid(error.prefixed(fields.path)) }
     }
 }

@@ -30,6 +30,12 @@ extension Reminder {
         writer.beginArray()
         for rule in recurrenceRules { rule.write(to: &writer) }
         writer.endArray()
+        writer.key(static: "tags")
+        writer.beginArray()
+        for tag in tags { writer.string(tag) }
+        writer.endArray()
+        writer.field("isFlagged", isFlagged)
+        writer.field("parentIdentifier", parentIdentifier)
         writer.field("hasAlarms", hasAlarms)
         writer.field("hasNotes", hasNotes)
         writer.field("hasRecurrenceRules", hasRecurrenceRules)
@@ -82,6 +88,16 @@ struct ReminderSave {
             }
             return rules
         }
+        changes.tags = try fields.change("tags") { (value, path) throws(ResponseError) in
+            try Fields.array(value, path: path).enumerated().map { (index, element) throws(ResponseError) in
+                try Fields.string(element, path: "\(path)[\(index)]")
+            }
+        }
+        changes.isFlagged = try fields.change("isFlagged") { (value, path) throws(ResponseError) in
+            guard case .bool(let bool) = value else { throw .invalidParams("\(path): expected true or false, got \(value.typeName)", field: path) }
+            return bool
+        }
+        changes.parentIdentifier = try fields.change("parentIdentifier", Fields.string)
         if identifier == nil, changes.title.isKeep {
             throw fields.invalid("title", "a new reminder needs a title")
         }

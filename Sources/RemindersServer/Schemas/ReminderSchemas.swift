@@ -41,6 +41,11 @@ enum ReminderSchemas {
         Member("timeZone", .string("The item's IANA time zone (EKCalendarItem.timeZone); null: floating."), nullable: true),
         Member("alarms", .array(of: AlarmSchemas.alarm)),
         Member("recurrenceRules", .array(of: RecurrenceRuleSchemas.rule)),
+        Member("tags", .array(ArrayRule(items: .string("Without a leading #, 1…64 characters, no white space."), maximumItems: Tags.maximumCount)),
+               "Tags, unique ignoring case (the first spelling is kept); a leading # and surrounding blanks are dropped."),
+        Member("isFlagged", .boolean()),
+        Member("parentIdentifier", CommonSchemas.identifier, nullable: true,
+               "The reminder this one is a subtask of: one level deep, in the same list; null: a top-level reminder."),
         Member("hasAlarms", .boolean(), onSave: .ignored),
         Member("hasNotes", .boolean(), onSave: .ignored),
         Member("hasRecurrenceRules", .boolean(), onSave: .ignored),
@@ -84,6 +89,13 @@ enum ReminderSchemas {
             .init("dueDateEnding", CommonSchemas.instant, description: "Exclusive."),
             .init("completionDateStarting", CommonSchemas.instant, description: "Inclusive; not with kind incomplete."),
             .init("completionDateEnding", CommonSchemas.instant, description: "Exclusive."),
-        ], description: "EventKit's three reminder predicates in one object.")
+            .init("matching", .string("Words that must all occur in the title or notes (the last as a prefix), ignoring case and diacritics."),
+                  description: nil),
+            .init("tags", .array(of: .string()), description: "Reminders that have all of these tags."),
+            .init("isFlagged", .boolean()),
+            .init("parentIdentifier", CommonSchemas.identifier, description: "The subtasks of this reminder."),
+            .init("hasDueDate", .boolean()),
+            .init("identifierPrefix", .string(StringRule(minimumBytes: 1, description: "Reminders whose identifier starts with this, ignoring case."))),
+        ], description: "EventKit's three reminder predicates in one object, and remindersd's own filters.")
     }
 }

@@ -43,7 +43,30 @@ extension ReminderStore {
             values += [.integer(predicate.completionDateStarting?.milliseconds ?? Int64.min),
                        .integer(predicate.completionDateEnding?.milliseconds ?? Int64.max)]
         }
-        let sql = "SELECT \(Self.reminderColumns) FROM reminders"
+        if let words = predicate.matching {
+            guard let match = FullTextQuery.match(words) else { return FetchPage(matches: [], order: [], next: nil) }
+            conditions.append("id IN (SELECT rowid FROM reminders_fts WHERE reminders_fts MATCH ?)")
+            values.append(.text(match))
+        }
+        for tag in predicate.tags ?? [] {
+            conditions.append("id IN (SELECT reminder FROM reminder_tags WHERE folded = ?)")
+            values.append(.text(Tags.folded(tag)))
+        }
+        if let flagged = predicate.isFlagged {
+            conditions.append("flagged = ?")
+            values.append(.integer(flagged ? 1 : 0))
+        }
+        if let parent = predicate.parentIdentifier {
+            conditions.append("parent = ?")
+            values.append(.text(parent))
+        }
+        if let hasDueDate = predicate.hasDueDate { conditions.append(hasDueDate ? "due_date IS NOT NULL" : "due_date IS NULL") }
+        if let prefix = predicate.identifierPrefix?.uppercased() {
+            // A range on the identifier index (identifiers are upper case); the exact test follows.
+            conditions.append("identifier >= ? AND identifier < ?")
+            values += [.text(prefix), .text(prefix + "\u{10FFFF}")]
+        }
+        let sql = "SELECT \(ReminderColumn.selectList) FROM reminders"
             + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
         // Each reminder is kept once, as read; only small (position, index) pairs are sorted, so a
         // 100,000-reminder fetch neither holds nor moves copies of them.

@@ -1,18 +1,11 @@
 import Foundation
 import RemindersModel
 
-/// Reminders rows. Due dates are kept twice beside their components: `due_at` (an instant) for
-/// dates with a time zone, `due_wall` (wall-clock seconds) for floating and all-day ones, so a
-/// fetch can narrow by index before placing floating dates in the reader's zone.
+/// Reminder rows (their columns are declared in `ReminderColumn`), with their alarms and tags.
 extension ReminderStore {
-    static let reminderColumns = """
-        id, identifier, external_identifier, calendar, title, notes, url, location, priority, start_date, due_date, \
-        completed, completion_date, creation_date, last_modified, time_zone, recurrence, alarm_count
-        """
-
     public func reminder(identifier: String) throws(StoreError) -> Reminder? {
         try sqlite { () throws(SQLiteError) in
-            let statement = try self.database.statement("SELECT \(Self.reminderColumns) FROM reminders WHERE identifier = ?")
+            let statement = try self.database.statement("SELECT \(ReminderColumn.selectList) FROM reminders WHERE identifier = ?")
             defer { statement.reset() }
             try statement.bind([.text(identifier)])
             guard try statement.step() else { return nil }
@@ -22,11 +15,19 @@ extension ReminderStore {
 
     /// EventKit's `calendarItems(withExternalIdentifier:)`: a list, since external identifiers may repeat.
     public func reminders(externalIdentifier: String) throws(StoreError) -> [Reminder] {
+        try reminders(where: "external_identifier = ? ORDER BY creation_date, identifier", .text(externalIdentifier))
+    }
+
+    /// The subtasks of a reminder, oldest first.
+    public func subtasks(of identifier: String) throws(StoreError) -> [Reminder] {
+        try reminders(where: "parent = ? ORDER BY creation_date, identifier", .text(identifier))
+    }
+
+    private func reminders(where condition: String, _ value: SQLValue) throws(StoreError) -> [Reminder] {
         try sqlite { () throws(SQLiteError) in
-            let statement = try self.database.statement(
-                "SELECT \(Self.reminderColumns) FROM reminders WHERE external_identifier = ? ORDER BY creation_date, identifier")
+            let statement = try self.database.statement("SELECT \(ReminderColumn.selectList) FROM reminders WHERE \(condition)")
             defer { statement.reset() }
-            try statement.bind([.text(externalIdentifier)])
+            try statement.bind([value])
             var reminders: [Reminder] = []
             while try statement.step() { reminders.append(try self.reminder(from: statement)) }
             return reminders
@@ -35,17 +36,13 @@ extension ReminderStore {
 
     func insertReminder(_ reminder: Reminder) throws(StoreError) {
         try sqlite { () throws(SQLiteError) in
-            let values = Self.rowValues(reminder)
-            let statement = try self.database.statement("""
-                INSERT INTO reminders (identifier, external_identifier, calendar, title, notes, url, location, priority,
-                    start_date, due_date, due_at, due_wall, completed, completion_date, creation_date, last_modified,
-                    time_zone, recurrence, alarm_count)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let statement = try self.database.statement(ReminderColumn.insertStatement)
             defer { statement.reset() }
-            try statement.bind([.text(reminder.calendarItemIdentifier)] + values)
+            try statement.bind(ReminderColumn.written.map { $0.value(of: reminder) })
             while try statement.step() {}
-            if reminder.hasAlarms { try self.insertAlarms(reminder.alarms, reminderRow: self.database.lastInsertRowID) }
+            let row = self.database.lastInsertRowID
+            if reminder.hasAlarms { try self.insertAlarms(reminder.alarms, reminderRow: row) }
+            if !reminder.tags.isEmpty { try self.insertTags(reminder.tags, reminderRow: row) }
         }
     }
 
@@ -54,22 +51,19 @@ extension ReminderStore {
         try sqlite { () throws(SQLiteError) in
             guard let row = try self.database.scalar("SELECT id FROM reminders WHERE identifier = ?",
                                                      .text(reminder.calendarItemIdentifier))?.integer else { return false }
-            let statement = try self.database.statement("""
-                UPDATE reminders SET external_identifier = ?, calendar = ?, title = ?, notes = ?, url = ?, location = ?,
-                    priority = ?, start_date = ?, due_date = ?, due_at = ?, due_wall = ?, completed = ?, completion_date = ?,
-                    creation_date = ?, last_modified = ?, time_zone = ?, recurrence = ?, alarm_count = ?
-                WHERE id = ?
-                """)
+            let statement = try self.database.statement(ReminderColumn.updateStatement)
             defer { statement.reset() }
-            try statement.bind(Self.rowValues(reminder) + [.integer(row)])
+            try statement.bind(ReminderColumn.updated.map { $0.value(of: reminder) } + [.integer(row)])
             while try statement.step() {}
             try self.database.run("DELETE FROM alarms WHERE reminder = ?", .integer(row))
             try self.insertAlarms(reminder.alarms, reminderRow: row)
+            try self.database.run("DELETE FROM reminder_tags WHERE reminder = ?", .integer(row))
+            try self.insertTags(reminder.tags, reminderRow: row)
             return true
         }
     }
 
-    /// Deletes a reminder and its alarms; false when there was none.
+    /// Deletes a reminder, its alarms, tags and subtasks; false when there was none.
     func deleteReminder(identifier: String) throws(StoreError) -> Bool {
         try sqlite { () throws(SQLiteError) in
             try self.database.run("DELETE FROM reminders WHERE identifier = ?", .text(identifier))
@@ -77,44 +71,31 @@ extension ReminderStore {
         }
     }
 
-    /// Values for every column after `identifier`, in `insertReminder`'s order.
-    private static func rowValues(_ reminder: Reminder) -> [SQLValue] {
-        let due = reminder.dueDateComponents
-        let dueAt: Int64? = due.flatMap { $0.isFloating ? nil : $0.instant(in: TimeZone.utc).milliseconds }
-        let dueWall: Int64? = due.flatMap { $0.isFloating ? $0.wallClockSeconds : nil }
-        let recurrence = reminder.recurrenceRules.isEmpty ? nil : reminder.recurrenceRules.map(\.rrule).joined(separator: "\n")
-        return [
-            .text(reminder.calendarItemExternalIdentifier), .text(reminder.calendarIdentifier), .text(reminder.title),
-            reminder.notes.sql, reminder.url.sql, reminder.location.sql, .integer(Int64(reminder.priority)),
-            (reminder.startDateComponents?.storageText).sql, (due?.storageText).sql,
-            dueAt.sql, dueWall.sql, .integer(reminder.isCompleted ? 1 : 0), (reminder.completionDate?.milliseconds).sql,
-            .integer(reminder.creationDate.milliseconds), .integer(reminder.lastModifiedDate.milliseconds),
-            reminder.timeZone.sql, recurrence.sql, .integer(Int64(reminder.alarms.count)),
-        ]
-    }
-
-    /// Decodes a row selected with `reminderColumns`.
+    /// Decodes a row selected with `ReminderColumn.selectList`.
     func reminder(from row: Statement) throws(SQLiteError) -> Reminder {
-        let identifier = row.text(1) ?? ""
-        let calendar = row.text(3, reusing: lastDecodedCalendar) ?? ""
+        let identifier = row.text(.identifier) ?? ""
+        let calendar = row.text(.calendar, reusing: lastDecodedCalendar) ?? ""
         lastDecodedCalendar = calendar
         var reminder = Reminder(calendarItemIdentifier: identifier, calendarIdentifier: calendar,
-                                title: row.text(4) ?? "", creationDate: Timestamp(milliseconds: row.int64(13)))
-        reminder.calendarItemExternalIdentifier = row.text(2, reusing: identifier) ?? identifier
-        reminder.notes = row.text(5)
-        reminder.url = row.text(6)
-        reminder.location = row.text(7)
-        reminder.priority = Int(row.int64(8))
-        reminder.startDateComponents = row.text(9).flatMap(ReminderDateComponents.init(storageText:))
-        reminder.dueDateComponents = row.text(10).flatMap(ReminderDateComponents.init(storageText:))
-        reminder.isCompleted = row.int64(11) != 0
-        reminder.completionDate = row.optionalInt64(12).map(Timestamp.init(milliseconds:))
-        reminder.lastModifiedDate = Timestamp(milliseconds: row.int64(14))
-        reminder.timeZone = row.text(15)
-        if let recurrence = row.text(16) {
+                                title: row.text(.title) ?? "", creationDate: Timestamp(milliseconds: row.int64(.creationDate)))
+        reminder.calendarItemExternalIdentifier = row.text(.externalIdentifier, reusing: identifier) ?? identifier
+        reminder.notes = row.text(.notes)
+        reminder.url = row.text(.url)
+        reminder.location = row.text(.location)
+        reminder.priority = Int(row.int64(.priority))
+        reminder.startDateComponents = row.text(.startDate).flatMap(ReminderDateComponents.init(storageText:))
+        reminder.dueDateComponents = row.text(.dueDate).flatMap(ReminderDateComponents.init(storageText:))
+        reminder.isCompleted = row.int64(.completed) != 0
+        reminder.completionDate = row.optionalInt64(.completionDate).map(Timestamp.init(milliseconds:))
+        reminder.lastModifiedDate = Timestamp(milliseconds: row.int64(.lastModified))
+        reminder.timeZone = row.text(.timeZone)
+        if let recurrence = row.text(.recurrence) {
             reminder.recurrenceRules = recurrence.split(separator: "\n").compactMap { try? RecurrenceRule(rrule: String($0)) }
         }
-        if row.int64(17) > 0 { reminder.alarms = try alarms(reminderRow: row.int64(0)) }
+        if row.int64(.alarmCount) > 0 { reminder.alarms = try alarms(reminderRow: row.int64(.id)) }
+        reminder.isFlagged = row.int64(.flagged) != 0
+        reminder.parentIdentifier = row.text(.parent)
+        if let tags = row.text(.tags) { reminder.tags = tags.split(separator: "\n").map(String.init) }
         return reminder
     }
 }

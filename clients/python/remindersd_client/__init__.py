@@ -21,7 +21,7 @@ from .framing import LSP, NDJSON
 from .types import (AccessLevel, AccessResult, Alarm, AuthorizationChanged, AuthorizationStatus,
                     Calendar, DateComponents, Frequency, GeoLocation, Predicate, PredicateKind,
                     Proximity, RecurrenceDayOfWeek, RecurrenceEnd, RecurrenceRule, Reminder,
-                    ReminderList, ServerInfo, StoreChanged, StructuredLocation, format_instant,
+                    ReminderList, ServerInfo, StoreChanged, StructuredLocation, TagCount, format_instant,
                     parse_instant)
 
 __version__ = "0.1.0"
@@ -37,6 +37,6 @@ __all__ = [
     "AccessLevel", "AccessResult", "Alarm", "AuthorizationChanged", "AuthorizationStatus",
     "Calendar", "DateComponents", "Frequency", "GeoLocation", "Predicate", "PredicateKind",
     "Proximity", "RecurrenceDayOfWeek", "RecurrenceEnd", "RecurrenceRule", "Reminder",
-    "ReminderList", "ServerInfo", "StoreChanged", "StructuredLocation", "format_instant",
+    "ReminderList", "ServerInfo", "StoreChanged", "StructuredLocation", "TagCount", "format_instant",
     "parse_instant",
 ]

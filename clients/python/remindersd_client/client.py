@@ -20,7 +20,7 @@ from . import framing as _framing
 from .errors import (ConnectionClosed, ProtocolError, RemindersdError, RequestTimeout,
                      error_from_response)
 from .types import (AccessResult, Alarm, AuthorizationChanged, Calendar, DateComponents,
-                    Predicate, Reminder, ReminderList, ServerInfo, StoreChanged,
+                    Predicate, PredicateKind, Reminder, ReminderList, ServerInfo, StoreChanged, TagCount,
                     _calendar_id, _completion_json, _zone_name, alarm_json, format_instant, rule_json,
                     zone)
 
@@ -715,6 +715,17 @@ class Client:
             if cursor is None:
                 return
 
+    def find(self, words: str, **predicate_fields: Any) -> ReminderList:
+        """Reminders whose title or notes hold every word (the last one as a prefix), ignoring
+        case and diacritics; combines with every predicate field (``tags=``, ``kind=``, …)."""
+        predicate_fields.setdefault("kind", PredicateKind.INCOMPLETE)
+        return self.fetch_reminders(matching=words, **predicate_fields)
+
+    def tags(self) -> List[TagCount]:
+        """``tags``: every tag in use, with how many incomplete reminders carry it."""
+        result = self.call("tags", {})
+        return [TagCount(t.get("name"), t.get("count")) for t in (result or {}).get("tags", [])]
+
     def calendar_item(self, identifier: str) -> Optional[Reminder]:
         """``calendarItem``: the reminder, or ``None``; sees this client's staged changes."""
         result = self.call("calendarItem", {"identifier": identifier})
@@ -881,6 +892,16 @@ def _changes_json(changes: Dict[str, Any]) -> Dict[str, Any]:
     if "recurrence_rules" in changes:
         value = changes.pop("recurrence_rules")
         out["recurrenceRules"] = [rule_json(r) for r in value] if value is not None else None
+    if "tags" in changes:
+        value = changes.pop("tags")
+        out["tags"] = list(value) if value is not None else None
+    for name in ("flagged", "is_flagged"):
+        if name in changes:
+            out["isFlagged"] = changes.pop(name)
+    for name in ("parent", "parent_identifier"):
+        if name in changes:
+            value = changes.pop(name)
+            out["parentIdentifier"] = value.calendar_item_identifier if isinstance(value, Reminder) else value
     has_done, has_date = "is_completed" in changes, "completion_date" in changes
     is_completed = changes.pop("is_completed", None)
     completion_date = changes.pop("completion_date", None)

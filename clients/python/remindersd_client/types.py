@@ -635,6 +635,10 @@ class Reminder:
     time_zone: Optional[str] = None
     alarms: List[Alarm] = field(default_factory=list)
     recurrence_rules: List[RecurrenceRule] = field(default_factory=list)
+    #: beyond EventKit: tags (without "#"), the flag, and the parent of a subtask
+    tags: List[str] = field(default_factory=list)
+    is_flagged: Optional[bool] = None
+    parent_identifier: Optional[str] = None
     has_alarms: Optional[bool] = None
     has_notes: Optional[bool] = None
     has_recurrence_rules: Optional[bool] = None
@@ -650,7 +654,7 @@ class Reminder:
         "calendarItemIdentifier", "calendarItemExternalIdentifier", "calendarIdentifier", "title",
         "notes", "url", "location", "priority", "startDateComponents", "dueDateComponents",
         "isCompleted", "completionDate", "creationDate", "lastModifiedDate", "timeZone", "alarms",
-        "recurrenceRules", "hasAlarms", "hasNotes", "hasRecurrenceRules",
+        "recurrenceRules", "tags", "isFlagged", "parentIdentifier", "hasAlarms", "hasNotes", "hasRecurrenceRules",
     )
 
     # ---- conveniences
@@ -685,6 +689,9 @@ class Reminder:
         time_zone: Union[str, tzinfo, None] = None,
         is_completed: Optional[bool] = None,
         completion_date: Optional[datetime] = None,
+        tags: Optional[Sequence[str]] = None,
+        flagged: Optional[bool] = None,
+        parent: Union["Reminder", str, None] = None,
     ) -> "Reminder":
         """A reminder to create, from Python values.
 
@@ -693,6 +700,8 @@ class Reminder:
         a ``timedelta``/number of seconds (relative to the due date) or an aware ``datetime``
         (absolute).  ``recurrence_rules``: ``RecurrenceRule`` objects or RRULE strings.
         ``calendar``: a ``Calendar`` or its identifier (default: the default list).
+        ``tags``: tag names (a leading ``#`` is dropped by the server); ``flagged``: the flag;
+        ``parent``: the ``Reminder`` (or identifier) this one is a subtask of.
         """
         return cls(
             calendar_identifier=_calendar_id(calendar),
@@ -708,6 +717,9 @@ class Reminder:
             time_zone=(_zone_name(time_zone) if isinstance(time_zone, tzinfo) else time_zone),
             alarms=[a if isinstance(a, dict) else to_alarm(a) for a in (alarms or [])],
             recurrence_rules=[r if isinstance(r, dict) else to_rule(r) for r in (recurrence_rules or [])],
+            tags=list(tags or []),
+            is_flagged=flagged,
+            parent_identifier=parent.calendar_item_identifier if isinstance(parent, Reminder) else parent,
         )
 
     # ---- JSON
@@ -734,6 +746,9 @@ class Reminder:
             time_zone=obj.get("timeZone"),
             alarms=[Alarm.from_json(a) for a in (obj.get("alarms") or [])],  # type: ignore[misc]
             recurrence_rules=[RecurrenceRule.from_json(r) for r in (obj.get("recurrenceRules") or [])],
+            tags=list(obj.get("tags") or []),
+            is_flagged=obj.get("isFlagged"),
+            parent_identifier=obj.get("parentIdentifier"),
             has_alarms=obj.get("hasAlarms"),
             has_notes=obj.get("hasNotes"),
             has_recurrence_rules=obj.get("hasRecurrenceRules"),
@@ -773,6 +788,10 @@ class Reminder:
             out["alarms"] = [alarm_json(a) for a in self.alarms]
         if self.recurrence_rules or update:
             out["recurrenceRules"] = [rule_json(r) for r in self.recurrence_rules]
+        if self.tags or update:
+            out["tags"] = list(self.tags)
+        put("isFlagged", self.is_flagged)
+        put("parentIdentifier", self.parent_identifier)
         if update and self.last_modified_date is not None:
             out["lastModifiedDate"] = format_instant(self.last_modified_date)
         return out
@@ -848,6 +867,13 @@ class Predicate:
     due_date_ending: Union[datetime, date, str, None] = None
     completion_date_starting: Union[datetime, date, str, None] = None
     completion_date_ending: Union[datetime, date, str, None] = None
+    #: remindersd's own filters: words in the title or notes (the last one a prefix), tags the
+    #: reminder must all have, the flag, the parent of subtasks, whether there is a due date
+    matching: Optional[str] = None
+    tags: Optional[Sequence[str]] = None
+    is_flagged: Optional[bool] = None
+    parent_identifier: Optional[str] = None
+    has_due_date: Optional[bool] = None
 
     @classmethod
     def reminders(cls, calendars: Optional[Sequence[Union[Calendar, str]]] = None) -> "Predicate":
@@ -875,7 +901,21 @@ class Predicate:
                            ("completionDateEnding", self.completion_date_ending)):
             if value is not None:
                 out[key] = format_instant(value, reader_zone)
+        for key, value in (("matching", self.matching), ("isFlagged", self.is_flagged),
+                           ("parentIdentifier", self.parent_identifier), ("hasDueDate", self.has_due_date)):
+            if value is not None:
+                out[key] = value
+        if self.tags is not None:
+            out["tags"] = list(self.tags)
         return out
+
+
+@dataclass
+class TagCount:
+    """One entry of ``tags``: a tag's name and how many incomplete reminders carry it."""
+
+    name: str
+    count: int
 
 
 class ReminderList(list):

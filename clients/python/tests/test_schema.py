@@ -31,6 +31,7 @@ WRAPPERS = {
     "removeAlarm": "remove_alarm",
     "commit": "commit",
     "reset": "reset",
+    "tags": "tags",
 }
 #: methods the client runs itself or leaves to ``call``
 NOT_WRAPPED = {"initialize", "shutdown", "rpc.discover", "initialized", "exit", "$/cancelRequest"}
@@ -56,7 +57,7 @@ class Recorder(Client):
             "calendars": {"calendars": []}, "defaultCalendarForNewReminders": {"calendar": None},
             "saveCalendar": {"calendar": {"calendarIdentifier": "c", "title": "t"}},
             "fetchReminders": {"reminders": [], "nextCursor": None}, "calendarItem": {"reminder": None},
-            "calendarItems": {"reminders": []},
+            "calendarItems": {"reminders": []}, "tags": {"tags": []},
         }
         return canned.get(method, {"reminder": {"calendarItemIdentifier": "r", "title": "t"}, "completedOccurrence": None})
 
@@ -99,6 +100,11 @@ class SchemaTest(unittest.TestCase):
                            due_date_ending=datetime(2027, 1, 1, tzinfo=timezone.utc), limit=5, cursor="x")
         rd.fetch_reminders(kind="completed", completion_date_starting=datetime(2026, 1, 1, tzinfo=timezone.utc),
                            completion_date_ending=datetime(2027, 1, 1, tzinfo=timezone.utc))
+        rd.fetch_reminders(matching="buy mi", tags=["home"], is_flagged=True, parent_identifier="p", has_due_date=False)
+        rd.find("milk", tags=["errands"])
+        rd.tags()
+        rd.create_reminder("sub", tags=["a"], flagged=True, parent="r")
+        rd.update_reminder("r", tags=None, flagged=False, parent=None)
         rd.calendar_item("r")
         rd.calendar_items("e")
         rd.save_reminder(reminder, commit=False)

@@ -119,6 +119,30 @@ class ServerTests:
         self.assertIsNone(c.calendar_item(r.identifier))
         self.assertEqual(list(c.fetch_reminders(calendars=[cal])), [])
 
+    def test_tags_flags_subtasks_and_search(self):
+        c = self.client
+        parent = c.create_reminder("Move house " + self.FRAMING, tags=[" #Home ", "errands", "home"], flagged=True)
+        self.assertEqual(parent.tags, ["Home", "errands"])
+        self.assertTrue(parent.is_flagged)
+        child = c.create_reminder("Pack the café books " + self.FRAMING, parent=parent)
+        self.assertEqual(child.parent_identifier, parent.identifier)
+        self.assertEqual(child.calendar_identifier, parent.calendar_identifier)
+        self.assertEqual([r.title for r in c.find("cafe boo")], [child.title])
+        self.assertEqual([r.title for r in c.find("move", tags=["home"], is_flagged=True)], [parent.title])
+        self.assertEqual([r.title for r in c.fetch_reminders(parent_identifier=parent.identifier)], [child.title])
+        counts = {t.name.lower(): t.count for t in c.tags()}
+        self.assertGreaterEqual(counts["errands"], 1)
+        updated = c.update_reminder(child, tags=["boxes"], flagged=True, parent=None)
+        self.assertEqual((updated.tags, updated.is_flagged, updated.parent_identifier), (["boxes"], True, None))
+        # A snapshot sent back keeps them.
+        again = c.save_reminder(c.calendar_item(parent.identifier))
+        self.assertEqual((again.tags, again.is_flagged), (["Home", "errands"], True))
+        with self.assertRaises(InvalidParams) as bad:
+            c.create_reminder("x", tags=["two words"])
+        self.assertEqual(bad.exception.field, "reminder.tags[0]")
+        c.remove_reminder(parent)
+        c.remove_reminder(updated)
+
     def test_dates_round_trip_and_predicates(self):
         cal = self.new_list("Dates " + self.FRAMING)
         c = self.client

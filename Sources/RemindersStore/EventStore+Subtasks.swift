@@ -1,0 +1,64 @@
+import RemindersModel
+
+/// Subtasks, as the Reminders app has them: one level deep, always in their parent's list; they
+/// move with their parent and go when it goes. Completing a parent leaves them as they are.
+extension EventStore {
+    /// Checks where `reminder` (just changed by `changes`) sits in its family, and puts a subtask
+    /// into its parent's list when the save did not name one. `before` is the reminder as it was.
+    func checkFamily(of reminder: inout Reminder, before: Reminder?, changes: ReminderChanges) throws(StoreError) {
+        let identifier = reminder.calendarItemIdentifier
+        guard let parentIdentifier = reminder.parentIdentifier else { return }
+        func refuse(_ field: String, _ message: String) -> StoreError { .invalid(ValidationError(field: field, message)) }
+        guard parentIdentifier != identifier else { throw refuse("parentIdentifier", "a reminder cannot be its own subtask") }
+        guard let parent = try calendarItem(identifier: parentIdentifier) else {
+            throw refuse("parentIdentifier", "there is no reminder \(parentIdentifier) to be a subtask of")
+        }
+        guard parent.parentIdentifier == nil else {
+            throw refuse("parentIdentifier", "\(parentIdentifier) is itself a subtask, and subtasks have no subtasks of their own")
+        }
+        if before?.parentIdentifier != parentIdentifier, try !subtasks(of: identifier).isEmpty {
+            throw refuse("parentIdentifier", "a reminder with subtasks cannot become a subtask")
+        }
+        switch changes.calendarIdentifier {
+        case .set(let list) where list != parent.calendarIdentifier:
+            throw refuse("calendarIdentifier", "a subtask is in its parent's list (\(parent.calendarIdentifier)); move the parent instead")
+        default:
+            reminder.calendarIdentifier = parent.calendarIdentifier
+        }
+    }
+
+    /// A parent that moved to another list takes its subtasks along, in the same commit.
+    func carrySubtasks(of reminder: Reminder, from oldList: String) throws(StoreError) {
+        guard reminder.calendarIdentifier != oldList else { return }
+        for var subtask in try subtasks(of: reminder.calendarItemIdentifier) {
+            subtask.calendarIdentifier = reminder.calendarIdentifier
+            subtask.lastModifiedDate = max(clock(), subtask.lastModifiedDate.advanced(by: 1))
+            pending.record(.save(subtask, isNew: pending[subtask.calendarItemIdentifier]?.isNewSave == true, basedOn: nil),
+                           for: subtask.calendarItemIdentifier)
+        }
+    }
+
+    /// A parent being removed takes its subtasks with it, in the same commit.
+    func removeSubtasks(of identifier: String) throws(StoreError) {
+        for subtask in try subtasks(of: identifier) {
+            pending.record(.remove(identifier: subtask.calendarItemIdentifier, basedOn: nil), for: subtask.calendarItemIdentifier)
+        }
+    }
+
+    /// The subtasks of a reminder as this client sees them: stored ones with this client's staged
+    /// changes applied, and staged new ones.
+    func subtasks(of identifier: String) throws(StoreError) -> [Reminder] {
+        var found: [Reminder] = []
+        for stored in try store.subtasks(of: identifier) where pending[stored.calendarItemIdentifier] == nil {
+            found.append(stored)
+        }
+        for case .save(let staged, _, _) in pending.all where staged.parentIdentifier == identifier {
+            found.append(staged)
+        }
+        return found
+    }
+}
+
+extension PendingChanges.Change {
+    var isNewSave: Bool { if case .save(_, true, _) = self { return true } else { return false } }
+}
