@@ -26,6 +26,11 @@ public enum RemindersCommand {
             case "call":
                 return try OneShotCall.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "schema":
+                if arguments.dropFirst().first == "--help" || arguments.dropFirst().first == "-h" {
+                    print("Usage: remindersd schema\n\nPrints the OpenRPC 1.3 document of the protocol (what rpc.discover answers) as one line of JSON.",
+                          to: .protocolOutput(protocolOutput))
+                    return 0
+                }
                 guard arguments.count == 1 else { throw Arguments.UsageError(message: "schema takes no arguments") }
                 print(String(decoding: OpenRPCDocument.bytes, as: UTF8.self), to: .protocolOutput(protocolOutput))
                 return 0
@@ -44,7 +49,11 @@ public enum RemindersCommand {
     }
 
     static func serve(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: serveFlags, switchFlags: ["--no-consent-prompt"])
+        let parsed = try Arguments(arguments, valueFlags: serveFlags, switchFlags: ["--no-consent-prompt", "--help", "-h"])
+        if parsed.has("--help") || parsed.has("-h") {
+            print(usage, to: .protocolOutput(output))
+            return 0
+        }
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "unexpected argument \(extra.prefix(80))") }
         let options = try serverOptions(parsed, environment: environment)
         if let warning = options.timeZone.warning { options.log.warning(warning) }

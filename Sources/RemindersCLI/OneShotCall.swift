@@ -17,6 +17,24 @@ enum OneShotCall {
         line of JSON on stdout, an array with {"result": …} or {"error": …} for each; exit 0 when
         all succeeded, 1 otherwise.
 
+        Output (--output, default json):
+          json                 the result as the server answers it
+          lines                the result's rows (the elements of its first array member, or its one
+                               object), one JSON object per line
+          tsv, table           the rows' --columns, tab-separated, or aligned under a header
+          --columns SPEC       HEADER=FIELD or FIELD, comma-separated: a member's path (title,
+                               dueDateComponents.year) or a computed field, read in the session's
+                               zone: @id (unique identifier prefix, 8 characters or more), @due (the due
+                               date, "overdue" after it when it has passed), @overdue, @done (completion
+                               date), @priority (high, medium, low), @list (the list's title), @tags,
+                               @flag, @title (indented under its parent with --tree), @open (a list's
+                               open reminders)
+          --tree               subtasks under their parents
+          --color              colours in tables: overdue rows red, completed ones dim, flags yellow
+          --hide-empty         tables leave out the columns that are empty in every row
+          With --batch and another output than json, each request's rows are followed by a line
+          holding only the character U+001E; an error goes to stderr and exits 1, printing nothing.
+
         Options:
           --client NAME        the client identity (default remindersd-cli)
           --time-zone ZONE     the session's zone for floating and all-day dates (default: TZ's)
@@ -25,11 +43,11 @@ enum OneShotCall {
           -h, --help           this text
         """
 
-    static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let flags = RemindersCommand.serveFlags.union(["--client", "--time-zone", "--batch"])
-        let parsed = try Arguments(arguments, valueFlags: flags, switchFlags: ["--no-consent-prompt", "--help", "-h"])
+    static func run(_ arguments: [String], output outputFD: Int32, environment: [String: String]) throws -> Int32 {
+        let flags = RemindersCommand.serveFlags.union(["--client", "--time-zone", "--batch", "--output", "--columns"])
+        let parsed = try Arguments(arguments, valueFlags: flags, switchFlags: ["--no-consent-prompt", "--help", "-h", "--tree", "--color", "--hide-empty"])
         if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(output))
+            print(usage, to: .protocolOutput(outputFD))
             return 0
         }
         let calls = try requests(parsed)
@@ -37,26 +55,35 @@ enum OneShotCall {
         if parsed.value("--log-level") == nil { options.log.level = .warning }  // a script wants its answer, not session chatter
         options.sendsChangeNotifications = false
         if parsed.value("--time-zone") == nil, let warning = options.timeZone.warning { options.log.warning(warning) }
-        var initialize: JSONObject = ["clientInfo": ["name": .string(parsed.value("--client") ?? "remindersd-cli")]]
-        if let zone = parsed.value("--time-zone") { initialize["timeZone"] = .string(zone) }
-
+        var output = try outputSettings(parsed, zone: options.timeZone.zone)
         let session = LocalSession(options: options)
-        if case .failure(let error) = session.call(LifecycleNames.initialize, .object(initialize)) {
+        var initialize: JSONObject = ["clientInfo": ["name": .string(parsed.value("--client") ?? "remindersd-cli")]]
+        if let zone = parsed.value("--time-zone") {
+            initialize["timeZone"] = .string(zone)
+            if let found = TimeZone(identifier: zone) { output.fields = ComputedFields(zone: found, now: output.fields.now) }
+        }
+        if case .failure(let error) = session.call(MethodNames.initialize, .object(initialize)) {
             FileHandle.standardError.write(Data((JSONValue(error).serialized + "\n").utf8))
             return 1
         }
         let answers = calls.map { session.call($0.method, $0.params) }
-        _ = session.call(LifecycleNames.shutdown, nil)
+        if output.format != .json { output.fields = lookups(for: output, in: session) }
+        _ = session.call(MethodNames.shutdown, nil)
 
-        guard parsed.value("--batch") != nil else {
-            switch answers[0] {
-            case .success(let result):
-                print(String(decoding: result, as: UTF8.self), to: .protocolOutput(output))
-                return 0
-            case .failure(let error):
-                FileHandle.standardError.write(Data((JSONValue(error).serialized + "\n").utf8))
+        let isBatch = parsed.value("--batch") != nil
+        if !isBatch || output.format != .json {
+            if let failure = answers.lazy.compactMap({ if case .failure(let error) = $0 { return error } else { return nil } }).first {
+                FileHandle.standardError.write(Data((JSONValue(failure).serialized + "\n").utf8))
                 return 1
             }
+            let texts = answers.map { answer -> String in
+                guard case .success(let bytes) = answer, let value = try? JSONParser.parse(bytes, maxDepth: 512) else { return "" }
+                return output.format == .json ? String(decoding: bytes, as: UTF8.self) : output.render(value)
+            }
+            // Rows of several requests, each ended by a line holding only U+001E.
+            let text = isBatch ? texts.map { $0.isEmpty ? "\u{1E}" : $0 + "\n\u{1E}" }.joined(separator: "\n") : texts[0]
+            if !text.isEmpty || output.format == .json { print(text, to: .protocolOutput(outputFD)) }
+            return 0
         }
         var writer = JSONWriter()
         writer.beginArray()
@@ -69,8 +96,45 @@ enum OneShotCall {
             writer.endObject()
         }
         writer.endArray()
-        print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(output))
+        print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(outputFD))
         return answers.allSatisfy { if case .success = $0 { return true } else { return false } } ? 0 : 1
+    }
+
+    private static func outputSettings(_ parsed: Arguments, zone: TimeZone) throws -> CallOutput {
+        var output = CallOutput(fields: ComputedFields(zone: zone, now: .now()))
+        if let name = parsed.value("--output") {
+            guard let format = CallOutput.Format(rawValue: name) else {
+                throw Arguments.UsageError(message: "--output must be one of \(CallOutput.Format.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            output.format = format
+        }
+        if let spec = parsed.value("--columns") { output.columns = try OutputColumn.parse(spec) }
+        if (output.format == .tsv || output.format == .table) && output.columns.isEmpty {
+            throw Arguments.UsageError(message: "--output \(output.format.rawValue) needs --columns")
+        }
+        output.tree = parsed.has("--tree")
+        output.color = parsed.has("--color")
+        output.hideEmpty = parsed.has("--hide-empty")
+        return output
+    }
+
+    /// What the computed columns look up in the same session: list titles, open reminders per list.
+    private static func lookups(for output: CallOutput, in session: LocalSession) -> ComputedFields {
+        var fields = output.fields
+        if output.needsListTitles, case .success(let bytes) = session.call(MethodNames.calendars, nil),
+           let lists = try? JSONParser.parse(bytes)["calendars"]?.arrayValue {
+            for list in lists {
+                if let identifier = list["calendarIdentifier"]?.stringValue { fields.listTitles[identifier] = list["title"]?.stringValue }
+            }
+        }
+        if output.columns.contains(where: { $0.field == .computed(.open) }),
+           case .success(let bytes) = session.call(MethodNames.fetchReminders, ["predicate": ["kind": "incomplete"]]),
+           let reminders = try? JSONParser.parse(bytes)["reminders"]?.arrayValue {
+            var counts: [String: Int] = [:]
+            for reminder in reminders { counts[reminder["calendarIdentifier"]?.stringValue ?? "", default: 0] += 1 }
+            fields.openCounts = counts
+        }
+        return fields
     }
 
     /// The requests asked for: METHOD [JSON-PARAMS], or the --batch array.

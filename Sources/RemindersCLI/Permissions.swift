@@ -5,8 +5,23 @@ import RemindersStore
 
 /// `remindersd permissions list|set`: the owner's Settings screen, the only way to lift a denial.
 enum Permissions {
+    static let usage = """
+        Usage: remindersd permissions list [--store PATH]
+               remindersd permissions set CLIENT STATUS [--entity reminder] [--store PATH]
+
+        The owner's Settings screen: which client may do what with the reminders.
+          list    one JSON object per line: {"client", "entityType", "status"}
+          set     records CLIENT's STATUS: notDetermined (forget the decision, so the client is
+                  asked again), restricted, denied, fullAccess or writeOnly; it applies to running
+                  sessions from their next call
+        """
+
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--entity"], switchFlags: [])
+        let parsed = try Arguments(arguments, valueFlags: ["--store", "--entity"], switchFlags: ["--help", "-h"])
+        if parsed.has("--help") || parsed.has("-h") {
+            print(usage, to: .protocolOutput(output))
+            return 0
+        }
         let path = RemindersCommand.storePath(parsed, environment: environment)
         switch parsed.positionals.first {
         case "list":

@@ -69,6 +69,17 @@ public struct ReminderDateComponents: Equatable, Hashable, Sendable {
         return Timestamp(seconds: Self.instantSeconds(wallClock: wallClockSeconds, in: zone))
     }
 
+    /// The wall-clock time (to the second, without a zone) that `instant` is in `zone`.
+    public static func wallClock(of instant: Timestamp, in zone: TimeZone) -> ReminderDateComponents {
+        let seconds = instant.milliseconds.floorDivided(by: 1000)
+        let local = seconds + Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))))
+        let days = local.floorDivided(by: 86_400)
+        let secondOfDay = Int(local - days * 86_400)
+        let (year, month, day) = CivilDate.fromDays(days)
+        return ReminderDateComponents(year: year, month: month, day: day, hour: secondOfDay / 3600,
+                                      minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
+    }
+
     static func instantSeconds(wallClock: Int64, in zone: TimeZone) -> Int64 {
         func offset(_ instant: Int64) -> Int64 { Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))) }
         let guess = offset(wallClock - offset(wallClock))

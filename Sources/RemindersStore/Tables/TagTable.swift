@@ -15,13 +15,13 @@ extension ReminderStore {
     }
 
     /// Every tag in use, with how many incomplete reminders carry it, by name ignoring case. A tag
-    /// spelt several ways is named as most reminders spell it.
+    /// spelt several ways is named as most reminders spell it (as the oldest of them does, on a tie).
     public func tagCounts() throws(StoreError) -> [TagCount] {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement("""
                     SELECT t.folded, t.tag, count(*), sum(r.completed = 0) FROM reminder_tags t JOIN reminders r ON r.id = t.reminder
-                    GROUP BY t.folded, t.tag ORDER BY t.folded, count(*) DESC, t.tag
+                    GROUP BY t.folded, t.tag ORDER BY t.folded, count(*) DESC, min(r.creation_date), t.tag
                     """)
                 defer { statement.reset() }
                 var counts: [TagCount] = []
