@@ -89,6 +89,20 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// A string of `count` bytes that `fill` writes in place, for values made of characters that
+    /// never need escaping (dates, identifiers formatted by code); saves making a String of them.
+    public mutating func string(unescapedByteCount count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { whole in
+            fill(UnsafeMutableBufferPointer(rebasing: whole[start..<start + count]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     /// Pre-encoded JSON (a nested document written by another writer).
     public mutating func raw(_ json: [UInt8]) {
         separate()

@@ -16,6 +16,8 @@ public final class ReminderStore {
     var listCache = ListCache()
     /// The list identifier of the last reminder decoded: consecutive rows mostly share it.
     var lastDecodedCalendar = ""
+    /// Full-text index changes of the current write transaction, written when it commits.
+    var fullTextBacklog = FullTextBacklog()
 
     public static let defaultBusyTimeout = 15_000
 
@@ -61,8 +63,11 @@ public final class ReminderStore {
             throw SQLiteError(code: 8, message: "cannot switch \(path) to WAL mode (got \(mode))")
         }
         // A 32 MB page cache (SQLite's default is 2 MB) keeps a 100,000-reminder commit from spilling
-        // pages to the WAL and reading them back; pages cost memory only once used.
-        try database.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA cache_size=-32000;")
+        // pages to the WAL and reading them back; pages cost memory only once used. Reads of the
+        // main file go through a memory map instead of a copy per page: the first search of a
+        // session over 100k reminders took 19 ms with copies and 15 with the map, a full fetch 10%
+        // less. Writes still go through the WAL, so the map is only ever read.
+        try database.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA cache_size=-32000; PRAGMA mmap_size=268435456;")
     }
 
     private func migrate() throws(SQLiteError) {
@@ -113,19 +118,31 @@ public final class ReminderStore {
         if !nested { listCache = ListCache() }
         // Prepared once and reused: these run around every save, so parsing them each time would show.
         try sqlite { () throws(SQLiteError) in try self.database.run(nested ? "SAVEPOINT \(savepoint)" : begin) }
+        if nested { fullTextBacklog.savepointOpened() }
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         do {
             let result = try body()
-            try sqlite { () throws(SQLiteError) in try self.database.run(nested ? "RELEASE \(savepoint)" : "COMMIT") }
+            try sqlite { () throws(SQLiteError) in
+                if nested {
+                    try self.database.run("RELEASE \(savepoint)")
+                    self.fullTextBacklog.savepointReleased()
+                } else {
+                    try self.writeFullTextBacklog()
+                    try self.database.run("COMMIT")
+                    self.fullTextBacklog.removeAll()
+                }
+            }
             return result
         } catch {
             listCache = ListCache()
             if nested {
                 try? database.run("ROLLBACK TO \(savepoint)")
                 try? database.run("RELEASE \(savepoint)")
-            } else if database.isInTransaction {
-                try? database.run("ROLLBACK")
+                fullTextBacklog.savepointRolledBack()
+            } else {
+                if database.isInTransaction { try? database.run("ROLLBACK") }
+                fullTextBacklog.removeAll()
             }
             throw error
         }

@@ -18,6 +18,7 @@ enum Hardening {
     /// Runs `executable` with `arguments` to completion (stdin from `input`), reading both outputs concurrently.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], input: Data = Data(), environment: [String: String]? = nil) -> Output {
+        RemindersdProcess.ignoreBrokenPipes()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -109,4 +109,17 @@ final class WriterTests: XCTestCase {
             XCTAssertEqual(try JSONParser.parse(value.serialized).serialized, value.serialized)
         }
     }
+
+    func testStringsFilledInPlaceTakeTheirCommas() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for digit in [UInt8(ascii: "1"), UInt8(ascii: "2")] {
+            writer.string(unescapedByteCount: 3) { buffer in
+                for index in buffer.indices { buffer[index] = digit }
+            }
+        }
+        writer.string(unescapedByteCount: 0) { _ in }
+        writer.endArray()
+        XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), #"["111","222",""]"#)
+    }
 }

@@ -53,6 +53,9 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(old.tags, [])
         XCTAssertFalse(old.isFlagged)
         XCTAssertNil(old.parentIdentifier)
+        // v4: the store's writes keep the index; only deletes (cascades among them) have a trigger.
+        XCTAssertEqual(try store.database.scalar("SELECT group_concat(name) FROM sqlite_master WHERE type = 'trigger'")?.text,
+                       "reminders_fts_after_delete")
         XCTAssertEqual(try store.integrityCheck(), "ok")
     }
 }

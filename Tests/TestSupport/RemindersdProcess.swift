@@ -10,6 +10,11 @@ public final class RemindersdProcess {
     private let stderrLock = NSLock()
     private var stderrData = Data()
 
+    /// A child that exits before reading all of its input (a usage error, a killed server) must
+    /// give the test EPIPE on its next write, not kill the whole test process with SIGPIPE.
+    /// Called by every helper that spawns one: with `--parallel` each test runs in a process of its own.
+    public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
     /// `.build/<config>/remindersd`, next to the test bundle, unless REMINDERSD_BIN says otherwise.
     public static var binaryPath: String {
         if let path = ProcessInfo.processInfo.environment["REMINDERSD_BIN"], !path.isEmpty { return path }
@@ -26,6 +31,7 @@ public final class RemindersdProcess {
     /// set up itself, such as resource limits (`ulimit -f 400`) or a umask.
     public init(store: String, framing: Framing = .ndjson, arguments: [String] = [], environment: [String: String] = [:],
                 shellPrefix: String? = nil) throws {
+        Self.ignoreBrokenPipes()
         storePath = store
         let stdinPipe = Pipe(), stdoutPipe = Pipe()
         let serverArguments = ["--store", store, "--no-consent-prompt"] + arguments
@@ -110,6 +116,7 @@ public final class RemindersdProcess {
 
     /// Runs the binary to completion with `arguments` (a subcommand) and returns status and output.
     public static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        ignoreBrokenPipes()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binaryPath)
         process.arguments = arguments

@@ -9,7 +9,7 @@ extension Alarm {
         case .relative(let offset):
             writer.key(static: "relativeOffset"); writer.double(offset)
         case .absolute(let date):
-            writer.field("absoluteDate", date.rfc3339)
+            writer.field("absoluteDate", date)
         case .location(let location, _):
             writer.key(static: "structuredLocation")
             location.write(to: &writer)

@@ -31,7 +31,7 @@ extension RecurrenceRule {
         list("setPositions", setPositions)
         switch recurrenceEnd {
         case .endDate(let date)?:
-            writer.key(static: "recurrenceEnd"); writer.beginObject(); writer.field("endDate", date.rfc3339); writer.endObject()
+            writer.key(static: "recurrenceEnd"); writer.beginObject(); writer.field("endDate", date); writer.endObject()
         case .occurrenceCount(let count)?:
             writer.key(static: "recurrenceEnd"); writer.beginObject(); writer.field("occurrenceCount", count); writer.endObject()
         case nil:

@@ -18,9 +18,9 @@ extension Reminder {
         writer.key(static: "dueDateComponents")
         if let dueDateComponents { dueDateComponents.write(to: &writer) } else { writer.null() }
         writer.field("isCompleted", isCompleted)
-        writer.field("completionDate", completionDate?.rfc3339)
-        writer.field("creationDate", creationDate.rfc3339)
-        writer.field("lastModifiedDate", lastModifiedDate.rfc3339)
+        writer.field("completionDate", completionDate)
+        writer.field("creationDate", creationDate)
+        writer.field("lastModifiedDate", lastModifiedDate)
         writer.field("timeZone", timeZone)
         writer.key(static: "alarms")
         writer.beginArray()

@@ -19,7 +19,7 @@ enum RemindersResult {
         if let nextCursor { tail.field("nextCursor", nextCursor) }
         tail.endObject()
 
-        let halves = reminders.count >= 20_000 ? 2 : 1
+        let halves = reminders.count >= 1_000 ? 2 : 1
         let size = (reminders.count + halves - 1) / max(halves, 1)
         var encoded = [[[UInt8]]](repeating: [], count: halves)
         var cancelled = false

@@ -70,6 +70,7 @@ extension ReminderStore {
         listCache = ListCache()
         return try sqlite { () throws(SQLiteError) in
             let count = try self.database.scalar("SELECT count(*) FROM reminders WHERE calendar = ?", .text(identifier))?.integer ?? 0
+            try self.writeFullTextBacklog()
             try self.database.run("DELETE FROM calendars WHERE identifier = ?", .text(identifier))
             return Int(count)
         }

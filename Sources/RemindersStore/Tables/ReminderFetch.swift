@@ -7,6 +7,30 @@ extension ReminderStore {
     /// Wall-clock offsets of real time zones lie within −12 h … +14 h; a margin beyond that is safe.
     private static let zoneMarginSeconds: Int64 = 15 * 3600
 
+    /// The rows a search or a tag names, as one subquery: the words (or else the first tag) choose
+    /// the rows, and each further tag is looked up for each of them — two lists intersected by
+    /// SQLite would each be built in full first (20,000 rows for a common tag). The lookup goes by
+    /// row through `reminder_tags_by_reminder`: an integer key and a row's few tags are cheaper
+    /// than the primary key's text comparisons at every level (2.7 against 3.3 ms for 7,143 rows).
+    /// nil when the words hold nothing searchable.
+    private static func candidateRows(matching words: String?, tags: [String]) -> (sql: String, values: [SQLValue])? {
+        var folded = tags.map(Tags.folded)
+        var sql: String
+        var values: [SQLValue]
+        let row: String
+        if let words {
+            guard let match = FullTextQuery.match(words) else { return nil }
+            (sql, values, row) = ("SELECT rowid FROM reminders_fts WHERE reminders_fts MATCH ?", [.text(match)], "reminders_fts.rowid")
+        } else {
+            (sql, values, row) = ("SELECT reminder FROM reminder_tags AS chosen WHERE folded = ?", [.text(folded.removeFirst())], "chosen.reminder")
+        }
+        for tag in folded {
+            sql += " AND EXISTS (SELECT 1 FROM reminder_tags INDEXED BY reminder_tags_by_reminder WHERE reminder = \(row) AND folded = ?)"
+            values.append(.text(tag))
+        }
+        return (sql, values)
+    }
+
     /// Committed reminders matching `predicate` for a reader in `zone`, in fetch order.
     /// `shouldContinue` is polled while rows are read, so a long fetch can be abandoned.
     public func reminders(matching predicate: ReminderPredicate, in zone: TimeZone,
@@ -43,14 +67,12 @@ extension ReminderStore {
             values += [.integer(predicate.completionDateStarting?.milliseconds ?? Int64.min),
                        .integer(predicate.completionDateEnding?.milliseconds ?? Int64.max)]
         }
-        if let words = predicate.matching {
-            guard let match = FullTextQuery.match(words) else { return FetchPage(matches: [], order: [], next: nil) }
-            conditions.append("id IN (SELECT rowid FROM reminders_fts WHERE reminders_fts MATCH ?)")
-            values.append(.text(match))
-        }
-        for tag in predicate.tags ?? [] {
-            conditions.append("id IN (SELECT reminder FROM reminder_tags WHERE folded = ?)")
-            values.append(.text(Tags.folded(tag)))
+        if predicate.matching != nil || predicate.tags?.isEmpty == false {
+            guard let candidates = Self.candidateRows(matching: predicate.matching, tags: predicate.tags ?? []) else {
+                return FetchPage(matches: [], order: [], next: nil)
+            }
+            conditions.append("id IN (\(candidates.sql))")
+            values += candidates.values
         }
         if let flagged = predicate.isFlagged {
             conditions.append("flagged = ?")
@@ -75,6 +97,7 @@ extension ReminderStore {
         var cancelled = false
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
+                if predicate.matching != nil { try self.writeFullTextBacklog() }
                 let statement = try self.database.statement(sql)
                 defer { statement.reset() }
                 try statement.bind(values)

@@ -41,6 +41,7 @@ extension ReminderStore {
             try statement.bind(ReminderColumn.written.map { $0.value(of: reminder) })
             while try statement.step() {}
             let row = self.database.lastInsertRowID
+            self.indexText(row: row, title: reminder.title, notes: reminder.notes)
             if reminder.hasAlarms { try self.insertAlarms(reminder.alarms, reminderRow: row) }
             if !reminder.tags.isEmpty { try self.insertTags(reminder.tags, reminderRow: row) }
         }
@@ -49,12 +50,21 @@ extension ReminderStore {
     /// Rewrites a stored reminder; false when there is none with its identifier.
     func updateReminder(_ reminder: Reminder) throws(StoreError) -> Bool {
         try sqlite { () throws(SQLiteError) in
-            guard let row = try self.database.scalar("SELECT id FROM reminders WHERE identifier = ?",
-                                                     .text(reminder.calendarItemIdentifier))?.integer else { return false }
+            let stored = try self.database.statement("SELECT id, title, notes FROM reminders WHERE identifier = ?")
+            defer { stored.reset() }
+            try stored.bind([.text(reminder.calendarItemIdentifier)])
+            guard try stored.step() else { return false }
+            let row = stored.int64(0)
+            let (oldTitle, oldNotes) = (stored.text(1) ?? "", stored.text(2))
+            stored.reset()
             let statement = try self.database.statement(ReminderColumn.updateStatement)
             defer { statement.reset() }
             try statement.bind(ReminderColumn.updated.map { $0.value(of: reminder) } + [.integer(row)])
             while try statement.step() {}
+            if oldTitle != reminder.title || oldNotes != reminder.notes {
+                try self.unindexText(row: row, title: oldTitle, notes: oldNotes)
+                self.indexText(row: row, title: reminder.title, notes: reminder.notes)
+            }
             try self.database.run("DELETE FROM alarms WHERE reminder = ?", .integer(row))
             try self.insertAlarms(reminder.alarms, reminderRow: row)
             try self.database.run("DELETE FROM reminder_tags WHERE reminder = ?", .integer(row))
@@ -66,6 +76,7 @@ extension ReminderStore {
     /// Deletes a reminder, its alarms, tags and subtasks; false when there was none.
     func deleteReminder(identifier: String) throws(StoreError) -> Bool {
         try sqlite { () throws(SQLiteError) in
+            try self.writeFullTextBacklog()
             try self.database.run("DELETE FROM reminders WHERE identifier = ?", .text(identifier))
             return self.database.changes > 0
         }
