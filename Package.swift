@@ -15,14 +15,20 @@ let package = Package(
         ),
         // JSON-RPC 2.0 over stdio: JSON values, framing, messages, connection. Knows nothing about reminders.
         .target(name: "JSONRPC"),
+        // iCalendar (RFC 5545): content lines, components, values, time zones. Knows nothing of reminders.
+        .target(name: "ICalendar"),
         // EventKit's reminder model as plain values with EventKit's rules. Knows nothing about SQL or JSON.
         .target(name: "RemindersModel"),
+        // Reminders as iCalendar VTODOs and back (the mapping, keeping what it does not map). Knows no SQL or JSON-RPC.
+        .target(name: "RemindersICalendar", dependencies: ["ICalendar", "RemindersModel"]),
         // The SQLite event store. Knows nothing about JSON-RPC.
         .target(name: "RemindersStore", dependencies: ["CSQLite", "RemindersModel"]),
+        // .ics import and export over the store.
+        .target(name: "RemindersInterchange", dependencies: ["ICalendar", "RemindersICalendar", "RemindersModel", "RemindersStore"]),
         // The JSON-RPC server: lifecycle, dispatch, authorization, the methods.
-        .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore"]),
+        .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersInterchange"]),
         // Command-line parsing and the subcommands (serve, permissions, call).
-        .target(name: "RemindersCLI", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersServer"]),
+        .target(name: "RemindersCLI", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersServer", "RemindersInterchange"]),
         // Linked as a position-dependent executable in release builds: a PIE of this size carries some
         // 75,000 relocations that every start applies, dirtying pages as it goes, which was a third of
         // the time of a one-shot `remindersd call` (bench/README.md). Swift code is memory-safe, so
@@ -32,6 +38,8 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
+        .testTarget(name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "ICalendar", "RemindersModel"]),
         .testTarget(name: "RemindersModelTests", dependencies: ["RemindersModel"]),
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel"]),
         .testTarget(name: "RemindersServerTests", dependencies: ["RemindersServer", "JSONRPC", "TestSupport"]),

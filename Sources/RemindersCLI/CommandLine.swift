@@ -23,6 +23,10 @@ public enum RemindersCommand {
                 return 0
             case "permissions":
                 return try Permissions.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
+            case "export":
+                return try ExportCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
+            case "import":
+                return try ImportCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "call":
                 return try OneShotCall.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "schema":
@@ -102,6 +106,10 @@ public enum RemindersCommand {
                                                 STATUS: notDetermined, restricted, denied, fullAccess, writeOnly
           remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME] [--time-zone ZONE]
                                                 one request in a fresh session; result on stdout
+          remindersd export [--calendar LIST] [--output FILE]
+                                                the reminders as one iCalendar VCALENDAR
+          remindersd import FILE... [--calendar LIST]
+                                                .ics files into a list (a UID already here updates)
           remindersd schema                     the OpenRPC document of the protocol (as rpc.discover answers)
           remindersd --version | --help
 

@@ -77,7 +77,7 @@ public struct ReminderRules: Sendable {
     /// Why `text` is not a URL a reminder may carry, or nil: an absolute URL (RFC 3986: a scheme
     /// of a letter, then letters, digits and `+-.`; a colon; something after it), without blanks or
     /// controls, with a host where its scheme needs one, and not of a scheme that runs script.
-    static func urlProblem(_ text: String) -> String? {
+    public static func urlProblem(_ text: String) -> String? {
         let example = "url must be an absolute URL such as https://example.com or file:///path"
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex else { return example }
         let scheme = text[..<colon]

@@ -11,6 +11,7 @@ enum MethodRegistry {
         FetchReminders.self, CalendarItem.self, CalendarItems.self, SaveReminder.self, RemoveReminder.self,
         AddAlarm.self, RemoveAlarm.self, TagsMethod.self,
         Commit.self, Reset.self,
+        ExportICalendar.self, ImportICalendar.self,
     ]
 
     static let all: [RegisteredMethod] = declarations.map(RegisteredMethod.init)

@@ -143,7 +143,7 @@ extension EventStore {
         }
     }
 
-    private func requireWritable(_ calendarIdentifier: String, field: String) throws(StoreError) {
+    func requireWritable(_ calendarIdentifier: String, field: String) throws(StoreError) {
         guard let calendar = try store.calendar(identifier: calendarIdentifier) else {
             throw .invalid(ValidationError(field: field, reason: .noCalendar, "there is no list \(calendarIdentifier)"))
         }

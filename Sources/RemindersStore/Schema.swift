@@ -121,6 +121,14 @@ enum Schema {
             DROP TRIGGER reminders_fts_after_insert;
             DROP TRIGGER reminders_fts_after_update;
             """),
+        // Issue 10: a reminder read from iCalendar keeps the calendar object it came from (opaque
+        // text here), so that what remindersd does not map is written back unchanged.
+        ("v5 the calendar objects reminders were read from", """
+            CREATE TABLE reminder_icalendar (
+                reminder INTEGER PRIMARY KEY REFERENCES reminders(id) ON DELETE CASCADE,
+                text TEXT NOT NULL
+            );
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

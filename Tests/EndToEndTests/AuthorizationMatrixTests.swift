@@ -41,6 +41,8 @@ final class AuthorizationMatrixTests: XCTestCase {
             ("addAlarm", ["identifier": id, "alarm": ["absoluteDate": "2027-01-01T08:00:00Z"], "commit": false], ["fullAccess"]),
             ("removeAlarm", ["identifier": id, "alarmIdentifier": "missing"], ["fullAccess"]),
             ("tags", [:], ["fullAccess"]),
+            ("exportICalendar", [:], ["fullAccess"]),
+            ("importICalendar", ["text": "BEGIN:VCALENDAR\nEND:VCALENDAR\n"], ["fullAccess"]),
             ("reset", [:], ["writeOnly", "fullAccess"]),
             ("commit", [:], ["writeOnly", "fullAccess"]),
         ]

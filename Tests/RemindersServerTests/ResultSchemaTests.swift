@@ -56,6 +56,12 @@ final class ResultSchemaTests: XCTestCase {
         call("reset")
         call("saveReminder", ["reminder": ["title": "staged"], "commit": false])
         call("commit")
+        let ics = call("exportICalendar")["text"]?.stringValue ?? ""
+        XCTAssertTrue(ics.contains("BEGIN:VTODO"))
+        call("exportICalendar", ["calendarIdentifiers": [list]])
+        let imported = call("importICalendar", ["text": .string(ics), "calendarIdentifier": list])
+        XCTAssertEqual(imported["skipped"], [], "\(imported)")
+        call("importICalendar", ["text": "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:u\nEND:VTODO\nEND:VCALENDAR\n"])
         call("removeReminder", ["identifier": identifier])
         call("removeCalendar", ["calendarIdentifier": list])
         call("requestAccess", ["usageDescription": "schema test"])

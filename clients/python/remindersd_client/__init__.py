@@ -19,7 +19,7 @@ from .errors import (Conflict, ConnectionClosed, InternalError, InvalidParams, I
                      ServerNotInitialized, StoreUnavailable)
 from .framing import LSP, NDJSON
 from .types import (AccessLevel, AccessResult, Alarm, AuthorizationChanged, AuthorizationStatus,
-                    Calendar, DateComponents, Frequency, GeoLocation, Predicate, PredicateKind,
+                    Calendar, DateComponents, Frequency, GeoLocation, ImportReport, Predicate, PredicateKind,
                     Proximity, RecurrenceDayOfWeek, RecurrenceEnd, RecurrenceRule, Reminder,
                     ReminderList, ServerInfo, StoreChanged, StructuredLocation, TagCount, format_instant,
                     parse_instant)
@@ -27,7 +27,7 @@ from .types import (AccessLevel, AccessResult, Alarm, AuthorizationChanged, Auth
 __version__ = "0.1.0"
 
 __all__ = [
-    "Client", "Notification", "find_binary", "DEFAULT", "NDJSON", "LSP",
+    "Client", "Notification", "find_binary", "DEFAULT", "NDJSON", "LSP", "ImportReport",
     # errors
     "RemindersdError", "ConnectionClosed", "RequestTimeout", "ProtocolError", "RPCError",
     "ParseError", "InvalidRequest", "MethodNotFound", "InvalidParams", "InternalError",

@@ -20,7 +20,7 @@ from . import framing as _framing
 from .errors import (ConnectionClosed, ProtocolError, RemindersdError, RequestTimeout,
                      error_from_response)
 from .types import (AccessResult, Alarm, AuthorizationChanged, Calendar, DateComponents,
-                    Predicate, PredicateKind, Reminder, ReminderList, ServerInfo, StoreChanged, TagCount,
+                    ImportReport, Predicate, PredicateKind, Reminder, ReminderList, ServerInfo, StoreChanged, TagCount,
                     _calendar_id, _completion_json, _zone_name, alarm_json, format_instant, rule_json,
                     zone)
 
@@ -725,6 +725,24 @@ class Client:
         """``tags``: every tag in use, with how many incomplete reminders carry it."""
         result = self.call("tags", {})
         return [TagCount(t.get("name"), t.get("count")) for t in (result or {}).get("tags", [])]
+
+    def export_icalendar(self, calendars: Optional[Sequence[CalendarRef]] = None) -> str:
+        """``exportICalendar``: the reminders of ``calendars`` (default: every list) as one
+        iCalendar text of VTODOs."""
+        params: Dict[str, Any] = {}
+        if calendars is not None:
+            params["calendarIdentifiers"] = [_calendar_id(c) for c in calendars]
+        return (self.call("exportICalendar", params) or {}).get("text", "")
+
+    def import_icalendar(self, text: str, calendar: Optional[CalendarRef] = None) -> ImportReport:
+        """``importICalendar``: reads the VTODOs of ``text`` into ``calendar`` (default: the
+        default list); a UID already in the store updates that reminder."""
+        params: Dict[str, Any] = {"text": text}
+        if calendar is not None:
+            params["calendarIdentifier"] = _calendar_id(calendar)
+        result = self.call("importICalendar", params) or {}
+        return ImportReport(result.get("imported", 0), result.get("updated", 0), result.get("unchanged", 0),
+                            list(result.get("skipped", [])))
 
     def calendar_item(self, identifier: str) -> Optional[Reminder]:
         """``calendarItem``: the reminder, or ``None``; sees this client's staged changes."""

@@ -918,6 +918,16 @@ class TagCount:
     count: int
 
 
+@dataclass
+class ImportReport:
+    """What ``importICalendar`` did; ``skipped`` holds ``{"uid"?, "line"?, "message"}`` per item."""
+
+    imported: int
+    updated: int
+    unchanged: int
+    skipped: List[Dict[str, Any]]
+
+
 class ReminderList(list):
     """The reminders of a fetch: a ``list`` of :class:`Reminder`, with ``next_cursor`` and the
     other members of the result a newer server may send in ``extra``."""

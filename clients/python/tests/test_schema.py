@@ -32,6 +32,8 @@ WRAPPERS = {
     "commit": "commit",
     "reset": "reset",
     "tags": "tags",
+    "exportICalendar": "export_icalendar",
+    "importICalendar": "import_icalendar",
 }
 #: methods the client runs itself or leaves to ``call``
 NOT_WRAPPED = {"initialize", "shutdown", "rpc.discover", "initialized", "exit", "$/cancelRequest"}
@@ -116,6 +118,8 @@ class SchemaTest(unittest.TestCase):
         rd.remove_alarm("r", "a", commit=False)
         rd.commit()
         rd.reset()
+        rd.export_icalendar(calendars=["c"])
+        rd.import_icalendar("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", calendar="c")
         self.assertEqual({method for method, _ in rd.sent}, set(WRAPPERS))
         for method, params in rd.sent:
             declared = {p["name"] for p in self.methods[method]["params"]}

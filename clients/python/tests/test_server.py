@@ -143,6 +143,21 @@ class ServerTests:
         c.remove_reminder(parent)
         c.remove_reminder(updated)
 
+    def test_icalendar_export_and_import(self):
+        c = self.client
+        cal = c.save_calendar({"title": "ics " + self.FRAMING})
+        c.create_reminder("Exported " + self.FRAMING, calendar=cal, tags=["home"])
+        text = c.export_icalendar(calendars=[cal])
+        self.assertTrue(text.startswith("BEGIN:VCALENDAR\r\n"))
+        self.assertIn("SUMMARY:Exported " + self.FRAMING, text)
+        report = c.import_icalendar(text, calendar=cal)
+        self.assertEqual((report.imported, report.updated, report.skipped), (0, 1, []))
+        other = c.import_icalendar(text.replace("SUMMARY:Exported", "SUMMARY:Again"), calendar=cal)
+        self.assertEqual(other.updated, 1)
+        bad = c.import_icalendar("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR\n")
+        self.assertEqual(bad.skipped, [{"line": 2, "message": "a VTODO without a UID"}])
+        c.remove_calendar(cal)
+
     def test_dates_round_trip_and_predicates(self):
         cal = self.new_list("Dates " + self.FRAMING)
         c = self.client

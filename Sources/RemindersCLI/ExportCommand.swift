@@ -1,0 +1,37 @@
+import Foundation
+import RemindersInterchange
+import RemindersModel
+import RemindersStore
+
+/// `remindersd export [--calendar LIST] [--output FILE]`: the reminders as one VCALENDAR.
+enum ExportCommand {
+    static let usage = """
+        Usage: remindersd export [--calendar LIST] [--output FILE] [--store PATH]
+
+        Writes one iCalendar (RFC 5545) VCALENDAR with a VTODO for every reminder of LIST (a title or
+        an identifier), or of every list: to FILE, or to stdout.
+        """
+
+    static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valueFlags: ["--store", "--calendar", "--output"], switchFlags: ["--help", "-h"])
+        if parsed.has("--help") || parsed.has("-h") {
+            print(usage, to: .protocolOutput(output))
+            return 0
+        }
+        if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "export: unexpected argument \(extra.prefix(80))") }
+        let store = try ReminderStore(path: RemindersCommand.storePath(parsed, environment: environment))
+        let calendars = try parsed.value("--calendar").map { [try ListArgument.calendar($0, in: store).calendarIdentifier] }
+        let text = try Exporter.export(EventStore(store: store), calendars: calendars, now: Timestamp.now())
+        if let file = parsed.value("--output"), file != "-" {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                throw CommandFailure("cannot write \(file): \(error.localizedDescription)")
+            }
+        } else {
+            var stream = DescriptorOutput(fd: output)
+            stream.write(text)
+        }
+        return 0
+    }
+}

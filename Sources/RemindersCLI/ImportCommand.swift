@@ -1,0 +1,52 @@
+import Foundation
+import RemindersInterchange
+import RemindersModel
+import RemindersStore
+
+/// `remindersd import FILE... [--calendar LIST]`: .ics files into a list.
+enum ImportCommand {
+    static let usage = """
+        Usage: remindersd import FILE... [--calendar LIST] [--store PATH]
+
+        Reads the VTODOs of each .ics FILE (- for stdin) into LIST (a title or an identifier; default:
+        the default list). An item whose UID is already a reminder's updates that reminder, so
+        importing a file twice changes nothing the second time. Prints
+        "imported N, updated N, unchanged N, skipped N", and each skipped item with the reason on
+        stderr; exits 1 when any item was skipped.
+        """
+
+    static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valueFlags: ["--store", "--calendar"], switchFlags: ["--help", "-h"])
+        if parsed.has("--help") || parsed.has("-h") {
+            print(usage, to: .protocolOutput(output))
+            return 0
+        }
+        guard !parsed.positionals.isEmpty else { throw Arguments.UsageError(message: "import needs at least one FILE (or - for stdin)") }
+        let store = try ReminderStore(path: RemindersCommand.storePath(parsed, environment: environment))
+        let list = try parsed.value("--calendar").map { try ListArgument.calendar($0, in: store).calendarIdentifier }
+        let importer = Importer(events: EventStore(store: store), now: Timestamp.now())
+        var report = ImportReport()
+        for file in parsed.positionals {
+            let text = try read(file)
+            let before = report.skipped.count
+            try importer.run(text, into: list, report: &report)
+            for index in before..<report.skipped.count {
+                FileHandle.standardError.write(Data("remindersd: \(file): skipped \(report.skipped[index].description)\n".utf8))
+            }
+        }
+        print(report.summary, to: .protocolOutput(output))
+        return report.skipped.isEmpty ? 0 : 1
+    }
+
+    private static func read(_ file: String) throws -> String {
+        let data: Data
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: file) else { throw CommandFailure("cannot read \(file)") }
+            data = contents
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure("\(file) is not UTF-8 text") }
+        return text
+    }
+}

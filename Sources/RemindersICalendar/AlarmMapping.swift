@@ -1,0 +1,78 @@
+import Foundation
+import ICalendar
+import RemindersModel
+
+/// VALARM ↔ alarm. Relative alarms are measured from the due date (`TRIGGER;RELATED=END`, END of a
+/// VTODO being its DUE); location alarms take Apple's form, which Reminders on iOS and macOS read.
+enum AlarmMapping {
+    /// The trigger Apple writes on location alarms, which have no time; ignored when reading.
+    static let applePlaceholderTrigger = "19760401T005545Z"
+
+    /// The alarm a VALARM stands for, or nil when it is one remindersd does not map (an EMAIL
+    /// alarm; one relative to a start the reminder lacks), which is then kept as it is.
+    static func alarm(_ component: Component, position: Int, todoUID: String, start: ReminderDateComponents?,
+                      due: ReminderDateComponents?, resolver: TimeZoneResolver) -> Alarm? {
+        let action = component.value("ACTION")?.uppercased() ?? "DISPLAY"
+        guard action == "DISPLAY" || action == "AUDIO" else { return nil }
+        let identifier = component.value("UID") ?? component.value("X-WR-ALARMUID") ?? "\(todoUID)-alarm-\(position + 1)"
+        if let location = self.location(component) { return Alarm(alarmIdentifier: identifier, trigger: location) }
+        guard let trigger = component.property("TRIGGER") else { return nil }
+        if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" || (trigger.value.first?.isNumber ?? false) {
+            guard let value = try? DateTimeValue(trigger), !value.isDate else { return nil }
+            return Alarm(alarmIdentifier: identifier, trigger: .absolute(DateMapping.instant(value, resolver: resolver)))
+        }
+        guard let seconds = DurationValue.seconds(trigger.value), due != nil else { return nil }
+        if trigger.parameter("RELATED")?.uppercased() == "END" {
+            return Alarm(alarmIdentifier: identifier, trigger: .relative(offset: Double(seconds)))
+        }
+        // Relative to the start: measured from the due date when both are known.
+        guard let start, let due else { return nil }
+        let utc = DateMapping.utcZone
+        let shift = start.instant(in: utc).milliseconds - due.instant(in: utc).milliseconds
+        return Alarm(alarmIdentifier: identifier, trigger: .relative(offset: Double(seconds) + Double(shift) / 1000))
+    }
+
+    private static func location(_ component: Component) -> Alarm.Trigger? {
+        let proximity = (component.value("X-APPLE-PROXIMITY") ?? component.value("PROXIMITY"))?.uppercased()
+        guard let proximity, proximity == "ARRIVE" || proximity == "DEPART",
+              let place = component.property("X-APPLE-STRUCTURED-LOCATION") else { return nil }
+        var location = StructuredLocation(title: place.parameter("X-TITLE") ?? "")
+        let uri = place.value
+        if uri.lowercased().hasPrefix("geo:") {
+            let coordinates = uri.dropFirst(4).split(separator: ";")[0].split(separator: ",")
+            if coordinates.count >= 2, let latitude = Double(coordinates[0]), let longitude = Double(coordinates[1]) {
+                location.geoLocation = GeoLocation(latitude: latitude, longitude: longitude)
+            }
+        }
+        location.radius = place.parameter("X-APPLE-RADIUS").flatMap(Double.init)
+        guard (try? location.validate()) != nil else { return nil }
+        return .location(location, proximity == "ARRIVE" ? .enter : .leave)
+    }
+
+    static func component(_ alarm: Alarm, title: String) -> Component {
+        var properties = [Property("UID", alarm.alarmIdentifier), Property("X-WR-ALARMUID", alarm.alarmIdentifier),
+                          Property("ACTION", "DISPLAY"), Property("DESCRIPTION", TextValue.escape(title.isEmpty ? "Reminder" : title))]
+        switch alarm.trigger {
+        case .relative(let offset):
+            properties.append(Property("TRIGGER", DurationValue.text(Int(offset.rounded())), [Parameter("RELATED", "END")]))
+        case .absolute(let date):
+            properties.append(Property("TRIGGER", DateMapping.utc(date).text, [Parameter("VALUE", "DATE-TIME")]))
+        case .location(let location, let proximity):
+            properties.append(Property("TRIGGER", applePlaceholderTrigger, [Parameter("VALUE", "DATE-TIME")]))
+            properties.append(Property("X-APPLE-PROXIMITY", proximity == .leave ? "DEPART" : "ARRIVE"))
+            var parameters = [Parameter("VALUE", "URI")]
+            if let radius = location.radius { parameters.append(Parameter("X-APPLE-RADIUS", Self.number(radius))) }
+            parameters.append(Parameter("X-APPLE-REFERENCEFRAME", "1"))
+            parameters.append(Parameter("X-TITLE", location.title))
+            let geo = location.geoLocation.map { "geo:\(Self.number($0.latitude)),\(Self.number($0.longitude))" } ?? "geo:0,0"
+            properties.append(Property("X-APPLE-STRUCTURED-LOCATION", geo, parameters))
+        }
+        return Component("VALARM", properties: properties)
+    }
+
+    /// `52.52`, `100` — no exponent, no trailing `.0`.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}

@@ -1,0 +1,79 @@
+import ICalendar
+
+/// A .ics file: split into calendar objects for import, joined from them for export.
+public enum ICalendarDocument {
+    public static let productIdentifier = "-//remindersd//remindersd//EN"
+
+    /// What a file holds, item by item: an object to import, or why an item cannot be.
+    public enum Item: Sendable {
+        case object(CalendarObject, line: Int?)
+        case problem(uid: String?, line: Int?, message: String)
+    }
+
+    /// The file's VTODOs grouped by UID into calendar objects (overrides with their series), each
+    /// with the VTIMEZONEs and calendar properties of the VCALENDAR it came from. Components that
+    /// are not VTODOs (events, journal entries) are named as problems; the rest still import.
+    public static func items(_ text: String) throws(ICalendarError) -> [Item] {
+        let top = try Component.parse(text)
+        guard !top.isEmpty else { throw ICalendarError("no VCALENDAR in the text") }
+        var items: [Item] = []
+        for component in top {
+            guard component.name == "VCALENDAR" else {
+                items.append(.problem(uid: component.value("UID"), line: component.lineNumber,
+                                      message: "\(component.name) outside a VCALENDAR"))
+                continue
+            }
+            let zones = component.components.filter { $0.name == "VTIMEZONE" }
+            var groups: [(uid: String, todos: [Component])] = []
+            var groupOfUID: [String: Int] = [:]
+            for child in component.components where child.name != "VTIMEZONE" {
+                guard child.name == "VTODO" else {
+                    items.append(.problem(uid: child.value("UID"), line: child.lineNumber,
+                                          message: "a \(child.name), not a VTODO: remindersd imports reminders"))
+                    continue
+                }
+                guard let uid = child.value("UID").map(TextValue.unescape), !uid.isEmpty else {
+                    items.append(.problem(uid: nil, line: child.lineNumber, message: "a VTODO without a UID"))
+                    continue
+                }
+                if let index = groupOfUID[uid] {
+                    groups[index].todos.append(child)
+                } else {
+                    groupOfUID[uid] = groups.count
+                    groups.append((uid, [child]))
+                }
+            }
+            for group in groups {
+                let used = Set(group.todos.flatMap(CalendarObject.tzids))
+                var calendar = Component("VCALENDAR", properties: component.properties)
+                calendar.components = zones.filter { used.contains($0.value("TZID") ?? "") } + group.todos
+                items.append(.object(CalendarObject(calendar: calendar), line: group.todos[0].lineNumber))
+            }
+        }
+        return items
+    }
+
+    /// One VCALENDAR holding every object's VTODOs, each VTIMEZONE once: the objects' own, and one
+    /// for each other zone their VTODOs name, covering `years`.
+    public static func joined(_ objects: [CalendarObject], years: ClosedRange<Int>? = nil) -> String {
+        var calendar = CalendarObject.emptyCalendar()
+        var zoneIDs = Set<String>()
+        var zones: [Component] = []
+        var rest: [Component] = []
+        for object in objects {
+            for component in object.calendar.components {
+                if component.name == "VTIMEZONE" {
+                    if zoneIDs.insert(component.value("TZID") ?? "").inserted { zones.append(component) }
+                } else {
+                    rest.append(component)
+                }
+            }
+        }
+        if let years {
+            let used = Set(rest.filter { $0.name == "VTODO" }.flatMap(CalendarObject.tzids))
+            zones += CalendarObject.definitions(of: used.subtracting(zoneIDs), years: years)
+        }
+        calendar.components = zones + rest
+        return calendar.text
+    }
+}

@@ -1,0 +1,110 @@
+import ICalendar
+import RemindersICalendar
+import RemindersModel
+import RemindersStore
+
+/// Reads .ics text into a list: an item whose UID is already a reminder's updates that reminder
+/// (in whatever list it is), the others become new reminders. Importing the same text twice
+/// changes nothing the second time. Items that cannot be reminders are named and skipped; the
+/// rest are imported.
+public struct Importer {
+    let events: EventStore
+    let now: Timestamp
+
+    public init(events: EventStore, now: Timestamp) {
+        self.events = events
+        self.now = now
+    }
+
+    /// `calendarIdentifier`: where new reminders go (nil: the default list).
+    public func run(_ text: String, into calendarIdentifier: String?, report: inout ImportReport) throws(StoreError) {
+        let list: String
+        if let calendarIdentifier {
+            list = try events.writableCalendar(calendarIdentifier).calendarIdentifier
+        } else {
+            guard let defaultList = try events.defaultCalendarForNewReminders() else {
+                throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar, "every list is read-only; name a list to import into"))
+            }
+            list = defaultList.calendarIdentifier
+        }
+        let items: [ICalendarDocument.Item]
+        do {
+            items = try ICalendarDocument.items(text)
+        } catch {
+            report.skipped.append(.init(uid: nil, line: error.line, message: error.message))
+            return
+        }
+        var readings: [(TodoReading, CalendarObject, Int?)] = []
+        for item in items {
+            switch item {
+            case .problem(let uid, let line, let message):
+                report.skipped.append(.init(uid: uid, line: line, message: message))
+            case .object(let object, let line):
+                do {
+                    readings.append((try TodoReader.read(object, now: now), object, line))
+                } catch {
+                    report.skipped.append(.init(uid: object.uid, line: error.line ?? line, message: error.message))
+                }
+            }
+        }
+        // Parents before their subtasks, so that a subtask finds its parent already there.
+        let parentsInFile = Set(readings.compactMap { $0.0.parentUID })
+        readings.sort { lhs, rhs in parentsInFile.contains(lhs.0.uid) && !parentsInFile.contains(rhs.0.uid) }
+        for (reading, object, line) in readings {
+            do {
+                try importOne(reading, object, list: list, report: &report)
+            } catch let error as StoreError {
+                report.skipped.append(.init(uid: reading.uid, line: line, message: Self.message(error)))
+            } catch {
+                report.skipped.append(.init(uid: reading.uid, line: line, message: "\(error)"))
+            }
+        }
+    }
+
+    private func importOne(_ reading: TodoReading, _ object: CalendarObject, list: String, report: inout ImportReport) throws(StoreError) {
+        let matches = try events.store.reminders(externalIdentifier: reading.uid)
+        let existing = matches.first { $0.calendarIdentifier == list } ?? matches.first
+        var reminder = reading.reminder
+        reminder.calendarIdentifier = existing?.calendarIdentifier ?? list
+        if let parentUID = reading.parentUID {
+            let parents = try events.store.reminders(externalIdentifier: parentUID)
+            reminder.parentIdentifier = (parents.first { $0.calendarIdentifier == reminder.calendarIdentifier } ?? parents.first)?
+                .calendarItemIdentifier
+        }
+        let text = object.text
+        if let existing {
+            if !reading.statesCreationDate { reminder.creationDate = existing.creationDate }
+            if !reading.statesCompletionDate, reminder.isCompleted, existing.isCompleted { reminder.completionDate = existing.completionDate }
+            if existing.sameContent(as: reminder), try events.store.calendarObject(reminder: existing.calendarItemIdentifier) == text {
+                report.unchanged += 1
+                return
+            }
+            reminder.timeZone = existing.timeZone
+            _ = try events.writeInterchanged(reminder, calendarObject: text, over: existing)
+            report.updated += 1
+        } else {
+            _ = try events.writeInterchanged(reminder, calendarObject: text, over: nil)
+            report.imported += 1
+        }
+    }
+
+    static func message(_ error: StoreError) -> String {
+        switch error {
+        case .invalid(let validation): return "\(validation.field): \(validation.message)"
+        default: return "\(error)"
+        }
+    }
+}
+
+extension Reminder {
+    /// The same reminder as far as iCalendar says: every mapped field but the store's identifiers,
+    /// the list, the modification stamp and the item time zone.
+    public func sameContent(as other: Reminder) -> Bool {
+        var mine = self, theirs = other
+        mine.calendarItemIdentifier = ""; theirs.calendarItemIdentifier = ""
+        mine.calendarIdentifier = ""; theirs.calendarIdentifier = ""
+        mine.lastModifiedDate = Timestamp(milliseconds: 0); theirs.lastModifiedDate = Timestamp(milliseconds: 0)
+        mine.timeZone = nil; theirs.timeZone = nil
+        return mine == theirs
+    }
+}

@@ -1,0 +1,54 @@
+import RemindersModel
+
+/// Reminders that come from outside (an .ics file, a CalDAV server) written as they are.
+extension EventStore {
+    /// Writes `reminder` at once, with the calendar object it was read from: a new reminder when
+    /// `existing` is nil (it gets an identifier of the store's), else over `existing` (whose
+    /// identifier it keeps). Unlike a client's save, the reminder is taken as given — completing a
+    /// recurring one records no occurrence — but EventKit's rules and the subtask rules still hold.
+    /// `requireWritable: false` is for sync, which writes into lists the server keeps read-only.
+    public func writeInterchanged(_ reminder: Reminder, calendarObject: String?, over existing: Reminder?,
+                                  requireWritable: Bool = true) throws(StoreError) -> Reminder {
+        try store.write { () throws(StoreError) in
+            var written = reminder
+            if let existing {
+                written.calendarItemIdentifier = existing.calendarItemIdentifier
+                written.lastModifiedDate = max(written.lastModifiedDate, existing.lastModifiedDate.advanced(by: 1))
+            } else {
+                written.calendarItemIdentifier = Identifiers.make()
+            }
+            if requireWritable {
+                try self.requireWritable(written.calendarIdentifier, field: "calendarIdentifier")
+            } else if try self.store.calendar(identifier: written.calendarIdentifier) == nil {
+                throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar, "there is no list \(written.calendarIdentifier)"))
+            }
+            do throws(ValidationError) { try self.rules.validate(written) } catch { throw .invalid(error) }
+            if let parentIdentifier = written.parentIdentifier {
+                guard let parent = try self.store.reminder(identifier: parentIdentifier), parent.parentIdentifier == nil,
+                      parent.calendarIdentifier == written.calendarIdentifier, parentIdentifier != written.calendarItemIdentifier else {
+                    throw .invalid(ValidationError(field: "parentIdentifier", "\(parentIdentifier) cannot be this reminder's parent"))
+                }
+            }
+            if existing == nil {
+                try self.store.insertReminder(written)
+            } else {
+                _ = try self.store.updateReminder(written)
+            }
+            try self.store.sqlite { () throws(SQLiteError) in
+                try self.store.setCalendarObject(calendarObject, reminder: written.calendarItemIdentifier)
+            }
+            return written
+        }
+    }
+}
+
+extension EventStore {
+    /// The list, when it exists and takes changes; the error names `field` otherwise.
+    public func writableCalendar(_ identifier: String, field: String = "calendarIdentifier") throws(StoreError) -> ReminderCalendar {
+        try store.read { () throws(StoreError) in
+            try self.requireWritable(identifier, field: field)
+            guard let calendar = try self.store.calendar(identifier: identifier) else { throw .notFound(kind: "calendar", identifier: identifier) }
+            return calendar
+        }
+    }
+}

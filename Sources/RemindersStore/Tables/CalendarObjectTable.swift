@@ -1,0 +1,36 @@
+/// The calendar object (iCalendar text) a reminder was imported or synced from, kept beside it.
+/// The store never reads the text; it only keeps it with its reminder and drops it with it.
+extension ReminderStore {
+    public func calendarObject(reminder identifier: String) throws(StoreError) -> String? {
+        try sqlite { () throws(SQLiteError) in
+            try self.database.scalar("""
+                SELECT k.text FROM reminder_icalendar k JOIN reminders r ON r.id = k.reminder WHERE r.identifier = ?
+                """, .text(identifier))?.text
+        }
+    }
+
+    /// Every kept calendar object, by reminder identifier (of the given lists, or of all).
+    public func calendarObjects(calendars: [String]?) throws(StoreError) -> [String: String] {
+        try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                var sql = "SELECT r.identifier, k.text FROM reminder_icalendar k JOIN reminders r ON r.id = k.reminder"
+                if let calendars { sql += " WHERE r.calendar IN (" + Array(repeating: "?", count: calendars.count).joined(separator: ", ") + ")" }
+                let statement = try self.database.statement(sql)
+                defer { statement.reset() }
+                try statement.bind((calendars ?? []).map(SQLValue.text))
+                var objects: [String: String] = [:]
+                while try statement.step() { objects[statement.text(0) ?? ""] = statement.text(1) ?? "" }
+                return objects
+            }
+        }
+    }
+
+    func setCalendarObject(_ text: String?, reminder identifier: String) throws(SQLiteError) {
+        guard let row = try database.scalar("SELECT id FROM reminders WHERE identifier = ?", .text(identifier))?.integer else { return }
+        if let text {
+            try database.run("INSERT OR REPLACE INTO reminder_icalendar (reminder, text) VALUES (?, ?)", .integer(row), .text(text))
+        } else {
+            try database.run("DELETE FROM reminder_icalendar WHERE reminder = ?", .integer(row))
+        }
+    }
+}

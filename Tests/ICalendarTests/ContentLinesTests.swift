@@ -1,0 +1,34 @@
+import XCTest
+@testable import ICalendar
+
+final class ContentLinesTests: XCTestCase {
+    func testUnfoldsCRLFAndLFWithSpaceOrTab() {
+        let text = "\u{FEFF}BEGIN:VTODO\r\nSUMMARY:Buy \r\n milk\nDESCRIPTION:a\n\tb\r\n\r\nEND:VTODO"
+        let lines = ContentLines.unfold(text)
+        XCTAssertEqual(lines.map(\.text), ["BEGIN:VTODO", "SUMMARY:Buy milk", "DESCRIPTION:ab", "END:VTODO"])
+        XCTAssertEqual(lines.map(\.line), [1, 2, 4, 7])
+    }
+
+    func testFoldsAt75OctetsWithoutSplittingCharacters() {
+        for filler in ["a", "é", "€", "𝄞", "a€"] {
+            let line = "DESCRIPTION:" + String(repeating: filler, count: 90)
+            var output = ""
+            ContentLines.fold(line, into: &output)
+            XCTAssertTrue(output.hasSuffix("\r\n"))
+            let physical = output.components(separatedBy: "\r\n").dropLast()
+            XCTAssertGreaterThan(physical.count, 1, filler)
+            for (index, piece) in physical.enumerated() {
+                XCTAssertLessThanOrEqual(piece.utf8.count, 75, "\(filler) line \(index)")
+                XCTAssertNotNil(String(validatingUTF8: piece), filler)
+                if index > 0 { XCTAssertTrue(piece.hasPrefix(" ")) }
+            }
+            XCTAssertEqual(ContentLines.unfold(output).map(\.text), [line], filler)
+        }
+    }
+
+    func testShortLinesAreNotFolded() {
+        var output = ""
+        ContentLines.fold(String(repeating: "x", count: 75), into: &output)
+        XCTAssertEqual(output, String(repeating: "x", count: 75) + "\r\n")
+    }
+}
