@@ -19,16 +19,21 @@ let package = Package(
         .target(name: "ICalendar"),
         // EventKit's reminder model as plain values with EventKit's rules. Knows nothing about SQL or JSON.
         .target(name: "RemindersModel"),
+        // CalDAV (RFC 4791, 6578, 6764) over the toolchain's URLSession and XMLParser: discovery,
+        // listing, sync-collection, multiget, PUT/DELETE with ETags, MKCALENDAR. Knows nothing of reminders.
+        .target(name: "CalDAV"),
         // Reminders as iCalendar VTODOs and back (the mapping, keeping what it does not map). Knows no SQL or JSON-RPC.
         .target(name: "RemindersICalendar", dependencies: ["ICalendar", "RemindersModel"]),
         // The SQLite event store. Knows nothing about JSON-RPC.
         .target(name: "RemindersStore", dependencies: ["CSQLite", "RemindersModel"]),
+        // Two-way sync of the store's lists with CalDAV collections: accounts, passwords, merge.
+        .target(name: "RemindersSync", dependencies: ["CalDAV", "ICalendar", "RemindersICalendar", "RemindersModel", "RemindersStore"]),
         // .ics import and export over the store.
         .target(name: "RemindersInterchange", dependencies: ["ICalendar", "RemindersICalendar", "RemindersModel", "RemindersStore"]),
         // The JSON-RPC server: lifecycle, dispatch, authorization, the methods.
-        .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersInterchange"]),
+        .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersInterchange", "RemindersSync"]),
         // Command-line parsing and the subcommands (serve, permissions, call).
-        .target(name: "RemindersCLI", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersServer", "RemindersInterchange"]),
+        .target(name: "RemindersCLI", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersServer", "RemindersInterchange", "RemindersSync"]),
         // Linked as a position-dependent executable in release builds: a PIE of this size carries some
         // 75,000 relocations that every start applies, dirtying pages as it goes, which was a third of
         // the time of a one-shot `remindersd call` (bench/README.md). Swift code is memory-safe, so
@@ -40,6 +45,8 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "ICalendar", "RemindersModel"]),
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
+        .testTarget(name: "RemindersSyncTests", dependencies: ["RemindersSync", "RemindersICalendar", "RemindersModel"]),
         .testTarget(name: "RemindersModelTests", dependencies: ["RemindersModel"]),
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel"]),
         .testTarget(name: "RemindersServerTests", dependencies: ["RemindersServer", "JSONRPC", "TestSupport"]),

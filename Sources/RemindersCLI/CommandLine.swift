@@ -23,6 +23,10 @@ public enum RemindersCommand {
                 return 0
             case "permissions":
                 return try Permissions.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
+            case "accounts":
+                return try AccountsCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
+            case "sync":
+                return try SyncCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "export":
                 return try ExportCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "import":
@@ -110,6 +114,11 @@ public enum RemindersCommand {
                                                 the reminders as one iCalendar VCALENDAR
           remindersd import FILE... [--calendar LIST]
                                                 .ics files into a list (a UID already here updates)
+          remindersd accounts add NAME --url URL [--username USER] [--password-command CMD | --password-file FILE]
+          remindersd accounts list | accounts remove NAME [--keep-lists]
+                                                the CalDAV accounts to sync with (no secrets stored)
+          remindersd sync [NAME] [--dry-run] [--json]
+                                                syncs the accounts' lists with the server, both ways
           remindersd schema                     the OpenRPC document of the protocol (as rpc.discover answers)
           remindersd --version | --help
 

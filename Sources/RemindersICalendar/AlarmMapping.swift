@@ -15,7 +15,11 @@ enum AlarmMapping {
         let action = component.value("ACTION")?.uppercased() ?? "DISPLAY"
         guard action == "DISPLAY" || action == "AUDIO" else { return nil }
         let identifier = component.value("UID") ?? component.value("X-WR-ALARMUID") ?? "\(todoUID)-alarm-\(position + 1)"
-        if let location = self.location(component) { return Alarm(alarmIdentifier: identifier, trigger: location) }
+        // A location alarm whose place cannot be read is kept as it came, not taken for an alarm at
+        // Apple's placeholder time.
+        if let proximity = self.proximity(component), let place = component.property("X-APPLE-STRUCTURED-LOCATION") {
+            return location(place, proximity).map { Alarm(alarmIdentifier: identifier, trigger: $0) }
+        }
         guard let trigger = component.property("TRIGGER") else { return nil }
         if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" || (trigger.value.first?.isNumber ?? false) {
             guard let value = try? DateTimeValue(trigger), !value.isDate else { return nil }
@@ -32,12 +36,18 @@ enum AlarmMapping {
         return Alarm(alarmIdentifier: identifier, trigger: .relative(offset: Double(seconds) + Double(shift) / 1000))
     }
 
-    private static func location(_ component: Component) -> Alarm.Trigger? {
-        let proximity = (component.value("X-APPLE-PROXIMITY") ?? component.value("PROXIMITY"))?.uppercased()
-        guard let proximity, proximity == "ARRIVE" || proximity == "DEPART",
-              let place = component.property("X-APPLE-STRUCTURED-LOCATION") else { return nil }
+    private static func proximity(_ component: Component) -> AlarmProximity? {
+        switch (component.value("X-APPLE-PROXIMITY") ?? component.value("PROXIMITY"))?.uppercased() {
+        case "ARRIVE": .enter
+        case "DEPART": .leave
+        default: nil
+        }
+    }
+
+    private static func location(_ place: Property, _ proximity: AlarmProximity) -> Alarm.Trigger? {
         var location = StructuredLocation(title: place.parameter("X-TITLE") ?? "")
-        let uri = place.value
+        // Apple writes the comma unescaped; a writer that treats the value as TEXT escapes it.
+        let uri = place.value.replacingOccurrences(of: "\\,", with: ",")
         if uri.lowercased().hasPrefix("geo:") {
             let coordinates = uri.dropFirst(4).split(separator: ";")[0].split(separator: ",")
             if coordinates.count >= 2, let latitude = Double(coordinates[0]), let longitude = Double(coordinates[1]) {
@@ -45,8 +55,10 @@ enum AlarmMapping {
             }
         }
         location.radius = place.parameter("X-APPLE-RADIUS").flatMap(Double.init)
-        guard (try? location.validate()) != nil else { return nil }
-        return .location(location, proximity == "ARRIVE" ? .enter : .leave)
+        // Without a place to watch it is no alarm remindersd can keep (a server may have cut the
+        // coordinates off): left as it came.
+        guard location.geoLocation != nil, (try? location.validate()) != nil else { return nil }
+        return .location(location, proximity)
     }
 
     static func component(_ alarm: Alarm, title: String) -> Component {
@@ -64,7 +76,7 @@ enum AlarmMapping {
             if let radius = location.radius { parameters.append(Parameter("X-APPLE-RADIUS", Self.number(radius))) }
             parameters.append(Parameter("X-APPLE-REFERENCEFRAME", "1"))
             parameters.append(Parameter("X-TITLE", location.title))
-            let geo = location.geoLocation.map { "geo:\(Self.number($0.latitude)),\(Self.number($0.longitude))" } ?? "geo:0,0"
+            let geo = location.geoLocation.map { "geo:\(Self.number($0.latitude)),\(Self.number($0.longitude))" } ?? ""
             properties.append(Property("X-APPLE-STRUCTURED-LOCATION", geo, parameters))
         }
         return Component("VALARM", properties: properties)

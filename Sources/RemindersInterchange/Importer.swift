@@ -75,7 +75,8 @@ public struct Importer {
         if let existing {
             if !reading.statesCreationDate { reminder.creationDate = existing.creationDate }
             if !reading.statesCompletionDate, reminder.isCompleted, existing.isCompleted { reminder.completionDate = existing.completionDate }
-            if existing.sameContent(as: reminder), try events.store.calendarObject(reminder: existing.calendarItemIdentifier) == text {
+            let kept = try events.store.calendarObject(reminder: existing.calendarItemIdentifier)
+            if existing.sameContent(as: reminder), kept == text || writesAs(existing, parentUID: reading.parentUID, kept: kept, object) {
                 report.unchanged += 1
                 return
             }
@@ -88,23 +89,22 @@ public struct Importer {
         }
     }
 
+    /// Whether the reminder, written out as it is, is the object read (but for DTSTAMP, which is
+    /// always the time of writing): an export of this store imported back changes nothing.
+    private func writesAs(_ reminder: Reminder, parentUID: String?, kept: String?, _ object: CalendarObject) -> Bool {
+        let original = kept.flatMap { try? CalendarObject(parsing: $0) }
+        let written = TodoWriter.object(for: reminder, parentUID: parentUID, original: original, now: now)
+        func lines(_ object: CalendarObject) -> [String] {
+            (object.todo?.properties ?? []).filter { $0.name != "DTSTAMP" }.map(\.line)
+                + (object.todo?.components ?? []).map(\.text)
+        }
+        return lines(written) == lines(object)
+    }
+
     static func message(_ error: StoreError) -> String {
         switch error {
         case .invalid(let validation): return "\(validation.field): \(validation.message)"
         default: return "\(error)"
         }
-    }
-}
-
-extension Reminder {
-    /// The same reminder as far as iCalendar says: every mapped field but the store's identifiers,
-    /// the list, the modification stamp and the item time zone.
-    public func sameContent(as other: Reminder) -> Bool {
-        var mine = self, theirs = other
-        mine.calendarItemIdentifier = ""; theirs.calendarItemIdentifier = ""
-        mine.calendarIdentifier = ""; theirs.calendarIdentifier = ""
-        mine.lastModifiedDate = Timestamp(milliseconds: 0); theirs.lastModifiedDate = Timestamp(milliseconds: 0)
-        mine.timeZone = nil; theirs.timeZone = nil
-        return mine == theirs
     }
 }

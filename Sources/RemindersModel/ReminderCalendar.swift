@@ -1,6 +1,18 @@
 /// EKCalendarType.
 public enum CalendarType: String, Sendable, CaseIterable {
-    case local, calDAV, exchange, subscription, birthday
+    case local, calDAV = "caldav", exchange, subscription, birthday
+}
+
+/// Where a synced list lives (EKSource, for a CalDAV account): the account's name and the
+/// collection's URL (nil until the first sync has made the collection on the server).
+public struct CalendarSource: Equatable, Sendable {
+    public var account: String
+    public var url: String?
+
+    public init(account: String, url: String?) {
+        self.account = account
+        self.url = url
+    }
 }
 
 /// A reminder list (EKCalendar for reminders).
@@ -12,15 +24,19 @@ public struct ReminderCalendar: Equatable, Sendable {
     public var type: CalendarType
     public var allowsContentModifications: Bool
     public var isDefault: Bool
+    /// The CalDAV account a synced list belongs to; nil for a local list.
+    public var source: CalendarSource?
 
     public init(calendarIdentifier: String, title: String, color: String = ReminderCalendar.defaultColor,
-                type: CalendarType = .local, allowsContentModifications: Bool = true, isDefault: Bool = false) {
+                type: CalendarType = .local, allowsContentModifications: Bool = true, isDefault: Bool = false,
+                source: CalendarSource? = nil) {
         self.calendarIdentifier = calendarIdentifier
         self.title = title
         self.color = color
         self.type = type
         self.allowsContentModifications = allowsContentModifications
         self.isDefault = isDefault
+        self.source = source
     }
 
     public static let defaultColor = "#1BADF8"

@@ -11,7 +11,7 @@ enum MethodRegistry {
         FetchReminders.self, CalendarItem.self, CalendarItems.self, SaveReminder.self, RemoveReminder.self,
         AddAlarm.self, RemoveAlarm.self, TagsMethod.self,
         Commit.self, Reset.self,
-        ExportICalendar.self, ImportICalendar.self,
+        ExportICalendar.self, ImportICalendar.self, SyncMethod.self,
     ]
 
     static let all: [RegisteredMethod] = declarations.map(RegisteredMethod.init)

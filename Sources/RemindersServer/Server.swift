@@ -55,12 +55,13 @@ public final class Server {
         return exitCode ?? 0
     }
 
-    /// Splits what arrived so `requestAccess` (which may wait a minute for the owner) never runs
-    /// inside a group transaction that would hold the store's write lock meanwhile.
+    /// Splits what arrived so `requestAccess` (which may wait a minute for the owner) and `sync`
+    /// (which talks to a CalDAV server) never run inside a group transaction that would hold the
+    /// store's write lock meanwhile.
     static func runs(_ items: [Inbound]) -> [[Inbound]] {
         var runs: [[Inbound]] = [[]]
         for item in items {
-            if item.mayWaitForOwner {
+            if item.runsAlone {
                 runs.append([item])
                 runs.append([])
             } else {
@@ -168,7 +169,8 @@ extension Inbound {
     /// Whether a request here commits staged changes (`commit`, or a write without `commit: false`).
     var commitsStagedChanges: Bool { containsRequest { method, request in method.effect.commitsStagedChanges(request.params) } }
 
-    var mayWaitForOwner: Bool { containsRequest { method, _ in method.effect == .mayWaitForOwner } }
+    /// Whether a request here must run outside a group transaction (see `Effect.runsAlone`).
+    var runsAlone: Bool { containsRequest { method, _ in method.effect.runsAlone } }
 
     /// What this item is answered with when the transaction of its group failed with `failure`.
     func replyWhenTheGroupFailed(_ failure: ResponseError) -> [UInt8]? {

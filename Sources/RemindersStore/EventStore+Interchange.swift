@@ -11,6 +11,11 @@ extension EventStore {
                                   requireWritable: Bool = true) throws(StoreError) -> Reminder {
         try store.write { () throws(StoreError) in
             var written = reminder
+            // Someone may have changed it since the caller read it (sync reads, talks to the server, then writes).
+            if let existing, let stored = try self.store.reminder(identifier: existing.calendarItemIdentifier),
+               stored.lastModifiedDate != existing.lastModifiedDate {
+                throw .conflict(current: stored)
+            }
             if let existing {
                 written.calendarItemIdentifier = existing.calendarItemIdentifier
                 written.lastModifiedDate = max(written.lastModifiedDate, existing.lastModifiedDate.advanced(by: 1))
@@ -49,6 +54,18 @@ extension EventStore {
             try self.requireWritable(identifier, field: field)
             guard let calendar = try self.store.calendar(identifier: identifier) else { throw .notFound(kind: "calendar", identifier: identifier) }
             return calendar
+        }
+    }
+}
+
+extension EventStore {
+    /// Removes a reminder (and its subtasks) at once because it went from outside, unless it
+    /// changed since `expected` was read.
+    public func removeInterchanged(_ expected: Reminder) throws(StoreError) {
+        try store.write { () throws(StoreError) in
+            guard let stored = try self.store.reminder(identifier: expected.calendarItemIdentifier) else { return }
+            guard stored.lastModifiedDate == expected.lastModifiedDate else { throw .conflict(current: stored) }
+            _ = try self.store.deleteReminder(identifier: expected.calendarItemIdentifier)
         }
     }
 }

@@ -66,6 +66,21 @@ public final class EventStore {
             if let color = changes.color { calendar.color = ReminderCalendar.normalizedColor(color) ?? color }
             if let allows = changes.allowsContentModifications { calendar.allowsContentModifications = allows }
             do throws(ValidationError) { try calendar.validate() } catch { throw .invalid(error) }
+            if let account = changes.account {
+                guard isNew || calendar.source?.account == account else {
+                    throw .invalid(ValidationError(field: "source.account", "a list stays in the account it was made in"))
+                }
+                if isNew {
+                    guard try self.store.account(named: account) != nil else {
+                        throw .invalid(ValidationError(field: "source.account", "there is no account \(account); add it with remindersd accounts add"))
+                    }
+                    // Made on the server by the next sync (MKCALENDAR), which then knows its href.
+                    try self.store.addSyncedCollection(SyncedCollection(calendarIdentifier: calendar.calendarIdentifier, account: account, href: nil),
+                                                       list: calendar, now: self.clock())
+                    try self.store.storeDefaultCalendar()
+                    return try self.store.calendar(identifier: calendar.calendarIdentifier) ?? calendar
+                }
+            }
             if isNew { try self.store.insertCalendar(calendar, creationDate: self.clock()) } else { try self.store.updateCalendar(calendar) }
             try self.store.storeDefaultCalendar()
             return try self.store.calendar(identifier: calendar.calendarIdentifier) ?? calendar
@@ -81,6 +96,7 @@ public final class EventStore {
             guard try self.store.calendarCount() > 1 else {
                 throw .invalid(ValidationError(field: "calendarIdentifier", "the last list cannot be removed"))
             }
+            try self.store.rememberRemovedCollection(calendar: identifier)
             _ = try self.store.deleteCalendar(identifier: identifier)
             try self.store.storeDefaultCalendar()
         }

@@ -129,6 +129,50 @@ enum Schema {
                 text TEXT NOT NULL
             );
             """),
+        // Issue 10: CalDAV accounts (no secrets: how to get the password, never the password), the
+        // collections synced as lists, and per item what was last synced — the tombstone of a
+        // reminder removed here is its item whose reminder became NULL, and a list removed here
+        // leaves its collection's href until the sync removes the collection there.
+        ("v6 CalDAV accounts and sync state", """
+            CREATE TABLE accounts (
+                name TEXT PRIMARY KEY,
+                url TEXT NOT NULL,
+                username TEXT,
+                password_command TEXT,
+                password_file TEXT,
+                timeout REAL NOT NULL,
+                source TEXT NOT NULL REFERENCES sources(identifier),
+                home TEXT,
+                created INTEGER NOT NULL
+            );
+            CREATE TABLE sync_collections (
+                calendar TEXT PRIMARY KEY REFERENCES calendars(identifier) ON DELETE CASCADE,
+                account TEXT NOT NULL REFERENCES accounts(name) ON DELETE CASCADE,
+                href TEXT,
+                sync_token TEXT,
+                ctag TEXT,
+                title TEXT,
+                color TEXT,
+                UNIQUE (account, href)
+            );
+            CREATE TABLE sync_items (
+                calendar TEXT NOT NULL REFERENCES sync_collections(calendar) ON DELETE CASCADE,
+                href TEXT NOT NULL,
+                etag TEXT,
+                reminder TEXT REFERENCES reminders(identifier) ON DELETE SET NULL,
+                kind TEXT NOT NULL,
+                synced_modified INTEGER,
+                PRIMARY KEY (calendar, href)
+            ) WITHOUT ROWID;
+            CREATE INDEX sync_items_by_reminder ON sync_items(reminder) WHERE reminder IS NOT NULL;
+            CREATE TABLE sync_removed_collections (
+                account TEXT NOT NULL REFERENCES accounts(name) ON DELETE CASCADE,
+                href TEXT NOT NULL,
+                sync_token TEXT,
+                ctag TEXT,
+                PRIMARY KEY (account, href)
+            ) WITHOUT ROWID;
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

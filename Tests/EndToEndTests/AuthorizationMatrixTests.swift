@@ -43,6 +43,7 @@ final class AuthorizationMatrixTests: XCTestCase {
             ("tags", [:], ["fullAccess"]),
             ("exportICalendar", [:], ["fullAccess"]),
             ("importICalendar", ["text": "BEGIN:VCALENDAR\nEND:VCALENDAR\n"], ["fullAccess"]),
+            ("sync", ["dryRun": true], ["fullAccess"]),
             ("reset", [:], ["writeOnly", "fullAccess"]),
             ("commit", [:], ["writeOnly", "fullAccess"]),
         ]

@@ -74,6 +74,25 @@ final class KeepingTests: XCTestCase {
         XCTAssertEqual(reminder.alarms.map(\.trigger), [.relative(offset: -(6 * 3600 + 1800))])
     }
 
+    /// Radicale cuts Apple's `geo:LAT,LON` at its unescaped comma: with no place left the alarm is
+    /// kept in the item as it came, not read as one at Apple's placeholder time (1976).
+    func testALocationAlarmWithoutItsPlaceIsNoAlarmAtThePlaceholderTime() throws {
+        func alarms(_ uri: String) throws -> [Alarm.Trigger] {
+            let text = ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:geo", "SUMMARY:Leave home", "BEGIN:VALARM", "ACTION:DISPLAY",
+                        "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "X-APPLE-PROXIMITY:DEPART",
+                        "X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=150;X-TITLE=\"Home\":\(uri)",
+                        "END:VALARM", "END:VTODO", "END:VCALENDAR"].joined(separator: "\n")
+            return try TodoReader.read(try CalendarObject(parsing: text), now: now).reminder.alarms.map(\.trigger)
+        }
+        var home = StructuredLocation(title: "Home")
+        home.geoLocation = GeoLocation(latitude: 52.52, longitude: 13.405)
+        home.radius = 150
+        XCTAssertEqual(try alarms("geo:52.52,13.405"), [.location(home, .leave)])
+        XCTAssertEqual(try alarms("geo:52.52\\,13.405"), [.location(home, .leave)], "a comma escaped as TEXT")
+        XCTAssertEqual(try alarms("geo:52.52"), [])
+        XCTAssertEqual(try alarms("geo:north"), [])
+    }
+
     func testAnUnchangedReminderIsWrittenBackAsItCame() throws {
         let object = try CalendarObject(parsing: foreign)
         let reading = try TodoReader.read(object, now: now)

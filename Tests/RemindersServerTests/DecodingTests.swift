@@ -68,6 +68,12 @@ final class GroupingTests: XCTestCase {
         XCTAssertEqual(runs.map(\.count), [1, 1, 2])
         XCTAssertTrue(runs[0][0].hasWrite)
         XCTAssertFalse(runs[1][0].hasWrite)
-        XCTAssertTrue(runs[1][0].mayWaitForOwner)
+        XCTAssertTrue(runs[1][0].runsAlone)
+    }
+
+    func testSyncRunsAlone() {
+        let runs = Server.runs([request("saveReminder"), request("sync"), request("fetchReminders")])
+        XCTAssertEqual(runs.map(\.count), [1, 1, 1])
+        XCTAssertTrue(runs[1][0].runsAlone)
     }
 }

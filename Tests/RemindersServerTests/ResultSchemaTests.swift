@@ -62,6 +62,7 @@ final class ResultSchemaTests: XCTestCase {
         let imported = call("importICalendar", ["text": .string(ics), "calendarIdentifier": list])
         XCTAssertEqual(imported["skipped"], [], "\(imported)")
         call("importICalendar", ["text": "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:u\nEND:VTODO\nEND:VCALENDAR\n"])
+        XCTAssertEqual(call("sync"), ["dryRun": false, "accounts": []])
         call("removeReminder", ["identifier": identifier])
         call("removeCalendar", ["calendarIdentifier": list])
         call("requestAccess", ["usageDescription": "schema test"])

@@ -10,6 +10,15 @@ extension ReminderCalendar {
         writer.field("type", type.rawValue)
         writer.field("allowsContentModifications", allowsContentModifications)
         writer.field("isDefault", isDefault)
+        writer.key(static: "source")
+        if let source {
+            writer.beginObject()
+            writer.field("account", source.account)
+            writer.field("url", source.url)
+            writer.endObject()
+        } else {
+            writer.null()
+        }
         writer.endObject()
     }
 }
@@ -19,9 +28,10 @@ extension CalendarChanges {
         self.init(calendarIdentifier: try fields.optionalString("calendarIdentifier"),
                   title: try fields.optionalString("title"),
                   color: try fields.optionalString("color"),
-                  allowsContentModifications: try fields.optionalBool("allowsContentModifications"))
-        if let type = try fields.optionalString("type"), type != CalendarType.local.rawValue {
-            throw fields.invalid("type", "remindersd keeps local lists only; type must be \"local\"")
+                  allowsContentModifications: try fields.optionalBool("allowsContentModifications"),
+                  account: try fields.optionalObject("source")?.string("account"))
+        if let type = try fields.optionalString("type"), type != CalendarType.local.rawValue, account == nil {
+            throw fields.invalid("type", "a \(type) list belongs to an account: give source.account (remindersd accounts add makes one)")
         }
     }
 }

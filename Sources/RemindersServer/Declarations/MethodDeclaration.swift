@@ -37,6 +37,9 @@ enum Effect: String, Sendable {
     /// May wait for the owner's answer (a minute, say): never run inside a group transaction,
     /// which would hold the store's write lock meanwhile.
     case mayWaitForOwner
+    /// Talks to another server for a while (CalDAV sync) and writes as it goes, each change in a
+    /// transaction of its own: never run inside a group transaction either.
+    case network
     /// Writes at once (lists), joining the group commit.
     case writes
     /// Stages a change, as EventKit's `save(_:commit:)`: with `commit` (default true) it also
@@ -46,6 +49,9 @@ enum Effect: String, Sendable {
     case commits
     /// Forgets everything staged.
     case discards
+
+    /// Whether the method must run on its own, outside any group transaction.
+    var runsAlone: Bool { self == .mayWaitForOwner || self == .network }
 
     /// Whether the method writes, and so joins the current group commit.
     var joinsGroupCommit: Bool { self == .writes || self == .stages || self == .commits }

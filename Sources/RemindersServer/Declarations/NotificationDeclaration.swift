@@ -34,7 +34,20 @@ enum NotificationRegistry {
         name: "authorizationChanged", direction: .fromServer, summary: "This client's authorization status changed.",
         params: CommonSchemas.result([("entityType", CommonSchemas.entityType), ("status", CommonSchemas.authorizationStatus)]))
 
-    static let all = [initialized, exit, cancelRequest, storeChanged, authorizationChanged]
+    static let progress = NotificationDeclaration(
+        name: "$/progress", direction: .fromServer,
+        summary: "How far a long request (sync) is, LSP's work-done progress: begin, report…, end, for the request's workDoneToken.",
+        params: CommonSchemas.result([
+            ("token", .any(description: "The workDoneToken the request gave.")),
+            ("value", .object([
+                .init("kind", .oneOf(["begin", "report", "end"]), required: true),
+                .init("title", .string(), description: "begin: what is being done."),
+                .init("message", .string(), description: "What it is doing now."),
+                .init("percentage", .integer(IntegerRule(minimum: 0, maximum: 100))),
+            ])),
+        ]))
+
+    static let all = [initialized, exit, cancelRequest, storeChanged, authorizationChanged, progress]
     static var fromServer: [NotificationDeclaration] { all.filter { $0.direction == .fromServer } }
     static var fromClient: [NotificationDeclaration] { all.filter { $0.direction == .fromClient } }
 }

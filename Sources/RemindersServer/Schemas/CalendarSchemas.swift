@@ -8,10 +8,18 @@ enum CalendarSchemas {
             ("calendarIdentifier", CommonSchemas.identifier),
             ("title", .string()),
             ("color", .string("#RRGGBB, upper case.")),
-            ("type", .oneOf(CalendarType.allCases.map(\.rawValue), description: "EKCalendarType.")),
+            ("type", calendarType),
             ("allowsContentModifications", .boolean()),
             ("isDefault", .boolean(description: "Whether new reminders go here when they name no list (always a writable list).")),
+            ("source", .nullable(source)),
         ], description: "A reminder list.")
+    }
+
+    static let source = JSONSchema.named("CalendarSource") {
+        CommonSchemas.result([
+            ("account", .string("The CalDAV account's name.")),
+            ("url", .nullable(.string("The collection's URL; null until the next sync has made it on the server."))),
+        ], description: "Where a synced list lives (EKSource); null for a local list.")
     }
 
     static let calendarInput = JSONSchema.named("CalendarInput") {
@@ -20,8 +28,17 @@ enum CalendarSchemas {
             .init("title", .string(), description: "Required for a new list."),
             .init("color", .string("#RRGGBB.")),
             .init("allowsContentModifications", .boolean()),
-            .init("type", .string("May be sent back as received; only \"local\" is accepted.")),
+            .init("type", calendarType, description: "May be sent back as received; ignored (a list is caldav when it has a source)."),
             .init("isDefault", .any(description: "May be sent back as received; ignored.")),
+            .init("source", .nullable(sourceInput),
+                  description: "For a new list: make it in this CalDAV account (on the server at the next sync). An existing list stays where it is."),
         ], description: "A list to create (no calendarIdentifier) or the members of one to change.")
     }
+
+    static let calendarType = JSONSchema.oneOf(CalendarType.allCases.map { $0.rawValue }, description: "EKCalendarType.")
+
+    static let sourceInput = JSONSchema.object([
+        .init("account", .string("The name of a CalDAV account (remindersd accounts add)."), required: true),
+        .init("url", .any(description: "May be sent back as received; ignored.")),
+    ])
 }

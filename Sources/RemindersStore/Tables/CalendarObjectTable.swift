@@ -34,3 +34,10 @@ extension ReminderStore {
         }
     }
 }
+
+extension ReminderStore {
+    /// Replaces the kept calendar object of a reminder (the server's latest version of it).
+    public func setKeptCalendarObject(_ text: String?, reminder identifier: String) throws(StoreError) {
+        try sqlite { () throws(SQLiteError) in try self.setCalendarObject(text, reminder: identifier) }
+    }
+}

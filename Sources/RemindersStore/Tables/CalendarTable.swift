@@ -1,14 +1,18 @@
+import Foundation
 import RemindersModel
 
 /// Reminder lists and the default-list setting.
 extension ReminderStore {
-    private static let calendarColumns = "identifier, title, color, type, allows_modifications"
+    /// A list with, for a synced one, its account and collection.
+    private static let calendarSelect = """
+        SELECT c.identifier, c.title, c.color, c.type, c.allows_modifications, s.account, s.href, a.url
+        FROM calendars c LEFT JOIN sync_collections s ON s.calendar = c.identifier LEFT JOIN accounts a ON a.name = s.account
+        """
 
     public func calendars() throws(StoreError) -> [ReminderCalendar] {
         try sqlite { () throws(SQLiteError) in
             let defaultIdentifier = try self.defaultCalendarIdentifier()
-            let statement = try self.database.statement(
-                "SELECT \(Self.calendarColumns) FROM calendars ORDER BY creation_date, identifier")
+            let statement = try self.database.statement(Self.calendarSelect + " ORDER BY c.creation_date, c.identifier")
             defer { statement.reset() }
             var calendars: [ReminderCalendar] = []
             while try statement.step() { calendars.append(Self.calendar(from: statement, defaultIdentifier: defaultIdentifier)) }
@@ -19,7 +23,7 @@ extension ReminderStore {
     public func calendar(identifier: String) throws(StoreError) -> ReminderCalendar? {
         if isInTransaction, let cached = listCache.calendars[identifier] { return cached }
         let calendar = try sqlite { () throws(SQLiteError) -> ReminderCalendar? in
-            let statement = try self.database.statement("SELECT \(Self.calendarColumns) FROM calendars WHERE identifier = ?")
+            let statement = try self.database.statement(Self.calendarSelect + " WHERE c.identifier = ?")
             defer { statement.reset() }
             try statement.bind([.text(identifier)])
             guard try statement.step() else { return nil }
@@ -44,14 +48,18 @@ extension ReminderStore {
         if let identifier { try setDefaultCalendar(identifier) }
     }
 
-    func insertCalendar(_ calendar: ReminderCalendar, creationDate: Timestamp) throws(StoreError) {
+    /// `source`: the identifier of the account's source for a synced list; nil: the local source.
+    func insertCalendar(_ calendar: ReminderCalendar, creationDate: Timestamp, source: String? = nil) throws(StoreError) {
         listCache = ListCache()
         try sqlite { () throws(SQLiteError) in
-            let source = try self.database.scalar("SELECT identifier FROM sources ORDER BY rowid LIMIT 1")?.text ?? ""
+            var owner = source
+            if owner == nil {
+                owner = try self.database.scalar("SELECT identifier FROM sources WHERE type = 'local' ORDER BY rowid LIMIT 1")?.text ?? ""
+            }
             try self.database.run("""
                 INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, .text(calendar.calendarIdentifier), .text(source), .text(calendar.title), .text(calendar.color),
+                """, .text(calendar.calendarIdentifier), .text(owner ?? ""), .text(calendar.title), .text(calendar.color),
                 .text(calendar.type.rawValue), .integer(calendar.allowsContentModifications ? 1 : 0), .integer(creationDate.milliseconds))
         }
     }
@@ -101,8 +109,15 @@ extension ReminderStore {
 
     private static func calendar(from row: Statement, defaultIdentifier: String?) -> ReminderCalendar {
         let identifier = row.text(0) ?? ""
+        var source: CalendarSource?
+        if let account = row.text(5) {
+            let base = row.text(7).flatMap { URL(string: $0) }
+            source = CalendarSource(account: account, url: row.text(6).map { href in
+                base.flatMap { URL(string: href, relativeTo: $0)?.absoluteString } ?? href
+            })
+        }
         return ReminderCalendar(calendarIdentifier: identifier, title: row.text(1) ?? "", color: row.text(2) ?? ReminderCalendar.defaultColor,
                                 type: CalendarType(rawValue: row.text(3) ?? "") ?? .local,
-                                allowsContentModifications: row.int64(4) != 0, isDefault: identifier == defaultIdentifier)
+                                allowsContentModifications: row.int64(4) != 0, isDefault: identifier == defaultIdentifier, source: source)
     }
 }

@@ -11,6 +11,7 @@ import queue
 import shutil
 import subprocess
 import threading
+import uuid
 from concurrent import futures
 from datetime import datetime, timedelta, tzinfo
 from typing import (Any, BinaryIO, Callable, Deque, Dict, Iterable, Iterator, List, NamedTuple, Optional,
@@ -641,15 +642,19 @@ class Client:
     def save_calendar(self, calendar: Union[Calendar, Dict[str, Any], None] = None, *,
                       calendar_identifier: Optional[str] = None, title: Optional[str] = None,
                       color: Optional[str] = None,
-                      allows_content_modifications: Optional[bool] = None) -> Calendar:
+                      allows_content_modifications: Optional[bool] = None,
+                      account: Optional[str] = None) -> Calendar:
         """``saveCalendar``: create a list (no identifier) or change one.  Keyword arguments
-        override the members of ``calendar``."""
+        override the members of ``calendar``; ``account`` makes a new list in that CalDAV
+        account (made on the server at the next :meth:`sync`)."""
         if isinstance(calendar, Calendar):
             body = calendar.to_json()
         else:
             body = dict(calendar or {})
         body.update(_params(calendarIdentifier=calendar_identifier, title=title, color=color,
                             allowsContentModifications=allows_content_modifications))
+        if account is not None:
+            body["source"] = {"account": account}
         return Calendar.from_json(self.call("saveCalendar", {"calendar": body})["calendar"])  # type: ignore[return-value]
 
     def remove_calendar(self, calendar: CalendarRef) -> None:
@@ -743,6 +748,34 @@ class Client:
         result = self.call("importICalendar", params) or {}
         return ImportReport(result.get("imported", 0), result.get("updated", 0), result.get("unchanged", 0),
                             list(result.get("skipped", [])))
+
+    def sync(self, account: Optional[str] = None, *, dry_run: bool = False,
+             on_progress: Optional[Callable[[Dict[str, Any]], Any]] = None,
+             timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``sync``: syncs the CalDAV accounts (or ``account``) both ways and returns the report
+        as the server sends it (``{"dryRun", "accounts": [{"name", "error", "requests", "notes",
+        "lists": [...]}]}``, see protocol.md).  ``on_progress`` gets each ``$/progress`` value
+        (``{"kind": "begin"|"report"|"end", "message", "percentage"}``) while it runs."""
+        params: Dict[str, Any] = {}
+        if account is not None:
+            params["account"] = account
+        if dry_run:
+            params["dryRun"] = True
+        listener = None
+        if on_progress is not None:
+            token = "sync-%s" % uuid.uuid4()
+            params["workDoneToken"] = token
+
+            def listener(note: Notification) -> None:
+                if isinstance(note.params, dict) and note.params.get("token") == token:
+                    on_progress(note.params.get("value") or {})
+
+            self.on_notification(listener, "$/progress")
+        try:
+            return self.call("sync", params, timeout=timeout) or {}
+        finally:
+            if listener is not None:
+                self.remove_listener(listener)
 
     def calendar_item(self, identifier: str) -> Optional[Reminder]:
         """``calendarItem``: the reminder, or ``None``; sees this client's staged changes."""

@@ -335,9 +335,11 @@ class Calendar:
     type: Optional[str] = None
     allows_content_modifications: Optional[bool] = None
     is_default: Optional[bool] = None
+    #: ``None`` for a local list; ``{"account": NAME, "url": URL or None}`` for a CalDAV one
+    source: Optional[Dict[str, Any]] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
-    _KNOWN = ("calendarIdentifier", "title", "color", "type", "allowsContentModifications", "isDefault")
+    _KNOWN = ("calendarIdentifier", "title", "color", "type", "source", "allowsContentModifications", "isDefault")
 
     @classmethod
     def from_json(cls, obj: Optional[Dict[str, Any]]) -> Optional["Calendar"]:
@@ -350,6 +352,7 @@ class Calendar:
             type=obj.get("type"),
             allows_content_modifications=obj.get("allowsContentModifications"),
             is_default=obj.get("isDefault"),
+            source=obj.get("source"),
             extra=_split(obj, cls._KNOWN),
         )
 

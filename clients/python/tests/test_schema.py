@@ -34,6 +34,7 @@ WRAPPERS = {
     "tags": "tags",
     "exportICalendar": "export_icalendar",
     "importICalendar": "import_icalendar",
+    "sync": "sync",
 }
 #: methods the client runs itself or leaves to ``call``
 NOT_WRAPPED = {"initialize", "shutdown", "rpc.discover", "initialized", "exit", "$/cancelRequest"}
@@ -120,6 +121,8 @@ class SchemaTest(unittest.TestCase):
         rd.reset()
         rd.export_icalendar(calendars=["c"])
         rd.import_icalendar("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", calendar="c")
+        rd.save_calendar(title="In an account", account="home")
+        rd.sync("home", dry_run=True)
         self.assertEqual({method for method, _ in rd.sent}, set(WRAPPERS))
         for method, params in rd.sent:
             declared = {p["name"] for p in self.methods[method]["params"]}

@@ -151,12 +151,25 @@ class ServerTests:
         self.assertTrue(text.startswith("BEGIN:VCALENDAR\r\n"))
         self.assertIn("SUMMARY:Exported " + self.FRAMING, text)
         report = c.import_icalendar(text, calendar=cal)
-        self.assertEqual((report.imported, report.updated, report.skipped), (0, 1, []))
+        self.assertEqual((report.imported, report.updated, report.unchanged, report.skipped), (0, 0, 1, []),
+                         "its own export changes nothing")
         other = c.import_icalendar(text.replace("SUMMARY:Exported", "SUMMARY:Again"), calendar=cal)
         self.assertEqual(other.updated, 1)
         bad = c.import_icalendar("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR\n")
         self.assertEqual(bad.skipped, [{"line": 2, "message": "a VTODO without a UID"}])
         c.remove_calendar(cal)
+
+    def test_sync_without_accounts_reports_progress(self):
+        c = self.client
+        seen = []
+        report = c.sync(on_progress=seen.append)
+        self.assertEqual(report, {"dryRun": False, "accounts": []})
+        self.assertEqual([value["kind"] for value in seen][:1] + [value["kind"] for value in seen][-1:], ["begin", "end"])
+        self.assertEqual(c.sync(dry_run=True)["dryRun"], True)
+        self.assertIsNone(c.calendars()[0].source)
+        with self.assertRaises(InvalidParams) as bad:
+            c.save_calendar(title="Nowhere", account="none")
+        self.assertEqual(bad.exception.field, "calendar.source.account")
 
     def test_dates_round_trip_and_predicates(self):
         cal = self.new_list("Dates " + self.FRAMING)

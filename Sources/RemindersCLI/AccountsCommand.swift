@@ -1,0 +1,93 @@
+import Foundation
+import JSONRPC
+import RemindersModel
+import RemindersStore
+import RemindersSync
+
+/// `remindersd accounts add|list|remove`: the CalDAV accounts the store syncs with.
+enum AccountsCommand {
+    static let usage = """
+        Usage: remindersd accounts add NAME --url URL [--username USER]
+                                    [--password-command CMD | --password-file FILE] [--timeout S] [--store PATH]
+               remindersd accounts list [--store PATH]
+               remindersd accounts remove NAME [--keep-lists] [--store PATH]
+
+        The CalDAV accounts whose reminder lists `remindersd sync` keeps in step with the server.
+          add     records an account. The password is never stored: it is read from FILE (which
+                  only you may read) or taken from the first line CMD prints (CMD is split into
+                  words and run without a shell, e.g. "pass show caldav/home") each time a sync
+                  needs it. --timeout: seconds to wait for each answer (default 30).
+          list    one JSON object per line, without secrets
+          remove  forgets the account; its lists go with it, or with --keep-lists stay as local lists
+        """
+
+    static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valueFlags: ["--store", "--url", "--username", "--password-command", "--password-file", "--timeout"],
+                                   switchFlags: ["--help", "-h", "--keep-lists"])
+        if parsed.has("--help") || parsed.has("-h") {
+            print(usage, to: .protocolOutput(output))
+            return 0
+        }
+        let path = RemindersCommand.storePath(parsed, environment: environment)
+        switch parsed.positionals.first {
+        case "add":
+            guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "usage: remindersd accounts add NAME --url URL …") }
+            let account = try newAccount(name: parsed.positionals[1], parsed)
+            try ReminderStore(path: path).addAccount(account, now: Timestamp.now())
+            FileHandle.standardError.write(Data("remindersd: added account \(account.name); run remindersd sync \(account.name)\n".utf8))
+            return 0
+        case "list":
+            guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "accounts list takes no arguments") }
+            let store = try ReminderStore(path: path)
+            for account in try store.accounts() {
+                var writer = JSONWriter()
+                writer.beginObject()
+                writer.field("name", account.name)
+                writer.field("url", account.url)
+                writer.field("username", account.username)
+                writer.field("passwordCommand", account.passwordCommand)
+                writer.field("passwordFile", account.passwordFile)
+                writer.field("timeout", Int(account.timeout))
+                writer.field("lists", try store.syncedCollections(account: account.name).count)
+                writer.endObject()
+                print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(output))
+            }
+            return 0
+        case "remove":
+            guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "usage: remindersd accounts remove NAME [--keep-lists]") }
+            let lists = try ReminderStore(path: path).removeAccount(named: parsed.positionals[1], keepLists: parsed.has("--keep-lists"))
+            let what = parsed.has("--keep-lists") ? "kept \(lists) list(s) as local lists" : "removed \(lists) list(s) with it"
+            FileHandle.standardError.write(Data("remindersd: removed account \(parsed.positionals[1]); \(what)\n".utf8))
+            return 0
+        default:
+            throw Arguments.UsageError(message: "usage: remindersd accounts add | list | remove")
+        }
+    }
+
+    private static func newAccount(name: String, _ parsed: Arguments) throws -> SyncAccount {
+        guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0.isNewline }), name.count <= 64 else {
+            throw Arguments.UsageError(message: "NAME: a word of up to 64 characters without spaces")
+        }
+        guard let text = parsed.value("--url") else { throw Arguments.UsageError(message: "accounts add needs --url URL") }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw Arguments.UsageError(message: "--url must be an http:// or https:// URL, got \(text.prefix(80))")
+        }
+        guard url.user == nil, url.password == nil else {
+            throw Arguments.UsageError(message: "--url must not hold a user or password: give --username, and the password by file or command")
+        }
+        if parsed.value("--password-command") != nil, parsed.value("--password-file") != nil {
+            throw Arguments.UsageError(message: "give --password-command or --password-file, not both")
+        }
+        var file = parsed.value("--password-file")
+        if let given = file {
+            file = URL(fileURLWithPath: given).standardizedFileURL.path
+            do { try PasswordCheck.file(file!) } catch { throw CommandFailure("\(error)") }
+        }
+        if let command = parsed.value("--password-command") {
+            do { try PasswordCheck.command(command) } catch { throw CommandFailure("\(error)") }
+        }
+        let timeout = try parsed.integer("--timeout", range: 1...600) ?? 30
+        return SyncAccount(name: name, url: text, username: parsed.value("--username"), passwordCommand: parsed.value("--password-command"),
+                           passwordFile: file, timeout: Double(timeout))
+    }
+}

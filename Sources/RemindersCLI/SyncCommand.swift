@@ -1,0 +1,81 @@
+import Foundation
+import JSONRPC
+import RemindersModel
+import RemindersServer
+import RemindersStore
+import RemindersSync
+
+/// `remindersd sync [NAME] [--dry-run] [--json]`.
+enum SyncCommand {
+    static let usage = """
+        Usage: remindersd sync [NAME] [--dry-run] [--json] [--store PATH]
+
+        Syncs every CalDAV account (or NAME) both ways: a line per account and per list
+        ("Groceries: ↓3 ↑1 ✕0, 1 conflict": downloaded, uploaded, deleted), with conflicts, skipped
+        items and notes under it; a progress bar on a terminal. --json prints the report as one
+        JSON object (what the sync method answers). --dry-run says what would move and moves
+        nothing. Exit status 1 when an account or list failed or an item was skipped.
+        """
+
+    static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valueFlags: ["--store"], switchFlags: ["--help", "-h", "--dry-run", "--json"])
+        if parsed.has("--help") || parsed.has("-h") {
+            print(usage, to: .protocolOutput(output))
+            return 0
+        }
+        guard parsed.positionals.count <= 1 else { throw Arguments.UsageError(message: "sync takes at most one account NAME") }
+        let store = try ReminderStore(path: RemindersCommand.storePath(parsed, environment: environment))
+        let syncer = Syncer(events: EventStore(store: store), options: SyncOptions(dryRun: parsed.has("--dry-run")))
+        let bar = ProgressBar(enabled: !parsed.has("--json") && isatty(2) != 0)
+        let report = try syncer.sync(account: parsed.positionals.first) { message, fraction in bar.show(message, fraction) }
+        bar.clear()
+        if parsed.has("--json") {
+            var writer = JSONWriter()
+            report.write(to: &writer)
+            print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(output))
+        } else {
+            for line in lines(report) { print(line, to: .protocolOutput(output)) }
+        }
+        return report.hasProblems ? 1 : 0
+    }
+
+    static func lines(_ report: SyncReport) -> [String] {
+        var lines: [String] = []
+        if report.accounts.isEmpty { lines.append("no accounts; add one with remindersd accounts add NAME --url URL") }
+        for account in report.accounts {
+            var head = "\(account.name): \(account.lists.count) list" + (account.lists.count == 1 ? "" : "s") + ", \(account.requests) requests"
+            if report.dryRun { head += " (dry run: nothing was changed)" }
+            lines.append(head)
+            if let error = account.error { lines.append("  error: \(error)") }
+            for note in account.notes { lines.append("  \(note)") }
+            for list in account.lists {
+                lines.append("  " + (list.created ? "new " : "") + list.line)
+                for conflict in list.conflicts {
+                    lines.append("    conflict: \"\(conflict.title)\" \(conflict.property): kept the \(conflict.kept == "here" ? "change made here" : "server's change"), lost \(conflict.lostValue)")
+                }
+                for item in list.skipped { lines.append("    skipped \(item.href): \(item.message)") }
+                for note in list.notes { lines.append("    \(note)") }
+            }
+        }
+        return lines
+    }
+}
+
+/// `[#####.....]  50% home: Groceries` on stderr, redrawn in place; only on a terminal.
+final class ProgressBar {
+    let enabled: Bool
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ message: String, _ fraction: Double) {
+        guard enabled else { return }
+        let filled = Int((fraction * 20).rounded())
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
+        let percent = String(Int((fraction * 100).rounded()))
+        FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(String(repeating: " ", count: 3 - percent.count))\(percent)% \(message.prefix(50))".utf8))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,210 @@
+import RemindersModel
+
+/// A list synced with a CalDAV collection, and what the last sync saw of the collection.
+public struct SyncedCollection: Equatable, Sendable {
+    public var calendarIdentifier: String
+    public var account: String
+    /// nil until the collection is made on the server (a list created here in the account).
+    public var href: String?
+    public var syncToken: String?
+    public var ctag: String?
+    /// The collection's name and colour as last synced: a list's title that differs was renamed here.
+    public var title: String?
+    public var color: String?
+
+    public init(calendarIdentifier: String, account: String, href: String?, syncToken: String? = nil, ctag: String? = nil,
+                title: String? = nil, color: String? = nil) {
+        self.calendarIdentifier = calendarIdentifier
+        self.account = account
+        self.href = href
+        self.syncToken = syncToken
+        self.ctag = ctag
+        self.title = title
+        self.color = color
+    }
+}
+
+/// A member of a synced collection, as last synced. `reminder` is nil when the reminder was
+/// removed here since (the item is then its tombstone, until the sync removes it there).
+public struct SyncedItem: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        /// A reminder of this list.
+        case reminder
+        /// Not a reminder (an event, an item that does not parse): left alone, fetched again only when its ETag changes.
+        case ignored
+    }
+
+    public var href: String
+    public var etag: String?
+    public var reminderIdentifier: String?
+    public var kind: Kind
+    /// The reminder's `lastModifiedDate` when it was last synced: a later one was changed here.
+    public var syncedModified: Timestamp?
+
+    public init(href: String, etag: String?, reminderIdentifier: String?, kind: Kind, syncedModified: Timestamp?) {
+        self.href = href
+        self.etag = etag
+        self.reminderIdentifier = reminderIdentifier
+        self.kind = kind
+        self.syncedModified = syncedModified
+    }
+}
+
+extension ReminderStore {
+    public func syncedCollections(account: String) throws(StoreError) -> [SyncedCollection] {
+        try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                let statement = try self.database.statement("""
+                    SELECT s.calendar, s.account, s.href, s.sync_token, s.ctag, s.title, s.color
+                    FROM sync_collections s JOIN calendars c ON c.identifier = s.calendar WHERE s.account = ? ORDER BY c.creation_date
+                    """)
+                defer { statement.reset() }
+                try statement.bind([.text(account)])
+                var collections: [SyncedCollection] = []
+                while try statement.step() {
+                    collections.append(SyncedCollection(calendarIdentifier: statement.text(0) ?? "", account: statement.text(1) ?? "",
+                                                        href: statement.text(2), syncToken: statement.text(3), ctag: statement.text(4),
+                                                        title: statement.text(5), color: statement.text(6)))
+                }
+                return collections
+            }
+        }
+    }
+
+    /// A new list for a collection found on the server.
+    public func addSyncedCollection(_ collection: SyncedCollection, list: ReminderCalendar, now: Timestamp) throws(StoreError) {
+        try write { () throws(StoreError) in
+            guard let source = try self.sqlite({ () throws(SQLiteError) in try self.accountSource(collection.account) }) else {
+                throw .notFound(kind: "account", identifier: collection.account)
+            }
+            var list = list
+            list.type = .calDAV
+            try self.insertCalendar(list, creationDate: now, source: source)
+            try self.saveSyncedCollection(collection)
+        }
+    }
+
+    public func saveSyncedCollection(_ collection: SyncedCollection) throws(StoreError) {
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                // An upsert, not INSERT OR REPLACE: replacing deletes the row, and the delete would cascade to its items.
+                try self.database.run("""
+                    INSERT INTO sync_collections (calendar, account, href, sync_token, ctag, title, color) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (calendar) DO UPDATE SET account = excluded.account, href = excluded.href, sync_token = excluded.sync_token,
+                        ctag = excluded.ctag, title = excluded.title, color = excluded.color
+                    """, .text(collection.calendarIdentifier), .text(collection.account), collection.href.sql, collection.syncToken.sql,
+                    collection.ctag.sql, collection.title.sql, collection.color.sql)
+            }
+        }
+    }
+
+    public func syncedItems(calendar: String) throws(StoreError) -> [SyncedItem] {
+        try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                let statement = try self.database.statement(
+                    "SELECT href, etag, reminder, kind, synced_modified FROM sync_items WHERE calendar = ? ORDER BY href")
+                defer { statement.reset() }
+                try statement.bind([.text(calendar)])
+                var items: [SyncedItem] = []
+                while try statement.step() {
+                    items.append(SyncedItem(href: statement.text(0) ?? "", etag: statement.text(1), reminderIdentifier: statement.text(2),
+                                            kind: SyncedItem.Kind(rawValue: statement.text(3) ?? "") ?? .ignored,
+                                            syncedModified: statement.optionalInt64(4).map(Timestamp.init(milliseconds:))))
+                }
+                return items
+            }
+        }
+    }
+
+    public func saveSyncedItem(_ item: SyncedItem, calendar: String) throws(StoreError) {
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                try self.database.run("""
+                    INSERT OR REPLACE INTO sync_items (calendar, href, etag, reminder, kind, synced_modified) VALUES (?, ?, ?, ?, ?, ?)
+                    """, .text(calendar), .text(item.href), item.etag.sql, item.reminderIdentifier.sql, .text(item.kind.rawValue),
+                    (item.syncedModified?.milliseconds).sql)
+            }
+        }
+    }
+
+    public func removeSyncedItem(href: String, calendar: String) throws(StoreError) {
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                try self.database.run("DELETE FROM sync_items WHERE calendar = ? AND href = ?", .text(calendar), .text(href))
+            }
+        }
+    }
+
+    /// A list whose collection went from the server: removed with its reminders, or — when it
+    /// holds changes not yet synced — kept as a local list, so nothing made here is lost.
+    public func dropSyncedCollection(calendar: String, keepingAsLocal: Bool) throws(StoreError) {
+        try write { () throws(StoreError) in
+            let count = try self.calendarCount()
+            if keepingAsLocal || count <= 1 {
+                try self.sqlite { () throws(SQLiteError) in
+                    let local = try self.database.scalar("SELECT identifier FROM sources WHERE type = 'local' ORDER BY rowid LIMIT 1")?.text ?? ""
+                    try self.database.run("UPDATE calendars SET type = 'local', source = ? WHERE identifier = ?", .text(local), .text(calendar))
+                    try self.database.run("DELETE FROM sync_collections WHERE calendar = ?", .text(calendar))
+                }
+                self.listCache = ListCache()
+            } else {
+                _ = try self.deleteCalendar(identifier: calendar)
+                try self.storeDefaultCalendar()
+            }
+        }
+    }
+}
+
+extension ReminderStore {
+    /// A synced list's title, colour and writability as the server has them.
+    public func updateSyncedList(_ calendar: ReminderCalendar) throws(StoreError) {
+        try write { () throws(StoreError) in
+            try self.updateCalendar(calendar)
+            try self.storeDefaultCalendar()
+        }
+    }
+}
+
+/// A collection whose list was removed here: the sync removes it on the server too, unless it
+/// changed there since (its token or ctag moved), when it comes back as a list instead.
+public struct RemovedCollection: Equatable, Sendable {
+    public var href: String
+    public var syncToken: String?
+    public var ctag: String?
+}
+
+extension ReminderStore {
+    /// Called inside the write that removes a list: a synced list leaves its collection's tombstone.
+    func rememberRemovedCollection(calendar: String) throws(StoreError) {
+        try sqlite { () throws(SQLiteError) in
+            try self.database.run("""
+                INSERT OR REPLACE INTO sync_removed_collections (account, href, sync_token, ctag)
+                SELECT account, href, sync_token, ctag FROM sync_collections WHERE calendar = ? AND href IS NOT NULL
+                """, .text(calendar))
+        }
+    }
+
+    public func removedCollections(account: String) throws(StoreError) -> [RemovedCollection] {
+        try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                let statement = try self.database.statement("SELECT href, sync_token, ctag FROM sync_removed_collections WHERE account = ? ORDER BY href")
+                defer { statement.reset() }
+                try statement.bind([.text(account)])
+                var removed: [RemovedCollection] = []
+                while try statement.step() {
+                    removed.append(RemovedCollection(href: statement.text(0) ?? "", syncToken: statement.text(1), ctag: statement.text(2)))
+                }
+                return removed
+            }
+        }
+    }
+
+    /// The tombstone is done with: the collection went there too, or came back here.
+    public func forgetRemovedCollection(href: String, account: String) throws(StoreError) {
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                try self.database.run("DELETE FROM sync_removed_collections WHERE account = ? AND href = ?", .text(account), .text(href))
+            }
+        }
+    }
+}

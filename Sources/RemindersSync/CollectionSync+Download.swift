@@ -1,0 +1,182 @@
+import CalDAV
+import Foundation
+import ICalendar
+import RemindersICalendar
+import RemindersModel
+import RemindersStore
+
+/// Items that changed on the server, brought here.
+extension CollectionSync {
+    struct Downloaded {
+        var href: String
+        var etag: String?
+        var text: String
+        var object: CalendarObject
+        var reading: TodoReading
+    }
+
+    /// Fetches the members in batches, then applies them parents first (so a subtask finds its
+    /// parent). What cannot be read is skipped with its href; nothing here is removed for it.
+    func download(_ hrefs: [String]) throws {
+        var fetched: [Downloaded] = []
+        var start = 0
+        while start < hrefs.count {
+            if options.isCancelled() { throw SyncError("cancelled") }
+            let batch = Array(hrefs[start..<min(start + options.batchSize, hrefs.count)])
+            start += batch.count
+            for item in try client.fetch(batch, in: href) {
+                if let downloaded = read(item) { fetched.append(downloaded) }
+            }
+        }
+        let parents = Set(fetched.compactMap(\.reading.parentUID))
+        fetched.sort { parents.contains($0.reading.uid) && !parents.contains($1.reading.uid) }
+        for item in fetched {
+            if case .failure(let error) = attempt({ () throws(StoreError) in try apply(item) }) {
+                report.skipped.append(Skipped(href: item.href, message: Self.message(error)))
+            }
+        }
+    }
+
+    private func read(_ item: FetchedItem) -> Downloaded? {
+        guard let text = item.text, item.status == 200 || item.status == nil else {
+            if item.status == 413 {
+                report.skipped.append(Skipped(href: item.href, message: "larger than 1 MiB; refused"))
+            } else if item.status != 404 {
+                report.skipped.append(Skipped(href: item.href, message: "the server gave status \(item.status ?? 0) instead of the item"))
+            }
+            return nil
+        }
+        let object: CalendarObject
+        do {
+            object = try CalendarObject(parsing: text)
+        } catch {
+            if !(text.contains("BEGIN:VTODO") || text.contains("begin:vtodo")) {
+                // An event or a journal entry in a mixed calendar: not a reminder; left alone.
+                remember(SyncedItem(href: item.href, etag: item.etag, reminderIdentifier: nil, kind: .ignored, syncedModified: nil))
+            } else {
+                report.skipped.append(Skipped(href: item.href, message: error.description))
+                keepUnlessKnown(item)
+            }
+            return nil
+        }
+        do {
+            return Downloaded(href: item.href, etag: item.etag, text: text, object: object, reading: try TodoReader.read(object, now: options.now()))
+        } catch {
+            report.skipped.append(Skipped(href: item.href, message: error.description))
+            keepUnlessKnown(item)
+            return nil
+        }
+    }
+
+    /// A member that cannot be read: a reminder already synced from it stays as it was; an item
+    /// never seen is remembered as not a reminder until it changes again.
+    private func keepUnlessKnown(_ item: FetchedItem) {
+        guard items[item.href] == nil else { return }
+        remember(SyncedItem(href: item.href, etag: item.etag, reminderIdentifier: nil, kind: .ignored, syncedModified: nil))
+    }
+
+    func remember(_ item: SyncedItem) {
+        items[item.href] = item
+        try? store.saveSyncedItem(item, calendar: list)
+    }
+
+    private func apply(_ item: Downloaded) throws(StoreError) {
+        let known = items[item.href]
+        var local = try known?.reminderIdentifier.flatMap { identifier throws(StoreError) in try store.reminder(identifier: identifier) }
+        if known == nil, local == nil {
+            // The same UID here but not yet bound to an item (made here, uploaded, and the record of it lost): the same reminder.
+            let bound = Set(items.values.compactMap(\.reminderIdentifier))
+            local = try store.reminders(externalIdentifier: item.reading.uid).first {
+                $0.calendarIdentifier == list && !bound.contains($0.calendarItemIdentifier)
+            }
+        }
+        var incoming = item.reading.reminder
+        incoming.calendarIdentifier = list
+        incoming.parentIdentifier = try parentIdentifier(uid: item.reading.parentUID)
+        guard let local else {
+            if known?.kind == .reminder {
+                report.notes.append("\"\(incoming.title)\" came back: it changed on the server after it was removed here")
+            }
+            let written = try events.writeInterchanged(incoming, calendarObject: item.text, over: nil, requireWritable: false)
+            remember(SyncedItem(href: item.href, etag: item.etag, reminderIdentifier: written.calendarItemIdentifier, kind: .reminder,
+                                syncedModified: written.lastModifiedDate))
+            report.downloaded += 1
+            return
+        }
+        let changedHere = local.lastModifiedDate > (known?.syncedModified ?? Timestamp(milliseconds: Int64.min))
+        let localParentUID = try parentUID(of: local)
+        if local.sameContent(as: incoming), localParentUID == item.reading.parentUID {
+            // The same content (the server rewrote what it stores — Radicale re-serializes — or
+            // both sides made the same change): nothing to do here or there.
+            try store.write { () throws(StoreError) in
+                try self.store.setKeptCalendarObject(item.text, reminder: local.calendarItemIdentifier)
+            }
+            remember(SyncedItem(href: item.href, etag: item.etag, reminderIdentifier: local.calendarItemIdentifier, kind: .reminder,
+                                syncedModified: local.lastModifiedDate))
+            return
+        }
+        if !changedHere {
+            incoming.timeZone = local.timeZone
+            let written = try events.writeInterchanged(incoming, calendarObject: item.text, over: local, requireWritable: false)
+            remember(SyncedItem(href: item.href, etag: item.etag, reminderIdentifier: written.calendarItemIdentifier, kind: .reminder,
+                                syncedModified: written.lastModifiedDate))
+            report.downloaded += 1
+            return
+        }
+        // Changed on both sides: merged against the version both last agreed on.
+        let base = try store.calendarObject(reminder: local.calendarItemIdentifier)
+            .flatMap { try? CalendarObject(parsing: $0) }.flatMap { try? TodoReader.read($0, now: options.now()) }
+        let merged = ReminderMerge.merge(base: base, local: local, localParentUID: localParentUID, remote: item.reading)
+        report.conflicts += merged.conflicts
+        var result = merged.reminder
+        result.parentIdentifier = try parentIdentifier(uid: merged.parentUID)
+        let written = try events.writeInterchanged(result, calendarObject: item.text, over: local, requireWritable: false)
+        // Left changed since the sync when the server lacks some of it: the upload below sends it.
+        remember(SyncedItem(href: item.href, etag: item.etag, reminderIdentifier: written.calendarItemIdentifier, kind: .reminder,
+                            syncedModified: merged.differsFromRemote ? nil : written.lastModifiedDate))
+        if !local.sameContent(as: written) { report.downloaded += 1 }
+    }
+
+    /// An item the server no longer has: its reminder goes too, unless it changed here since the
+    /// last sync — then it is uploaded again, as new (one changed here is not lost to a removal there).
+    func applyRemoval(_ href: String) throws {
+        guard let known = items[href] else { return }
+        guard known.kind == .reminder, let identifier = known.reminderIdentifier, let local = try store.reminder(identifier: identifier) else {
+            items[href] = nil
+            try store.removeSyncedItem(href: href, calendar: list)
+            return
+        }
+        if local.lastModifiedDate > (known.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
+            report.notes.append("\"\(local.title)\" was removed on the server but changed here: uploaded again")
+            remember(SyncedItem(href: href, etag: nil, reminderIdentifier: identifier, kind: .reminder, syncedModified: nil))
+            return
+        }
+        switch attempt({ () throws(StoreError) in try events.removeInterchanged(local) }) {
+        case .success:
+            report.deleted += 1
+            items[href] = nil
+            try store.removeSyncedItem(href: href, calendar: list)
+        case .failure(.conflict):
+            break  // changed here while this sync ran: uploaded at the next one
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    func parentIdentifier(uid: String?) throws(StoreError) -> String? {
+        guard let uid else { return nil }
+        return try store.reminders(externalIdentifier: uid).first { $0.calendarIdentifier == list && $0.parentIdentifier == nil }?
+            .calendarItemIdentifier
+    }
+
+    func parentUID(of reminder: Reminder) throws(StoreError) -> String? {
+        try reminder.parentIdentifier.flatMap { identifier throws(StoreError) in try store.reminder(identifier: identifier) }?
+            .calendarItemExternalIdentifier
+    }
+
+    static func message(_ error: StoreError) -> String {
+        if case .invalid(let validation) = error { return "\(validation.field): \(validation.message)" }
+        if case .conflict = error { return "changed here while the sync ran; synced next time" }
+        return error.description
+    }
+}

@@ -1,0 +1,12 @@
+"""Runs the interop suites and prints "interop: N passed, N failed" last."""
+
+import sys
+import unittest
+
+suites = sys.argv[1:] or ["test_sync"]
+loader = unittest.TestLoader()
+suite = unittest.TestSuite(loader.loadTestsFromName(name) for name in suites)
+result = unittest.TextTestRunner(verbosity=2).run(suite)
+failed = len(result.failures) + len(result.errors)
+print(f"interop: {result.testsRun - failed} passed, {failed} failed")
+sys.exit(0 if failed == 0 else 1)
