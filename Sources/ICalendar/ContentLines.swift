@@ -1,6 +1,7 @@
 /// Physical lines ↔ content lines (RFC 5545 §3.1).
 ///
-/// Reading is tolerant of what real servers and files send: LF as well as CRLF line ends, folds
+/// Reading is tolerant of what real servers and files send: LF and lone CR (old Mac files) as well
+/// as CRLF line ends — so no value ever holds a CR that writing would pass on — folds
 /// continued with a space or a tab, blank lines, a leading byte order mark. Writing is strict:
 /// CRLF, and lines folded before 75 octets, never inside a UTF-8 sequence.
 public enum ContentLines {
@@ -18,11 +19,11 @@ public enum ContentLines {
             current.removeAll(keepingCapacity: true)
         }
         while index < bytes.count {
-            // One physical line: up to LF, without the CR before it.
+            // One physical line: up to LF, CRLF or a lone CR.
             var end = index
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            var physical = bytes[index..<end]
-            if physical.last == 0x0D { physical = physical.dropLast() }
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            let physical = bytes[index..<end]
+            if end + 1 < bytes.count, bytes[end] == 0x0D, bytes[end + 1] == 0x0A { end += 1 }
             lineNumber += 1
             if let first = physical.first, first == 0x20 || first == 0x09 {
                 if current.isEmpty { currentLine = lineNumber }  // a continuation with nothing to continue: keep it as text

@@ -142,6 +142,13 @@ public struct JSONWriter {
     public mutating func field(_ name: StaticString, _ value: Int) { key(static: name); integer(value) }
     public mutating func field(_ name: StaticString, _ value: JSONValue) { key(static: name); self.value(value) }
 
+    public mutating func field(_ name: StaticString, _ values: [String]) {
+        key(static: name)
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+
     // MARK: Bytes
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -9,6 +9,15 @@ final class ContentLinesTests: XCTestCase {
         XCTAssertEqual(lines.map(\.line), [1, 2, 4, 7])
     }
 
+    /// A lone CR ends a line (old Mac files): kept inside a value, it went out as a bare CR, which
+    /// breaks every reader (found by the fuzzer: "VERSION:2.0\r?\n").
+    func testALoneCREndsALine() throws {
+        XCTAssertEqual(ContentLines.unfold("BEGIN:VTODO\rSUMMARY:a\r b\rEND:VTODO\r").map(\.text), ["BEGIN:VTODO", "SUMMARY:ab", "END:VTODO"])
+        XCTAssertEqual(ContentLines.unfold("VERSION:2.0\r?\nX:1").map(\.text), ["VERSION:2.0", "?", "X:1"])
+        let todo = try XCTUnwrap(Component.parse("BEGIN:VTODO\rUID:u\rSUMMARY:mil\u{FFFD}k\r\nEND:VTODO").first)
+        XCTAssertEqual(todo.text, "BEGIN:VTODO\r\nUID:u\r\nSUMMARY:mil\u{FFFD}k\r\nEND:VTODO\r\n")
+    }
+
     func testFoldsAt75OctetsWithoutSplittingCharacters() {
         for filler in ["a", "é", "€", "𝄞", "a€"] {
             let line = "DESCRIPTION:" + String(repeating: filler, count: 90)

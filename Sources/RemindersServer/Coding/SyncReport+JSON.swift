@@ -13,10 +13,7 @@ extension SyncReport {
             writer.field("name", account.name)
             writer.field("error", account.error)
             writer.field("requests", account.requests)
-            writer.key(static: "notes")
-            writer.beginArray()
-            for note in account.notes { writer.string(note) }
-            writer.endArray()
+            writer.field("notes", account.notes)
             writer.key(static: "lists")
             writer.beginArray()
             for list in account.lists { list.write(to: &writer) }
@@ -58,10 +55,7 @@ extension ListReport {
             writer.endObject()
         }
         writer.endArray()
-        writer.key(static: "notes")
-        writer.beginArray()
-        for note in notes { writer.string(note) }
-        writer.endArray()
+        writer.field("notes", notes)
         writer.field("error", error)
         writer.endObject()
     }
