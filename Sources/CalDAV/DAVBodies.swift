@@ -24,9 +24,13 @@ enum DAVBodies {
               + "<d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>").utf8)
     }
 
-    static let todoETags = Data((header + #"<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
-        + #"<d:prop><d:getetag/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/>"#
-        + "</c:comp-filter></c:filter></c:calendar-query>").utf8)
+    /// The VTODO members: their ETags, and their text `withData`.
+    static func todoQuery(withData: Bool) -> Data {
+        Data((header + #"<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+              + "<d:prop><d:getetag/>" + (withData ? "<c:calendar-data/>" : "") + "</d:prop>"
+              + #"<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/>"#
+              + "</c:comp-filter></c:filter></c:calendar-query>").utf8)
+    }
 
     static func multiget(_ hrefs: [String]) -> Data {
         Data((header + #"<c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#

@@ -7,18 +7,21 @@ public struct RemoteCollection: Equatable, Sendable {
     public var displayName: String?
     /// `#RRGGBB`, when the server has a colour (Apple's `calendar-color`, alpha dropped).
     public var color: String?
+    /// `getctag`: changes whenever a member does. Asked instead of `sync-token`, which servers such
+    /// as Radicale compute from every member on each PROPFIND, twice the cost for the same news.
     public var ctag: String?
-    public var syncToken: String?
+    /// The collection answers `sync-collection` (its `supported-report-set` says so).
+    public var supportsSyncCollection: Bool
     /// Whether the server let this account change the collection's content.
     public var isWritable: Bool
 
-    public init(href: String, displayName: String? = nil, color: String? = nil, ctag: String? = nil, syncToken: String? = nil,
-                isWritable: Bool = true) {
+    public init(href: String, displayName: String? = nil, color: String? = nil, ctag: String? = nil,
+                supportsSyncCollection: Bool = false, isWritable: Bool = true) {
         self.href = href
         self.displayName = displayName
         self.color = color
         self.ctag = ctag
-        self.syncToken = syncToken
+        self.supportsSyncCollection = supportsSyncCollection
         self.isWritable = isWritable
     }
 }

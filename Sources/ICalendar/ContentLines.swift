@@ -41,6 +41,11 @@ public enum ContentLines {
 
     /// `line` folded for writing: CRLF-terminated physical lines of at most 75 octets.
     public static func fold(_ line: String, into output: inout String) {
+        if line.utf8.count <= 75 {
+            output += line
+            output += "\r\n"
+            return
+        }
         let utf8 = Array(line.utf8)
         var start = 0
         var limit = 75

@@ -75,11 +75,22 @@ public struct DateTimeValue: Equatable, Sendable {
 
     /// The value as written after the colon.
     public var text: String {
-        var text = Self.pad(year, 4) + Self.pad(month, 2) + Self.pad(day, 2)
-        guard let time else { return text }
-        text += "T" + Self.pad(time.hour, 2) + Self.pad(time.minute, 2) + Self.pad(time.second, 2)
-        if zone == .utc { text += "Z" }
-        return text
+        // Written digit by digit: these are in every item, and formatting numbers showed in exports.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        func digits(_ value: Int, _ width: Int) {
+            var value = max(value, 0), divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            if value >= divisor * 10 { bytes += Array(String(value).utf8); return }
+            while divisor > 0 { bytes.append(UInt8(ascii: "0") + UInt8(value / divisor)); value %= divisor; divisor /= 10 }
+        }
+        digits(year, 4); digits(month, 2); digits(day, 2)
+        if let time {
+            bytes.append(UInt8(ascii: "T"))
+            digits(time.hour, 2); digits(time.minute, 2); digits(time.second, 2)
+            if zone == .utc { bytes.append(UInt8(ascii: "Z")) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The property `name` holding this value, with `VALUE=DATE` or `TZID` as it needs.

@@ -1,6 +1,8 @@
 /// TEXT values (RFC 5545 §3.3.11): `\\`, `\;`, `\,` and `\n` escapes, and comma-separated lists.
 public enum TextValue {
     public static func escape(_ text: String) -> String {
+        // Most text has nothing to escape: no walk over its characters then.
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else { return text }
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for character in text {

@@ -56,24 +56,43 @@ public enum ICalendarDocument {
     /// One VCALENDAR holding every object's VTODOs, each VTIMEZONE once: the objects' own, and one
     /// for each other zone their VTODOs name, covering `years`.
     public static func joined(_ objects: [CalendarObject], years: ClosedRange<Int>? = nil) -> String {
-        var calendar = CalendarObject.emptyCalendar()
-        var zoneIDs = Set<String>()
-        var zones: [Component] = []
-        var rest: [Component] = []
-        for object in objects {
+        var joiner = Joiner()
+        for object in objects { joiner.add(object) }
+        return joiner.text(years: years)
+    }
+
+    /// `joined` one object at a time: each VTODO is written out as it comes (an export holds the
+    /// text, not a hundred thousand components), the zones kept aside to go first.
+    public struct Joiner {
+        private var zoneIDs = Set<String>()
+        private var zones: [Component] = []
+        private var used = Set<String>()
+        private var body = ""
+
+        public init() {}
+
+        public mutating func add(_ object: CalendarObject) {
             for component in object.calendar.components {
                 if component.name == "VTIMEZONE" {
                     if zoneIDs.insert(component.value("TZID") ?? "").inserted { zones.append(component) }
                 } else {
-                    rest.append(component)
+                    if component.name == "VTODO" { used.formUnion(CalendarObject.tzids(component)) }
+                    component.write(into: &body)
                 }
             }
         }
-        if let years {
-            let used = Set(rest.filter { $0.name == "VTODO" }.flatMap(CalendarObject.tzids))
-            zones += CalendarObject.definitions(of: used.subtracting(zoneIDs), years: years)
+
+        public func text(years: ClosedRange<Int>?) -> String {
+            var calendar = CalendarObject.emptyCalendar()
+            calendar.components = zones
+            if let years { calendar.components += CalendarObject.definitions(of: used.subtracting(zoneIDs), years: years) }
+            var text = calendar.text
+            // The VTODOs go before the calendar's END line.
+            text.removeLast("END:VCALENDAR\r\n".count)  // characters: CRLF is one
+            text.reserveCapacity(text.utf8.count + body.utf8.count + 16)
+            text += body
+            text += "END:VCALENDAR\r\n"
+            return text
         }
-        calendar.components = zones + rest
-        return calendar.text
     }
 }

@@ -15,16 +15,15 @@ public enum Exporter {
         for reminder in reminders where reminder.parentIdentifier == nil {
             externalIdentifiers[reminder.calendarItemIdentifier] = reminder.calendarItemExternalIdentifier
         }
-        var objects: [CalendarObject] = []
-        objects.reserveCapacity(reminders.count)
+        var joiner = ICalendarDocument.Joiner()
         var years: ClosedRange<Int>?
         for reminder in reminders {
             let original = kept[reminder.calendarItemIdentifier].flatMap { try? CalendarObject(parsing: $0) }
             let parentUID = reminder.parentIdentifier.flatMap { externalIdentifiers[$0] }
-            objects.append(TodoWriter.object(for: reminder, parentUID: parentUID, original: original, now: now, definingZones: false))
+            joiner.add(TodoWriter.object(for: reminder, parentUID: parentUID, original: original, now: now, definingZones: false))
             let span = TodoWriter.years(of: reminder, now: now)
             years = years.map { min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound) } ?? span
         }
-        return ICalendarDocument.joined(objects, years: years)
+        return joiner.text(years: years)
     }
 }

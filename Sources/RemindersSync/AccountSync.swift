@@ -101,7 +101,7 @@ struct AccountSync {
             }
             let remote = remotes[index]
             let title = remote.displayName ?? removed.href
-            let unchanged = remote.syncToken.map { $0 == removed.syncToken } ?? remote.ctag.map { $0 == removed.ctag } ?? false
+            let unchanged = remote.ctag != nil && remote.ctag == removed.ctag
             guard unchanged, remote.isWritable else {
                 report.notes.append("\(title) was removed here but changed on the server (or may not be removed there): it comes back")
                 if !options.dryRun { try store.forgetRemovedCollection(href: removed.href, account: account.name) }

@@ -18,21 +18,29 @@ extension CollectionSync {
     /// Fetches the members in batches, then applies them parents first (so a subtask finds its
     /// parent). What cannot be read is skipped with its href; nothing here is removed for it.
     func download(_ hrefs: [String]) throws {
-        var fetched: [Downloaded] = []
+        var fetched: [FetchedItem] = []
         var start = 0
         while start < hrefs.count {
             if options.isCancelled() { throw SyncError("cancelled") }
             let batch = Array(hrefs[start..<min(start + options.batchSize, hrefs.count)])
             start += batch.count
-            for item in try client.fetch(batch, in: href) {
-                if let downloaded = read(item) { fetched.append(downloaded) }
-            }
+            fetched += try client.fetch(batch, in: href)
         }
+        try apply(fetched)
+    }
+
+    /// Items as the server sent them, read and written here.
+    func apply(_ items: [FetchedItem]) throws {
+        var fetched = items.compactMap(read)
         let parents = Set(fetched.compactMap(\.reading.parentUID))
         fetched.sort { parents.contains($0.reading.uid) && !parents.contains($1.reading.uid) }
-        for item in fetched {
-            if case .failure(let error) = attempt({ () throws(StoreError) in try apply(item) }) {
-                report.skipped.append(Skipped(href: item.href, message: Self.message(error)))
+        // One transaction for what was fetched (each item in a savepoint of its own, so one that
+        // fails leaves the others): a commit per item made an initial sync wait on the disk.
+        try store.write { () throws(StoreError) in
+            for item in fetched {
+                if case .failure(let error) = attempt({ () throws(StoreError) in try self.apply(item) }) {
+                    self.report.skipped.append(Skipped(href: item.href, message: Self.message(error)))
+                }
             }
         }
     }
@@ -85,9 +93,10 @@ extension CollectionSync {
         var local = try known?.reminderIdentifier.flatMap { identifier throws(StoreError) in try store.reminder(identifier: identifier) }
         if known == nil, local == nil {
             // The same UID here but not yet bound to an item (made here, uploaded, and the record of it lost): the same reminder.
-            let bound = Set(items.values.compactMap(\.reminderIdentifier))
-            local = try store.reminders(externalIdentifier: item.reading.uid).first {
-                $0.calendarIdentifier == list && !bound.contains($0.calendarItemIdentifier)
+            let candidates = try store.reminders(externalIdentifier: item.reading.uid).filter { $0.calendarIdentifier == list }
+            if !candidates.isEmpty {
+                let bound = Set(items.values.compactMap(\.reminderIdentifier))
+                local = candidates.first { !bound.contains($0.calendarItemIdentifier) }
             }
         }
         var incoming = item.reading.reminder

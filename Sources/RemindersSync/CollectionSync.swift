@@ -37,18 +37,22 @@ final class CollectionSync {
         for item in try store.syncedItems(calendar: list) { items[item.href] = item }
         try followProperties()
         let listing = try remoteChanges()
-        let wanted = listing.changed.filter { change in change.etag == nil || items[change.href]?.etag != change.etag }
-        if options.dryRun {
-            report.downloaded += wanted.count
-            report.deleted += listing.removed.filter { items[$0]?.kind == .reminder }.count
+        if let everything = listing.fetched {
+            if options.dryRun { report.downloaded += everything.count } else { try apply(everything) }
         } else {
-            try download(wanted.map(\.href))
-            for removed in listing.removed { try applyRemoval(removed) }
+            let wanted = listing.changed.filter { change in change.etag == nil || items[change.href]?.etag != change.etag }
+            if options.dryRun {
+                report.downloaded += wanted.count
+                report.deleted += listing.removed.filter { items[$0]?.kind == .reminder }.count
+            } else {
+                try download(wanted.map(\.href))
+                for removed in listing.removed { try applyRemoval(removed) }
+            }
         }
         if isWritable { try upload() }
         if !options.dryRun {
-            collection.syncToken = listing.syncToken ?? collection.syncToken
-            collection.ctag = remote?.ctag ?? collection.ctag
+            collection.syncToken = listing.syncToken
+            collection.ctag = remote?.ctag
             try store.saveSyncedCollection(collection)
         }
     }
@@ -59,17 +63,27 @@ final class CollectionSync {
         var changed: [(href: String, etag: String?)] = []
         var removed: [String] = []
         var syncToken: String?
+        /// A first sync's every member, fetched at once.
+        var fetched: [FetchedItem]?
     }
 
-    /// Since the last sync: by sync token where the server keeps them (nothing to ask when the
-    /// collection's token has not moved), else by comparing every member's ETag — after a
-    /// `getctag` that moved, or when the server refused the token (servers forget them).
+    /// Since the last sync: nothing to ask when the collection's ctag has not moved (the ctag read
+    /// before anything is fetched, so what changes meanwhile shows next time); a list never synced
+    /// takes every member in one query; else `sync-collection` from the kept token where the server
+    /// has it, or every member's ETag compared (also when the server refused the token: servers
+    /// forget them).
     func remoteChanges() throws -> Listing {
-        if let token = remote?.syncToken, token == collection.syncToken { return Listing(syncToken: token) }
-        if let ctag = remote?.ctag, remote?.syncToken == nil, ctag == collection.ctag { return Listing() }
-        if remote?.syncToken != nil || collection.syncToken != nil, let changes = try tokenChanges() {
+        if let ctag = remote?.ctag, ctag == collection.ctag { return Listing(syncToken: collection.syncToken) }
+        if collection.ctag == nil, collection.syncToken == nil, items.isEmpty {
+            switch attempt({ () throws(DAVError) in try client.todos(in: href) }) {
+            case .success(let everything): return Listing(fetched: everything)
+            case .failure(let error) where error.isTransient || error == .unauthorized: throw error
+            case .failure: break  // too much for one answer, or a server that refuses the query: listed and fetched in batches
+            }
+        }
+        if remote?.supportsSyncCollection ?? false, let changes = try tokenChanges() {
             var listing = Listing(changed: changes.changed, removed: changes.removed, syncToken: changes.syncToken)
-            if collection.syncToken == nil {  // the first sync of this list lists every member
+            if collection.syncToken == nil {  // from no token, the server lists every member
                 let listed = Set(changes.changed.map(\.href))
                 listing.removed = items.keys.filter { !listed.contains($0) }
             }
@@ -77,10 +91,7 @@ final class CollectionSync {
         }
         let members = try client.todoETags(in: href)
         let listed = Set(members.map(\.href))
-        var listing = Listing(changed: members, removed: items.keys.filter { !listed.contains($0) })
-        // The token read before listing: whatever changed after it shows at the next sync.
-        listing.syncToken = remote?.syncToken
-        return listing
+        return Listing(changed: members, removed: items.keys.filter { !listed.contains($0) }, syncToken: collection.syncToken)
     }
 
     /// sync-collection from the kept token; nil when the server refused it.
