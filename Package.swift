@@ -5,6 +5,7 @@ let package = Package(
     name: "remindersd",
     products: [
         .executable(name: "remindersd", targets: ["remindersd"]),
+        .executable(name: "remindersd-sync", targets: ["remindersd-sync"]),
     ],
     targets: [
         // SQLite from the system (Debian: libsqlite3-dev).
@@ -26,20 +27,31 @@ let package = Package(
         .target(name: "RemindersICalendar", dependencies: ["ICalendar", "RemindersModel"]),
         // The SQLite event store. Knows nothing about JSON-RPC.
         .target(name: "RemindersStore", dependencies: ["CSQLite", "RemindersModel"]),
-        // Two-way sync of the store's lists with CalDAV collections: accounts, passwords, merge.
-        .target(name: "RemindersSync", dependencies: ["CalDAV", "ICalendar", "RemindersICalendar", "RemindersModel", "RemindersStore"]),
+        // Where an account's password comes from (a file only its owner reads, or a command), read
+        // when a sync needs it and never kept. No networking: `remindersd accounts` checks with it.
+        .target(name: "AccountSecrets", dependencies: ["RemindersStore"]),
+        // Two-way sync of the store's lists with CalDAV collections: accounts, lists, items, merge.
+        .target(name: "RemindersSync", dependencies: ["AccountSecrets", "CalDAV", "ICalendar", "RemindersICalendar", "RemindersModel",
+                                                      "RemindersStore"]),
         // .ics import and export over the store.
         .target(name: "RemindersInterchange", dependencies: ["ICalendar", "RemindersICalendar", "RemindersModel", "RemindersStore"]),
         // The JSON-RPC server: lifecycle, dispatch, authorization, the methods.
-        .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersInterchange", "RemindersSync"]),
-        // Command-line parsing and the subcommands (serve, permissions, call).
-        .target(name: "RemindersCLI", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersServer", "RemindersInterchange", "RemindersSync"]),
+        // Sync runs in remindersd-sync, a process of its own: linking the network stack (libcurl,
+        // libxml2 and their forty libraries) into remindersd doubled the start of every one-shot call.
+        .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersInterchange"]),
+        // Command-line parsing and the subcommands (serve, permissions, call, accounts, import, export).
+        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "JSONRPC", "RemindersModel", "RemindersStore", "RemindersServer",
+                                                     "RemindersInterchange"]),
+        // `remindersd sync` itself: the report as text lines, JSON or progress lines for the server.
+        .target(name: "RemindersSyncCLI", dependencies: ["JSONRPC", "RemindersCLI", "RemindersStore", "RemindersSync"]),
         // Linked as a position-dependent executable in release builds: a PIE of this size carries some
         // 75,000 relocations that every start applies, dirtying pages as it goes, which was a third of
         // the time of a one-shot `remindersd call` (bench/README.md). Swift code is memory-safe, so
         // the fixed address of the program's own code costs little of what ASLR protects.
         .executableTarget(name: "remindersd", dependencies: ["RemindersCLI"],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
+        // The sync helper `remindersd sync` and the `sync` method run; installed beside remindersd.
+        .executableTarget(name: "remindersd-sync", dependencies: ["RemindersSyncCLI"]),
 
         .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
@@ -47,6 +59,7 @@ let package = Package(
         .testTarget(name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "ICalendar", "RemindersModel"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
         .testTarget(name: "RemindersSyncTests", dependencies: ["RemindersSync", "RemindersICalendar", "RemindersModel"]),
+        .testTarget(name: "AccountSecretsTests", dependencies: ["AccountSecrets"]),
         .testTarget(name: "RemindersModelTests", dependencies: ["RemindersModel"]),
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel"]),
         .testTarget(name: "RemindersServerTests", dependencies: ["RemindersServer", "JSONRPC", "TestSupport"]),

@@ -22,10 +22,30 @@ public enum Href {
         return "/" + segments.joined(separator: "/") + (trailingSlash && !segments.isEmpty ? "/" : "")
     }
 
-    /// The href of the item named `uid` in the collection at `collection` (a path ending in `/`).
+    /// The href of the item named `uid` in the collection at `collection` (a path ending in `/`):
+    /// the UID percent-encoded, or — when it holds what servers refuse in a name even encoded
+    /// (Radicale answers `/` with 403, `?`, `#` and `:` with 400) — a name derived from it, the
+    /// same every time, as DAVx5 does.
     public static func item(uid: String, in collection: String) -> String {
         let folder = canonical(collection)
-        return folder + (folder.hasSuffix("/") ? "" : "/") + segment(uid) + ".ics"
+        let refused = uid.isEmpty || uid == "." || uid == ".." || uid.unicodeScalars.contains { scalar in
+            scalar.value < 0x20 || scalar.value == 0x7F || "/?#:".unicodeScalars.contains(scalar)
+        }
+        return folder + (folder.hasSuffix("/") ? "" : "/") + (refused ? "uid-" + digest(uid) : segment(uid)) + ".ics"
+    }
+
+    /// 128 bits of FNV-1a over the UTF-8 (two runs, two offsets): a name, not a secret.
+    static func digest(_ text: String) -> String {
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325, second: UInt64 = 0x6c62_272e_07bb_0142
+        for byte in text.utf8 {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return hex(first) + hex(second)
     }
 
     /// `href` on the server of `base`.

@@ -1,8 +1,8 @@
+import AccountSecrets
 import Foundation
 import JSONRPC
 import RemindersModel
 import RemindersStore
-import RemindersSync
 
 /// `remindersd accounts add|list|remove`: the CalDAV accounts the store syncs with.
 enum AccountsCommand {

@@ -1,13 +1,16 @@
 /// A small, strict command-line reader: `--flag VALUE`, `--flag=VALUE`, `--switch`, and positionals.
-struct Arguments {
-    struct UsageError: Error { let message: String }
+public struct Arguments {
+    public struct UsageError: Error {
+        public let message: String
+        public init(message: String) { self.message = message }
+    }
 
-    private(set) var positionals: [String] = []
+    public private(set) var positionals: [String] = []
     private var values: [String: String] = [:]
     private var switches: Set<String> = []
 
     /// `valueFlags` take a value; `switchFlags` do not. Anything else starting with `-` is an error.
-    init(_ arguments: [String], valueFlags: Set<String>, switchFlags: Set<String>) throws {
+    public init(_ arguments: [String], valueFlags: Set<String>, switchFlags: Set<String>) throws {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -40,10 +43,10 @@ struct Arguments {
         }
     }
 
-    func value(_ flag: String) -> String? { values[flag] }
-    func has(_ flag: String) -> Bool { switches.contains(flag) }
+    public func value(_ flag: String) -> String? { values[flag] }
+    public func has(_ flag: String) -> Bool { switches.contains(flag) }
 
-    func integer(_ flag: String, range: ClosedRange<Int>) throws -> Int? {
+    public func integer(_ flag: String, range: ClosedRange<Int>) throws -> Int? {
         guard let text = values[flag] else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw UsageError(message: "\(flag) must be an integer in \(range.lowerBound)…\(range.upperBound), got \(text.prefix(40))")

@@ -26,7 +26,7 @@ public enum RemindersCommand {
             case "accounts":
                 return try AccountsCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "sync":
-                return try SyncCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
+                return try SyncExec.run(Array(arguments.dropFirst()), output: protocolOutput)
             case "export":
                 return try ExportCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "import":
@@ -73,7 +73,7 @@ public enum RemindersCommand {
         return server.run()
     }
 
-    static func storePath(_ parsed: Arguments, environment: [String: String]) -> String {
+    public static func storePath(_ parsed: Arguments, environment: [String: String]) -> String {
         if let path = parsed.value("--store") { return path }
         if let path = environment["REMINDERSD_STORE"], !path.isEmpty { return path }
         return StoreLocation.defaultPath(environment: environment)
@@ -140,9 +140,10 @@ public enum RemindersCommand {
 }
 
 /// Writes to the protocol descriptor (stdout as it was at start-up) for the non-serving subcommands.
-struct DescriptorOutput: TextOutputStream {
-    let fd: Int32
-    mutating func write(_ string: String) {
+public struct DescriptorOutput: TextOutputStream {
+    public let fd: Int32
+    public init(fd: Int32) { self.fd = fd }
+    public mutating func write(_ string: String) {
         var bytes = Array(string.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -154,10 +155,10 @@ struct DescriptorOutput: TextOutputStream {
 }
 
 extension TextOutputStream where Self == DescriptorOutput {
-    static func protocolOutput(_ fd: Int32) -> DescriptorOutput { DescriptorOutput(fd: fd) }
+    public static func protocolOutput(_ fd: Int32) -> DescriptorOutput { DescriptorOutput(fd: fd) }
 }
 
-func print(_ text: String, to output: DescriptorOutput) {
+public func print(_ text: String, to output: DescriptorOutput) {
     var stream = output
     stream.write(text + "\n")
 }

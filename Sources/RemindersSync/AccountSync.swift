@@ -1,3 +1,4 @@
+import AccountSecrets
 import CalDAV
 import Foundation
 import RemindersModel

@@ -13,12 +13,24 @@ final class HrefTests: XCTestCase {
         XCTAssertEqual(Href.canonical("/a/b"), "/a/b")
     }
 
-    /// UIDs may hold `/`, `?`, spaces and any character: one segment, always.
+    /// UIDs may hold spaces and any character: one segment, always, and one servers take.
     func testItemHrefsComeFromTheUID() {
         XCTAssertEqual(Href.item(uid: "milk@example.com", in: "/alice/groceries/"), "/alice/groceries/milk%40example.com.ics")
-        XCTAssertEqual(Href.item(uid: "a/b?c d", in: "/alice/groceries"), "/alice/groceries/a%2Fb%3Fc%20d.ics")
-        XCTAssertEqual(Href.item(uid: "ü", in: "/l/"), "/l/%C3%BC.ics")
-        XCTAssertEqual(Href.canonical(Href.item(uid: "a/b", in: "/l/")), Href.item(uid: "a/b", in: "/l/"), "canonical stays canonical")
+        XCTAssertEqual(Href.item(uid: "ü b\\c", in: "/l"), "/l/%C3%BC%20b%5Cc.ics")
+        XCTAssertEqual(Href.canonical(Href.item(uid: "ü b", in: "/l/")), Href.item(uid: "ü b", in: "/l/"), "canonical stays canonical")
+    }
+
+    /// What servers refuse in a name even percent-encoded gets a name derived from the UID.
+    func testUIDsServersRefuseGetADerivedName() {
+        let slash = Href.item(uid: "trip/2026", in: "/l/")
+        XCTAssertTrue(slash.hasPrefix("/l/uid-") && slash.hasSuffix(".ics"), slash)
+        XCTAssertEqual(slash.count, "/l/uid-".count + 32 + ".ics".count)
+        XCTAssertEqual(slash, Href.item(uid: "trip/2026", in: "/l/"), "the same UID, the same name")
+        XCTAssertNotEqual(slash, Href.item(uid: "trip/2027", in: "/l/"))
+        for uid in ["a?b", "a#b", "urn:uuid:1", "..", "", "tab\tin"] {
+            XCTAssertTrue(Href.item(uid: uid, in: "/l/").hasPrefix("/l/uid-"), uid)
+        }
+        XCTAssertEqual(Href.digest(""), "cbf29ce484222325" + "6c62272e07bb0142")
     }
 
     func testURLsAreResolvedAgainstTheAccount() {

@@ -125,6 +125,9 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertEqual(synced.status, 0, synced.stderr)
         XCTAssertTrue(synced.stdout.contains("remindersd accounts add"), synced.stdout)
         XCTAssertEqual(try remindersd(["sync", "--json"]).stdout.trimmingCharacters(in: .newlines), #"{"dryRun":false,"accounts":[]}"#)
-        XCTAssertEqual(try remindersd(["sync", "nope"]).status, 1)
+        let unknown = try remindersd(["sync", "nope"])
+        XCTAssertEqual(unknown.status, 3, "an account that does not exist")
+        XCTAssertTrue(unknown.stderr.contains("no account named nope"), unknown.stderr)
+        XCTAssertEqual(try remindersd(["sync", "--frobnicate"]).status, 2)
     }
 }

@@ -24,7 +24,8 @@ class Radicale:
     """Radicale 3 on a free port, users from a plain htpasswd file, items in a temporary folder
     that outlives restarts (so a test can stop the server mid-sync and start it again)."""
 
-    def __init__(self, users: dict[str, str] | None = None):
+    def __init__(self, users: dict[str, str] | None = None, tls: tuple[str, str] | None = None):
+        self.tls = tls  # (certificate, key) in PEM: served over HTTPS
         self.folder = tempfile.mkdtemp(prefix="radicale-")
         self.storage = os.path.join(self.folder, "collections")
         self.users = users or {"alice": "secret"}
@@ -37,11 +38,12 @@ class Radicale:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}/"
 
     def start(self) -> "Radicale":
+        tls = ["--server-ssl", "--server-certificate", self.tls[0], "--server-key", self.tls[1]] if self.tls else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "radicale", "--server-hosts", f"127.0.0.1:{self.port}",
+            [sys.executable, "-m", "radicale", "--server-hosts", f"127.0.0.1:{self.port}", *tls,
              "--storage-filesystem-folder", self.storage,
              "--auth-type", "htpasswd", "--auth-htpasswd-filename", os.path.join(self.folder, "users"),
              "--auth-htpasswd-encryption", "plain", "--auth-delay", "0", "--rights-type", "owner_only",
@@ -88,6 +90,15 @@ class Radicale:
             for d in dirs:
                 if d == "sync-token":
                     shutil.rmtree(os.path.join(root, d), ignore_errors=True)
+
+
+def self_signed_certificate(folder: str) -> tuple[str, str]:
+    """A certificate for 127.0.0.1 and its key, made with openssl."""
+    certificate, key = os.path.join(folder, "certificate.pem"), os.path.join(folder, "key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-days", "2", "-keyout", key, "-out", certificate],
+                   check=True, capture_output=True)
+    return certificate, key
 
 
 class SilentServer:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import tempfile
 import time
 import unittest
@@ -15,8 +16,8 @@ import caldav
 import icalendar
 from caldav.elements import dav as dav_elements, ical as ical_elements
 
-from remindersd import Session, Store
-from servers import Radicale, RecordingServer, SilentServer
+from remindersd import BIN, Session, Store
+from servers import Radicale, RecordingServer, SilentServer, self_signed_certificate
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
@@ -244,6 +245,18 @@ class ChangesBothWays(SyncTestCase):
         report = self.store_a.sync()
         self.assertEqual(self.list_report(report, "Shared")["deleted"], 1)
         self.assertEqual(self.cal.todos(include_completed=True), [])
+
+    def test_uids_with_slashes_and_non_ascii_reach_the_server(self):
+        ics = vcalendar(vtodo("trip/2026?#1", "Slashed"), vtodo("ünï cødé@test", "Unicode"))
+        report = self.store_a.call("importICalendar", {"text": ics, "calendarIdentifier": self.list_a})
+        self.assertEqual(report["imported"], 2, report)
+        self.assertEqual(self.list_report(self.store_a.sync(), "Shared")["uploaded"], 2)
+        self.assertEqual(str(self.remote(self.cal, "trip/2026?#1")["SUMMARY"]), "Slashed")
+        self.assertEqual(str(self.remote(self.cal, "ünï cødé@test")["SUMMARY"]), "Unicode")
+        hrefs = sorted(str(t.url).rsplit("/", 1)[1] for t in self.cal.todos())
+        self.assertEqual(hrefs[0], "%C3%BCn%C3%AF%20c%C3%B8d%C3%A9%40test.ics")
+        self.assertTrue(hrefs[1].startswith("uid-"), hrefs)
+        self.assertEqual(self.list_report(self.store_a.sync(), "Shared")["uploaded"], 0, "nothing goes twice")
 
     def test_both_changed_different_properties_merge_and_the_same_one_goes_to_the_later(self):
         mine = self.store_a.save({"title": "Merge me", "calendarIdentifier": self.list_a, "priority": 5})
@@ -486,6 +499,57 @@ class Faults(SyncTestCase):
             self.assertIn("did not answer within 2 s", report["accounts"][0]["error"])
         finally:
             silent.close()
+
+    def test_https_with_a_certificate_the_system_trusts_syncs_and_any_other_is_refused(self):
+        certificate, key = self_signed_certificate(self.folder)
+        tls = Radicale(tls=(certificate, key)).start()
+        try:
+            dav = caldav.DAVClient(url=tls.url, username="alice", password="secret", ssl_verify_cert=certificate)
+            dav.principal().make_calendar(name="Over TLS", cal_id="tls", supported_calendar_component_set=["VTODO"]) \
+                .save_todo(ical=vcalendar(vtodo("tls@test", "Encrypted")))
+            store = Store(self.folder, "tls")
+            store.add_account("tls", tls.url)
+            error = store.sync(check=False)["accounts"][0]["error"]
+            self.assertIn("certificate", error, "not trusted by this system: refused, and said why")
+            self.assertNotIn("secret", error)
+
+            # Trusted: the system's CA bundle with the certificate added, for this one process (a
+            # mount namespace of its own), as a server with a CA-issued certificate is trusted.
+            bundle = os.path.join(self.folder, "bundle.pem")
+            with open(bundle, "w") as f:
+                f.write(open("/etc/ssl/certs/ca-certificates.crt").read() + open(certificate).read())
+            script = 'mount --bind "$1" /etc/ssl/certs/ca-certificates.crt || exit 99; exec "$2" sync --json --store "$3"'
+            result = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", bundle, BIN, store.path],
+                                    capture_output=True, text=True, timeout=120)
+            if result.returncode == 99 or "unshare" in result.stderr:
+                self.skipTest("no private mount namespace here (needs root): " + result.stderr.strip()[:200])
+            report = json.loads(result.stdout)
+            self.assertIsNone(report["accounts"][0]["error"], result.stdout)
+            self.assertEqual(self.list_report(report, "Over TLS")["downloaded"], 1)
+            self.assertEqual(store.reminder_titled("Encrypted")["title"], "Encrypted")
+        finally:
+            tls.close()
+
+    def test_a_server_error_is_reported_and_retried_next_time(self):
+        failing = RecordingServer(status=503)
+        try:
+            store = Store(self.folder, "busy")
+            store.add_account("busy", failing.url)
+            report = store.sync(check=False)
+            self.assertIn("503", report["accounts"][0]["error"])
+            self.assertIn("retried at the next sync", report["accounts"][0]["error"])
+            self.assertEqual(store.run("sync", check=False).returncode, 1)
+            self.assertEqual(len(failing.requests), 2, "each sync asks again")
+        finally:
+            failing.close()
+
+    def test_a_calendar_the_account_may_not_read_is_forbidden_and_says_what_to_check(self):
+        store = Store(self.folder, "nosy")
+        store.add_account("nosy", self.server.url + "bob/")
+        error = store.sync(check=False)["accounts"][0]["error"]
+        self.assertTrue(error.startswith("account nosy:"), error)
+        self.assertIn("403", error)
+        self.assertIn("check that the account may use this calendar", error)
 
     def test_a_redirect_to_another_host_is_not_followed_with_the_password(self):
         elsewhere = RecordingServer(status=207)

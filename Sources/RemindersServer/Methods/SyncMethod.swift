@@ -1,9 +1,9 @@
 import JSONRPC
 import RemindersModel
 import RemindersStore
-import RemindersSync
 
-/// `sync {account?, workDoneToken?}` → the sync report; `$/progress` for the token meanwhile.
+/// `sync {account?, workDoneToken?, dryRun?}` → the sync report; `$/progress` for the token
+/// meanwhile. The sync itself runs in remindersd-sync (see `SyncHelper`), on this session's store.
 enum SyncMethod: MethodDeclaration {
     static let name = "sync"
     static let summary = "Syncs the CalDAV accounts (or one) both ways and reports what moved, list by list."
@@ -19,20 +19,32 @@ enum SyncMethod: MethodDeclaration {
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         let session = try context.session.events()
-        let events = EventStore(store: session.store, rules: session.rules, timeZone: session.timeZone)
-        var options = SyncOptions(dryRun: try context.params.optionalBool("dryRun") ?? false)
-        options.isCancelled = context.isCancelled
-        let token = context.params.object["workDoneToken"]
-        let progress = Progress(token: token, connection: context.session.connection)
+        let account = try context.params.optionalString("account")
+        var arguments = ["--json", "--progress-lines", "--store", session.store.path,
+                         "--max-title-bytes", String(session.rules.maxTitleBytes), "--max-notes-bytes", String(session.rules.maxNotesBytes)]
+        if try context.params.optionalBool("dryRun") ?? false { arguments.append("--dry-run") }
+        if let account { arguments += ["--", account] }
+        let progress = Progress(token: context.params.object["workDoneToken"], connection: context.session.connection)
         progress.send(kind: "begin", title: "Syncing", message: nil, percentage: 0)
-        let report = try Syncer(events: events, options: options).sync(account: try context.params.optionalString("account")) { message, fraction in
-            progress.send(kind: "report", title: nil, message: message, percentage: Int((fraction * 100).rounded()))
-        }
+        let outcome = try SyncHelper.run(arguments, progress: { percent, message in
+            progress.send(kind: "report", title: nil, message: message, percentage: min(max(percent, 0), 100))
+        }, isCancelled: context.isCancelled)
         if context.isCancelled() { throw ResponseError.requestCancelled }
-        progress.send(kind: "end", title: nil, message: report.hasProblems ? "done, with problems" : "done", percentage: nil)
-        var writer = JSONWriter()
-        report.write(to: &writer)
-        return [writer.bytes]
+        switch outcome.status {
+        case 0, 1:
+            // The report as the helper wrote it: checked to be one JSON value, then passed on.
+            guard let report = try? JSONParser.parse(outcome.output), report.objectValue != nil else {
+                throw ResponseError.internalError("remindersd-sync wrote no report: \(outcome.errors.suffix(300))")
+            }
+            progress.send(kind: "end", title: nil, message: outcome.status == 0 ? "done" : "done, with problems", percentage: nil)
+            var writer = JSONWriter()
+            writer.value(report)
+            return [writer.bytes]
+        case 3:
+            throw StoreError.notFound(kind: "account", identifier: account ?? "")
+        default:
+            throw ResponseError.internalError("remindersd-sync exited with status \(outcome.status): \(outcome.errors.suffix(300))")
+        }
     }
 
     /// `$/progress` for one token; nothing without a token (or a connection: `remindersd call`).

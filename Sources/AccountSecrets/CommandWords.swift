@@ -1,7 +1,7 @@
 /// A command line split into words as a shell would split it — quotes and backslashes, nothing
 /// else: no variables, globs or pipes, since the words are run without a shell.
 enum CommandWords {
-    static func split(_ text: String) throws(SyncError) -> [String] {
+    static func split(_ text: String) throws(SecretError) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
@@ -33,9 +33,9 @@ enum CommandWords {
                 inWord = true
             }
         }
-        guard quote == nil else { throw SyncError("the password command has an unterminated quote") }
+        guard quote == nil else { throw SecretError("the password command has an unterminated quote") }
         if inWord { words.append(current) }
-        guard !words.isEmpty else { throw SyncError("the password command is empty") }
+        guard !words.isEmpty else { throw SecretError("the password command is empty") }
         return words
     }
 }

@@ -3,7 +3,7 @@ import RemindersSync
 
 extension SyncReport {
     /// The report as `sync` answers it (and `remindersd sync --json` prints it).
-    public func write(to writer: inout JSONWriter) {
+    func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("dryRun", dryRun)
         writer.key(static: "accounts")

@@ -1,5 +1,5 @@
 import XCTest
-@testable import RemindersSync
+@testable import AccountSecrets
 
 /// A password command is split like a shell splits words, and nothing more: it runs without one.
 final class CommandWordsTests: XCTestCase {

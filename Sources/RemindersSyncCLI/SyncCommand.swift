@@ -1,12 +1,14 @@
 import Foundation
 import JSONRPC
+import RemindersCLI
 import RemindersModel
-import RemindersServer
 import RemindersStore
 import RemindersSync
 
-/// `remindersd sync [NAME] [--dry-run] [--json]`.
-enum SyncCommand {
+/// `remindersd sync [NAME] [--dry-run] [--json]`, run as `remindersd-sync` (`remindersd sync`
+/// replaces itself with it; the `sync` method starts it). Exit status: 0, 1 when something failed
+/// or was skipped, 2 for a usage error, 3 for an account that does not exist.
+public enum SyncCommand {
     static let usage = """
         Usage: remindersd sync [NAME] [--dry-run] [--json] [--store PATH]
 
@@ -17,24 +19,53 @@ enum SyncCommand {
         nothing. Exit status 1 when an account or list failed or an item was skipped.
         """
 
-    static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store"], switchFlags: ["--help", "-h", "--dry-run", "--json"])
+    public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
+        do {
+            return try run(arguments, environment: environment)
+        } catch let error as Arguments.UsageError {
+            FileHandle.standardError.write(Data("remindersd: \(error.message) (see remindersd sync --help)\n".utf8))
+            return 2
+        } catch StoreError.notFound(let kind, let identifier) {
+            FileHandle.standardError.write(Data("remindersd: no \(kind) named \(identifier) (remindersd accounts list)\n".utf8))
+            return 3
+        } catch {
+            FileHandle.standardError.write(Data("remindersd: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    /// `--progress-lines` (for the server that started it): `progress PERCENT MESSAGE` lines on
+    /// stderr instead of a bar; `--max-title-bytes` and `--max-notes-bytes` are the server's limits.
+    static func run(_ arguments: [String], environment: [String: String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valueFlags: ["--store", "--max-title-bytes", "--max-notes-bytes"],
+                                   switchFlags: ["--help", "-h", "--dry-run", "--json", "--progress-lines"])
         if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(output))
+            print(usage, to: .protocolOutput(STDOUT_FILENO))
             return 0
         }
         guard parsed.positionals.count <= 1 else { throw Arguments.UsageError(message: "sync takes at most one account NAME") }
+        var rules = ReminderRules()
+        if let bytes = try parsed.integer("--max-title-bytes", range: 1...(16 << 20)) { rules.maxTitleBytes = bytes }
+        if let bytes = try parsed.integer("--max-notes-bytes", range: 1...(256 << 20)) { rules.maxNotesBytes = bytes }
         let store = try ReminderStore(path: RemindersCommand.storePath(parsed, environment: environment))
-        let syncer = Syncer(events: EventStore(store: store), options: SyncOptions(dryRun: parsed.has("--dry-run")))
-        let bar = ProgressBar(enabled: !parsed.has("--json") && isatty(2) != 0)
-        let report = try syncer.sync(account: parsed.positionals.first) { message, fraction in bar.show(message, fraction) }
+        let syncer = Syncer(events: EventStore(store: store, rules: rules), options: SyncOptions(dryRun: parsed.has("--dry-run")))
+        let progressLines = parsed.has("--progress-lines")
+        let bar = ProgressBar(enabled: !progressLines && !parsed.has("--json") && isatty(2) != 0)
+        let report = try syncer.sync(account: parsed.positionals.first) { message, fraction in
+            if progressLines {
+                let line = message.replacingOccurrences(of: "\n", with: " ")
+                FileHandle.standardError.write(Data("progress \(Int((fraction * 100).rounded())) \(line)\n".utf8))
+            } else {
+                bar.show(message, fraction)
+            }
+        }
         bar.clear()
         if parsed.has("--json") {
             var writer = JSONWriter()
             report.write(to: &writer)
-            print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(output))
+            print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(STDOUT_FILENO))
         } else {
-            for line in lines(report) { print(line, to: .protocolOutput(output)) }
+            for line in lines(report) { print(line, to: .protocolOutput(STDOUT_FILENO)) }
         }
         return report.hasProblems ? 1 : 0
     }
