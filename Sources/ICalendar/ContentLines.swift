@@ -26,8 +26,14 @@ public enum ContentLines {
             if end + 1 < bytes.count, bytes[end] == 0x0D, bytes[end + 1] == 0x0A { end += 1 }
             lineNumber += 1
             if let first = physical.first, first == 0x20 || first == 0x09 {
-                if current.isEmpty { currentLine = lineNumber }  // a continuation with nothing to continue: keep it as text
-                current.append(contentsOf: physical.dropFirst())
+                if current.isEmpty {
+                    // A continuation with nothing to continue: kept as a line of its own, without the
+                    // blanks it starts with (written back with them, it would continue the line before).
+                    currentLine = lineNumber
+                    current.append(contentsOf: physical.drop { $0 == 0x20 || $0 == 0x09 })
+                } else {
+                    current.append(contentsOf: physical.dropFirst())
+                }
             } else {
                 flush()
                 currentLine = lineNumber

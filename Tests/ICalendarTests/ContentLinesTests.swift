@@ -18,6 +18,15 @@ final class ContentLinesTests: XCTestCase {
         XCTAssertEqual(todo.text, "BEGIN:VTODO\r\nUID:u\r\nSUMMARY:mil\u{FFFD}k\r\nEND:VTODO\r\n")
     }
 
+    /// Found by the fuzzer in CI: after a blank line, "  *" and " SUMMARY…" unfolded to a line
+    /// starting with a space, which written back continued the UID line before it.
+    func testAContinuationWithNothingToContinueLosesItsLeadingBlanks() throws {
+        let text = "BEGIN:VTODO\nUID:u\n\r\n  *\n SUMMARY:x\nEND:VTODO\n"
+        XCTAssertEqual(ContentLines.unfold(text).map(\.text), ["BEGIN:VTODO", "UID:u", "*SUMMARY:x", "END:VTODO"])
+        let written = try XCTUnwrap(Component.parse(text).first).text
+        XCTAssertEqual(try Component.parse(written).first?.text, written, "stable")
+    }
+
     func testFoldsAt75OctetsWithoutSplittingCharacters() {
         for filler in ["a", "é", "€", "𝄞", "a€"] {
             let line = "DESCRIPTION:" + String(repeating: filler, count: 90)
