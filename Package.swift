@@ -39,9 +39,12 @@ let package = Package(
         // Sync runs in remindersd-sync, a process of its own: linking the network stack (libcurl,
         // libxml2 and their forty libraries) into remindersd doubled the start of every one-shot call.
         .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersInterchange"]),
-        // Command-line parsing and the subcommands (serve, permissions, call, accounts, import, export).
-        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "JSONRPC", "RemindersModel", "RemindersStore", "RemindersServer",
-                                                     "RemindersInterchange"]),
+        // The alarm agent: fires time alarms exactly once (a deliveries ledger in the store) through
+        // the desktop's notification server and an --on-alarm program.
+        .target(name: "RemindersAlarms", dependencies: ["JSONRPC", "RemindersModel", "RemindersServer", "RemindersStore"]),
+        // Command-line parsing and the subcommands (serve, permissions, call, accounts, import, export, agent).
+        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "JSONRPC", "RemindersAlarms", "RemindersModel", "RemindersStore",
+                                                     "RemindersServer", "RemindersInterchange"]),
         // `remindersd sync` itself: the report as text lines, JSON or progress lines for the server.
         .target(name: "RemindersSyncCLI", dependencies: ["JSONRPC", "RemindersCLI", "RemindersStore", "RemindersSync"]),
         // Linked as a position-dependent executable in release builds: a PIE of this size carries some

@@ -59,6 +59,9 @@ public enum PasswordSource {
 public enum PasswordCheck {
     public static func file(_ path: String) throws(SecretError) { try PasswordSource.checkFile(path) }
 
+    /// A command line split into words as a shell would (quotes, backslashes), for running without one.
+    public static func words(_ text: String) throws(SecretError) -> [String] { try CommandWords.split(text) }
+
     /// The command's words split, and its program found (as `env` will look for it, on PATH).
     public static func command(_ text: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) throws(SecretError) {
         guard let program = try CommandWords.split(text).first else { throw SecretError("the password command is empty") }

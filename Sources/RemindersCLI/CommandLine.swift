@@ -27,6 +27,8 @@ public enum RemindersCommand {
                 return try AccountsCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "sync":
                 return try SyncExec.run(Array(arguments.dropFirst()), output: protocolOutput)
+            case "agent":
+                return try AgentCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "export":
                 return try ExportCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "import":
@@ -119,6 +121,8 @@ public enum RemindersCommand {
                                                 the CalDAV accounts to sync with (no secrets stored)
           remindersd sync [NAME] [--dry-run] [--json]
                                                 syncs the accounts' lists with the server, both ways
+          remindersd agent [--notify desktop|none] [--on-alarm PROGRAM] [--catch-up D] [--snooze D]
+                                                fires the store's alarms until SIGTERM (one per store)
           remindersd schema                     the OpenRPC document of the protocol (as rpc.discover answers)
           remindersd --version | --help
 

@@ -173,6 +173,21 @@ enum Schema {
                 PRIMARY KEY (account, href)
             ) WITHOUT ROWID;
             """),
+        // Issue 11: every alarm the agent decided to fire, once per (reminder, alarm, occurrence) —
+        // the occurrence being the due date it belonged to, so a moved or advanced reminder fires anew.
+        ("v7 alarm deliveries", """
+            CREATE TABLE alarm_deliveries (
+                reminder TEXT NOT NULL,
+                alarm TEXT NOT NULL,
+                occurrence INTEGER NOT NULL,
+                fire_date INTEGER NOT NULL,
+                state TEXT NOT NULL,
+                late INTEGER NOT NULL,
+                updated INTEGER NOT NULL,
+                PRIMARY KEY (reminder, alarm, occurrence)
+            ) WITHOUT ROWID;
+            CREATE INDEX alarm_deliveries_by_state ON alarm_deliveries(state) WHERE state = 'firing';
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

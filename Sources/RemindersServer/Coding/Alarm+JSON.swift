@@ -2,7 +2,7 @@ import JSONRPC
 import RemindersModel
 
 extension Alarm {
-    func write(to writer: inout JSONWriter) {
+    public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("alarmIdentifier", alarmIdentifier)
         switch trigger {

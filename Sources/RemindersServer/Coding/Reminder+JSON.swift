@@ -3,7 +3,7 @@ import RemindersModel
 
 extension Reminder {
     /// Every field, always present (null when unset), so clients see one shape.
-    func write(to writer: inout JSONWriter) {
+    public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("calendarItemIdentifier", calendarItemIdentifier)
         writer.field("calendarItemExternalIdentifier", calendarItemExternalIdentifier)

@@ -1,0 +1,31 @@
+import Foundation
+
+/// One agent per store: an exclusive lock on `STORE.agent-lock`, which holds the pid of its owner.
+/// The lock goes with the process however it ends (the kernel drops it), so a crash leaves none.
+public final class AgentLock {
+    private let fd: Int32
+
+    public struct Held: Error, CustomStringConvertible {
+        public let store: String
+        public let pid: Int32?
+        public var description: String { "another agent is running for \(store)" + (pid.map { " (pid \($0))" } ?? "") }
+    }
+
+    public init(store: String) throws {
+        let path = store + ".agent-lock"
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let count = pread(fd, &buffer, buffer.count, 0)
+            close(fd)
+            let text = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw Held(store: store, pid: Int32(text))
+        }
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = pwrite(fd, pid, pid.count, 0)
+    }
+
+    deinit { close(fd) }
+}

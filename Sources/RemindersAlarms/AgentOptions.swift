@@ -1,0 +1,33 @@
+import Foundation
+
+/// How `remindersd agent` delivers and what it catches up on.
+public struct AgentOptions: Sendable {
+    public enum Notify: String, Sendable { case desktop, none }
+
+    public var storePath: String
+    public var notify = Notify.desktop
+    /// A program run with each fired alarm's JSON on stdin (argv, no shell).
+    public var onAlarm: [String]?
+    /// Alarms that came due while no agent ran are delivered, late, when at most this old.
+    public var catchUp: TimeInterval = 24 * 3600
+    public var snooze: TimeInterval = 600
+    /// The zone floating and all-day due dates are read in (the agent's, as TZ says).
+    public var timeZone = TimeZone.current
+    public var verbose = false
+
+    public init(storePath: String) { self.storePath = storePath }
+}
+
+/// `90s`, `10m`, `24h`, `2d`: the durations the agent's options take.
+public enum DurationText {
+    public static func seconds(_ text: String) -> TimeInterval? {
+        guard let unit = text.last, let number = Int(text.dropLast()), number >= 0, number <= 366 * 86_400 else { return nil }
+        switch unit {
+        case "s": return TimeInterval(number)
+        case "m": return TimeInterval(number * 60)
+        case "h": return TimeInterval(number * 3600)
+        case "d": return TimeInterval(number * 86_400)
+        default: return nil
+        }
+    }
+}

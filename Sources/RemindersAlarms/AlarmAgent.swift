@@ -1,0 +1,114 @@
+import Foundation
+import RemindersModel
+import RemindersStore
+
+/// The long-running process that fires alarms: it works out the next fire time from the store,
+/// sleeps until then (waking at least every minute for suspend, resume and clock changes, and
+/// at once when anyone commits to the store), and delivers each alarm exactly once through the
+/// deliveries ledger. Time alarms only, so far (location alarms and notification actions: issue 11).
+public final class AlarmAgent: @unchecked Sendable {
+    let options: AgentOptions
+    let store: ReminderStore
+    let observer: StoreObserver
+    let channels: [AlarmChannel]
+    let startedAt = Timestamp.now()
+    private let stopped = NSCondition()
+    private var stopRequested = false
+
+    public init(options: AgentOptions) throws {
+        self.options = options
+        store = try ReminderStore(path: options.storePath)
+        observer = try StoreObserver(path: options.storePath)
+        var channels: [AlarmChannel] = []
+        if options.notify == .desktop { channels.append(DesktopChannel(timeZone: options.timeZone)) }
+        if let program = options.onAlarm { channels.append(ProgramChannel(argv: program)) }
+        self.channels = channels
+    }
+
+    public func stop() {
+        stopped.lock()
+        stopRequested = true
+        stopped.broadcast()
+        stopped.unlock()
+    }
+
+    /// Runs until `stop`. Deliveries a crash left half done go first.
+    public func run() throws {
+        for delivery in try store.deliveries(in: .firing) { try deliver(delivery) }
+        while !isStopping {
+            let next = try fireDue(now: Timestamp.now())
+            wait(until: next)
+        }
+    }
+
+    private var isStopping: Bool {
+        stopped.lock(); defer { stopped.unlock() }
+        return stopRequested
+    }
+
+    /// Sleeps until `next` (or a minute at most), waking twice a second to see whether the store
+    /// changed or a stop was asked for: a commit may bring an alarm due sooner.
+    private func wait(until next: Timestamp?) {
+        let limit = Date().addingTimeInterval(60)
+        let target = next.map { min(Date(timeIntervalSince1970: Double($0.milliseconds) / 1000), limit) } ?? limit
+        stopped.lock()
+        defer { stopped.unlock() }
+        while !stopRequested, Date() < target {
+            _ = stopped.wait(until: min(target, Date().addingTimeInterval(0.5)))
+            if observer.hasChanged() { return }
+        }
+    }
+
+    /// Fires what is due and undecided; returns the next fire time to come.
+    func fireDue(now: Timestamp) throws -> Timestamp? {
+        let reminders = try store.reminders(matching: ReminderPredicate(kind: .incomplete), in: options.timeZone).filter { !$0.alarms.isEmpty }
+        var next: Timestamp?
+        for reminder in reminders {
+            let occurrence = reminder.dueDateComponents.map { $0.instant(in: options.timeZone).milliseconds } ?? 0
+            for alarm in reminder.alarms {
+                guard let fireDate = alarm.fireDate(of: reminder, in: options.timeZone) else { continue }
+                if fireDate > now {
+                    next = next.map { min($0, fireDate) } ?? fireDate
+                    continue
+                }
+                guard try !store.isDecided(reminder: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: occurrence) else {
+                    continue
+                }
+                let age = Double(now.milliseconds - fireDate.milliseconds) / 1000
+                var delivery = AlarmDelivery(reminderIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
+                                             occurrence: occurrence, fireDate: fireDate, state: .firing, late: fireDate < startedAt)
+                if age > options.catchUp {
+                    delivery.state = .missed
+                    if try store.claim(delivery, now: now) { log("missed \"\(reminder.title)\" (due \(fireDate.rfc3339), older than --catch-up)") }
+                    continue
+                }
+                // Of several agents or a restart racing, the one whose claim lands delivers.
+                if try store.claim(delivery, now: now) { try deliver(delivery, reminder: reminder, alarm: alarm) }
+            }
+        }
+        return next
+    }
+
+    private func deliver(_ delivery: AlarmDelivery) throws {
+        guard let reminder = try store.reminder(identifier: delivery.reminderIdentifier),
+              let alarm = reminder.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier }) else {
+            try store.setState(.dismissed, of: delivery, now: Timestamp.now())  // gone meanwhile: nothing to say
+            return
+        }
+        try deliver(delivery, reminder: reminder, alarm: alarm)
+    }
+
+    private func deliver(_ delivery: AlarmDelivery, reminder: Reminder, alarm: Alarm) throws {
+        let list = try? store.calendar(identifier: reminder.calendarIdentifier)
+        let fired = FiredAlarm(reminder: reminder, alarm: alarm, fireDate: delivery.fireDate,
+                               occurrenceDate: delivery.occurrence == 0 ? nil : Timestamp(milliseconds: delivery.occurrence),
+                               late: delivery.late, listTitle: list?.title)
+        for channel in channels { channel.deliver(fired, log: log) }
+        try store.setState(.delivered, of: delivery, now: Timestamp.now())
+        if options.verbose { log("fired \"\(reminder.title)\" (\(alarm.alarmIdentifier), due \(delivery.fireDate.rfc3339)\(delivery.late ? ", late" : ""))") }
+    }
+
+    func log(_ line: String) {
+        FileHandle.standardError.write(Data("remindersd agent: \(line)\n".utf8))
+    }
+}

@@ -1,0 +1,89 @@
+import RemindersModel
+
+/// One decision to fire an alarm, kept so that it is delivered exactly once: claimed as `firing`
+/// in the transaction that decides it, `delivered` once every channel had it. A `firing` one left
+/// by a crash is delivered again at the next start.
+public struct AlarmDelivery: Equatable, Sendable {
+    public enum State: String, Sendable {
+        case firing, delivered, snoozed, dismissed
+        /// Came due while no agent ran, longer ago than the catch-up window: recorded, not shown.
+        case missed
+    }
+
+    public var reminderIdentifier: String
+    public var alarmIdentifier: String
+    /// The due date (milliseconds) of the occurrence the alarm belongs to; 0 for a reminder without one.
+    public var occurrence: Int64
+    public var fireDate: Timestamp
+    public var state: State
+    /// Delivered after its time (it came due while no agent ran).
+    public var late: Bool
+
+    public init(reminderIdentifier: String, alarmIdentifier: String, occurrence: Int64, fireDate: Timestamp, state: State, late: Bool) {
+        self.reminderIdentifier = reminderIdentifier
+        self.alarmIdentifier = alarmIdentifier
+        self.occurrence = occurrence
+        self.fireDate = fireDate
+        self.state = state
+        self.late = late
+    }
+}
+
+extension ReminderStore {
+    /// Records the delivery unless one for its (reminder, alarm, occurrence) exists; true when this
+    /// call recorded it — of several processes deciding at once, exactly one gets true.
+    public func claim(_ delivery: AlarmDelivery, now: Timestamp) throws(StoreError) -> Bool {
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                try self.database.run("""
+                    INSERT OR IGNORE INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, updated)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, .text(delivery.reminderIdentifier), .text(delivery.alarmIdentifier), .integer(delivery.occurrence),
+                    .integer(delivery.fireDate.milliseconds), .text(delivery.state.rawValue), .integer(delivery.late ? 1 : 0),
+                    .integer(now.milliseconds))
+                return self.database.changes == 1
+            }
+        }
+    }
+
+    public func setState(_ state: AlarmDelivery.State, of delivery: AlarmDelivery, now: Timestamp) throws(StoreError) {
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                try self.database.run("""
+                    UPDATE alarm_deliveries SET state = ?, updated = ? WHERE reminder = ? AND alarm = ? AND occurrence = ?
+                    """, .text(state.rawValue), .integer(now.milliseconds), .text(delivery.reminderIdentifier),
+                    .text(delivery.alarmIdentifier), .integer(delivery.occurrence))
+            }
+        }
+    }
+
+    /// Whether (reminder, alarm, occurrence) was decided already, in any state.
+    public func isDecided(reminder: String, alarm: String, occurrence: Int64) throws(StoreError) -> Bool {
+        try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                try self.database.scalar("SELECT 1 FROM alarm_deliveries WHERE reminder = ? AND alarm = ? AND occurrence = ?",
+                                         .text(reminder), .text(alarm), .integer(occurrence)) != nil
+            }
+        }
+    }
+
+    /// Deliveries in `state` (the `firing` ones a crash left), oldest first.
+    public func deliveries(in state: AlarmDelivery.State) throws(StoreError) -> [AlarmDelivery] {
+        try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                let statement = try self.database.statement("""
+                    SELECT reminder, alarm, occurrence, fire_date, late FROM alarm_deliveries WHERE state = ? ORDER BY fire_date
+                    """)
+                defer { statement.reset() }
+                try statement.bind([.text(state.rawValue)])
+                var found: [AlarmDelivery] = []
+                while try statement.step() {
+                    found.append(AlarmDelivery(reminderIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
+                                               occurrence: statement.int64(2), fireDate: Timestamp(milliseconds: statement.int64(3)),
+                                               state: state, late: statement.int64(4) != 0))
+                }
+                return found
+            }
+        }
+    }
+}

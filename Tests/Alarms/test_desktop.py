@@ -1,0 +1,119 @@
+"""Desktop notifications from `remindersd agent` on a real session bus, recorded by python3-dbusmock's
+notification_daemon template (run inside dbus-run-session by ./run)."""
+
+import datetime
+import json
+import re
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+BIN = os.environ["REMINDERSD_BIN"]
+
+
+def soon(seconds: float) -> str:
+    moment = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=seconds)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class DesktopNotifications(unittest.TestCase):
+    def setUp(self) -> None:
+        self.folder = tempfile.mkdtemp(prefix="alarms-test-")
+        self.store = os.path.join(self.folder, "store.sqlite")
+        self.log = os.path.join(self.folder, "notifications.log")
+        self.mock = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--session", "-t", "notification_daemon",
+                                      "-p", '{"capabilities": "actions body"}', "-l", self.log],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            probe = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
+                                    "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.GetCapabilities"],
+                                   capture_output=True, text=True)
+            if probe.returncode == 0:
+                break
+            time.sleep(0.1)
+        else:
+            self.fail("the mock notification server did not come up")
+        self.remindersd("permissions", "set", "alarms-test", "fullAccess")
+
+    def tearDown(self) -> None:
+        self.mock.terminate()
+        self.mock.wait(10)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def remindersd(self, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+        result = subprocess.run([BIN, *args, "--store", self.store], capture_output=True, text=True, timeout=60, env=env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return result
+
+    def save(self, reminder: dict) -> dict:
+        out = self.remindersd("call", "saveReminder", json.dumps({"reminder": reminder}), "--client", "alarms-test")
+        return json.loads(out.stdout)["reminder"]
+
+    def notify_calls(self) -> list[str]:
+        """The Notify calls the mock recorded (a body's newlines are written as they are, so a call
+        may span lines: split at the timestamps that start each entry)."""
+        if not os.path.exists(self.log):
+            return []
+        with open(self.log) as f:
+            text = f.read()
+        entries = re.split(r"(?m)^(?=\d+\.\d+ )", text)
+        return [entry for entry in entries if " Notify " in entry]
+
+    def test_a_due_alarm_is_a_notification_with_complete_and_snooze(self):
+        lst = json.loads(self.remindersd("call", "saveCalendar", json.dumps({"calendar": {"title": "Errands"}}),
+                                         "--client", "alarms-test").stdout)["calendar"]
+        self.save({"title": "Pick up the parcel", "notes": "Post office, counter 3\nbring ID", "calendarIdentifier": lst["calendarIdentifier"],
+                   "dueDateComponents": {"year": 2030, "month": 1, "day": 2, "hour": 9, "minute": 30},
+                   "alarms": [{"absoluteDate": soon(2), "alarmIdentifier": "parcel"}]})
+        agent = subprocess.Popen([BIN, "agent", "--store", self.store], stderr=subprocess.PIPE, text=True,
+                                 env=dict(os.environ, TZ="Europe/Berlin"))
+        deadline = time.time() + 12
+        while not self.notify_calls() and time.time() < deadline:
+            time.sleep(0.1)
+        agent.terminate()
+        _, errors = agent.communicate(timeout=10)
+        self.assertEqual(agent.returncode, 0, errors)
+        calls = self.notify_calls()
+        print("recorded from the bus:", calls[0].strip() if calls else None, file=sys.stderr)
+        self.assertEqual(len(calls), 1, errors)
+        call = calls[0]
+        for expected in ('"remindersd"', '"Pick up the parcel"', "Due 2030-01-02 09:30", "Errands", "Post office, counter 3",
+                         '"complete"', '"Complete"', '"snooze"', '"Snooze"', "urgency"):
+            self.assertIn(expected, call)
+        self.assertNotIn("bring ID", call, "only the notes' first line")
+
+    def test_without_a_session_bus_it_says_so_once_and_the_program_still_runs(self):
+        record = os.path.join(self.folder, "fired.jsonl")
+        script = os.path.join(self.folder, "record.sh")
+        with open(script, "w") as f:
+            f.write(f"#!/bin/sh\n{{ cat; echo; }} >> '{record}'\n")
+        os.chmod(script, 0o755)
+        for name in ("One", "Two"):
+            self.save({"title": name, "alarms": [{"absoluteDate": soon(1.5)}]})
+        env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS="unix:path=" + os.path.join(self.folder, "no-bus"))
+        agent = subprocess.Popen([BIN, "agent", "--store", self.store, "--on-alarm", script], stderr=subprocess.PIPE, text=True, env=env)
+        deadline = time.time() + 12
+        def recorded() -> int:
+            if not os.path.exists(record):
+                return 0
+            with open(record) as f:
+                return len(f.read().splitlines())
+        while time.time() < deadline and recorded() < 2:
+            time.sleep(0.1)
+        agent.terminate()
+        _, errors = agent.communicate(timeout=10)
+        self.assertEqual(recorded(), 2)
+        self.assertEqual(errors.count("no desktop notification"), 1, errors)
+        self.assertEqual(self.notify_calls(), [])
+
+
+if __name__ == "__main__":
+    result = unittest.main(exit=False, verbosity=2).result
+    failed = len(result.failures) + len(result.errors)
+    print(f"alarms: {result.testsRun - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)

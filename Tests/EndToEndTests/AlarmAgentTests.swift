@@ -1,0 +1,140 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import XCTest
+
+/// `remindersd agent` through the real binary, in real time (alarms a few seconds ahead): what
+/// fires, exactly once, through an --on-alarm program; one agent per store; catch-up.
+final class AlarmAgentTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    private var firedFile: String { folder.path + "/fired.jsonl" }
+
+    /// A program that appends each alarm's JSON, one per line.
+    private func recorder() throws -> String {
+        let path = folder.path + "/record.sh"
+        try Data("#!/bin/sh\n{ cat; echo; } >> '\(firedFile)'\n".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    private func agent(_ extra: [String] = []) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: RemindersdProcess.binaryPath)
+        process.arguments = ["agent", "--store", folder.store, "--notify", "none", "--on-alarm", try recorder()] + extra
+        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "Europe/Berlin"]) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    private func stop(_ process: Process) -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    private func fired() -> [JSONValue] {
+        let text = (try? String(contentsOfFile: firedFile, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+    }
+
+    private func waitForFired(_ count: Int, within seconds: TimeInterval) -> [JSONValue] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while fired().count < count && Date() < deadline { usleep(50_000) }
+        return fired()
+    }
+
+    private func call(_ method: String, _ params: JSONValue) throws -> JSONValue {
+        let result = try RemindersdProcess.run(["call", method, params.serialized, "--store", folder.store, "--client", "agent-test"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try JSONParser.parse(result.stdout)
+    }
+
+    private func instant(_ secondsFromNow: TimeInterval) -> JSONValue {
+        let date = Date().addingTimeInterval(secondsFromNow)
+        let formatter = ISO8601DateFormatter()
+        return .string(formatter.string(from: date))
+    }
+
+    override func setUpWithError() throws {
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "agent-test", "fullAccess", "--store", folder.store]).status, 0)
+    }
+
+    func testTimeAlarmsFireOnceEachAndNotForCompletedReminders() throws {
+        let soon = try call("saveReminder", ["reminder": ["title": "Tea", "alarms": [["absoluteDate": instant(2), "alarmIdentifier": "tea"]]]])
+        _ = try call("saveReminder", ["reminder": ["title": "Done already", "isCompleted": true,
+                                                   "alarms": [["absoluteDate": instant(2), "alarmIdentifier": "done"]]]])
+        let agent = try agent()
+        let got = waitForFired(1, within: 10)
+        XCTAssertEqual(got.count, 1, "\(got)")
+        XCTAssertEqual(got.first?.at("reminder", "calendarItemIdentifier"), soon.at("reminder", "calendarItemIdentifier"))
+        XCTAssertEqual(got.first?.at("alarm", "alarmIdentifier"), "tea")
+        XCTAssertEqual(got.first?["reason"], "time")
+        XCTAssertEqual(got.first?["late"], false)
+        XCTAssertEqual(got.first?["occurrenceDate"], .null, "no due date")
+        usleep(1_500_000)
+        XCTAssertEqual(fired().count, 1, "a completed reminder does not remind")
+        XCTAssertEqual(stop(agent), 0, "SIGTERM ends it cleanly")
+
+        // Restarted: what was delivered is not delivered again.
+        let again = try self.agent()
+        usleep(2_000_000)
+        XCTAssertEqual(stop(again), 0)
+        XCTAssertEqual(fired().count, 1)
+    }
+
+    /// The agent follows the store: a change made while it sleeps moves or cancels what it waits for.
+    func testChangesMadeWhileItWaitsMoveOrCancelAlarms() throws {
+        let later = try call("saveReminder", ["reminder": ["title": "Moved sooner", "alarms": [["absoluteDate": instant(120), "alarmIdentifier": "m"]]]])
+        let cancelled = try call("saveReminder", ["reminder": ["title": "Completed first", "alarms": [["absoluteDate": instant(3), "alarmIdentifier": "c"]]]])
+        // A relative alarm 15 minutes before a due date just over 15 minutes ahead, in the agent's zone.
+        let due = Date().addingTimeInterval(15 * 60 + 3)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: due)
+        _ = try call("saveReminder", ["reminder": [
+            "title": "Floating, relative",
+            "dueDateComponents": ["year": .integer(Int64(parts.year!)), "month": .integer(Int64(parts.month!)), "day": .integer(Int64(parts.day!)),
+                                  "hour": .integer(Int64(parts.hour!)), "minute": .integer(Int64(parts.minute!)), "second": .integer(Int64(parts.second!))],
+            "alarms": [["relativeOffset": -900, "alarmIdentifier": "r"]]]])
+        let agent = try agent()
+        usleep(500_000)
+        _ = try call("saveReminder", ["reminder": ["calendarItemIdentifier": cancelled.at("reminder", "calendarItemIdentifier")!, "isCompleted": true]])
+        _ = try call("saveReminder", ["reminder": ["calendarItemIdentifier": later.at("reminder", "calendarItemIdentifier")!,
+                                                   "alarms": [["absoluteDate": instant(1.5), "alarmIdentifier": "m"]]]])
+        let got = waitForFired(2, within: 10)
+        usleep(1_500_000)
+        XCTAssertEqual(stop(agent), 0)
+        XCTAssertEqual(Set(fired().compactMap { $0.at("alarm", "alarmIdentifier")?.stringValue }), ["m", "r"], "\(got)")
+    }
+
+    func testOneAgentPerStore() throws {
+        let first = try agent()
+        usleep(500_000)
+        let second = try RemindersdProcess.run(["agent", "--store", folder.store, "--notify", "none"])
+        XCTAssertEqual(second.status, 1)
+        XCTAssertTrue(second.stderr.contains("another agent is running for \(folder.store) (pid \(first.processIdentifier))"), second.stderr)
+        XCTAssertEqual(stop(first), 0)
+        XCTAssertEqual(try RemindersdProcess.run(["agent", "--catch-up", "soon"]).status, 2)
+        XCTAssertEqual(try RemindersdProcess.run(["agent", "--notify", "loud"]).status, 2)
+    }
+
+    /// What came due while no agent ran: delivered late within --catch-up, recorded as missed beyond it.
+    func testMissedAlarmsAreCaughtUpWithinTheWindow() throws {
+        _ = try call("saveReminder", ["reminder": ["title": "A minute ago", "alarms": [["absoluteDate": instant(-60), "alarmIdentifier": "recent"]]]])
+        _ = try call("saveReminder", ["reminder": ["title": "Hours ago", "alarms": [["absoluteDate": instant(-3 * 3600), "alarmIdentifier": "old"]]]])
+        let agent = try agent(["--catch-up", "1h"])
+        let got = waitForFired(1, within: 10)
+        usleep(1_000_000)
+        XCTAssertEqual(stop(agent), 0)
+        XCTAssertEqual(fired().count, 1, "\(got)")
+        XCTAssertEqual(got.first?.at("alarm", "alarmIdentifier"), "recent")
+        XCTAssertEqual(got.first?["late"], true)
+        // Restarted with a wider window: the missed one stays missed, nothing comes twice.
+        let again = try self.agent(["--catch-up", "24h"])
+        usleep(1_500_000)
+        XCTAssertEqual(stop(again), 0)
+        XCTAssertEqual(fired().count, 1)
+    }
+}
