@@ -63,6 +63,7 @@ let package = Package(
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
         .testTarget(name: "RemindersSyncTests", dependencies: ["RemindersSync", "RemindersICalendar", "RemindersModel"]),
         .testTarget(name: "AccountSecretsTests", dependencies: ["AccountSecrets"]),
+        .testTarget(name: "RemindersAlarmsTests", dependencies: ["RemindersAlarms"]),
         .testTarget(name: "RemindersModelTests", dependencies: ["RemindersModel"]),
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel"]),
         .testTarget(name: "RemindersServerTests", dependencies: ["RemindersServer", "JSONRPC", "TestSupport"]),

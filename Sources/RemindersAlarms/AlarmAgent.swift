@@ -5,7 +5,8 @@ import RemindersStore
 /// The long-running process that fires alarms: it works out the next fire time from the store,
 /// sleeps until then (waking at least every minute for suspend, resume and clock changes, and
 /// at once when anyone commits to the store), and delivers each alarm exactly once through the
-/// deliveries ledger. Time alarms only, so far (location alarms and notification actions: issue 11).
+/// deliveries ledger. A notification's Complete completes the reminder, Snooze fires it again after
+/// `--snooze`, and closing it dismisses it. Time alarms only, so far (location alarms: issue 11).
 public final class AlarmAgent: @unchecked Sendable {
     let options: AgentOptions
     let store: ReminderStore
@@ -14,6 +15,10 @@ public final class AlarmAgent: @unchecked Sendable {
     let startedAt = Timestamp.now()
     private let stopped = NSCondition()
     private var stopRequested = false
+    /// Guarded by `stopped`: what the notification server said, for the loop to act on.
+    private var events: [NotificationEvent] = []
+    /// The notifications shown by this process, by the id the server gave them.
+    private var shown: [UInt32: AlarmDelivery] = [:]
 
     public init(options: AgentOptions) throws {
         self.options = options
@@ -34,10 +39,57 @@ public final class AlarmAgent: @unchecked Sendable {
 
     /// Runs until `stop`. Deliveries a crash left half done go first.
     public func run() throws {
+        let monitor = options.notify == .desktop ? NotificationMonitor { [weak self] event in self?.hear(event) } : nil
+        defer { monitor?.stop() }
         for delivery in try store.deliveries(in: .firing) { try deliver(delivery) }
         while !isStopping {
-            let next = try fireDue(now: Timestamp.now())
+            try act(on: takeEvents())
+            let now = Timestamp.now()
+            for delivery in try store.claimSnoozed(dueBy: now) { try deliver(delivery, reason: "snooze") }
+            let next = [try fireDue(now: now), try store.nextSnoozeEnd()].compactMap { $0 }.min()
             wait(until: next)
+        }
+    }
+
+    private func hear(_ event: NotificationEvent) {
+        stopped.lock()
+        events.append(event)
+        stopped.broadcast()
+        stopped.unlock()
+    }
+
+    private func takeEvents() -> [NotificationEvent] {
+        stopped.lock(); defer { stopped.unlock() }
+        defer { events.removeAll() }
+        return events
+    }
+
+    /// Complete: the reminder is completed (a recurring one moves on to its next occurrence);
+    /// snooze: it fires again after `--snooze`; closed by the person: dismissed.
+    private func act(on events: [NotificationEvent]) throws {
+        for event in events {
+            let now = Timestamp.now()
+            switch event {
+            case .action(let id, let key):
+                guard let delivery = shown.removeValue(forKey: id) else { continue }
+                if key == "complete" {
+                    var changes = ReminderChanges()
+                    changes.isCompleted = .set(true)
+                    do {
+                        let reminder = try EventStore(store: store, timeZone: options.timeZone)
+                            .saveReminder(identifier: delivery.reminderIdentifier, changes: changes, commit: true)
+                        log("completed \"\(reminder.title)\" from its notification")
+                    } catch {
+                        log("cannot complete \(delivery.reminderIdentifier): \(error)")
+                    }
+                    try store.setState(.dismissed, of: delivery, now: now)
+                } else if key == "snooze" {
+                    try store.snooze(delivery, until: Timestamp(milliseconds: now.milliseconds + Int64(options.snooze * 1000)), now: now)
+                }
+            case .closed(let id, let reason):
+                guard let delivery = shown.removeValue(forKey: id), reason == 2 else { continue }
+                try store.setState(.dismissed, of: delivery, now: now)
+            }
         }
     }
 
@@ -53,7 +105,7 @@ public final class AlarmAgent: @unchecked Sendable {
         let target = next.map { min(Date(timeIntervalSince1970: Double($0.milliseconds) / 1000), limit) } ?? limit
         stopped.lock()
         defer { stopped.unlock() }
-        while !stopRequested, Date() < target {
+        while !stopRequested, events.isEmpty, Date() < target {
             _ = stopped.wait(until: min(target, Date().addingTimeInterval(0.5)))
             if observer.hasChanged() { return }
         }
@@ -89,21 +141,27 @@ public final class AlarmAgent: @unchecked Sendable {
         return next
     }
 
-    private func deliver(_ delivery: AlarmDelivery) throws {
+    private func deliver(_ delivery: AlarmDelivery, reason: String = "time") throws {
         guard let reminder = try store.reminder(identifier: delivery.reminderIdentifier),
               let alarm = reminder.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier }) else {
             try store.setState(.dismissed, of: delivery, now: Timestamp.now())  // gone meanwhile: nothing to say
             return
         }
-        try deliver(delivery, reminder: reminder, alarm: alarm)
+        guard !reminder.isCompleted else {
+            try store.setState(.dismissed, of: delivery, now: Timestamp.now())  // completed meanwhile: it no longer reminds
+            return
+        }
+        try deliver(delivery, reminder: reminder, alarm: alarm, reason: reason)
     }
 
-    private func deliver(_ delivery: AlarmDelivery, reminder: Reminder, alarm: Alarm) throws {
+    private func deliver(_ delivery: AlarmDelivery, reminder: Reminder, alarm: Alarm, reason: String = "time") throws {
         let list = try? store.calendar(identifier: reminder.calendarIdentifier)
         let fired = FiredAlarm(reminder: reminder, alarm: alarm, fireDate: delivery.fireDate,
                                occurrenceDate: delivery.occurrence == 0 ? nil : Timestamp(milliseconds: delivery.occurrence),
-                               late: delivery.late, listTitle: list?.title)
-        for channel in channels { channel.deliver(fired, log: log) }
+                               reason: reason, late: delivery.late, listTitle: list?.title)
+        for channel in channels {
+            if let id = channel.deliver(fired, log: log) { shown[id] = delivery }
+        }
         try store.setState(.delivered, of: delivery, now: Timestamp.now())
         if options.verbose { log("fired \"\(reminder.title)\" (\(alarm.alarmIdentifier), due \(delivery.fireDate.rfc3339)\(delivery.late ? ", late" : ""))") }
     }

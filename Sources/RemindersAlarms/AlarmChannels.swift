@@ -3,7 +3,8 @@ import RemindersModel
 
 /// Where a fired alarm goes: an `--on-alarm` program, and the desktop's notification server.
 protocol AlarmChannel {
-    func deliver(_ fired: FiredAlarm, log: (String) -> Void)
+    /// Returns the desktop notification's id, when this channel shows one.
+    func deliver(_ fired: FiredAlarm, log: (String) -> Void) -> UInt32?
 }
 
 /// `--on-alarm PROGRAM`: run with the alarm's JSON on stdin (argv, no shell), given 30 s; its exit
@@ -12,7 +13,7 @@ struct ProgramChannel: AlarmChannel {
     let argv: [String]
     var timeout: TimeInterval = 30
 
-    func deliver(_ fired: FiredAlarm, log: (String) -> Void) {
+    func deliver(_ fired: FiredAlarm, log: (String) -> Void) -> UInt32? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["--"] + argv
@@ -22,7 +23,7 @@ struct ProgramChannel: AlarmChannel {
         process.standardError = FileHandle.standardError
         do { try process.run() } catch {
             log("cannot run \(argv[0]): \(error.localizedDescription)")
-            return
+            return nil
         }
         input.fileHandleForWriting.write(Data(fired.json))
         try? input.fileHandleForWriting.close()
@@ -31,9 +32,10 @@ struct ProgramChannel: AlarmChannel {
         if process.isRunning {
             process.terminate()
             log("\(argv[0]) took longer than \(Int(timeout)) s for \"\(fired.reminder.title)\"; stopped")
-            return
+            return nil
         }
         if process.terminationStatus != 0 { log("\(argv[0]) exited with status \(process.terminationStatus) for \"\(fired.reminder.title)\"") }
+        return nil
     }
 }
 
@@ -45,7 +47,7 @@ final class DesktopChannel: AlarmChannel {
 
     init(timeZone: TimeZone) { self.timeZone = timeZone }
 
-    func deliver(_ fired: FiredAlarm, log: (String) -> Void) {
+    func deliver(_ fired: FiredAlarm, log: (String) -> Void) -> UInt32? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["--", "gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications",
@@ -53,18 +55,22 @@ final class DesktopChannel: AlarmChannel {
                              "--",  // the expire timeout, -1, is not an option
                              Self.literal("remindersd"), "0", Self.literal(""), Self.literal(fired.reminder.title), Self.literal(body(fired)),
                              "['complete', 'Complete', 'snooze', 'Snooze']", "{'urgency': <byte 2>}", "-1"]
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
         process.standardError = errors
         do { try process.run() } catch {
             warnOnce("cannot run gdbus (Debian: libglib2.0-bin): desktop notifications are off", log)
-            return
+            return nil
         }
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         if process.terminationStatus != 0 {
             warnOnce("no desktop notification (\(message.split(separator: "\n").first ?? "gdbus failed")); the other channels go on", log)
+            return nil
         }
+        // "(uint32 7,)": the id its ActionInvoked and NotificationClosed signals will carry.
+        return answer.split(whereSeparator: { " (),".contains($0) }).dropFirst().first.flatMap { UInt32($0) }
     }
 
     /// The due time, the list and the first line of the notes.

@@ -18,7 +18,8 @@ enum AgentCommand {
                        stdin: {reminder, alarm, fireDate, occurrenceDate, reason, late}
           --catch-up   alarms that came due while no agent ran are delivered late when at most
                        this old (default 24h); older ones are recorded as missed
-          --snooze     how long a snooze lasts (default 10m)
+          --snooze     how long the notification's Snooze lasts (default 10m); its Complete completes
+                       the reminder, and closing it dismisses the alarm
           --log-level  error, warning (default) or info (a line per alarm fired)
         The zone floating and all-day due dates are read in is the process's (TZ).
         """

@@ -183,10 +183,11 @@ enum Schema {
                 fire_date INTEGER NOT NULL,
                 state TEXT NOT NULL,
                 late INTEGER NOT NULL,
+                snoozed_until INTEGER,
                 updated INTEGER NOT NULL,
                 PRIMARY KEY (reminder, alarm, occurrence)
             ) WITHOUT ROWID;
-            CREATE INDEX alarm_deliveries_by_state ON alarm_deliveries(state) WHERE state = 'firing';
+            CREATE INDEX alarm_deliveries_by_state ON alarm_deliveries(state) WHERE state IN ('firing', 'snoozed');
             """),
     ]
 

@@ -87,6 +87,58 @@ class DesktopNotifications(unittest.TestCase):
             self.assertIn(expected, call)
         self.assertNotIn("bring ID", call, "only the notes' first line")
 
+    def emit(self, signal: str, signature: str, args: str) -> None:
+        subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
+                        "/org/freedesktop/Notifications", "--method", "org.freedesktop.DBus.Mock.EmitSignal",
+                        "org.freedesktop.Notifications", signal, signature, args], check=True, capture_output=True)
+
+    def wait_for_notifications(self, count: int, seconds: float) -> list[str]:
+        deadline = time.time() + seconds
+        while len(self.notify_calls()) < count and time.time() < deadline:
+            time.sleep(0.1)
+        return self.notify_calls()
+
+    def item(self, identifier: str) -> dict:
+        out = self.remindersd("call", "calendarItem", json.dumps({"identifier": identifier}), "--client", "alarms-test")
+        return json.loads(out.stdout)["reminder"]
+
+    def ledger(self) -> list[tuple]:
+        out = subprocess.run(["sqlite3", "-readonly", self.store, "SELECT alarm, state FROM alarm_deliveries ORDER BY alarm"],
+                             capture_output=True, text=True, check=True).stdout
+        return [tuple(line.split("|")) for line in out.splitlines()]
+
+    def test_complete_snooze_and_close_from_the_notification(self):
+        done = self.save({"title": "Water the plants", "alarms": [{"absoluteDate": soon(1.5), "alarmIdentifier": "done"}]})
+        agent = subprocess.Popen([BIN, "agent", "--store", self.store, "--snooze", "2s", "--log-level", "info"], stderr=subprocess.PIPE,
+                                 text=True)
+        try:
+            self.assertEqual(len(self.wait_for_notifications(1, 10)), 1)
+            self.emit("ActionInvoked", "us", "[<uint32 1>, <'complete'>]")
+            deadline = time.time() + 5
+            while not self.item(done["calendarItemIdentifier"])["isCompleted"] and time.time() < deadline:
+                time.sleep(0.1)
+            self.assertTrue(self.item(done["calendarItemIdentifier"])["isCompleted"], "Complete completed it")
+
+            self.save({"title": "Call the bank", "alarms": [{"absoluteDate": soon(1), "alarmIdentifier": "snoozed"}]})
+            self.assertEqual(len(self.wait_for_notifications(2, 10)), 2)
+            self.emit("ActionInvoked", "us", "[<uint32 2>, <'snooze'>]")
+            time.sleep(0.5)
+            self.assertIn(("snoozed", "snoozed"), self.ledger())
+            calls = self.wait_for_notifications(3, 10)
+            self.assertEqual(len(calls), 3, "fired again after --snooze")
+            self.assertIn('"Call the bank"', calls[2])
+
+            self.emit("NotificationClosed", "uu", "[<uint32 3>, <uint32 2>]")
+            deadline = time.time() + 5
+            while ("snoozed", "dismissed") not in self.ledger() and time.time() < deadline:
+                time.sleep(0.1)
+            self.assertEqual(self.ledger(), [("done", "dismissed"), ("snoozed", "dismissed")])
+        finally:
+            agent.terminate()
+            _, errors = agent.communicate(timeout=10)
+        self.assertIn('completed "Water the plants" from its notification', errors)
+        self.assertEqual(agent.returncode, 0, errors)
+
     def test_without_a_session_bus_it_says_so_once_and_the_program_still_runs(self):
         record = os.path.join(self.folder, "fired.jsonl")
         script = os.path.join(self.folder, "record.sh")

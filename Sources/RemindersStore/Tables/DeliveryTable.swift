@@ -87,3 +87,58 @@ extension ReminderStore {
         }
     }
 }
+
+extension ReminderStore {
+    /// To fire again at `until` (the notification's Snooze).
+    public func snooze(_ delivery: AlarmDelivery, until: Timestamp, now: Timestamp) throws(StoreError) {
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                try self.database.run("""
+                    UPDATE alarm_deliveries SET state = 'snoozed', snoozed_until = ?, updated = ?
+                    WHERE reminder = ? AND alarm = ? AND occurrence = ?
+                    """, .integer(until.milliseconds), .integer(now.milliseconds), .text(delivery.reminderIdentifier),
+                    .text(delivery.alarmIdentifier), .integer(delivery.occurrence))
+            }
+        }
+    }
+
+    /// The snoozed deliveries whose time came, each claimed (`firing` again) by this call alone.
+    public func claimSnoozed(dueBy now: Timestamp) throws(StoreError) -> [AlarmDelivery] {
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                let statement = try self.database.statement("""
+                    SELECT reminder, alarm, occurrence, fire_date, late FROM alarm_deliveries
+                    WHERE state = 'snoozed' AND snoozed_until <= ? ORDER BY snoozed_until
+                    """)
+                try statement.bind([.integer(now.milliseconds)])
+                var due: [AlarmDelivery] = []
+                while try statement.step() {
+                    due.append(AlarmDelivery(reminderIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
+                                             occurrence: statement.int64(2), fireDate: Timestamp(milliseconds: statement.int64(3)),
+                                             state: .firing, late: statement.int64(4) != 0))
+                }
+                statement.reset()
+                var claimed: [AlarmDelivery] = []
+                for delivery in due {
+                    try self.database.run("""
+                        UPDATE alarm_deliveries SET state = 'firing', snoozed_until = NULL, updated = ?
+                        WHERE reminder = ? AND alarm = ? AND occurrence = ? AND state = 'snoozed'
+                        """, .integer(now.milliseconds), .text(delivery.reminderIdentifier), .text(delivery.alarmIdentifier),
+                        .integer(delivery.occurrence))
+                    if self.database.changes == 1 { claimed.append(delivery) }
+                }
+                return claimed
+            }
+        }
+    }
+
+    /// When the next snoozed delivery fires again, if any.
+    public func nextSnoozeEnd() throws(StoreError) -> Timestamp? {
+        try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                try self.database.scalar("SELECT min(snoozed_until) FROM alarm_deliveries WHERE state = 'snoozed'")?.integer
+                    .map(Timestamp.init(milliseconds:))
+            }
+        }
+    }
+}
