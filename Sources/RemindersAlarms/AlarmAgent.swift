@@ -116,7 +116,7 @@ public final class AlarmAgent: @unchecked Sendable {
         let reminders = try store.reminders(matching: ReminderPredicate(kind: .incomplete), in: options.timeZone).filter { !$0.alarms.isEmpty }
         var next: Timestamp?
         for reminder in reminders {
-            let occurrence = reminder.dueDateComponents.map { $0.instant(in: options.timeZone).milliseconds } ?? 0
+            let occurrence = AlarmDelivery.occurrence(of: reminder)
             for alarm in reminder.alarms {
                 guard let fireDate = alarm.fireDate(of: reminder, in: options.timeZone) else { continue }
                 if fireDate > now {
@@ -157,7 +157,7 @@ public final class AlarmAgent: @unchecked Sendable {
     private func deliver(_ delivery: AlarmDelivery, reminder: Reminder, alarm: Alarm, reason: String = "time") throws {
         let list = try? store.calendar(identifier: reminder.calendarIdentifier)
         let fired = FiredAlarm(reminder: reminder, alarm: alarm, fireDate: delivery.fireDate,
-                               occurrenceDate: delivery.occurrence == 0 ? nil : Timestamp(milliseconds: delivery.occurrence),
+                               occurrenceDate: reminder.dueDateComponents?.instant(in: options.timeZone),
                                reason: reason, late: delivery.late, listTitle: list?.title)
         for channel in channels {
             if let id = channel.deliver(fired, log: log) { shown[id] = delivery }

@@ -27,6 +27,8 @@ public enum RemindersCommand {
                 return try AccountsCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "sync":
                 return try SyncExec.run(Array(arguments.dropFirst()), output: protocolOutput)
+            case "alarms":
+                return try AlarmsCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "agent":
                 return try AgentCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "export":
@@ -123,6 +125,7 @@ public enum RemindersCommand {
                                                 syncs the accounts' lists with the server, both ways
           remindersd agent [--notify desktop|none] [--on-alarm PROGRAM] [--catch-up D] [--snooze D]
                                                 fires the store's alarms until SIGTERM (one per store)
+          remindersd alarms [--days N]          the time alarms of the next N days (default 7)
           remindersd schema                     the OpenRPC document of the protocol (as rpc.discover answers)
           remindersd --version | --help
 

@@ -137,4 +137,49 @@ final class AlarmAgentTests: XCTestCase {
         XCTAssertEqual(stop(again), 0)
         XCTAssertEqual(fired().count, 1)
     }
+
+    private func callError(_ method: String, _ params: JSONValue) throws -> JSONValue {
+        let result = try RemindersdProcess.run(["call", method, params.serialized, "--store", folder.store, "--client", "agent-test"])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        return try JSONParser.parse(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Clients list what comes, snooze it and dismiss it; the agent honours both.
+    func testUpcomingSnoozedAndDismissedAlarms() throws {
+        let dismissed = try call("saveReminder", ["reminder": ["title": "Dismissed", "alarms": [["absoluteDate": instant(1.5), "alarmIdentifier": "d"]]]])
+        let snoozed = try call("saveReminder", ["reminder": ["title": "Snoozed", "alarms": [["absoluteDate": instant(2.5), "alarmIdentifier": "s"]]]])
+        _ = try call("saveReminder", ["reminder": ["title": "Later", "alarms": [["absoluteDate": instant(3600), "alarmIdentifier": "l"]]]])
+        let listed = try call("upcomingAlarms", ["to": instant(7200)])
+        XCTAssertEqual(listed["alarms"]?.arrayValue?.compactMap { $0["title"]?.stringValue }, ["Dismissed", "Snoozed", "Later"])
+        XCTAssertEqual(listed.at("alarms", 0, "snoozed"), false)
+
+        _ = try call("dismissAlarm", ["identifier": dismissed.at("reminder", "calendarItemIdentifier")!, "alarmIdentifier": "d"])
+        _ = try call("snoozeAlarm", ["identifier": snoozed.at("reminder", "calendarItemIdentifier")!, "alarmIdentifier": "s",
+                                     "until": instant(4.5)])
+        let after = try call("upcomingAlarms", ["to": instant(7200)])
+        XCTAssertEqual(after["alarms"]?.arrayValue?.compactMap { $0["title"]?.stringValue }, ["Snoozed", "Later"])
+        XCTAssertEqual(after.at("alarms", 0, "snoozed"), true)
+
+        let agent = try agent()
+        let got = waitForFired(1, within: 10)
+        usleep(1_500_000)
+        XCTAssertEqual(stop(agent), 0)
+        XCTAssertEqual(fired().count, 1, "\(fired())")
+        XCTAssertEqual(got.first?.at("reminder", "title"), "Snoozed")
+        XCTAssertEqual(got.first?["reason"], "snooze")
+
+        let lines = try RemindersdProcess.run(["alarms", "--days", "1", "--store", folder.store], environment: ["TZ": "UTC"])
+        XCTAssertEqual(lines.status, 0, lines.stderr)
+        XCTAssertEqual(lines.stdout.split(separator: "\n").count, 1, lines.stdout)
+        XCTAssertTrue(lines.stdout.hasSuffix("  Later\n"), lines.stdout)
+
+        let id = dismissed.at("reminder", "calendarItemIdentifier")!
+        XCTAssertEqual(try callError("snoozeAlarm", ["identifier": id, "alarmIdentifier": "nope"])["code"], -32011)
+        XCTAssertEqual(try callError("snoozeAlarm", ["identifier": id, "alarmIdentifier": "d", "minutes": 5, "until": instant(60)]).at("data", "field"), "minutes")
+        XCTAssertEqual(try callError("upcomingAlarms", ["from": instant(60), "to": instant(0)]).at("data", "field"), "to")
+        let completed = try call("saveReminder", ["reminder": ["title": "Done", "isCompleted": true,
+                                                              "alarms": [["absoluteDate": instant(60), "alarmIdentifier": "c"]]]])
+        XCTAssertEqual(try callError("dismissAlarm", ["identifier": completed.at("reminder", "calendarItemIdentifier")!, "alarmIdentifier": "c"])
+            .at("data", "field"), "alarmIdentifier", "a completed reminder's alarms do not fire")
+    }
 }

@@ -44,6 +44,9 @@ final class AuthorizationMatrixTests: XCTestCase {
             ("exportICalendar", [:], ["fullAccess"]),
             ("importICalendar", ["text": "BEGIN:VCALENDAR\nEND:VCALENDAR\n"], ["fullAccess"]),
             ("sync", ["dryRun": true], ["fullAccess"]),
+            ("upcomingAlarms", ["to": "2100-01-01T00:00:00Z"], ["fullAccess"]),
+            ("snoozeAlarm", ["identifier": "missing", "alarmIdentifier": "a"], ["fullAccess"]),
+            ("dismissAlarm", ["identifier": "missing", "alarmIdentifier": "a"], ["fullAccess"]),
             ("reset", [:], ["writeOnly", "fullAccess"]),
             ("commit", [:], ["writeOnly", "fullAccess"]),
         ]

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersModel
 
 /// One decision to fire an alarm, kept so that it is delivered exactly once: claimed as `firing`
@@ -138,6 +139,59 @@ extension ReminderStore {
             try self.sqlite { () throws(SQLiteError) in
                 try self.database.scalar("SELECT min(snoozed_until) FROM alarm_deliveries WHERE state = 'snoozed'")?.integer
                     .map(Timestamp.init(milliseconds:))
+            }
+        }
+    }
+}
+
+extension AlarmDelivery {
+    /// The key of the occurrence `reminder`'s alarms belong to now: its due date read as UTC — the
+    /// same in every process whatever its zone (a floating date is one wall-clock time), and new
+    /// when the reminder moves or its series advances. 0 for a reminder without a due date.
+    public static func occurrence(of reminder: Reminder) -> Int64 {
+        reminder.dueDateComponents.map { $0.instant(in: utc).milliseconds } ?? 0
+    }
+
+    private static let utc = TimeZone(identifier: "UTC")!
+}
+
+extension ReminderStore {
+    /// A snooze or dismissal asked for by a client (`snoozeAlarm`, `dismissAlarm`): the delivery of
+    /// the alarm's current occurrence becomes `state`, recorded first when the alarm has not fired
+    /// yet (it then does not fire at its own time).
+    public func decide(_ state: AlarmDelivery.State, reminder: Reminder, alarm: Alarm, fireDate: Timestamp, snoozedUntil: Timestamp?,
+                       now: Timestamp) throws(StoreError) {
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                try self.database.run("""
+                    INSERT INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, snoozed_until, updated)
+                    VALUES (?, ?, ?, ?, ?, 0, ?, ?)
+                    ON CONFLICT (reminder, alarm, occurrence) DO UPDATE SET state = excluded.state,
+                        snoozed_until = excluded.snoozed_until, updated = excluded.updated
+                    """, .text(reminder.calendarItemIdentifier), .text(alarm.alarmIdentifier),
+                    .integer(AlarmDelivery.occurrence(of: reminder)), .integer(fireDate.milliseconds), .text(state.rawValue),
+                    snoozedUntil.map { .integer($0.milliseconds) } ?? .null, .integer(now.milliseconds))
+            }
+        }
+    }
+}
+
+extension ReminderStore {
+    /// Snoozed and dismissed alarms by "reminder alarm occurrence", with when a snoozed one fires again.
+    public func heldAlarms() throws(StoreError) -> [String: (state: AlarmDelivery.State, until: Timestamp?)] {
+        try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                let statement = try self.database.statement("""
+                    SELECT reminder, alarm, occurrence, state, snoozed_until FROM alarm_deliveries WHERE state IN ('snoozed', 'dismissed')
+                    """)
+                defer { statement.reset() }
+                var held: [String: (state: AlarmDelivery.State, until: Timestamp?)] = [:]
+                while try statement.step() {
+                    let key = "\(statement.text(0) ?? "") \(statement.text(1) ?? "") \(statement.int64(2))"
+                    held[key] = (AlarmDelivery.State(rawValue: statement.text(3) ?? "") ?? .dismissed,
+                                 statement.optionalInt64(4).map(Timestamp.init(milliseconds:)))
+                }
+                return held
             }
         }
     }

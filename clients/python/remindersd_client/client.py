@@ -22,7 +22,7 @@ from .errors import (ConnectionClosed, ProtocolError, RemindersdError, RequestTi
                      error_from_response)
 from .types import (AccessResult, Alarm, AuthorizationChanged, Calendar, DateComponents,
                     ImportReport, Predicate, PredicateKind, Reminder, ReminderList, ServerInfo, StoreChanged, TagCount,
-                    _calendar_id, _completion_json, _zone_name, alarm_json, format_instant, rule_json,
+                    _calendar_id, _completion_json, _zone_name, alarm_json, format_instant, parse_instant, rule_json,
                     zone)
 
 __all__ = ["Client", "Notification", "find_binary", "DEFAULT"]
@@ -850,6 +850,29 @@ class Client:
             identifier=_reminder_id(reminder), alarmIdentifier=alarm_id,
             lastModifiedDate=_condition(reminder, last_modified_date, if_unchanged),
             commit=_commit(commit)))
+
+    def upcoming_alarms(self, to: Union[datetime, str], start: Union[datetime, str, None] = None) -> List[Dict[str, Any]]:
+        """``upcomingAlarms``: the time alarms firing from ``start`` (default now) until ``to``,
+        soonest first, as dicts ``{identifier, alarmIdentifier, title, fireDate, occurrenceDate,
+        snoozed}`` with the dates as ``datetime``."""
+        params = _params(to=format_instant(to), **{"from": format_instant(start) if start is not None else None})
+        alarms = (self.call("upcomingAlarms", params) or {}).get("alarms", [])
+        for alarm in alarms:
+            alarm["fireDate"] = parse_instant(alarm.get("fireDate"))
+            alarm["occurrenceDate"] = parse_instant(alarm.get("occurrenceDate"))
+        return alarms
+
+    def snooze_alarm(self, reminder: ReminderRef, alarm: Union[Alarm, str], *, until: Union[datetime, str, None] = None,
+                     minutes: Optional[int] = None) -> None:
+        """``snoozeAlarm``: the alarm fires (again) at ``until``, or ``minutes`` from now (default 10)."""
+        alarm_id = alarm.alarm_identifier if isinstance(alarm, Alarm) else alarm
+        self.call("snoozeAlarm", _params(identifier=_reminder_id(reminder), alarmIdentifier=alarm_id,
+                                         until=format_instant(until) if until is not None else None, minutes=minutes))
+
+    def dismiss_alarm(self, reminder: ReminderRef, alarm: Union[Alarm, str]) -> None:
+        """``dismissAlarm``: the alarm's current occurrence does not fire (again)."""
+        alarm_id = alarm.alarm_identifier if isinstance(alarm, Alarm) else alarm
+        self.call("dismissAlarm", {"identifier": _reminder_id(reminder), "alarmIdentifier": alarm_id})
 
     def commit(self) -> None:
         """``commit``: write every change staged with ``commit=False`` in one transaction."""

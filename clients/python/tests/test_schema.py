@@ -35,6 +35,9 @@ WRAPPERS = {
     "exportICalendar": "export_icalendar",
     "importICalendar": "import_icalendar",
     "sync": "sync",
+    "upcomingAlarms": "upcoming_alarms",
+    "snoozeAlarm": "snooze_alarm",
+    "dismissAlarm": "dismiss_alarm",
 }
 #: methods the client runs itself or leaves to ``call``
 NOT_WRAPPED = {"initialize", "shutdown", "rpc.discover", "initialized", "exit", "$/cancelRequest"}
@@ -123,6 +126,10 @@ class SchemaTest(unittest.TestCase):
         rd.import_icalendar("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", calendar="c")
         rd.save_calendar(title="In an account", account="home")
         rd.sync("home", dry_run=True)
+        rd.upcoming_alarms(datetime(2027, 1, 1, tzinfo=timezone.utc), start=datetime(2026, 1, 1, tzinfo=timezone.utc))
+        rd.snooze_alarm("r", "a", minutes=5)
+        rd.snooze_alarm("r", "a", until=datetime(2027, 1, 1, tzinfo=timezone.utc))
+        rd.dismiss_alarm("r", "a")
         self.assertEqual({method for method, _ in rd.sent}, set(WRAPPERS))
         for method, params in rd.sent:
             declared = {p["name"] for p in self.methods[method]["params"]}

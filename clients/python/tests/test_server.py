@@ -171,6 +171,22 @@ class ServerTests:
             c.save_calendar(title="Nowhere", account="none")
         self.assertEqual(bad.exception.field, "calendar.source.account")
 
+    def test_upcoming_snoozed_and_dismissed_alarms(self):
+        c = self.client
+        when = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(hours=2)
+        r = c.create_reminder("Alarmed " + self.FRAMING, alarms=[when], calendar=self.new_list("Alarms " + self.FRAMING))
+        alarm = r.alarms[0]
+        upcoming = [a for a in c.upcoming_alarms(when + timedelta(minutes=1)) if a["identifier"] == r.calendar_item_identifier]
+        self.assertEqual([(a["fireDate"], a["snoozed"]) for a in upcoming], [(when, False)])
+        c.snooze_alarm(r, alarm, until=when + timedelta(hours=1))
+        later = [a for a in c.upcoming_alarms(when + timedelta(hours=2)) if a["identifier"] == r.calendar_item_identifier]
+        self.assertEqual([(a["fireDate"], a["snoozed"]) for a in later], [(when + timedelta(hours=1), True)])
+        c.dismiss_alarm(r, alarm)
+        self.assertEqual([a for a in c.upcoming_alarms(when + timedelta(hours=2)) if a["identifier"] == r.calendar_item_identifier], [])
+        with self.assertRaises(InvalidParams) as bad:
+            c.snooze_alarm(r, alarm, minutes=5, until=when)
+        self.assertEqual(bad.exception.field, "minutes")
+
     def test_dates_round_trip_and_predicates(self):
         cal = self.new_list("Dates " + self.FRAMING)
         c = self.client

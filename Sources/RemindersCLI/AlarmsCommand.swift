@@ -1,0 +1,34 @@
+import Foundation
+import RemindersModel
+import RemindersStore
+
+/// `remindersd alarms [--days N]`: the time alarms to come, a line each, in the process's zone.
+enum AlarmsCommand {
+    static let usage = """
+        Usage: remindersd alarms [--days N] [--store PATH]
+
+        The time alarms that fire in the next N days (default 7), soonest first, one per line:
+        "2026-12-02 08:45  Call the bank" (in the zone TZ says), "(snoozed)" after a snoozed one.
+        What upcomingAlarms answers; acts as the store's owner, like export.
+        """
+
+    static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valueFlags: ["--store", "--days"], switchFlags: ["--help", "-h"])
+        if parsed.has("--help") || parsed.has("-h") {
+            print(usage, to: .protocolOutput(output))
+            return 0
+        }
+        if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "alarms: unexpected argument \(extra.prefix(80))") }
+        let days = try parsed.integer("--days", range: 1...3660) ?? 7
+        let zone = SystemTimeZone.resolve(environment: environment).zone
+        let events = EventStore(store: try ReminderStore(path: RemindersCommand.storePath(parsed, environment: environment)), timeZone: zone)
+        let now = Timestamp.now()
+        let upcoming = try events.upcomingAlarms(from: now, to: Timestamp(milliseconds: now.milliseconds + Int64(days) * 86_400_000))
+        for alarm in upcoming {
+            let when = ReminderDateComponents.wallClock(of: alarm.scheduled.fireDate, in: zone)
+            let text = String(format: "%04d-%02d-%02d %02d:%02d", when.year, when.month, when.day, when.hour ?? 0, when.minute ?? 0)
+            print("\(text)  \(alarm.scheduled.title)" + (alarm.snoozed ? " (snoozed)" : ""), to: .protocolOutput(output))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,18 @@
+import JSONRPC
+
+/// The alarm methods' members (issue 11).
+enum AlarmSchedulingSchemas {
+    static let upcoming = JSONSchema.named("UpcomingAlarm") {
+        CommonSchemas.result([
+            ("identifier", CommonSchemas.identifier), ("alarmIdentifier", .string()), ("title", .string()),
+            ("fireDate", CommonSchemas.instant),
+            ("occurrenceDate", .nullable(CommonSchemas.instant)),
+            ("snoozed", .boolean(description: "Fires at fireDate because it was snoozed.")),
+        ], description: "A time alarm to come: its reminder, when it fires, and the due date it belongs to.")
+    }
+
+    static let reminderAndAlarm: [ObjectRule.Property] = [
+        .init("identifier", CommonSchemas.identifier, required: true),
+        .init("alarmIdentifier", .string(), required: true),
+    ]
+}
