@@ -162,7 +162,7 @@ public final class AlarmAgent: @unchecked Sendable {
         for channel in channels {
             if let id = channel.deliver(fired, log: log) { shown[id] = delivery }
         }
-        try store.setState(.delivered, of: delivery, now: Timestamp.now())
+        try store.markDelivered(delivery, payload: String(decoding: fired.json, as: UTF8.self), now: Timestamp.now())
         if options.verbose { log("fired \"\(reminder.title)\" (\(alarm.alarmIdentifier), due \(delivery.fireDate.rfc3339)\(delivery.late ? ", late" : ""))") }
     }
 

@@ -3,8 +3,9 @@ import JSONRPC
 import RemindersModel
 import RemindersStore
 
-/// Tells one client when the store changed (`storeChanged`) and when its access changed
-/// (`authorizationChanged`), whoever made the change, in this process or another.
+/// Tells one client when the store changed (`storeChanged`), when its access changed
+/// (`authorizationChanged`), whoever made the change, in this process or another, and — when it
+/// asked, and has full access — each alarm the agent delivered (`alarmFired`).
 ///
 /// It looks at `PRAGMA data_version` a few times a second (cheap: no table is read) and only
 /// then re-reads this client's status. Bursts are coalesced: at most one `storeChanged` per
@@ -16,11 +17,16 @@ final class ChangeWatcher: @unchecked Sendable {
     private let pollInterval: TimeInterval
     private let minimumInterval: TimeInterval
     private var lastStatus: AuthorizationStatus?
+    private let alarms: Bool
+    /// Alarms delivered up to here were told (or before this client came).
+    private var alarmWatermark = Timestamp.now().milliseconds
     private let stopLock = NSLock()
     private var stopped = false
 
-    init(storePath: String, connection: Connection, client: String, pollInterval: TimeInterval = 0.1, minimumInterval: TimeInterval = 0.25) throws {
+    init(storePath: String, connection: Connection, client: String, alarms: Bool = false, pollInterval: TimeInterval = 0.1,
+         minimumInterval: TimeInterval = 0.25) throws {
         observer = try StoreObserver(path: storePath)
+        self.alarms = alarms
         self.connection = connection
         self.client = client
         self.pollInterval = pollInterval
@@ -51,12 +57,20 @@ final class ChangeWatcher: @unchecked Sendable {
             if observer.hasChanged() {
                 pending = true
                 checkAuthorization()
+                if alarms, lastStatus == .fullAccess { tellAlarms() }
             }
             if pending, Date().timeIntervalSince(lastSent) >= minimumInterval, !isStopped {
                 NotificationRegistry.storeChanged.send(Array("{}".utf8), on: connection)
                 lastSent = Date()
                 pending = false
             }
+        }
+    }
+
+    private func tellAlarms() {
+        for fired in observer.alarmsDelivered(after: alarmWatermark) {
+            alarmWatermark = max(alarmWatermark, fired.deliveredAt)
+            NotificationRegistry.alarmFired.send(Array(fired.payload.utf8), on: connection)
         }
     }
 

@@ -18,6 +18,8 @@ final class Session {
 
     var lifecycle = Lifecycle.awaitingInitialize
     var clientName = ""
+    /// Asked at initialize for `alarmFired` (capabilities.alarms).
+    var wantsAlarms = false
     var clientVersion: String?
     var timeZone: TimeZone {
         didSet { eventStore?.timeZone = timeZone }
@@ -69,7 +71,7 @@ final class Session {
     func startWatching() {
         guard options.sendsChangeNotifications, watcher == nil, let connection, let store = eventStore?.store else { return }
         do {
-            watcher = try ChangeWatcher(storePath: store.path, connection: connection, client: clientName)
+            watcher = try ChangeWatcher(storePath: store.path, connection: connection, client: clientName, alarms: wantsAlarms)
             watcher?.start()
         } catch {
             log.warning("cannot watch the store for changes: \(error)")

@@ -184,10 +184,14 @@ enum Schema {
                 state TEXT NOT NULL,
                 late INTEGER NOT NULL,
                 snoozed_until INTEGER,
+                reason TEXT,
+                payload TEXT,
+                delivered_at INTEGER,
                 updated INTEGER NOT NULL,
                 PRIMARY KEY (reminder, alarm, occurrence)
             ) WITHOUT ROWID;
             CREATE INDEX alarm_deliveries_by_state ON alarm_deliveries(state) WHERE state IN ('firing', 'snoozed');
+            CREATE INDEX alarm_deliveries_by_delivery ON alarm_deliveries(delivered_at) WHERE delivered_at IS NOT NULL;
             """),
     ]
 

@@ -7,7 +7,7 @@ import RemindersModel
 /// `PRAGMA data_version` changes when another connection commits, and costs no table access, so a
 /// watcher can ask it often without touching the data until something really changed.
 public final class StoreObserver {
-    private let database: Database
+    let database: Database
     private var lastVersion: Int64 = 0
 
     public init(path: String) throws(StoreError) {

@@ -182,4 +182,33 @@ final class AlarmAgentTests: XCTestCase {
         XCTAssertEqual(try callError("dismissAlarm", ["identifier": completed.at("reminder", "calendarItemIdentifier")!, "alarmIdentifier": "c"])
             .at("data", "field"), "alarmIdentifier", "a completed reminder's alarms do not fire")
     }
+
+    /// Served clients that asked for alarms (and have full access) hear each one the agent delivers.
+    func testServedClientsThatAskHearAlarmFired() throws {
+        for client in ["asks", "does-not-ask", "write-only"] {
+            let status = client == "write-only" ? "writeOnly" : "fullAccess"
+            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", client, status, "--store", folder.store]).status, 0)
+        }
+        var servers: [String: RemindersdProcess] = [:]
+        for (client, framing) in [("asks", Framing.lsp), ("does-not-ask", .ndjson), ("write-only", .ndjson)] {
+            let server = try RemindersdProcess(store: folder.store, framing: framing)
+            var params: JSONObject = ["clientInfo": ["name": .string(client)]]
+            if client != "does-not-ask" { params["capabilities"] = ["alarms": true] }
+            XCTAssertNotNil(server.channel.request("initialize", .object(params)).result)
+            server.channel.notify("initialized", [:])
+            servers[client] = server
+        }
+        let saved = try call("saveReminder", ["reminder": ["title": "Stand up", "alarms": [["absoluteDate": instant(1.5), "alarmIdentifier": "up"]]]])
+        let agent = try agent()
+        let heard = servers["asks"]!.channel.notification("alarmFired", timeout: 10)
+        XCTAssertEqual(stop(agent), 0)
+        XCTAssertEqual(heard?.at("params", "reminder", "calendarItemIdentifier"), saved.at("reminder", "calendarItemIdentifier"))
+        XCTAssertEqual(heard?.at("params", "alarm", "alarmIdentifier"), "up")
+        XCTAssertEqual(heard?.at("params", "reason"), "time")
+        XCTAssertEqual(heard?.at("params", "late"), false)
+        usleep(500_000)
+        XCTAssertEqual(servers["does-not-ask"]!.channel.drainNotifications("alarmFired"), [])
+        XCTAssertEqual(servers["write-only"]!.channel.drainNotifications("alarmFired"), [], "a person's alarms are full access only")
+        for server in servers.values { XCTAssertEqual(server.shutDown(), 0) }
+    }
 }

@@ -47,7 +47,16 @@ enum NotificationRegistry {
             ])),
         ]))
 
-    static let all = [initialized, exit, cancelRequest, storeChanged, authorizationChanged, progress]
+    static let alarmFired = NotificationDeclaration(
+        name: "alarmFired", direction: .fromServer,
+        summary: "An alarm fired (remindersd agent delivered it), to fullAccess clients that asked with capabilities.alarms.",
+        params: CommonSchemas.result([
+            ("reminder", ReminderSchemas.reminder), ("alarm", AlarmSchemas.alarm), ("fireDate", CommonSchemas.instant),
+            ("occurrenceDate", .nullable(CommonSchemas.instant)), ("reason", .oneOf(["time", "enter", "leave", "snooze"])),
+            ("late", .boolean(description: "It came due while no agent ran.")),
+        ]))
+
+    static let all = [initialized, exit, cancelRequest, storeChanged, authorizationChanged, progress, alarmFired]
     static var fromServer: [NotificationDeclaration] { all.filter { $0.direction == .fromServer } }
     static var fromClient: [NotificationDeclaration] { all.filter { $0.direction == .fromClient } }
 }

@@ -53,6 +53,7 @@ enum Initialize: MethodDeclaration {
         session.clientVersion = version
         session.timeZone = zone
         session.timeZoneName = requestedZone ?? session.options.timeZone.name
+        session.wantsAlarms = context.params.object["capabilities"]?["alarms"] == .bool(true)
         session.lifecycle = .running
         session.startWatching()
         session.log.info("client \(name)\(version.map { " " + $0 } ?? "") initialized (time zone \(session.timeZoneName))")

@@ -196,3 +196,33 @@ extension ReminderStore {
         }
     }
 }
+
+extension ReminderStore {
+    /// Delivered: with what was said (`payload`, the alarm's JSON), so that every server process
+    /// can pass it on to its clients (`alarmFired`).
+    public func markDelivered(_ delivery: AlarmDelivery, payload: String, now: Timestamp) throws(StoreError) {
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                try self.database.run("""
+                    UPDATE alarm_deliveries SET state = 'delivered', payload = ?, delivered_at = ?, updated = ?
+                    WHERE reminder = ? AND alarm = ? AND occurrence = ?
+                    """, .text(payload), .integer(now.milliseconds), .integer(now.milliseconds), .text(delivery.reminderIdentifier),
+                    .text(delivery.alarmIdentifier), .integer(delivery.occurrence))
+            }
+        }
+    }
+}
+
+extension StoreObserver {
+    /// The alarms delivered after `watermark` (milliseconds), oldest first, with what they said.
+    public func alarmsDelivered(after watermark: Int64) -> [(deliveredAt: Int64, payload: String)] {
+        guard let statement = try? database.statement("""
+            SELECT delivered_at, payload FROM alarm_deliveries WHERE delivered_at > ? AND payload IS NOT NULL ORDER BY delivered_at
+            """) else { return [] }
+        defer { statement.reset() }
+        guard (try? statement.bind([.integer(watermark)])) != nil else { return [] }
+        var found: [(deliveredAt: Int64, payload: String)] = []
+        while (try? statement.step()) == true { found.append((statement.int64(0), statement.text(1) ?? "")) }
+        return found
+    }
+}
