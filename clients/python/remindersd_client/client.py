@@ -111,6 +111,7 @@ class Client:
         initialize: bool = True,
         on_store_changed: Optional[Callable[[StoreChanged], Any]] = None,
         on_authorization_changed: Optional[Callable[[AuthorizationChanged], Any]] = None,
+        on_alarm: Optional[Callable[[Dict[str, Any]], Any]] = None,
     ):
         """
         :param binary: the server command (see :func:`find_binary`).
@@ -130,6 +131,9 @@ class Client:
         :param reader, writer: attach to these binary streams instead of spawning.
         :param timeout: default seconds to wait for each answer (``None``: no limit).
         :param initialize: send ``initialize`` now (else call :meth:`initialize` yourself).
+        :param on_alarm: called with each ``alarmFired`` (a dict: reminder, alarm, fireDate,
+            occurrenceDate, reason, late) that ``remindersd agent`` delivers; asks for them at
+            ``initialize`` (``capabilities.alarms``), which needs full access.
         """
         self.framing = _framing.check_framing(framing)
         self.client_name = client_name
@@ -165,6 +169,9 @@ class Client:
             self.on_store_changed(on_store_changed)
         if on_authorization_changed is not None:
             self.on_authorization_changed(on_authorization_changed)
+        self._wants_alarms = on_alarm is not None
+        if on_alarm is not None:
+            self.on_alarm(on_alarm)
 
         if (reader is None) != (writer is None):
             raise ValueError("give both reader and writer, or neither")
@@ -224,6 +231,8 @@ class Client:
         if self.client_version is not None:
             client_info["version"] = self.client_version
         params: Dict[str, Any] = {"clientInfo": client_info}
+        if getattr(self, "_wants_alarms", False):
+            params["capabilities"] = {"alarms": True}
         if self.requested_time_zone is not None:
             params["timeZone"] = self.requested_time_zone
         params.update(extra)
@@ -363,6 +372,11 @@ class Client:
     ) -> Callable[[AuthorizationChanged], Any]:
         """Call ``callback(AuthorizationChanged)`` on every ``authorizationChanged``."""
         return self._add_listener("authorizationChanged", callback, "auth")
+
+    def on_alarm(self, callback: Callable[[Dict[str, Any]], Any]) -> Callable[[Dict[str, Any]], Any]:
+        """Call ``callback(params)`` on every ``alarmFired`` (only sent to a client that asked at
+        ``initialize``: pass ``on_alarm=`` to the constructor, or ``initialize(capabilities={"alarms": True})``)."""
+        return self._add_listener("alarmFired", callback, "alarm")
 
     def on_notification(self, callback: Callable[[Notification], Any],
                         method: Optional[str] = None) -> Callable[[Notification], Any]:
@@ -762,17 +776,26 @@ class Client:
         if dry_run:
             params["dryRun"] = True
         listener = None
+        ended = threading.Event()
         if on_progress is not None:
             token = "sync-%s" % uuid.uuid4()
             params["workDoneToken"] = token
 
             def listener(note: Notification) -> None:
                 if isinstance(note.params, dict) and note.params.get("token") == token:
-                    on_progress(note.params.get("value") or {})
+                    value = note.params.get("value") or {}
+                    on_progress(value)
+                    if value.get("kind") == "end":
+                        ended.set()
 
             self.on_notification(listener, "$/progress")
         try:
-            return self.call("sync", params, timeout=timeout) or {}
+            report = self.call("sync", params, timeout=timeout) or {}
+            # The server sends "end" before the answer; listeners run on their own thread, so
+            # wait for it to have been heard before the listener goes.
+            if listener is not None:
+                ended.wait(5)
+            return report
         finally:
             if listener is not None:
                 self.remove_listener(listener)
@@ -1015,4 +1038,6 @@ def _typed_event(method: str, params: Any) -> Any:
         return StoreChanged.from_json(params if isinstance(params, dict) else None)
     if method == "authorizationChanged":
         return AuthorizationChanged.from_json(params if isinstance(params, dict) else None)
+    if method == "alarmFired":
+        return dict(params) if isinstance(params, dict) else {}
     return Notification(method, params)

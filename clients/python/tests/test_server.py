@@ -187,6 +187,24 @@ class ServerTests:
             c.snooze_alarm(r, alarm, minutes=5, until=when)
         self.assertEqual(bad.exception.field, "minutes")
 
+    def test_on_alarm_hears_what_the_agent_fires(self):
+        store = TempStore()
+        self.addCleanup(store.cleanup)
+        store.grant("alarm-listener")
+        got = queue.Queue()
+        with store.client("alarm-listener", framing=self.FRAMING, on_alarm=got.put) as c:
+            r = c.create_reminder("Kettle " + self.FRAMING, alarms=[datetime.now(timezone.utc) + timedelta(seconds=1.5)])
+            agent = subprocess.Popen([store.binary, "agent", "--store", store.path, "--notify", "none"], env=store.env,
+                                     stderr=subprocess.DEVNULL)
+            try:
+                fired = got.get(timeout=10)
+            finally:
+                agent.terminate()
+                agent.wait(10)
+        self.assertEqual(agent.returncode, 0)
+        self.assertEqual(fired["reminder"]["calendarItemIdentifier"], r.calendar_item_identifier)
+        self.assertEqual((fired["reason"], fired["late"]), ("time", False))
+
     def test_dates_round_trip_and_predicates(self):
         cal = self.new_list("Dates " + self.FRAMING)
         c = self.client
