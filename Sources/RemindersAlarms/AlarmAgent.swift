@@ -19,13 +19,16 @@ public final class AlarmAgent: @unchecked Sendable {
     private var events: [NotificationEvent] = []
     /// The notifications shown by this process, by the id the server gave them.
     private var shown: [UInt32: AlarmDelivery] = [:]
+    /// Occurrences ("reminder alarm occurrence") known to be decided: a decision is never undone,
+    /// so each past-due alarm is looked up in the ledger once, not at every wake-up.
+    private var decided = Set<String>()
 
     public init(options: AgentOptions) throws {
         self.options = options
         store = try ReminderStore(path: options.storePath)
         observer = try StoreObserver(path: options.storePath)
         var channels: [AlarmChannel] = []
-        if options.notify == .desktop { channels.append(DesktopChannel(timeZone: options.timeZone)) }
+        if options.notify == .desktop { channels.append(DesktopChannel()) }
         if let program = options.onAlarm { channels.append(ProgramChannel(argv: program)) }
         self.channels = channels
     }
@@ -123,9 +126,13 @@ public final class AlarmAgent: @unchecked Sendable {
                     next = next.map { min($0, fireDate) } ?? fireDate
                     continue
                 }
-                guard try !store.isDecided(reminder: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: occurrence) else {
+                let key = "\(reminder.calendarItemIdentifier) \(alarm.alarmIdentifier) \(occurrence)"
+                guard !decided.contains(key) else { continue }
+                if try store.isDecided(reminder: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: occurrence) {
+                    decided.insert(key)
                     continue
                 }
+                decided.insert(key)  // decided below, by this claim or by the one that beat it
                 let age = Double(now.milliseconds - fireDate.milliseconds) / 1000
                 var delivery = AlarmDelivery(reminderIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
                                              occurrence: occurrence, fireDate: fireDate, state: .firing, late: fireDate < startedAt)

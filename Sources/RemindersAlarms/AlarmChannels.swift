@@ -43,9 +43,6 @@ struct ProgramChannel: AlarmChannel {
 /// server that follows the specification shows it. Without a session bus: one log line, then quiet.
 final class DesktopChannel: AlarmChannel {
     private var warned = false
-    let timeZone: TimeZone
-
-    init(timeZone: TimeZone) { self.timeZone = timeZone }
 
     func deliver(_ fired: FiredAlarm, log: (String) -> Void) -> UInt32? {
         let process = Process()

@@ -28,23 +28,40 @@ public struct ScheduledAlarm: Equatable, Sendable {
     public var alarmIdentifier: String
     public var title: String
     public var fireDate: Timestamp
+    /// The due date of the occurrence the alarm belongs to (nil without one).
+    public var occurrenceDate: Timestamp?
+    /// It fires at `fireDate` because it was snoozed.
+    public var snoozed = false
 
-    public init(reminderIdentifier: String, alarmIdentifier: String, title: String, fireDate: Timestamp) {
+    public init(reminderIdentifier: String, alarmIdentifier: String, title: String, fireDate: Timestamp, occurrenceDate: Timestamp? = nil,
+                snoozed: Bool = false) {
         self.reminderIdentifier = reminderIdentifier
         self.alarmIdentifier = alarmIdentifier
         self.title = title
         self.fireDate = fireDate
+        self.occurrenceDate = occurrenceDate
+        self.snoozed = snoozed
     }
 
     /// The time alarms of `reminders` that fire in `from..<to`, soonest first (ties by reminder and
-    /// alarm identifier, so the order is the same every time).
-    public static func upcoming(_ reminders: [Reminder], from: Timestamp, to: Timestamp, in zone: TimeZone) -> [ScheduledAlarm] {
+    /// alarm identifier, so the order is the same every time). `held` says what became of an alarm
+    /// at its fire date: nil when it was dismissed, a later time when it was snoozed.
+    public static func upcoming(_ reminders: [Reminder], from: Timestamp, to: Timestamp, in zone: TimeZone,
+                                held: (Reminder, Alarm) -> (fireDate: Timestamp?, snoozed: Bool)? = { _, _ in nil }) -> [ScheduledAlarm] {
         var found: [ScheduledAlarm] = []
         for reminder in reminders {
             for alarm in reminder.alarms {
-                guard let date = alarm.fireDate(of: reminder, in: zone), date >= from, date < to else { continue }
+                guard var date = alarm.fireDate(of: reminder, in: zone) else { continue }
+                var snoozed = false
+                if let decision = held(reminder, alarm) {
+                    guard let until = decision.fireDate else { continue }
+                    date = until
+                    snoozed = decision.snoozed
+                }
+                guard date >= from, date < to else { continue }
                 found.append(ScheduledAlarm(reminderIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
-                                            title: reminder.title, fireDate: date))
+                                            title: reminder.title, fireDate: date,
+                                            occurrenceDate: reminder.dueDateComponents?.instant(in: zone), snoozed: snoozed))
             }
         }
         return found.sorted {
