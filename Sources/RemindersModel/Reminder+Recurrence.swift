@@ -12,7 +12,8 @@ public struct CompletedOccurrence: Equatable, Sendable {
 extension Reminder {
     /// Splits a recurring reminder that was just completed (`self`, already marked completed)
     /// into the record of the finished occurrence and the series moved to its next occurrence.
-    /// Relative alarms follow the due date by themselves; absolute alarms stay where they are.
+    /// Relative alarms follow the due date by themselves; absolute alarms move by the same
+    /// distance as the due date (read as instants), so "the evening before" stays the evening before.
     /// `zone` is the reader's, in which floating and all-day occurrences meet the rule's end date.
     public func completingOccurrence(in zone: TimeZone, newIdentifier: () -> String) -> CompletedOccurrence {
         guard let due = dueDateComponents else { return CompletedOccurrence(advanced: self, record: nil) }
@@ -34,6 +35,11 @@ extension Reminder {
         advanced.dueDateComponents = next
         advanced.startDateComponents = startDateComponents?.shifted(byWallClockSeconds: shift)
         advanced.recurrenceRules = recurrenceRules.map(\.advanced)
+        let distance = next.instant(in: zone).milliseconds - due.instant(in: zone).milliseconds
+        advanced.alarms = alarms.map { alarm in
+            guard case .absolute(let date) = alarm.trigger else { return alarm }
+            return Alarm(alarmIdentifier: alarm.alarmIdentifier, trigger: .absolute(date.advanced(by: distance)))
+        }
         return CompletedOccurrence(advanced: advanced, record: record)
     }
 }

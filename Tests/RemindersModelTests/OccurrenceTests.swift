@@ -82,7 +82,8 @@ final class OccurrenceTests: XCTestCase {
         XCTAssertEqual(split.advanced.dueDateComponents, day(2026, 3, 31, hour: 9))
         XCTAssertEqual(split.advanced.startDateComponents, day(2026, 3, 30, hour: 9))
         XCTAssertEqual(split.advanced.recurrenceRules.first?.recurrenceEnd, .occurrenceCount(2))
-        XCTAssertEqual(split.advanced.alarms, reminder.alarms)
+        // The relative alarm follows the due date by itself; the absolute one moves as far as it did.
+        XCTAssertEqual(split.advanced.alarms, [reminder.alarms[0], Alarm(alarmIdentifier: "b", trigger: .absolute(Timestamp(milliseconds: 5 + 59 * 86_400_000)))])
         let record = split.record!
         XCTAssertEqual(record.calendarItemIdentifier, "new1")
         XCTAssertTrue(record.isCompleted)
@@ -98,5 +99,18 @@ final class OccurrenceTests: XCTestCase {
         let ended = last.completingOccurrence(in: TimeZone.utc, newIdentifier: { "x" })
         XCTAssertNil(ended.record)
         XCTAssertTrue(ended.advanced.isCompleted)
+    }
+
+    func testAnAbsoluteAlarmMovesByTheInstantsBetweenOccurrences() {
+        // 09:00 Berlin on 28 March, then 29 March after the clocks went forward: 23 hours later.
+        var reminder = Reminder(calendarItemIdentifier: "R", calendarIdentifier: "L", title: "Pills", creationDate: Timestamp(milliseconds: 0))
+        reminder.dueDateComponents = day(2026, 3, 28, hour: 9, zone: "Europe/Berlin")
+        reminder.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=DAILY")]
+        let evening = reminder.dueDateComponents!.instant(in: TimeZone.utc).advanced(by: -12 * 3_600_000)
+        reminder.alarms = [Alarm(alarmIdentifier: "b", trigger: .absolute(evening))]
+        reminder.isCompleted = true
+        let split = reminder.completingOccurrence(in: TimeZone.utc, newIdentifier: { "x" })
+        XCTAssertEqual(split.advanced.alarms.first?.absoluteDate, evening.advanced(by: 23 * 3_600_000))
+        XCTAssertEqual(split.record?.alarms.first?.absoluteDate, evening)
     }
 }
