@@ -6,7 +6,8 @@ import RemindersStore
 /// sleeps until then (waking at least every minute for suspend, resume and clock changes, and
 /// at once when anyone commits to the store), and delivers each alarm exactly once through the
 /// deliveries ledger. A notification's Complete completes the reminder, Snooze fires it again after
-/// `--snooze`, and closing it dismisses it. Time alarms only, so far (location alarms: issue 11).
+/// `--snooze`, and closing it dismisses it. Location alarms are decided where the position arrives
+/// (`updateLocation`, in whichever process): the agent delivers what they left `firing` in the ledger.
 public final class AlarmAgent: @unchecked Sendable {
     let options: AgentOptions
     let store: ReminderStore
@@ -22,6 +23,8 @@ public final class AlarmAgent: @unchecked Sendable {
     /// Occurrences ("reminder alarm occurrence") known to be decided: a decision is never undone,
     /// so each past-due alarm is looked up in the ledger once, not at every wake-up.
     private var decided = Set<String>()
+    /// The first schedule was worked out (logged at info level, for whoever waits for the agent).
+    private var ready = false
 
     public init(options: AgentOptions) throws {
         self.options = options
@@ -40,16 +43,20 @@ public final class AlarmAgent: @unchecked Sendable {
         stopped.unlock()
     }
 
-    /// Runs until `stop`. Deliveries a crash left half done go first.
+    /// Runs until `stop`.
     public func run() throws {
         let monitor = options.notify == .desktop ? NotificationMonitor { [weak self] event in self?.hear(event) } : nil
         defer { monitor?.stop() }
-        for delivery in try store.deliveries(in: .firing) { try deliver(delivery) }
         while !isStopping {
             try act(on: takeEvents())
             let now = Timestamp.now()
+            try deliverDecided(now: now)
             for delivery in try store.claimSnoozed(dueBy: now) { try deliver(delivery, reason: "snooze") }
             let next = [try fireDue(now: now), try store.nextSnoozeEnd()].compactMap { $0 }.min()
+            if !ready {
+                ready = true
+                if options.verbose { log("ready in \(Timestamp.now().milliseconds - startedAt.milliseconds) ms; next alarm \(next?.rfc3339 ?? "none")") }
+            }
             wait(until: next)
         }
     }
@@ -148,7 +155,21 @@ public final class AlarmAgent: @unchecked Sendable {
         return next
     }
 
-    private func deliver(_ delivery: AlarmDelivery, reason: String = "time") throws {
+    /// What is `firing` and not being delivered by anyone: a crossing decided by `updateLocation`,
+    /// or a delivery a crash left half done. Older than `--catch-up`: recorded as missed.
+    private func deliverDecided(now: Timestamp) throws {
+        for var delivery in try store.deliveries(in: .firing) {
+            if Double(now.milliseconds - delivery.fireDate.milliseconds) / 1000 > options.catchUp {
+                try store.setState(.missed, of: delivery, now: now)
+                log("missed \(delivery.reminderIdentifier) (\(delivery.reason) at \(delivery.fireDate.rfc3339), older than --catch-up)")
+                continue
+            }
+            delivery.late = delivery.late || delivery.fireDate < startedAt
+            try deliver(delivery, reason: delivery.reason)
+        }
+    }
+
+    private func deliver(_ delivery: AlarmDelivery, reason: String) throws {
         guard let reminder = try store.reminder(identifier: delivery.reminderIdentifier),
               let alarm = reminder.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier }) else {
             try store.setState(.dismissed, of: delivery, now: Timestamp.now())  // gone meanwhile: nothing to say

@@ -16,7 +16,8 @@ public struct Arguments {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+            // A negative number ("-33.87", a latitude) is a value, never a flag.
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" || Double(argument) != nil {
                 positionals.append(argument)
                 continue
             }

@@ -12,7 +12,7 @@ enum MethodRegistry {
         AddAlarm.self, RemoveAlarm.self, TagsMethod.self,
         Commit.self, Reset.self,
         ExportICalendar.self, ImportICalendar.self, SyncMethod.self,
-        UpcomingAlarms.self, SnoozeAlarm.self, DismissAlarm.self,
+        UpcomingAlarms.self, SnoozeAlarm.self, DismissAlarm.self, UpdateLocation.self,
     ]
 
     static let all: [RegisteredMethod] = declarations.map(RegisteredMethod.init)

@@ -193,6 +193,21 @@ enum Schema {
             CREATE INDEX alarm_deliveries_by_state ON alarm_deliveries(state) WHERE state IN ('firing', 'snoozed');
             CREATE INDEX alarm_deliveries_by_delivery ON alarm_deliveries(delivered_at) WHERE delivered_at IS NOT NULL;
             """),
+        // Issue 11: the side of its fence each location alarm last saw the person on, with the
+        // fence it was seen for (an edited fence starts afresh) and the fix's time (an older fix
+        // arriving late changes nothing), so that a restart never fires a crossing again.
+        ("v8 geofence sides", """
+            CREATE TABLE geofence_sides (
+                reminder TEXT NOT NULL,
+                alarm TEXT NOT NULL,
+                inside INTEGER NOT NULL,
+                latitude REAL NOT NULL,
+                longitude REAL NOT NULL,
+                radius REAL NOT NULL,
+                seen INTEGER NOT NULL,
+                PRIMARY KEY (reminder, alarm)
+            ) WITHOUT ROWID;
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

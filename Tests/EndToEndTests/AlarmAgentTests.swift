@@ -5,62 +5,7 @@ import XCTest
 
 /// `remindersd agent` through the real binary, in real time (alarms a few seconds ahead): what
 /// fires, exactly once, through an --on-alarm program; one agent per store; catch-up.
-final class AlarmAgentTests: XCTestCase {
-    let folder = TemporaryFolder()
-
-    private var firedFile: String { folder.path + "/fired.jsonl" }
-
-    /// A program that appends each alarm's JSON, one per line.
-    private func recorder() throws -> String {
-        let path = folder.path + "/record.sh"
-        try Data("#!/bin/sh\n{ cat; echo; } >> '\(firedFile)'\n".utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        return path
-    }
-
-    private func agent(_ extra: [String] = []) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: RemindersdProcess.binaryPath)
-        process.arguments = ["agent", "--store", folder.store, "--notify", "none", "--on-alarm", try recorder()] + extra
-        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "Europe/Berlin"]) { _, new in new }
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
-    private func stop(_ process: Process) -> Int32 {
-        process.terminate()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    private func fired() -> [JSONValue] {
-        let text = (try? String(contentsOfFile: firedFile, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
-    }
-
-    private func waitForFired(_ count: Int, within seconds: TimeInterval) -> [JSONValue] {
-        let deadline = Date().addingTimeInterval(seconds)
-        while fired().count < count && Date() < deadline { usleep(50_000) }
-        return fired()
-    }
-
-    private func call(_ method: String, _ params: JSONValue) throws -> JSONValue {
-        let result = try RemindersdProcess.run(["call", method, params.serialized, "--store", folder.store, "--client", "agent-test"])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        return try JSONParser.parse(result.stdout)
-    }
-
-    private func instant(_ secondsFromNow: TimeInterval) -> JSONValue {
-        let date = Date().addingTimeInterval(secondsFromNow)
-        let formatter = ISO8601DateFormatter()
-        return .string(formatter.string(from: date))
-    }
-
-    override func setUpWithError() throws {
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "agent-test", "fullAccess", "--store", folder.store]).status, 0)
-    }
-
+final class AlarmAgentTests: AgentTestCase {
     func testTimeAlarmsFireOnceEachAndNotForCompletedReminders() throws {
         let soon = try call("saveReminder", ["reminder": ["title": "Tea", "alarms": [["absoluteDate": instant(2), "alarmIdentifier": "tea"]]]])
         _ = try call("saveReminder", ["reminder": ["title": "Done already", "isCompleted": true,
@@ -136,12 +81,6 @@ final class AlarmAgentTests: XCTestCase {
         usleep(1_500_000)
         XCTAssertEqual(stop(again), 0)
         XCTAssertEqual(fired().count, 1)
-    }
-
-    private func callError(_ method: String, _ params: JSONValue) throws -> JSONValue {
-        let result = try RemindersdProcess.run(["call", method, params.serialized, "--store", folder.store, "--client", "agent-test"])
-        XCTAssertEqual(result.status, 1, result.stdout)
-        return try JSONParser.parse(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Clients list what comes, snooze it and dismiss it; the agent honours both.

@@ -47,6 +47,7 @@ final class AuthorizationMatrixTests: XCTestCase {
             ("upcomingAlarms", ["to": "2100-01-01T00:00:00Z"], ["fullAccess"]),
             ("snoozeAlarm", ["identifier": "missing", "alarmIdentifier": "a"], ["fullAccess"]),
             ("dismissAlarm", ["identifier": "missing", "alarmIdentifier": "a"], ["fullAccess"]),
+            ("updateLocation", ["latitude": 0, "longitude": 0, "horizontalAccuracy": 5], ["fullAccess"]),
             ("reset", [:], ["writeOnly", "fullAccess"]),
             ("commit", [:], ["writeOnly", "fullAccess"]),
         ]

@@ -67,6 +67,7 @@ final class ResultSchemaTests: XCTestCase {
         XCTAssertEqual(upcoming["alarms"]?.arrayValue?.isEmpty, false, "\(upcoming)")
         call("snoozeAlarm", ["identifier": identifier, "alarmIdentifier": "relative", "minutes": 5])
         call("dismissAlarm", ["identifier": identifier, "alarmIdentifier": "relative"])
+        call("updateLocation", ["latitude": 52.52, "longitude": 13.405, "horizontalAccuracy": 10])
         call("removeReminder", ["identifier": identifier])
         call("removeCalendar", ["calendarIdentifier": list])
         call("requestAccess", ["usageDescription": "schema test"])

@@ -11,6 +11,13 @@ enum AlarmSchedulingSchemas {
         ], description: "A time alarm to come: its reminder, when it fires, and the due date it belongs to.")
     }
 
+    static let transition = JSONSchema.named("GeofenceTransition") {
+        CommonSchemas.result([
+            ("identifier", CommonSchemas.identifier), ("alarmIdentifier", .string()),
+            ("proximity", .oneOf(["enter", "leave"])),
+        ], description: "A location alarm that fires: its reminder's place was entered or left.")
+    }
+
     static let reminderAndAlarm: [ObjectRule.Property] = [
         .init("identifier", CommonSchemas.identifier, required: true),
         .init("alarmIdentifier", .string(), required: true),

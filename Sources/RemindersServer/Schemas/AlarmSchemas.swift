@@ -3,12 +3,15 @@ import RemindersModel
 
 /// EKAlarm: a relative offset, an absolute date, or a place (with a proximity).
 enum AlarmSchemas {
+    static let latitude = JSONSchema.number(NumberRule(minimum: -90, maximum: 90, rangeMessage: { "latitude must be -90…90, got \($0)" }))
+    static let longitude = JSONSchema.number(NumberRule(minimum: -180, maximum: 180, rangeMessage: { "longitude must be -180…180, got \($0)" }))
+
     static let structuredLocation = JSONSchema.named("StructuredLocation") {
         .object([
             .init("title", .string("The place's name.")),
             .init("geoLocation", .object([
-                .init("latitude", .number(NumberRule(minimum: -90, maximum: 90, rangeMessage: { "latitude must be -90…90, got \($0)" })), required: true),
-                .init("longitude", .number(NumberRule(minimum: -180, maximum: 180, rangeMessage: { "longitude must be -180…180, got \($0)" })), required: true),
+                .init("latitude", latitude, required: true),
+                .init("longitude", longitude, required: true),
             ])),
             .init("radius", .number(NumberRule(minimum: 0, maximum: StructuredLocation.maximumRadius,
                                                description: "Metres; 0 or absent: the default (100 m).",

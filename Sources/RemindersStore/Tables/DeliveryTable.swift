@@ -19,14 +19,18 @@ public struct AlarmDelivery: Equatable, Sendable {
     public var state: State
     /// Delivered after its time (it came due while no agent ran).
     public var late: Bool
+    /// Why it fires: "time", or a location alarm's crossing, "enter" or "leave".
+    public var reason: String
 
-    public init(reminderIdentifier: String, alarmIdentifier: String, occurrence: Int64, fireDate: Timestamp, state: State, late: Bool) {
+    public init(reminderIdentifier: String, alarmIdentifier: String, occurrence: Int64, fireDate: Timestamp, state: State, late: Bool,
+                reason: String = "time") {
         self.reminderIdentifier = reminderIdentifier
         self.alarmIdentifier = alarmIdentifier
         self.occurrence = occurrence
         self.fireDate = fireDate
         self.state = state
         self.late = late
+        self.reason = reason
     }
 }
 
@@ -37,11 +41,11 @@ extension ReminderStore {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 try self.database.run("""
-                    INSERT OR IGNORE INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, updated)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR IGNORE INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, reason, updated)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """, .text(delivery.reminderIdentifier), .text(delivery.alarmIdentifier), .integer(delivery.occurrence),
                     .integer(delivery.fireDate.milliseconds), .text(delivery.state.rawValue), .integer(delivery.late ? 1 : 0),
-                    .integer(now.milliseconds))
+                    .text(delivery.reason), .integer(now.milliseconds))
                 return self.database.changes == 1
             }
         }
@@ -73,7 +77,7 @@ extension ReminderStore {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement("""
-                    SELECT reminder, alarm, occurrence, fire_date, late FROM alarm_deliveries WHERE state = ? ORDER BY fire_date
+                    SELECT reminder, alarm, occurrence, fire_date, late, reason FROM alarm_deliveries WHERE state = ? ORDER BY fire_date
                     """)
                 defer { statement.reset() }
                 try statement.bind([.text(state.rawValue)])
@@ -81,7 +85,7 @@ extension ReminderStore {
                 while try statement.step() {
                     found.append(AlarmDelivery(reminderIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
                                                occurrence: statement.int64(2), fireDate: Timestamp(milliseconds: statement.int64(3)),
-                                               state: state, late: statement.int64(4) != 0))
+                                               state: state, late: statement.int64(4) != 0, reason: statement.text(5) ?? "time"))
                 }
                 return found
             }

@@ -23,11 +23,11 @@ extension ReminderStore {
         try reminders(where: "parent = ? ORDER BY creation_date, identifier", .text(identifier))
     }
 
-    private func reminders(where condition: String, _ value: SQLValue) throws(StoreError) -> [Reminder] {
+    func reminders(where condition: String, _ values: SQLValue...) throws(StoreError) -> [Reminder] {
         try sqlite { () throws(SQLiteError) in
             let statement = try self.database.statement("SELECT \(ReminderColumn.selectList) FROM reminders WHERE \(condition)")
             defer { statement.reset() }
-            try statement.bind([value])
+            try statement.bind(values)
             var reminders: [Reminder] = []
             while try statement.step() { reminders.append(try self.reminder(from: statement)) }
             return reminders

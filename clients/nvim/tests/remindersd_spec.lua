@@ -454,6 +454,40 @@ test('the decoder takes LSP frames and NDJSON lines in any chunking', function()
   eq({ 'a:1', 'b:2', 'c:3', 'd:4' }, seen, 'notifications')
 end)
 
+test('an alarm the agent fires is shown with Complete and Snooze, and the choice is carried out', function()
+  truthy(remindersd.client(), 'running')
+  local soon = os.date('!%Y-%m-%dT%H:%M:%SZ', os.time() + 2)
+  local tea = cli('saveReminder', { reminder = { title = 'Make tea', alarms = { { absoluteDate = soon, alarmIdentifier = 'tea' } } } }).reminder
+  local bank = cli('saveReminder', { reminder = { title = 'Call the bank', alarms = { { absoluteDate = soon, alarmIdentifier = 'bank' } } } }).reminder
+  local asked = {}
+  local real_select = vim.ui.select
+  vim.ui.select = function(choices, opts, on_choice)
+    table.insert(asked, { prompt = opts.prompt, choices = choices })
+    on_choice(opts.prompt:find('Make tea', 1, true) and choices[1] or choices[2])
+  end
+  local agent = vim.fn.jobstart({ BIN, 'agent', '--store', STORE, '--notify', 'none' })
+  truthy(agent > 0, 'agent started')
+  local ok = vim.wait(10000, function()
+    local r = cli('calendarItem', { identifier = tea.calendarItemIdentifier }).reminder
+    local up = cli('upcomingAlarms', { to = os.date('!%Y-%m-%dT%H:%M:%SZ', os.time() + 3600) }).alarms
+    local snoozed = false
+    for _, a in ipairs(up) do
+      snoozed = snoozed or (a.identifier == bank.calendarItemIdentifier and a.snoozed)
+    end
+    return r.isCompleted and snoozed
+  end, 100)
+  vim.fn.jobstop(agent)
+  vim.fn.jobwait({ agent }, 5000)
+  vim.ui.select = real_select
+  -- the changes made here refresh the list: let that finish before the next test stops the server
+  vim.wait(1500, function() return false end, 50)
+  wait_for(view.idle, 5000, 'pending refreshes')
+  truthy(ok, 'tea completed and the bank snoozed, through the plugin: ' .. vim.inspect(asked))
+  eq(2, #asked, 'asked once per alarm')
+  truthy(notified('⏰ Make tea'), 'a message')
+  eq({ 'Complete', 'Snooze 10 minutes', 'Dismiss' }, asked[1].choices, 'choices')
+end)
+
 test(':RemindersStop shuts the server down', function()
   local client = truthy(remindersd.client(), 'running')
   local pid = client.pid

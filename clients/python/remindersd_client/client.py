@@ -897,6 +897,15 @@ class Client:
         alarm_id = alarm.alarm_identifier if isinstance(alarm, Alarm) else alarm
         self.call("dismissAlarm", {"identifier": _reminder_id(reminder), "alarmIdentifier": alarm_id})
 
+    def update_location(self, latitude: float, longitude: float, horizontal_accuracy: float,
+                        timestamp: Union[datetime, str, None] = None) -> List[Dict[str, Any]]:
+        """``updateLocation``: where the person is (degrees, accuracy in metres). Returns the
+        location alarms that fire because of it, as dicts ``{identifier, alarmIdentifier,
+        proximity}`` (the running agent delivers them)."""
+        params = _params(latitude=latitude, longitude=longitude, horizontalAccuracy=horizontal_accuracy,
+                         timestamp=format_instant(timestamp) if timestamp is not None else None)
+        return (self.call("updateLocation", params) or {}).get("transitions", [])
+
     def commit(self) -> None:
         """``commit``: write every change staged with ``commit=False`` in one transaction."""
         self.call("commit", {})

@@ -38,6 +38,7 @@ WRAPPERS = {
     "upcomingAlarms": "upcoming_alarms",
     "snoozeAlarm": "snooze_alarm",
     "dismissAlarm": "dismiss_alarm",
+    "updateLocation": "update_location",
 }
 #: methods the client runs itself or leaves to ``call``
 NOT_WRAPPED = {"initialize", "shutdown", "rpc.discover", "initialized", "exit", "$/cancelRequest"}
@@ -130,6 +131,7 @@ class SchemaTest(unittest.TestCase):
         rd.snooze_alarm("r", "a", minutes=5)
         rd.snooze_alarm("r", "a", until=datetime(2027, 1, 1, tzinfo=timezone.utc))
         rd.dismiss_alarm("r", "a")
+        rd.update_location(52.52, 13.405, 10, timestamp=datetime(2027, 1, 1, tzinfo=timezone.utc))
         self.assertEqual({method for method, _ in rd.sent}, set(WRAPPERS))
         for method, params in rd.sent:
             declared = {p["name"] for p in self.methods[method]["params"]}

@@ -21,6 +21,9 @@ local defaults = {
   -- call requestAccess when the client is not yet authorized
   request_access = true,
   usage_description = 'Shows your reminders in Neovim, toggles them and captures TODO comments as reminders.',
+  -- hear the alarms `remindersd agent` fires (alarmFired): a message, and a choice to complete or snooze
+  alarms = true,
+  snooze_minutes = 10,
   -- how :Reminders opens the list when it is not visible yet
   open_cmd = 'split',
   -- comment keywords :RemindersCapture recognizes, and the priority each gets (0 none, 1 highest)
@@ -157,6 +160,8 @@ local function on_notification(method, params)
       state.auth = params.status
     end
     require('remindersd.view').schedule_refresh()
+  elseif method == 'alarmFired' then
+    require('remindersd.alarm').show(M, params or {})
   end
 end
 
@@ -209,7 +214,11 @@ function M.connect(callback)
     return finish_start({ code = -1, message = 'cannot start ' .. cmd[1] .. ': ' .. err })
   end
   state.client = client
-  local params = { clientInfo = { name = M.config.client_name, version = '0.1.0' }, processId = vim.fn.getpid() }
+  local params = {
+    clientInfo = { name = M.config.client_name, version = '0.1.0' },
+    processId = vim.fn.getpid(),
+    capabilities = { alarms = M.config.alarms and true or false },
+  }
   if M.config.time_zone then
     params.timeZone = M.config.time_zone
   end

@@ -1,0 +1,48 @@
+import Foundation
+import RemindersModel
+import RemindersStore
+
+/// `remindersd location LAT LON [--accuracy M]`: one position, from a shell — a GeoClue script, a
+/// phone bridge, a test. What `updateLocation` does; acts as the store's owner, like `alarms`.
+enum LocationCommand {
+    static let usage = """
+        Usage: remindersd location LAT LON [--accuracy M] [--store PATH]
+
+        Reports that you are at LAT LON (degrees; the fix is good to M metres, default 10). Each
+        location alarm learns which side of its place that is; those whose place you just entered
+        or left fire (the running agent delivers them), a line each: "enter  Listen to KLOVE (88.5)".
+        """
+
+    static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valueFlags: ["--store", "--accuracy"], switchFlags: ["--help", "-h"])
+        if parsed.has("--help") || parsed.has("-h") {
+            print(usage, to: .protocolOutput(output))
+            return 0
+        }
+        guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "location: give LAT and LON, e.g. location 52.52 13.405") }
+        let latitude = try degrees(parsed.positionals[0], name: "LAT", limit: 90)
+        let longitude = try degrees(parsed.positionals[1], name: "LON", limit: 180)
+        var accuracy = 10.0
+        if let text = parsed.value("--accuracy") {
+            guard let value = Double(text), value.isFinite, (0...1_000_000).contains(value) else {
+                throw Arguments.UsageError(message: "--accuracy must be 0…1000000 metres, got \(text.prefix(40))")
+            }
+            accuracy = value
+        }
+        let zone = SystemTimeZone.resolve(environment: environment).zone
+        let events = EventStore(store: try ReminderStore(path: RemindersCommand.storePath(parsed, environment: environment)), timeZone: zone)
+        let fix = LocationFix(location: GeoLocation(latitude: latitude, longitude: longitude), horizontalAccuracy: accuracy, timestamp: Timestamp.now())
+        for transition in try events.updateLocation(fix) {
+            let title = try events.store.reminder(identifier: transition.reminderIdentifier)?.title ?? transition.reminderIdentifier
+            print("\(transition.proximity.rawValue)  \(title)", to: .protocolOutput(output))
+        }
+        return 0
+    }
+
+    private static func degrees(_ text: String, name: String, limit: Double) throws -> Double {
+        guard let value = Double(text), value.isFinite, (-limit...limit).contains(value) else {
+            throw Arguments.UsageError(message: "location: \(name) must be a number of degrees in -\(Int(limit))…\(Int(limit)), got \(text.prefix(40))")
+        }
+        return value
+    }
+}

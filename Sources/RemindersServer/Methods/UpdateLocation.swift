@@ -1,0 +1,40 @@
+import JSONRPC
+import RemindersModel
+import RemindersStore
+
+/// `updateLocation {latitude, longitude, horizontalAccuracy, timestamp?}` → `{transitions:[…]}`:
+/// a position from a GeoClue script or a phone bridge; the location alarms whose place it enters
+/// or leaves fire (the agent delivers them). Full access only: a person's location is private.
+enum UpdateLocation: MethodDeclaration {
+    static let name = "updateLocation"
+    static let summary = "Reports where the person is; returns the location alarms that fire because of it (a fence entered or left)."
+    static let access = Access.fullAccess
+    static let effect = Effect.writes
+    static let params: [ObjectRule.Property] = [
+        .init("latitude", AlarmSchemas.latitude, required: true),
+        .init("longitude", AlarmSchemas.longitude, required: true),
+        .init("horizontalAccuracy", .number(NumberRule(minimum: 0, maximum: 1_000_000, description: "Metres; a fix less accurate than a fence's radius is ignored by it.",
+                                                        rangeMessage: { "horizontalAccuracy must be 0…1000000 metres, got \($0)" })), required: true),
+        .init("timestamp", CommonSchemas.instant, description: "When the fix was taken; default now. A fix older than one a fence already used is ignored by it."),
+    ]
+    static let result = CommonSchemas.result([("transitions", .array(of: AlarmSchedulingSchemas.transition))])
+
+    static func handle(_ context: MethodContext) throws -> [[UInt8]] {
+        let fix = LocationFix(location: GeoLocation(latitude: try context.params.double("latitude"), longitude: try context.params.double("longitude")),
+                              horizontalAccuracy: try context.params.double("horizontalAccuracy"),
+                              timestamp: try context.params.optionalTimestamp("timestamp") ?? Timestamp.now())
+        let transitions = try context.session.events().updateLocation(fix)
+        return resultObject { writer in
+            writer.key(static: "transitions")
+            writer.beginArray()
+            for transition in transitions {
+                writer.beginObject()
+                writer.field("identifier", transition.reminderIdentifier)
+                writer.field("alarmIdentifier", transition.alarmIdentifier)
+                writer.field("proximity", transition.proximity.rawValue)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+    }
+}

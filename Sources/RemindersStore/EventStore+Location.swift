@@ -1,0 +1,43 @@
+import RemindersModel
+
+/// A location alarm's crossing that fires: the person entered (or left) its place.
+public struct GeofenceTransition: Equatable, Sendable {
+    public var reminderIdentifier: String
+    public var alarmIdentifier: String
+    public var proximity: AlarmProximity
+}
+
+extension EventStore {
+    /// Where the person is now (`updateLocation`): each open reminder's location alarm learns which
+    /// side of its fence that is, and a crossing in the alarm's direction is decided — recorded in
+    /// the deliveries ledger as firing, for the agent to deliver — in the same transaction that
+    /// moves the side, so that it fires once, whoever reports the fix and however often.
+    /// The first side an alarm learns only sets it (made at home, "when I leave home" waits for
+    /// leaving); a fix the fence cannot use (too inaccurate, or within its edge band) or older than
+    /// the one it last used changes nothing.
+    public func updateLocation(_ fix: LocationFix) throws(StoreError) -> [GeofenceTransition] {
+        try store.write { () throws(StoreError) in
+            var remembered = try store.rememberedSides()
+            var transitions: [GeofenceTransition] = []
+            for reminder in try store.remindersWatchingPlaces() {
+                for alarm in reminder.alarms {
+                    guard let fence = Geofence(alarm) else { continue }
+                    let key = AlarmKey(reminder: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier)
+                    let before = remembered.removeValue(forKey: key).flatMap { $0.fence == fence ? $0 : nil }
+                    guard let side = fence.side(of: fix), before.map({ $0.seen <= fix.timestamp }) ?? true else { continue }
+                    try store.remember(RememberedSide(side: side, fence: fence, seen: fix.timestamp), for: key)
+                    guard let before, before.side != side, alarm.proximity.fires(arrivingOn: side) else { continue }
+                    let delivery = AlarmDelivery(reminderIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
+                                                 occurrence: fix.timestamp.milliseconds, fireDate: fix.timestamp, state: .firing, late: false,
+                                                 reason: alarm.proximity.rawValue)
+                    if try store.claim(delivery, now: Timestamp.now()) {
+                        transitions.append(GeofenceTransition(reminderIdentifier: reminder.calendarItemIdentifier,
+                                                              alarmIdentifier: alarm.alarmIdentifier, proximity: alarm.proximity))
+                    }
+                }
+            }
+            for key in remembered.keys { try store.forgetSide(of: key) }
+            return transitions
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import XCTest
+
+/// What the agent's end-to-end tests share: a store with a full-access client `agent-test`, an
+/// agent started on it with an --on-alarm program that records each alarm's JSON, and calls.
+class AgentTestCase: XCTestCase {
+    let folder = TemporaryFolder()
+
+    var firedFile: String { folder.path + "/fired.jsonl" }
+
+    /// A program that appends each alarm's JSON, one per line.
+    func recorder() throws -> String {
+        let path = folder.path + "/record.sh"
+        try Data("#!/bin/sh\n{ cat; echo; } >> '\(firedFile)'\n".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    /// Starts an agent and returns once it is ready (it logs so at info level): what happens
+    /// from then on happens while it runs, however slowly the machine started it.
+    func agent(_ extra: [String] = []) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: RemindersdProcess.binaryPath)
+        process.arguments = ["agent", "--store", folder.store, "--notify", "none", "--on-alarm", try recorder(), "--log-level", "info"] + extra
+        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "Europe/Berlin"]) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let log = AgentLog()
+        Thread.detachNewThread {
+            while case let data = errors.fileHandleForReading.availableData, !data.isEmpty { log.append(data) }
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while !log.text.contains("ready in"), process.isRunning, Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(log.text.contains("ready in"), "the agent did not get ready: \(log.text)")
+        return process
+    }
+
+    func stop(_ process: Process) -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func fired() -> [JSONValue] {
+        let text = (try? String(contentsOfFile: firedFile, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+    }
+
+    func waitForFired(_ count: Int, within seconds: TimeInterval) -> [JSONValue] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while fired().count < count && Date() < deadline { usleep(50_000) }
+        return fired()
+    }
+
+    func call(_ method: String, _ params: JSONValue) throws -> JSONValue {
+        let result = try RemindersdProcess.run(["call", method, params.serialized, "--store", folder.store, "--client", "agent-test"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try JSONParser.parse(result.stdout)
+    }
+
+    func instant(_ secondsFromNow: TimeInterval) -> JSONValue {
+        let date = Date().addingTimeInterval(secondsFromNow)
+        let formatter = ISO8601DateFormatter()
+        return .string(formatter.string(from: date))
+    }
+
+    override func setUpWithError() throws {
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "agent-test", "fullAccess", "--store", folder.store]).status, 0)
+    }
+
+    func callError(_ method: String, _ params: JSONValue) throws -> JSONValue {
+        let result = try RemindersdProcess.run(["call", method, params.serialized, "--store", folder.store, "--client", "agent-test"])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        return try JSONParser.parse(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// A served client `name` with `status`, initialized asking for alarms (`capabilities.alarms`).
+    func servedClient(_ name: String, status: String = "fullAccess") throws -> RemindersdProcess {
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", name, status, "--store", folder.store]).status, 0)
+        let server = try RemindersdProcess(store: folder.store)
+        XCTAssertNotNil(server.channel.request("initialize", ["clientInfo": ["name": .string(name)], "capabilities": ["alarms": true]]).result)
+        server.channel.notify("initialized", [:])
+        return server
+    }
+}
+
+/// What an agent wrote on stderr, gathered by a reader thread.
+final class AgentLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
+    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+}
