@@ -88,6 +88,16 @@ nil means $REMINDERSD_BIN, else \"remindersd\" on `exec-path'."
 nil means the default list."
   :type '(choice (const nil) string))
 
+(defcustom remindersd-alarms t
+  "Non-nil: hear the alarms `remindersd agent' fires (the server's alarmFired).
+Each is shown in the echo area and asks whether to complete the reminder or
+snooze the alarm."
+  :type 'boolean)
+
+(defcustom remindersd-snooze-minutes 10
+  "How long the Snooze choice of an alarm snoozes it."
+  :type 'integer)
+
 (defcustom remindersd-events-buffer-size 0
   "Size of the jsonrpc events buffer, for debugging.
 0 disables it, nil means unlimited."
@@ -181,7 +191,9 @@ nil means the default list."
     ('storeChanged (remindersd--schedule-refresh))
     ('authorizationChanged
      (when-let ((status (plist-get params :status))) (setq remindersd--auth-status status))
-     (remindersd--schedule-refresh))))
+     (remindersd--schedule-refresh))
+    ;; Asked later, not inside the process filter that delivered it.
+    ('alarmFired (run-at-time 0 nil #'remindersd-alarm params))))
 
 (defun remindersd--on-shutdown (conn)
   (when (eq conn remindersd--connection)
@@ -235,6 +247,7 @@ nil means the default list."
                   (jsonrpc-request conn :initialize
                                    `(:clientInfo (:name ,remindersd-client-name :version ,remindersd-version)
                                                  :processId ,(emacs-pid)
+                                                 :capabilities (:alarms ,(if remindersd-alarms t :json-false))
                                                  ,@(when remindersd-time-zone (list :timeZone remindersd-time-zone)))))
             (jsonrpc-notify conn :initialized (make-hash-table))
             (let ((status (plist-get (jsonrpc-request conn :authorizationStatus '(:entityType "reminder")) :status)))
@@ -272,6 +285,41 @@ Errors signal `jsonrpc-error'."
   `(condition-case err
        (progn ,@body)
      (jsonrpc-error (user-error "remindersd: %s" (remindersd--error-message (cdr err))))))
+
+(defun remindersd--alarm-message (params)
+  "The line an alarm (alarmFired PARAMS) is shown as."
+  (let* ((reminder (plist-get params :reminder))
+         (due (plist-get params :occurrenceDate))
+         (reason (plist-get params :reason))
+         (place (plist-get (plist-get (plist-get params :alarm) :structuredLocation) :title)))
+    (concat "⏰ " (replace-regexp-in-string "[[:cntrl:]]+" " " (or (plist-get reminder :title) ""))
+            (when (stringp due)
+              (format " (due %s)" (format-time-string "%Y-%m-%d %H:%M" (date-to-time due))))
+            (pcase reason
+              ("enter" (format " — arrived at %s" (or place "the place")))
+              ("leave" (format " — left %s" (or place "the place"))))
+            (when (eq (plist-get params :late) t) " — late: it came due while no agent ran"))))
+
+(defun remindersd-alarm (params)
+  "Shows the alarm PARAMS (an alarmFired) and carries out the choice.
+The choices: complete the reminder, snooze the alarm, or nothing.  Only a time
+alarm can be snoozed from here; a place's fires by moving."
+  (let* ((reminder (plist-get params :reminder))
+         (id (plist-get reminder :calendarItemIdentifier))
+         (time-alarm (not (member (plist-get params :reason) '("enter" "leave"))))
+         (choices (append '((?c "complete" "Complete the reminder"))
+                          (when time-alarm
+                            `((?s "snooze" ,(format "Fire again in %d minutes" remindersd-snooze-minutes))))
+                          '((?d "dismiss" "Nothing more"))))
+         (choice (cadr (read-multiple-choice (remindersd--alarm-message params) choices))))
+    (remindersd--with-errors
+      (pcase choice
+        ("complete" (remindersd-request :saveReminder `(:reminder (:calendarItemIdentifier ,id :isCompleted t)))
+                    (message "remindersd: completed %s" (plist-get reminder :title)))
+        ("snooze" (remindersd-request :snoozeAlarm `(:identifier ,id
+                                                    :alarmIdentifier ,(plist-get (plist-get params :alarm) :alarmIdentifier)
+                                                    :minutes ,remindersd-snooze-minutes))
+                  (message "remindersd: snoozed for %d minutes" remindersd-snooze-minutes))))))
 
 (defun remindersd--stop (conn)
   (let ((proc (jsonrpc--process conn)))

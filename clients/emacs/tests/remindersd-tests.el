@@ -372,6 +372,36 @@
                                      "{not reframed once LSP frames began}\n"))))
       (delete-process proc))))
 
+;; A real agent fires two alarms; the package shows each and carries out the choice.
+(ert-deftest remindersd-10b-alarm-fired-offers-complete-and-snooze ()
+  (remindersd-test--with-store
+    (remindersd-connection)
+    (let* ((soon (format-time-string "%Y-%m-%dT%H:%M:%SZ" (time-add nil 2) t))
+           (tea (plist-get (remindersd-test--call "saveReminder" `(:reminder (:title "Make tea" :alarms [(:absoluteDate ,soon)]))) :reminder))
+           (bank (plist-get (remindersd-test--call "saveReminder" `(:reminder (:title "Call the bank" :alarms [(:absoluteDate ,soon)]))) :reminder))
+           (asked nil)
+           (agent (start-process "rd-agent" nil remindersd-test--bin "agent" "--store" remindersd-test--store "--notify" "none")))
+      (unwind-protect
+          (cl-letf (((symbol-function 'read-multiple-choice)
+                     (lambda (prompt choices &rest _)
+                       (push (cons prompt (mapcar #'cadr choices)) asked)
+                       (if (string-search "Make tea" prompt) (assoc ?c choices) (assoc ?s choices)))))
+            (remindersd-test--wait-for
+             (lambda ()
+               (and (remindersd-test--completed-p "Make tea")
+                    (cl-some (lambda (a) (and (equal (plist-get a :identifier) (plist-get bank :calendarItemIdentifier))
+                                              (eq (plist-get a :snoozed) t)))
+                             (plist-get (remindersd-test--call "upcomingAlarms"
+                                                               `(:to ,(format-time-string "%Y-%m-%dT%H:%M:%SZ" (time-add nil 3600) t)))
+                                        :alarms))))
+             "tea completed and the bank snoozed through the package" 15))
+        (delete-process agent))
+      (should (= 2 (length asked)))
+      (should (equal '("complete" "snooze" "dismiss") (cdr (car asked))))
+      (should (string-prefix-p "⏰ " (car (car asked))))
+      (should (cl-some (lambda (a) (string-search "Make tea" (car a))) asked))
+      (ignore tea))))
+
 (ert-deftest remindersd-11-shutdown ()
   (remindersd-test--with-store
     (let* ((conn (remindersd-connection))

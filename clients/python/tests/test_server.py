@@ -187,6 +187,21 @@ class ServerTests:
             c.snooze_alarm(r, alarm, minutes=5, until=when)
         self.assertEqual(bad.exception.field, "minutes")
 
+    def test_update_location_fires_a_crossing_once(self):
+        c = self.client
+        station = (38.79, -121.24)
+        r = c.create_reminder("Listen to KLOVE (88.5) " + self.FRAMING, calendar=self.new_list("Radio " + self.FRAMING),
+                              alarms=[Alarm.location("KLOVE (88.5)", station[0], station[1], radius=25 * 1609)])
+        north = lambda km: station[0] + km / 111.195
+        mine = lambda transitions: [t for t in transitions if t["identifier"] == r.calendar_item_identifier]
+        self.assertEqual(mine(c.update_location(north(60), station[1], 30)), [], "the first fix only sets the side")
+        self.assertEqual(mine(c.update_location(north(35), station[1], 30)),
+                         [{"identifier": r.calendar_item_identifier, "alarmIdentifier": r.alarms[0].alarm_identifier, "proximity": "enter"}])
+        self.assertEqual(mine(c.update_location(north(20), station[1], 30)), [])
+        with self.assertRaises(InvalidParams) as bad:
+            c.update_location(91, 0, 10)
+        self.assertEqual(bad.exception.field, "latitude")
+
     def test_on_alarm_hears_what_the_agent_fires(self):
         store = TempStore()
         self.addCleanup(store.cleanup)
