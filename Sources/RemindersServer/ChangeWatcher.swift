@@ -19,7 +19,7 @@ final class ChangeWatcher: @unchecked Sendable {
     private var lastStatus: AuthorizationStatus?
     private let alarms: Bool
     /// Alarms delivered up to here were told (or before this client came).
-    private var alarmWatermark = Timestamp.now().milliseconds
+    private var alarmWatermark: Int64 = 0
     private let stopLock = NSLock()
     private var stopped = false
 
@@ -32,6 +32,7 @@ final class ChangeWatcher: @unchecked Sendable {
         self.pollInterval = pollInterval
         self.minimumInterval = minimumInterval
         lastStatus = observer.authorizationStatus(client: client, entityType: .reminder)
+        alarmWatermark = observer.latestDelivery()
     }
 
     func start() {

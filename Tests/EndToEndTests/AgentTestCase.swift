@@ -10,10 +10,14 @@ class AgentTestCase: XCTestCase {
 
     var firedFile: String { folder.path + "/fired.jsonl" }
 
+    /// Seconds the --on-alarm program takes for each alarm (a slow channel keeps the agent firing).
+    var recorderDelay = 0.0
+
     /// A program that appends each alarm's JSON, one per line.
     func recorder() throws -> String {
         let path = folder.path + "/record.sh"
-        try Data("#!/bin/sh\n{ cat; echo; } >> '\(firedFile)'\n".utf8).write(to: URL(fileURLWithPath: path))
+        let pause = recorderDelay > 0 ? "sleep \(recorderDelay)\n" : ""
+        try Data("#!/bin/sh\n\(pause){ cat; echo; } >> '\(firedFile)'\n".utf8).write(to: URL(fileURLWithPath: path))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         return path
     }

@@ -203,12 +203,15 @@ extension ReminderStore {
 
 extension ReminderStore {
     /// Delivered: with what was said (`payload`, the alarm's JSON), so that every server process
-    /// can pass it on to its clients (`alarmFired`).
+    /// can pass it on to its clients (`alarmFired`). `delivered_at` is the watermark they follow,
+    /// so it only grows — later than every delivery before, even in the same millisecond or after
+    /// the clock was set back — or a process that read up to it would miss the next.
     public func markDelivered(_ delivery: AlarmDelivery, payload: String, now: Timestamp) throws(StoreError) {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 try self.database.run("""
-                    UPDATE alarm_deliveries SET state = 'delivered', payload = ?, delivered_at = ?, updated = ?
+                    UPDATE alarm_deliveries SET state = 'delivered', payload = ?, updated = ?,
+                        delivered_at = max(?, coalesce((SELECT max(delivered_at) FROM alarm_deliveries WHERE delivered_at IS NOT NULL), 0) + 1)
                     WHERE reminder = ? AND alarm = ? AND occurrence = ?
                     """, .text(payload), .integer(now.milliseconds), .integer(now.milliseconds), .text(delivery.reminderIdentifier),
                     .text(delivery.alarmIdentifier), .integer(delivery.occurrence))
@@ -218,6 +221,11 @@ extension ReminderStore {
 }
 
 extension StoreObserver {
+    /// Where the deliveries' watermark stands now: a client that comes later hears what follows.
+    public func latestDelivery() -> Int64 {
+        (try? database.scalar("SELECT max(delivered_at) FROM alarm_deliveries WHERE delivered_at IS NOT NULL")?.integer) ?? 0
+    }
+
     /// The alarms delivered after `watermark` (milliseconds), oldest first, with what they said.
     public func alarmsDelivered(after watermark: Int64) -> [(deliveredAt: Int64, payload: String)] {
         guard let statement = try? database.statement("""
