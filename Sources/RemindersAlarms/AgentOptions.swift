@@ -14,6 +14,8 @@ public struct AgentOptions: Sendable {
     /// The zone floating and all-day due dates are read in (the agent's, as TZ says).
     public var timeZone = TimeZone.current
     public var verbose = false
+    /// Also a line per pass over the schedule, with what it cost.
+    public var debug = false
 
     public init(storePath: String) { self.storePath = storePath }
 }

@@ -20,9 +20,8 @@ public final class AlarmAgent: @unchecked Sendable {
     private var events: [NotificationEvent] = []
     /// The notifications shown by this process, by the id the server gave them.
     private var shown: [UInt32: AlarmDelivery] = [:]
-    /// Occurrences ("reminder alarm occurrence") known to be decided: a decision is never undone,
-    /// so each past-due alarm is looked up in the ledger once, not at every wake-up.
-    private var decided = Set<String>()
+    /// The first pass looks at every past alarm, later ones from --catch-up ago.
+    private var firstPass = true
     /// The first schedule was worked out (logged at info level, for whoever waits for the agent).
     private var ready = false
 
@@ -121,25 +120,25 @@ public final class AlarmAgent: @unchecked Sendable {
         }
     }
 
-    /// Fires what is due and undecided; returns the next fire time to come.
+    /// Fires what is due and undecided; returns the next fire time within the coming minute (the
+    /// agent wakes at least once a minute anyway). Only the alarms of the window are read, through
+    /// the store's fire-time indexes: from `--catch-up` ago — at the first pass, from the
+    /// beginning, so that what was missed long ago is recorded as missed once — to a minute ahead.
     func fireDue(now: Timestamp) throws -> Timestamp? {
-        let reminders = try store.reminders(matching: ReminderPredicate(kind: .incomplete), in: options.timeZone).filter { !$0.alarms.isEmpty }
+        let started = DispatchTime.now()
+        let from = firstPass ? Timestamp(milliseconds: 0) : Timestamp(milliseconds: now.milliseconds - Int64(options.catchUp * 1000))
+        firstPass = false
+        let horizon = Timestamp(milliseconds: now.milliseconds + Self.lookAhead)
+        let reminders = try store.remindersWithUndecidedAlarms(firingFrom: from, through: horizon, in: options.timeZone)
         var next: Timestamp?
         for reminder in reminders {
             let occurrence = AlarmDelivery.occurrence(of: reminder)
             for alarm in reminder.alarms {
-                guard let fireDate = alarm.fireDate(of: reminder, in: options.timeZone) else { continue }
+                guard let fireDate = alarm.fireDate(of: reminder, in: options.timeZone), fireDate <= horizon else { continue }
                 if fireDate > now {
                     next = next.map { min($0, fireDate) } ?? fireDate
                     continue
                 }
-                let key = "\(reminder.calendarItemIdentifier) \(alarm.alarmIdentifier) \(occurrence)"
-                guard !decided.contains(key) else { continue }
-                if try store.isDecided(reminder: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: occurrence) {
-                    decided.insert(key)
-                    continue
-                }
-                decided.insert(key)  // decided below, by this claim or by the one that beat it
                 let age = Double(now.milliseconds - fireDate.milliseconds) / 1000
                 var delivery = AlarmDelivery(reminderIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
                                              occurrence: occurrence, fireDate: fireDate, state: .firing, late: fireDate < startedAt)
@@ -152,8 +151,15 @@ public final class AlarmAgent: @unchecked Sendable {
                 if try store.claim(delivery, now: now) { try deliver(delivery, reminder: reminder, alarm: alarm) }
             }
         }
+        if options.debug {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+            log("schedule: \(reminders.count) candidates in \(String(format: "%.2f", elapsed)) ms; next \(next?.rfc3339 ?? "beyond a minute")")
+        }
         return next
     }
+
+    /// How far ahead each pass looks (a little over the longest sleep, a minute).
+    static let lookAhead: Int64 = 65_000
 
     /// What is `firing` and not being delivered by anyone: a crossing decided by `updateLocation`,
     /// or a delivery a crash left half done. Older than `--catch-up`: recorded as missed.

@@ -20,7 +20,8 @@ enum AgentCommand {
                        this old (default 24h); older ones are recorded as missed
           --snooze     how long the notification's Snooze lasts (default 10m); its Complete completes
                        the reminder, and closing it dismisses the alarm
-          --log-level  error, warning (default) or info (a line per alarm fired)
+          --log-level  error, warning (default), info (a line per alarm fired) or debug (and
+                       a line per pass over the schedule, with its cost)
         The zone floating and all-day due dates are read in is the process's (TZ).
         """
 
@@ -49,9 +50,10 @@ enum AgentCommand {
             apply(seconds)
         }
         switch parsed.value("--log-level") ?? "warning" {
-        case "info", "debug": options.verbose = true
+        case "info": options.verbose = true
+        case "debug": options.verbose = true; options.debug = true
         case "error", "warning": break
-        default: throw Arguments.UsageError(message: "--log-level is error, warning or info")
+        default: throw Arguments.UsageError(message: "--log-level is error, warning, info or debug")
         }
         let resolution = SystemTimeZone.resolve(environment: environment)
         if let warning = resolution.warning { FileHandle.standardError.write(Data("remindersd agent: \(warning)\n".utf8)) }

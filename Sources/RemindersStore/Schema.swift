@@ -208,6 +208,22 @@ enum Schema {
                 PRIMARY KEY (reminder, alarm)
             ) WITHOUT ROWID;
             """),
+        // Issue 11: when each time alarm fires, kept with the alarm so that the agent finds what is
+        // due in a window through an index instead of reading every reminder: `fire_at` an instant
+        // (an absolute alarm, or a relative one of a zoned due date), `fire_wall` a wall-clock time
+        // as UTC milliseconds (a relative alarm of a floating or all-day due date, read in the
+        // agent's zone). Both are rewritten with the alarms, which every save of a reminder does.
+        ("v9 alarm fire times", """
+            ALTER TABLE alarms ADD COLUMN fire_at INTEGER;
+            ALTER TABLE alarms ADD COLUMN fire_wall INTEGER;
+            UPDATE alarms SET fire_at = absolute_date WHERE absolute_date IS NOT NULL;
+            UPDATE alarms SET
+                fire_at = (SELECT due_at FROM reminders WHERE id = alarms.reminder) + CAST(round(relative_offset * 1000) AS INTEGER),
+                fire_wall = (SELECT due_wall FROM reminders WHERE id = alarms.reminder) * 1000 + CAST(round(relative_offset * 1000) AS INTEGER)
+            WHERE relative_offset IS NOT NULL;
+            CREATE INDEX alarms_by_fire_at ON alarms(fire_at) WHERE fire_at IS NOT NULL;
+            CREATE INDEX alarms_by_fire_wall ON alarms(fire_wall) WHERE fire_wall IS NOT NULL;
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

@@ -1,23 +1,25 @@
+import Foundation
 import RemindersModel
 
 /// Alarm rows, in the order the reminder lists them.
 extension ReminderStore {
-    func insertAlarms(_ alarms: [Alarm], reminderRow: Int64) throws(SQLiteError) {
-        guard !alarms.isEmpty else { return }
+    func insertAlarms(of reminder: Reminder, reminderRow: Int64) throws(SQLiteError) {
+        guard !reminder.alarms.isEmpty else { return }
         let statement = try database.statement("""
             INSERT INTO alarms (reminder, position, identifier, relative_offset, absolute_date, location_title,
-                latitude, longitude, radius, proximity)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                latitude, longitude, radius, proximity, fire_at, fire_wall)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         defer { statement.reset() }
-        for (position, alarm) in alarms.enumerated() {
+        for (position, alarm) in reminder.alarms.enumerated() {
             statement.reset()
             let location = alarm.structuredLocation
+            let fires = FireTime(alarm, due: reminder.dueDateComponents)
             try statement.bind([
                 .integer(reminderRow), .integer(Int64(position)), .text(alarm.alarmIdentifier),
                 alarm.relativeOffset.sql, (alarm.absoluteDate?.milliseconds).sql, (location?.title).sql,
                 (location?.geoLocation?.latitude).sql, (location?.geoLocation?.longitude).sql,
-                (location?.radius).sql, .text(alarm.proximity.rawValue),
+                (location?.radius).sql, .text(alarm.proximity.rawValue), fires.instant.sql, fires.wallClock.sql,
             ])
             while try statement.step() {}
         }
@@ -46,5 +48,27 @@ extension ReminderStore {
             alarms.append(Alarm(alarmIdentifier: statement.text(0) ?? "", trigger: trigger))
         }
         return alarms
+    }
+}
+
+/// When a time alarm fires, as the `fire_at` / `fire_wall` columns keep it: an instant, or — for a
+/// relative alarm of a floating or all-day due date — a wall-clock time (milliseconds, read as
+/// UTC) that each reader places in its own zone. Neither for a location alarm or a relative one
+/// without a due date.
+struct FireTime {
+    var instant: Int64?
+    var wallClock: Int64?
+
+    init(_ alarm: Alarm, due: ReminderDateComponents?) {
+        switch alarm.trigger {
+        case .absolute(let date):
+            instant = date.milliseconds
+        case .relative(let offset):
+            guard let due else { return }
+            let offset = Int64((offset * 1000).rounded())
+            if due.isFloating { wallClock = due.wallClockSeconds * 1000 + offset } else { instant = due.instant(in: TimeZone.utc).milliseconds + offset }
+        case .location:
+            break
+        }
     }
 }

@@ -62,16 +62,6 @@ extension ReminderStore {
         }
     }
 
-    /// Whether (reminder, alarm, occurrence) was decided already, in any state.
-    public func isDecided(reminder: String, alarm: String, occurrence: Int64) throws(StoreError) -> Bool {
-        try read { () throws(StoreError) in
-            try self.sqlite { () throws(SQLiteError) in
-                try self.database.scalar("SELECT 1 FROM alarm_deliveries WHERE reminder = ? AND alarm = ? AND occurrence = ?",
-                                         .text(reminder), .text(alarm), .integer(occurrence)) != nil
-            }
-        }
-    }
-
     /// Deliveries in `state` (the `firing` ones a crash left), oldest first.
     public func deliveries(in state: AlarmDelivery.State) throws(StoreError) -> [AlarmDelivery] {
         try read { () throws(StoreError) in

@@ -42,7 +42,7 @@ extension ReminderStore {
             while try statement.step() {}
             let row = self.database.lastInsertRowID
             self.indexText(row: row, title: reminder.title, notes: reminder.notes)
-            if reminder.hasAlarms { try self.insertAlarms(reminder.alarms, reminderRow: row) }
+            if reminder.hasAlarms { try self.insertAlarms(of: reminder, reminderRow: row) }
             if !reminder.tags.isEmpty { try self.insertTags(reminder.tags, reminderRow: row) }
         }
     }
@@ -66,7 +66,7 @@ extension ReminderStore {
                 self.indexText(row: row, title: reminder.title, notes: reminder.notes)
             }
             try self.database.run("DELETE FROM alarms WHERE reminder = ?", .integer(row))
-            try self.insertAlarms(reminder.alarms, reminderRow: row)
+            try self.insertAlarms(of: reminder, reminderRow: row)
             try self.database.run("DELETE FROM reminder_tags WHERE reminder = ?", .integer(row))
             try self.insertTags(reminder.tags, reminderRow: row)
             return true
