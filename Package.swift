@@ -42,8 +42,11 @@ let package = Package(
         // The alarm agent: fires time alarms exactly once (a deliveries ledger in the store) through
         // the desktop's notification server and an --on-alarm program.
         .target(name: "RemindersAlarms", dependencies: ["JSONRPC", "RemindersModel", "RemindersServer", "RemindersStore"]),
+        // `remindersd mcp`: the store for AI assistants over the Model Context Protocol (stdio), its
+        // tools built on the JSON-RPC methods' declarations and run through the same dispatcher.
+        .target(name: "RemindersMCP", dependencies: ["JSONRPC", "RemindersModel", "RemindersServer", "RemindersStore"]),
         // Command-line parsing and the subcommands (serve, permissions, call, accounts, import, export, agent).
-        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "JSONRPC", "RemindersAlarms", "RemindersModel", "RemindersStore",
+        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "JSONRPC", "RemindersAlarms", "RemindersMCP", "RemindersModel", "RemindersStore",
                                                      "RemindersServer", "RemindersInterchange"]),
         // `remindersd sync` itself: the report as text lines, JSON or progress lines for the server.
         .target(name: "RemindersSyncCLI", dependencies: ["JSONRPC", "RemindersCLI", "RemindersStore", "RemindersSync"]),
@@ -64,6 +67,7 @@ let package = Package(
         .testTarget(name: "RemindersSyncTests", dependencies: ["RemindersSync", "RemindersICalendar", "RemindersModel"]),
         .testTarget(name: "AccountSecretsTests", dependencies: ["AccountSecrets"]),
         .testTarget(name: "RemindersAlarmsTests", dependencies: ["RemindersAlarms"]),
+        .testTarget(name: "RemindersMCPTests", dependencies: ["RemindersMCP", "JSONRPC"]),
         .testTarget(name: "RemindersModelTests", dependencies: ["RemindersModel"]),
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel"]),
         .testTarget(name: "RemindersServerTests", dependencies: ["RemindersServer", "JSONRPC", "TestSupport"]),

@@ -29,6 +29,8 @@ public enum RemindersCommand {
                 return try SyncExec.run(Array(arguments.dropFirst()), output: protocolOutput)
             case "alarms":
                 return try AlarmsCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
+            case "mcp":
+                return try MCPCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "location":
                 return try LocationCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "agent":
@@ -128,6 +130,8 @@ public enum RemindersCommand {
           remindersd agent [--notify desktop|none] [--on-alarm PROGRAM] [--catch-up D] [--snooze D]
                                                 fires the store's alarms until SIGTERM (one per store)
           remindersd alarms [--days N]          the time alarms of the next N days (default 7)
+          remindersd mcp [--consent-agent PROGRAM]
+                                                serves AI assistants over MCP (stdio)
           remindersd location LAT LON [--accuracy M]
                                                 reports where you are; location alarms crossed fire
           remindersd schema                     the OpenRPC document of the protocol (as rpc.discover answers)

@@ -105,3 +105,32 @@ public struct SchemaComponents {
         schemas[named.name] = named.schema.document(components: &self)
     }
 }
+
+extension JSONSchema {
+    /// The JSON Schema of this schema standing alone: the named schemas it uses under `$defs`,
+    /// referred to as `#/$defs/NAME` — what a tool's `inputSchema` and `outputSchema` must be.
+    public var standaloneDocument: JSONValue {
+        var components = SchemaComponents()
+        guard case .object(var root) = Self.pointingAtDefinitions(document(components: &components)) else { return [:] }
+        if !components.schemas.isEmpty { root["$defs"] = Self.pointingAtDefinitions(.object(components.schemas)) }
+        return .object(root)
+    }
+
+    private static func pointingAtDefinitions(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let object):
+            var rewritten = JSONObject()
+            for member in object.members {
+                let prefix = "#/components/schemas/"
+                if member.key == "$ref", case .string(let target) = member.value, target.hasPrefix(prefix) {
+                    rewritten[member.key] = .string("#/$defs/" + target.dropFirst(prefix.count))
+                } else {
+                    rewritten[member.key] = pointingAtDefinitions(member.value)
+                }
+            }
+            return .object(rewritten)
+        case .array(let items): return .array(items.map(pointingAtDefinitions))
+        default: return value
+        }
+    }
+}

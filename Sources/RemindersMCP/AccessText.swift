@@ -1,0 +1,36 @@
+import Foundation
+
+/// What an assistant is told when the owner has not given it access: the exact command that
+/// grants it, for the person to run. The assistant cannot grant itself anything — consent comes
+/// from the owner (`remindersd permissions set`, or the consent agent that `request_access` asks).
+struct AccessText {
+    /// The `--store` the server was started with, repeated in the command so it acts on that store.
+    var storeArgument: String?
+
+    func grantCommand(client: String, status: String = "fullAccess") -> String {
+        var command = "remindersd permissions set \(Self.quoted(client)) \(status)"
+        if let storeArgument { command += " --store \(Self.quoted(storeArgument))" }
+        return command
+    }
+
+    func refused(client: String, status: String) -> String {
+        let why: String
+        switch status {
+        case "denied": why = "The owner denied \(Self.quoted(client)) access to their reminders (status denied)."
+        case "restricted": why = "Access to the reminders is restricted for \(Self.quoted(client)) (status restricted)."
+        case "writeOnly": why = "\(Self.quoted(client)) may only add reminders (status writeOnly); this needs full access."
+        default: why = "\(Self.quoted(client)) has no access to the reminders yet (status notDetermined)."
+        }
+        var text = why + " To grant it full access, the person runs: " + grantCommand(client: client)
+        if status == "notDetermined" { text += " (or call request_access, which asks the owner if they set up a consent agent)" }
+        return text
+    }
+
+    /// Quoted for a POSIX shell when it needs to be.
+    static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-_./:@%+=,".unicodeScalars.contains(scalar)
+        }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,301 @@
+import Foundation
+import JSONRPC
+import RemindersServer
+
+/// `remindersd mcp`: the store for AI assistants over the Model Context Protocol, newline-delimited
+/// JSON on stdin and stdout. Dual-era, as the 2026-07-28 revision describes it: a request whose
+/// `_meta` names that revision is answered on its own (the identity is its `clientInfo.name`);
+/// otherwise the `initialize` handshake of 2025-11-25, 2025-06-18 or 2025-03-26 sets the revision
+/// and the identity for the connection.
+///
+/// The reader thread answers what needs no store at once (`ping`, `initialize`, `tools/list`, …)
+/// and hands the rest to one worker, in order, so that a call waiting for the owner's consent
+/// never holds up a `ping` or a cancellation.
+public final class MCPServer: @unchecked Sendable {
+    private let options: ServerOptions
+    private let input: Int32
+    private let output: OutputChannel
+    private let access: AccessText
+    private let sessions: ClientSessions
+    private let worker = DispatchQueue(label: "remindersd.mcp.worker")
+    private let watcher: SubscriptionWatcher
+    private let lock = NSLock()
+    /// The handshake's outcome, for requests without `_meta`; nil until `initialize`.
+    private var handshake: (revision: Revision, client: String?)?
+    private var cancelled = Set<String>()
+
+    public init(options: ServerOptions, storeArgument: String?, input: Int32 = 0, output: Int32 = 1) {
+        self.options = options
+        self.input = input
+        self.output = OutputChannel(descriptor: output)
+        access = AccessText(storeArgument: storeArgument)
+        sessions = ClientSessions(options: options)
+        watcher = SubscriptionWatcher(storePath: options.storePath, output: self.output)
+    }
+
+    /// Serves until the input ends; the exit status.
+    public func run() -> Int32 {
+        watcher.start()
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            pending.append(contentsOf: buffer[0..<count])
+            while let newline = pending.firstIndex(of: 0x0A) {
+                let line = Array(pending[..<newline])
+                pending.removeSubrange(...newline)
+                receive(line)
+            }
+            if pending.count > options.limits.maxMessageSize {
+                output.error(id: .null, code: ResponseError.invalidRequestCode, "a message longer than \(options.limits.maxMessageSize) bytes")
+                pending.removeAll()
+            }
+        }
+        if !pending.isEmpty { receive(pending) }
+        worker.sync {}
+        watcher.stop()
+        worker.sync { sessions.shutDown() }
+        return 0
+    }
+
+    private func receive(_ line: [UInt8]) {
+        let text = line.last == 0x0D ? Array(line.dropLast()) : line
+        guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+        let message: JSONValue
+        do { message = try JSONParser.parse(text) } catch {
+            output.error(id: .null, code: ResponseError.parseErrorCode, "not JSON: \(error)")
+            return
+        }
+        if case .array(let batch) = message {
+            receiveBatch(batch)
+        } else if let reply = handle(message, inBatch: false) {
+            output.send(reply)
+        }
+    }
+
+    /// A batch is answered as one array where the negotiated revision has batches (2025-03-26),
+    /// and refused where it does not.
+    private func receiveBatch(_ batch: [JSONValue]) {
+        let revision = lock.withLock { handshake?.revision }
+        guard let revision, revision.allowsBatches else {
+            output.error(id: .null, code: ResponseError.invalidRequestCode,
+                         "JSON-RPC batches are not part of MCP \(revision?.rawValue ?? Revision.stateless.rawValue); send one message per line")
+            return
+        }
+        guard !batch.isEmpty else {
+            output.error(id: .null, code: ResponseError.invalidRequestCode, "an empty batch")
+            return
+        }
+        let replies = batch.compactMap { handle($0, inBatch: true) }
+        if !replies.isEmpty { output.send(.array(replies)) }
+    }
+
+    /// Handles one message. A reply to send now, or nil (a notification, or a request answered
+    /// later by the worker — in a batch, the worker is waited for so the array holds every reply).
+    private func handle(_ message: JSONValue, inBatch: Bool) -> JSONValue? {
+        guard let object = message.objectValue, object["jsonrpc"] == "2.0" else {
+            return OutputChannel.errorMessage(id: message["id"] ?? .null, code: ResponseError.invalidRequestCode, "not a JSON-RPC 2.0 message")
+        }
+        guard let method = object["method"]?.stringValue else { return nil }  // a response: this server asks nothing
+        let params = object["params"]?.objectValue ?? JSONObject()
+        guard let id = object["id"] else {
+            notification(method, params)
+            return nil
+        }
+        guard id.stringValue != nil || id.integerValue != nil else {
+            return OutputChannel.errorMessage(id: .null, code: ResponseError.invalidRequestCode, "an id must be a string or an integer")
+        }
+        let request = MCPRequest(id: id, method: method, params: params)
+        let context: RequestContext
+        switch admission(of: request) {
+        case .reply(let reply): return reply
+        case .proceed(let found): context = found
+        }
+        if let reply = answerAtOnce(request, context) { return reply }
+        if inBatch { return worker.sync { answerInOrder(request, context) } }
+        worker.async { if let reply = self.answerInOrder(request, context) { self.output.send(reply) } }
+        return nil
+    }
+
+    /// The revision and identity a request is made under: its own `_meta` (stateless), else the handshake's.
+    private func admission(of request: MCPRequest) -> Admission {
+        let meta = request.params["_meta"]?.objectValue ?? JSONObject()
+        if let version = meta[Meta.protocolVersion] {
+            guard version.stringValue == Revision.stateless.rawValue else {
+                return .reply(OutputChannel.errorMessage(id: request.id, code: MCPErrorCode.unsupportedProtocolVersion, "Unsupported protocol version",
+                                                           data: ["supported": .array(Self.supportedVersions), "requested": version]))
+            }
+            guard meta[Meta.clientCapabilities]?.objectValue != nil else {
+                return .reply(OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidParamsCode,
+                                                           "_meta.\(Meta.clientCapabilities) is required (an object)"))
+            }
+            return .proceed(RequestContext(revision: .stateless, client: meta[Meta.clientInfo]?["name"]?.stringValue))
+        }
+        if request.method == "initialize" || request.method == "ping" || request.method == "server/discover" {
+            return .proceed(RequestContext(revision: lock.withLock { handshake?.revision } ?? .november2025, client: nil))
+        }
+        guard let handshake = lock.withLock({ handshake }) else {
+            return .reply(OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidRequestCode,
+                                                       "send initialize first, or give _meta.\(Meta.protocolVersion) \(Revision.stateless.rawValue) with each request"))
+        }
+        return .proceed(RequestContext(revision: handshake.revision, client: handshake.client))
+    }
+
+    static let supportedVersions: [JSONValue] = Revision.allCases.map { .string($0.rawValue) }
+
+    static let capabilities: JSONValue = ["tools": ["listChanged": false], "resources": ["subscribe": true, "listChanged": false]]
+
+    static let instructions = "The person's reminders (remindersd, an EventKit-compatible store). Dates: \(ReminderFields.dateForms). "
+        + "Access is the owner's decision: a call without it says which command grants it."
+
+    /// What needs no store: answered on the reader thread, in order with what came before.
+    private func answerAtOnce(_ request: MCPRequest, _ context: RequestContext) -> JSONValue? {
+        switch request.method {
+        case "initialize":
+            let revision = Revision.negotiated(request.params["protocolVersion"]?.stringValue)
+            let client = request.params["clientInfo"]?["name"]?.stringValue
+            lock.withLock { handshake = (revision, client) }
+            return reply(request, context, ["protocolVersion": .string(revision.rawValue), "capabilities": Self.capabilities,
+                                            "serverInfo": Self.serverInfo, "instructions": .string(Self.instructions)])
+        case "server/discover":
+            return reply(request, context, ["supportedVersions": .array(Self.supportedVersions), "capabilities": Self.capabilities,
+                                            "instructions": .string(Self.instructions)])
+        case "ping":
+            return reply(request, context, [:])
+        case "tools/list":
+            if let cursor = request.params["cursor"], !cursor.isNull {
+                return OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidParamsCode, "unknown cursor \(cursor.serialized.prefix(40)): every tool is on the first page")
+            }
+            return reply(request, context, ["tools": .array(ToolCatalog.listing)])
+        case "resources/templates/list":
+            return reply(request, context, ["resourceTemplates": [Resources.template]])
+        case "tools/call":
+            guard let name = request.params["name"]?.stringValue, ToolCatalog.named(name) != nil else {
+                return OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidParamsCode,
+                                                  "unknown tool \(request.params["name"]?.serialized.prefix(60) ?? "(none)")",
+                                                  data: ["tools": .array(ToolCatalog.all.map { .string($0.name) })])
+            }
+            return nil
+        case "resources/list", "resources/read", "resources/subscribe", "resources/unsubscribe", "subscriptions/listen":
+            return nil
+        default:
+            return OutputChannel.errorMessage(id: request.id, code: ResponseError.methodNotFoundCode, "no method \(request.method.prefix(80))")
+        }
+    }
+
+    /// What reads or writes the store: run by the worker, one at a time, in the order received.
+    private func answerInOrder(_ request: MCPRequest, _ context: RequestContext) -> JSONValue? {
+        guard !isCancelled(request.id) else { return nil }
+        let progress = request.params["_meta"]?["progressToken"]
+        if let progress { output.notify("notifications/progress", ["progressToken": progress, "progress": 0, "total": 1]) }
+        let reply = answer(request, context)
+        if let progress, !isCancelled(request.id) { output.notify("notifications/progress", ["progressToken": progress, "progress": 1, "total": 1]) }
+        return isCancelled(request.id) ? nil : reply
+    }
+
+    private func answer(_ request: MCPRequest, _ context: RequestContext) -> JSONValue? {
+        guard let client = context.client, !client.isEmpty else {
+            let where_ = context.revision == .stateless ? "_meta.\(Meta.clientInfo).name" : "initialize's clientInfo.name"
+            let text = "remindersd keeps the owner's permissions per client name, and this request has none: the MCP host must send \(where_)."
+            if request.method == "tools/call" { return reply(request, context, ToolResults.failure(text)) }
+            return OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidParamsCode, text)
+        }
+        let call = ToolCall(arguments: request.params["arguments"]?.objectValue ?? JSONObject(), client: client,
+                            zone: options.timeZone.zone, sessions: sessions, access: access)
+        switch request.method {
+        case "tools/call":
+            return reply(request, context, ToolResults.run(request.params["name"]?.stringValue ?? "", call, arguments: request.params["arguments"]))
+        case "resources/list":
+            if let cursor = request.params["cursor"], !cursor.isNull {
+                return OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidParamsCode, "unknown cursor: every resource is on the first page")
+            }
+            do { return reply(request, context, ["resources": .array(try Resources.listing(call))]) } catch { return refusal(request, error) }
+        case "resources/read", "resources/subscribe":
+            guard let uri = request.params["uri"]?.stringValue else {
+                return OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidParamsCode, "uri is required (a string)")
+            }
+            do {
+                guard let text = try Resources.read(uri, call) else {
+                    return OutputChannel.errorMessage(id: request.id, code: MCPErrorCode.resourceNotFound, "Resource not found", data: ["uri": .string(uri)])
+                }
+                if request.method == "resources/subscribe" {
+                    watcher.subscribe(uri)
+                    return reply(request, context, [:])
+                }
+                return reply(request, context, ["contents": [["uri": .string(uri), "mimeType": .string(Resources.mimeType), "text": .string(text)]]])
+            } catch {
+                return refusal(request, error)
+            }
+        case "resources/unsubscribe":
+            watcher.unsubscribe(request.params["uri"]?.stringValue ?? "")
+            return reply(request, context, [:])
+        case "subscriptions/listen":
+            let uris = request.params["notifications"]?["resourceSubscriptions"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            for uri in uris {
+                do { _ = try Resources.read(uri, call) } catch { return refusal(request, error) }
+            }
+            watcher.listen(id: request.id, uris: uris)
+            return nil  // open until cancelled: no response
+        default:
+            return OutputChannel.errorMessage(id: request.id, code: ResponseError.methodNotFoundCode, "no method \(request.method.prefix(80))")
+        }
+    }
+
+    private func refusal(_ request: MCPRequest, _ failure: ToolFailure) -> JSONValue {
+        OutputChannel.errorMessage(id: request.id, code: failure.field == nil ? MCPErrorCode.notAuthorized : ResponseError.invalidParamsCode, failure.text)
+    }
+
+    /// The result; in the stateless revision with `resultType`, the server's identity and, for the
+    /// results it says clients may cache, how long and for whom: the tools and templates are fixed
+    /// for the life of the process; the store's contents are never fresh for long, and each
+    /// client sees them through its own permissions.
+    private func reply(_ request: MCPRequest, _ context: RequestContext, _ result: JSONObject) -> JSONValue {
+        var result = result
+        if context.revision.marksResults {
+            switch request.method {
+            case "server/discover", "tools/list", "resources/templates/list": result["ttlMs"] = 3_600_000; result["cacheScope"] = "public"
+            case "resources/list", "resources/read": result["ttlMs"] = 0; result["cacheScope"] = "private"
+            default: break
+            }
+            result["resultType"] = "complete"
+            var meta = result["_meta"]?.objectValue ?? JSONObject()
+            meta[Meta.serverInfo] = Self.serverInfo
+            result["_meta"] = .object(meta)
+        }
+        return ["jsonrpc": "2.0", "id": request.id, "result": .object(result)]
+    }
+
+    static let serverInfo: JSONValue = ["name": .string(ServerInfo.name), "version": .string(ServerInfo.version)]
+
+    private func notification(_ method: String, _ params: JSONObject) {
+        switch method {
+        case "notifications/cancelled":
+            guard let id = params["requestId"] else { return }
+            lock.withLock { _ = cancelled.insert(id.serialized) }
+            watcher.endListening(id: id)
+        default:
+            break  // notifications/initialized, roots/list_changed, progress: nothing to do
+        }
+    }
+
+    private func isCancelled(_ id: JSONValue) -> Bool { lock.withLock { cancelled.contains(id.serialized) } }
+}
+
+struct MCPRequest {
+    let id: JSONValue
+    let method: String
+    let params: JSONObject
+}
+
+enum Admission {
+    case proceed(RequestContext)
+    /// Refused before it got anywhere: this error.
+    case reply(JSONValue)
+}
+
+struct RequestContext {
+    let revision: Revision
+    let client: String?
+}

@@ -1,0 +1,83 @@
+import Foundation
+import JSONRPC
+import RemindersModel
+
+/// Dates as a model writes them, read the way a person means them: `"2026-12-24"` is that day
+/// (all day), `"2026-12-24T09:00"` nine o'clock on the person's wall clock wherever they are
+/// (floating), and `"2026-12-24T09:00:00+01:00"` (or `Z`) one instant — kept as the person's wall
+/// clock in their zone, so it shows as they would say it. Never shifted to midnight or by the
+/// server's zone, the date bugs people report of other reminder servers.
+enum ModelDates {
+    /// DateComponents JSON for a due or start date.
+    static func components(_ text: String, field: String, zone: TimeZone) throws(ToolFailure) -> JSONValue {
+        switch try parse(text, field: field) {
+        case .day(let y, let m, let d):
+            return ["year": .integer(y), "month": .integer(m), "day": .integer(d)]
+        case .wallClock(let y, let m, let d, let h, let mi, let s):
+            var object: JSONObject = ["year": .integer(y), "month": .integer(m), "day": .integer(d), "hour": .integer(h), "minute": .integer(mi)]
+            if s != 0 { object["second"] = .integer(s) }
+            return .object(object)
+        case .instant(let instant):
+            let wall = ReminderDateComponents.wallClock(of: instant, in: zone)
+            var object: JSONObject = ["year": .integer(Int64(wall.year)), "month": .integer(Int64(wall.month)), "day": .integer(Int64(wall.day)),
+                                      "hour": .integer(Int64(wall.hour ?? 0)), "minute": .integer(Int64(wall.minute ?? 0)),
+                                      "timeZone": .string(zone.identifier)]
+            if let second = wall.second, second != 0 { object["second"] = .integer(Int64(second)) }
+            return .object(object)
+        }
+    }
+
+    /// An RFC 3339 instant for an alarm's `at`: a wall-clock time is read in the person's zone.
+    static func instant(_ text: String, field: String, zone: TimeZone) throws(ToolFailure) -> String {
+        switch try parse(text, field: field) {
+        case .day:
+            throw ToolFailure(field: field, "an alarm needs a time as well as a day, e.g. \(text)T09:00")
+        case .wallClock(let y, let m, let d, let h, let mi, let s):
+            let components = ReminderDateComponents(year: Int(y), month: Int(m), day: Int(d), hour: Int(h), minute: Int(mi), second: Int(s))
+            return components.instant(in: zone).rfc3339
+        case .instant(let instant):
+            return instant.rfc3339
+        }
+    }
+
+    enum Reading {
+        case day(Int64, Int64, Int64)
+        case wallClock(Int64, Int64, Int64, Int64, Int64, Int64)
+        case instant(Timestamp)
+    }
+
+    static func parse(_ text: String, field: String) throws(ToolFailure) -> Reading {
+        let bad = ToolFailure(field: field, "expected \"2026-12-24\" (all day), \"2026-12-24T09:00\" (the person's wall clock) or an RFC 3339 instant such as \"2026-12-24T09:00:00+01:00\", got \"\(text.prefix(40))\"")
+        let characters = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int64? {
+            guard range.upperBound <= characters.count else { return nil }
+            var value: Int64 = 0
+            for byte in characters[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int64(byte - 0x30)
+            }
+            return value
+        }
+        guard characters.count >= 10, characters[4] == 0x2D, characters[7] == 0x2D,
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              (1...12).contains(month), (1...31).contains(day) else { throw bad }
+        if characters.count == 10 { return .day(year, month, day) }
+        guard characters.count >= 16, characters[10] == 0x54 || characters[10] == 0x74 || characters[10] == 0x20, characters[13] == 0x3A,
+              let hour = number(11..<13), let minute = number(14..<16), hour < 24, minute < 60 else { throw bad }
+        var second: Int64 = 0
+        var rest = 16
+        if characters.count >= 19, characters[16] == 0x3A {
+            guard let value = number(17..<19), value < 61 else { throw bad }
+            second = value
+            rest = 19
+        }
+        if rest == characters.count { return .wallClock(year, month, day, hour, minute, second) }
+        // An offset (or fractions and an offset): one instant.
+        var normalized = text
+        if second == 0 && rest == 16 {
+            normalized = String(text.prefix(16)) + ":00" + String(text.dropFirst(16))
+        }
+        guard let instant = Timestamp(rfc3339: normalized) else { throw bad }
+        return .instant(instant)
+    }
+}

@@ -1,0 +1,410 @@
+"""`remindersd mcp` driven by the official Python MCP SDK (the `mcp` package), in both of its modes:
+the stateless 2026-07-28 revision (`mode="auto"`: server/discover, then per-request _meta) and the
+initialize handshake (`mode="legacy"`) — plus raw NDJSON cases the SDK never sends.
+Run by ./run with the .venv python; ends with "mcp: N passed, N failed"."""
+
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+import jsonschema
+from mcp import Client, Implementation, StdioServerParameters
+
+BIN = os.environ["REMINDERSD_BIN"]
+TOOLS = ["list_reminder_lists", "search_reminders", "get_reminder", "create_reminder", "update_reminder",
+         "complete_reminder", "delete_reminder", "add_alarm", "create_list", "request_access"]
+
+
+class Store:
+    """A temporary HOME holding the store where the XDG default puts it (what an MCP host, which
+    passes little more than HOME, gets)."""
+
+    def __init__(self):
+        self.home = tempfile.mkdtemp(prefix="mcp-test-")
+        self.path = os.path.join(self.home, ".local", "share", "remindersd", "reminders.sqlite")
+
+    def remindersd(self, *args, check=True):
+        env = {"HOME": self.home, "PATH": os.environ["PATH"], "TZ": "Europe/Berlin"}
+        return subprocess.run([BIN, *args], capture_output=True, text=True, env=env, check=check, timeout=60)
+
+    def grant(self, client, status="fullAccess"):
+        self.remindersd("permissions", "set", client, status)
+
+    def call(self, method, params):
+        out = self.remindersd("call", method, json.dumps(params), "--client", "mcp-test-checker")
+        return json.loads(out.stdout)
+
+    def server(self, *extra):
+        # The environment the SDK gives a stdio server: HOME, LOGNAME, PATH, SHELL, TERM, USER only.
+        return StdioServerParameters(command=BIN, args=["mcp", *extra],
+                                     env={"HOME": self.home, "PATH": os.environ["PATH"], "TZ": "Europe/Berlin"})
+
+    def cleanup(self):
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+class SDKSessions:
+    MODE = "legacy"
+
+    def setUp(self):
+        self.store = Store()
+        self.store.grant("mcp-test-checker")
+
+    def tearDown(self):
+        self.store.cleanup()
+
+    def client(self, name="test-assistant", **kwargs):
+        return Client(self.store.server(), mode=self.MODE, client_info=Implementation(name=name, version="1.0"), **kwargs)
+
+    def run_async(self, coroutine):
+        return asyncio.run(asyncio.wait_for(coroutine, 60))
+
+    def check_output(self, tools, result, name):
+        schema = tools[name].output_schema
+        self.assertFalse(result.is_error, result.content)
+        jsonschema.validate(result.structured_content, schema)
+
+    def test_tools_are_listed_with_schemas_and_annotations(self):
+        async def go():
+            async with self.client() as client:
+                listed = (await client.list_tools()).tools
+                self.assertEqual([tool.name for tool in listed], TOOLS)
+                by_name = {tool.name: tool for tool in listed}
+                for tool in listed:
+                    jsonschema.Draft202012Validator.check_schema(tool.input_schema)
+                    jsonschema.Draft202012Validator.check_schema(tool.output_schema)
+                    self.assertEqual(tool.input_schema["type"], "object")
+                    self.assertEqual(tool.output_schema["type"], "object")
+                    self.assertTrue(tool.description)
+                for name in ("list_reminder_lists", "search_reminders", "get_reminder"):
+                    self.assertTrue(by_name[name].annotations.read_only_hint, name)
+                self.assertTrue(by_name["delete_reminder"].annotations.destructive_hint)
+                self.assertFalse(by_name["create_reminder"].annotations.read_only_hint)
+                self.assertFalse(by_name["create_reminder"].annotations.destructive_hint)
+                self.assertTrue(by_name["complete_reminder"].annotations.idempotent_hint)
+        self.run_async(go())
+
+    def test_create_search_complete_delete_with_every_output_validated(self):
+        self.store.grant("test-assistant")
+
+        async def go():
+            async with self.client() as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+                lists = await client.call_tool("list_reminder_lists", {})
+                self.check_output(tools, lists, "list_reminder_lists")
+                made = await client.call_tool("create_list", {"title": "Groceries", "color": "#34C759"})
+                self.check_output(tools, made, "create_list")
+                milk = await client.call_tool("create_reminder", {
+                    "title": "Buy milk", "list": "groceries", "due": "2026-12-24", "priority": "high", "tags": ["shop"],
+                    "alarms": [{"at": "2026-12-24T08:00"}], "notes": "two litres\nsemi-skimmed"})
+                self.check_output(tools, milk, "create_reminder")
+                reminder = milk.structured_content["reminder"]
+                # A date-only due date stays that day, not midnight in some zone.
+                self.assertEqual(reminder["dueDateComponents"], {"year": 2026, "month": 12, "day": 24})
+                self.assertEqual(reminder["priority"], 1)
+                self.assertEqual(reminder["calendarIdentifier"], made.structured_content["calendar"]["calendarIdentifier"])
+                self.assertEqual(reminder["alarms"][0]["absoluteDate"], "2026-12-24T07:00:00.000Z", "08:00 in Berlin")
+                self.assertEqual(reminder["notes"], "two litres\nsemi-skimmed")
+                floating = await client.call_tool("create_reminder", {"title": "Call Mum", "due": "2026-12-25T09:00",
+                                                                      "recurrence": "FREQ=WEEKLY;BYDAY=FR"})
+                self.check_output(tools, floating, "create_reminder")
+                self.assertEqual(floating.structured_content["reminder"]["dueDateComponents"],
+                                 {"year": 2026, "month": 12, "day": 25, "hour": 9, "minute": 0})
+                self.assertEqual(floating.structured_content["reminder"]["recurrenceRules"][0]["rrule"], "FREQ=WEEKLY;BYDAY=FR")
+                instant = await client.call_tool("create_reminder", {"title": "Flight", "due": "2026-12-26T06:30:00Z"})
+                self.assertEqual(instant.structured_content["reminder"]["dueDateComponents"],
+                                 {"year": 2026, "month": 12, "day": 26, "hour": 7, "minute": 30, "timeZone": "Europe/Berlin"})
+
+                found = await client.call_tool("search_reminders", {"query": "milk", "list": "Groceries"})
+                self.check_output(tools, found, "search_reminders")
+                self.assertEqual([r["title"] for r in found.structured_content["reminders"]], ["Buy milk"])
+                self.assertIn("Buy milk", found.content[0].text)
+                week = await client.call_tool("search_reminders", {"dueAfter": "2026-12-24", "dueBefore": "2026-12-26"})
+                self.assertEqual(sorted(r["title"] for r in week.structured_content["reminders"]), ["Buy milk", "Call Mum"])
+
+                identifier = reminder["calendarItemIdentifier"]
+                got = await client.call_tool("get_reminder", {"id": identifier})
+                self.check_output(tools, got, "get_reminder")
+                updated = await client.call_tool("update_reminder", {"id": identifier, "due": None, "flagged": True})
+                self.check_output(tools, updated, "update_reminder")
+                self.assertIsNone(updated.structured_content["reminder"]["dueDateComponents"])
+                alarm = await client.call_tool("add_alarm", {"id": identifier, "arrive": {"latitude": 52.52, "longitude": 13.405, "title": "Shop"}})
+                self.check_output(tools, alarm, "add_alarm")
+                done = await client.call_tool("complete_reminder", {"id": identifier})
+                self.check_output(tools, done, "complete_reminder")
+                self.assertTrue(done.structured_content["reminder"]["isCompleted"])
+                gone = await client.call_tool("delete_reminder", {"id": identifier})
+                self.check_output(tools, gone, "delete_reminder")
+                missing = await client.call_tool("get_reminder", {"id": identifier})
+                self.assertTrue(missing.is_error)
+        self.run_async(go())
+        # Another process sees what the assistant did.
+        titles = sorted(r["title"] for r in self.store.call("fetchReminders", {})["reminders"])
+        self.assertEqual(titles, ["Call Mum", "Flight"])
+
+    def test_bad_arguments_come_back_as_errors_naming_the_field(self):
+        self.store.grant("test-assistant")
+
+        async def go():
+            async with self.client() as client:
+                for arguments, field in (({"title": "x", "priority": "urgent"}, "priority"), ({}, "title"),
+                                         ({"title": "x", "due": "next tuesday"}, "due"), ({"title": "x", "colour": "red"}, "colour"),
+                                         ({"title": "x", "list": "Nowhere"}, "list"), ({"title": "", "due": "2026-12-24"}, "title"),
+                                         ({"title": "x", "alarms": [{"before": 5, "at": "2026-12-24T09:00"}]}, "alarms[0]")):
+                    result = await client.call_tool("create_reminder", arguments)
+                    self.assertTrue(result.is_error, arguments)
+                    self.assertIn(field, result.content[0].text, arguments)
+                relative = await client.call_tool("create_reminder", {"title": "x", "alarms": [{"before": 15}]})
+                self.assertTrue(relative.is_error)
+                self.assertIn("due date", relative.content[0].text)
+        self.run_async(go())
+        self.assertEqual(self.store.call("fetchReminders", {})["reminders"], [], "nothing was written")
+
+    def test_clients_without_access_are_told_the_command_that_grants_it(self):
+        self.store.grant("denied-assistant", "denied")
+
+        async def go():
+            async with self.client("new-assistant") as client:
+                result = await client.call_tool("search_reminders", {})
+                self.assertTrue(result.is_error)
+                self.assertIn("status notDetermined", result.content[0].text)
+                self.assertIn("remindersd permissions set new-assistant fullAccess", result.content[0].text)
+                asked = await client.call_tool("request_access", {})
+                self.assertFalse(asked.is_error)
+                self.assertEqual(asked.structured_content["status"], "notDetermined", "no consent agent: nobody said yes")
+                self.assertIn("remindersd permissions set new-assistant fullAccess", asked.content[0].text)
+            async with self.client("denied-assistant") as client:
+                result = await client.call_tool("create_reminder", {"title": "sneaky"})
+                self.assertTrue(result.is_error)
+                self.assertIn("status denied", result.content[0].text)
+                asked = await client.call_tool("request_access", {})
+                self.assertEqual(asked.structured_content["status"], "denied", "an assistant cannot lift a denial")
+        self.run_async(go())
+        self.assertEqual(self.store.call("fetchReminders", {})["reminders"], [])
+
+    def test_a_consent_agent_lets_the_owner_say_yes(self):
+        agent = os.path.join(self.store.home, "yes.sh")
+        with open(agent, "w") as f:
+            f.write("#!/bin/sh\nexit 0\n")
+        os.chmod(agent, 0o755)
+
+        async def go():
+            params = self.store.server("--consent-agent", agent)
+            async with Client(params, mode=self.MODE, client_info=Implementation(name="asking-assistant", version="1")) as client:
+                asked = await client.call_tool("request_access", {})
+                self.assertEqual(asked.structured_content, {"granted": True, "status": "fullAccess"})
+                made = await client.call_tool("create_reminder", {"title": "Allowed"})
+                self.assertFalse(made.is_error, made.content)
+        self.run_async(go())
+
+    def test_resources_and_an_update_after_another_process_commits(self):
+        self.store.grant("test-assistant")
+        default = self.store.call("calendars", {})["calendars"][0]["calendarIdentifier"]
+
+        async def go():
+            updates = asyncio.Queue()
+            async with self.client(message_handler=self.recorder(updates)) as client:
+                resources = (await client.list_resources()).resources
+                self.assertEqual(str(resources[0].uri), "reminders://lists")
+                self.assertIn(f"reminders://list/{default}", [str(r.uri) for r in resources])
+                read = await client.read_resource("reminders://lists")
+                self.assertEqual(json.loads(read.contents[0].text)["calendars"][0]["calendarIdentifier"], default)
+                async with self.watching(client, f"reminders://list/{default}") as watching:
+                    self.store.call("saveReminder", {"reminder": {"title": "Added elsewhere"}})
+                    uri = await asyncio.wait_for(watching(updates), 10)
+                    self.assertEqual(uri, f"reminders://list/{default}")
+                read = await client.read_resource(f"reminders://list/{default}")
+                self.assertEqual([r["title"] for r in json.loads(read.contents[0].text)["reminders"]], ["Added elsewhere"])
+        self.run_async(go())
+
+    @staticmethod
+    def recorder(queue):
+        async def handler(message):
+            root = getattr(message, "root", message)
+            if getattr(root, "method", None) == "notifications/resources/updated":
+                await queue.put(str(root.params.uri))
+        return handler
+
+
+class LegacyMode(SDKSessions, unittest.TestCase):
+    """The initialize handshake (the SDK offers 2025-11-25)."""
+    MODE = "legacy"
+
+    def watching(self, client, uri):
+        test = self
+
+        class Subscribed:
+            async def __aenter__(self):
+                import warnings
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    await client.subscribe_resource(uri)
+                return lambda queue: queue.get()
+
+            async def __aexit__(self, *exc):
+                return False
+        return Subscribed()
+
+    def test_the_handshake_answers_with_the_clients_revision(self):
+        async def go():
+            async with self.client() as client:
+                self.assertEqual(client.protocol_version, "2025-11-25")
+                self.assertEqual(client.server_info.name, "remindersd")
+        self.run_async(go())
+
+
+class StatelessMode(SDKSessions, unittest.TestCase):
+    """2026-07-28: the SDK probes server/discover, then sends _meta with every request."""
+    MODE = "auto"
+
+    def watching(self, client, uri):
+        class Listening:
+            async def __aenter__(self):
+                self.context = client.listen(resource_subscriptions=[uri])
+                self.subscription = await self.context.__aenter__()
+
+                async def next_update(_queue):
+                    async for event in self.subscription:
+                        return str(getattr(event, "uri", uri))
+                return next_update
+
+            async def __aexit__(self, *exc):
+                return await self.context.__aexit__(*exc)
+        return Listening()
+
+    def test_discovery_settles_on_the_stateless_revision(self):
+        async def go():
+            async with self.client() as client:
+                self.assertEqual(client.protocol_version, "2026-07-28")
+        self.run_async(go())
+
+
+class RawNDJSON(unittest.TestCase):
+    """What the SDK never sends: one process, lines written and read by hand."""
+
+    def setUp(self):
+        self.store = Store()
+        self.store.grant("raw")
+        env = {"HOME": self.store.home, "PATH": os.environ["PATH"], "TZ": "Europe/Berlin"}
+        self.agent = os.path.join(self.store.home, "slow.sh")
+        with open(self.agent, "w") as f:
+            f.write("#!/bin/sh\nsleep 3\nexit 0\n")
+        os.chmod(self.agent, 0o755)
+        self.process = subprocess.Popen([BIN, "mcp", "--consent-agent", self.agent], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, env=env, text=True, bufsize=1)
+
+    def tearDown(self):
+        self.process.stdin.close()
+        self.assertEqual(self.process.wait(10), 0, "exits 0 when its input ends")
+        self.process.stdout.close()
+        self.process.stderr.close()
+        self.store.cleanup()
+
+    def send(self, message):
+        self.process.stdin.write((message if isinstance(message, str) else json.dumps(message)) + "\n")
+        self.process.stdin.flush()
+
+    def receive(self):
+        line = self.process.stdout.readline()
+        self.assertTrue(line.endswith("\n"), "one message per line")
+        return json.loads(line)
+
+    def initialize(self, version="2025-11-25", name="raw"):
+        self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+                   "params": {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": name, "version": "1"}}})
+        answer = self.receive()
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        return answer
+
+    def test_newlines_inside_strings_stay_inside_one_line(self):
+        self.initialize()
+        self.send({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                   "params": {"name": "create_reminder", "arguments": {"title": "Line one\nline two", "notes": "a\r\nb\u2028c"}}})
+        answer = self.receive()
+        self.assertEqual(answer["result"]["structuredContent"]["reminder"]["title"], "Line one\nline two")
+        self.assertEqual(answer["result"]["structuredContent"]["reminder"]["notes"], "a\r\nb\u2028c")
+
+    def test_batches_follow_the_negotiated_revision(self):
+        self.assertEqual(self.initialize("2025-03-26")["result"]["protocolVersion"], "2025-03-26")
+        self.send([{"jsonrpc": "2.0", "id": 1, "method": "ping"},
+                   {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "list_reminder_lists", "arguments": {}}}])
+        answers = self.receive()
+        self.assertEqual([a["id"] for a in answers], [1, 2])
+        self.assertFalse(answers[1]["result"]["isError"])
+
+    def test_a_batch_is_refused_where_the_revision_has_none(self):
+        self.assertEqual(self.initialize("2025-06-18")["result"]["protocolVersion"], "2025-06-18")
+        self.send([{"jsonrpc": "2.0", "id": 1, "method": "ping"}])
+        answer = self.receive()
+        self.assertEqual(answer["error"]["code"], -32600)
+        self.send({"jsonrpc": "2.0", "id": 2, "method": "ping"})
+        self.assertEqual(self.receive()["id"], 2, "the session goes on")
+
+    def test_unknown_revisions_tools_and_methods(self):
+        self.assertEqual(self.initialize("1999-01-01")["result"]["protocolVersion"], "2025-11-25", "the newest it has")
+        self.send({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "launch_rockets", "arguments": {}}})
+        self.assertEqual(self.receive()["error"]["code"], -32602)
+        self.send({"jsonrpc": "2.0", "id": 2, "method": "prompts/list"})
+        self.assertEqual(self.receive()["error"]["code"], -32601)
+        self.send({"jsonrpc": "2.0", "id": 3, "method": "server/discover",
+                   "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2099-01-01", "io.modelcontextprotocol/clientCapabilities": {}}}})
+        refused = self.receive()
+        self.assertEqual(refused["error"]["code"], -32022)
+        self.assertIn("2026-07-28", refused["error"]["data"]["supported"])
+        self.send("{not json")
+        self.assertEqual(self.receive()["error"]["code"], -32700)
+        self.send({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "create_reminder", "arguments": {"title": 7}}})
+        bad = self.receive()["result"]
+        self.assertTrue(bad["isError"])
+        self.assertIn("title", bad["content"][0]["text"])
+
+    def test_a_cancelled_request_is_never_answered_and_others_go_on(self):
+        stateless = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {},
+                     "io.modelcontextprotocol/clientInfo": {"name": "cancelling", "version": "1"}}
+        # request_access waits for the (slow) consent agent; a ping meanwhile is answered at once.
+        self.send({"jsonrpc": "2.0", "id": "slow", "method": "tools/call",
+                   "params": {"name": "request_access", "arguments": {}, "_meta": stateless}})
+        self.send({"jsonrpc": "2.0", "id": "later", "method": "tools/call",
+                   "params": {"name": "search_reminders", "arguments": {}, "_meta": stateless}})
+        self.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "later", "reason": "changed my mind"}})
+        started = time.monotonic()
+        self.send({"jsonrpc": "2.0", "id": "ping", "method": "ping", "params": {"_meta": stateless}})
+        self.assertEqual(self.receive()["id"], "ping")
+        self.assertLess(time.monotonic() - started, 2, "not held up by the consent agent")
+        self.assertEqual(self.receive()["id"], "slow", "the cancelled one sends nothing")
+        self.send({"jsonrpc": "2.0", "id": "after", "method": "ping", "params": {"_meta": stateless}})
+        self.assertEqual(self.receive()["id"], "after")
+
+    def test_progress_is_reported_for_a_progress_token(self):
+        self.initialize()
+        self.send({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                   "params": {"name": "list_reminder_lists", "arguments": {}, "_meta": {"progressToken": "p1"}}})
+        first, second, answer = self.receive(), self.receive(), self.receive()
+        self.assertEqual((first["method"], first["params"]["progressToken"], first["params"]["progress"]), ("notifications/progress", "p1", 0))
+        self.assertEqual(second["params"]["progress"], 1)
+        self.assertEqual(answer["id"], 1)
+
+    def test_requests_before_initialize_and_without_an_identity(self):
+        self.send({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+        self.assertEqual(self.receive()["error"]["code"], -32600)
+        self.send({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "search_reminders", "arguments": {},
+                   "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}})
+        nameless = self.receive()["result"]
+        self.assertTrue(nameless["isError"])
+        self.assertIn("clientInfo", nameless["content"][0]["text"])
+        self.send({"jsonrpc": "2.0", "id": 3, "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}})
+        self.assertEqual(self.receive()["error"]["code"], -32602, "clientCapabilities is required")
+
+
+if __name__ == "__main__":
+    runner = unittest.TextTestRunner(verbosity=2, stream=sys.stdout)
+    result = runner.run(unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__]))
+    failed = len(result.failures) + len(result.errors)
+    print(f"mcp: {result.testsRun - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
