@@ -171,12 +171,13 @@ class SDKSessions:
 
         async def go():
             async with self.client("new-assistant") as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
                 result = await client.call_tool("search_reminders", {})
                 self.assertTrue(result.is_error)
                 self.assertIn("status notDetermined", result.content[0].text)
                 self.assertIn("remindersd permissions set new-assistant fullAccess", result.content[0].text)
                 asked = await client.call_tool("request_access", {})
-                self.assertFalse(asked.is_error)
+                self.check_output(tools, asked, "request_access")
                 self.assertEqual(asked.structured_content["status"], "notDetermined", "no consent agent: nobody said yes")
                 self.assertIn("remindersd permissions set new-assistant fullAccess", asked.content[0].text)
             async with self.client("denied-assistant") as client:
@@ -283,6 +284,26 @@ class StatelessMode(SDKSessions, unittest.TestCase):
             async with self.client() as client:
                 self.assertEqual(client.protocol_version, "2026-07-28")
         self.run_async(go())
+
+
+class OnlyHome(unittest.TestCase):
+    """What a host may pass: HOME and nothing else — no PATH, no TZ, no store named."""
+
+    def test_the_defaults_work_with_home_alone(self):
+        store = Store()
+        self.addCleanup(store.cleanup)
+        store.grant("homebody")
+        store.grant("mcp-test-checker")
+        answer = subprocess.run([BIN, "mcp"], env={"HOME": store.home}, capture_output=True, text=True, timeout=30, input="\n".join([
+            json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "homebody", "version": "1"}}}),
+            json.dumps({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "create_reminder", "arguments": {"title": "From HOME"}}}),
+        ]) + "\n")
+        self.assertEqual(answer.returncode, 0, answer.stderr)
+        replies = [json.loads(line) for line in answer.stdout.splitlines()]
+        self.assertEqual([reply["id"] for reply in replies], [1, 2])
+        self.assertFalse(replies[1]["result"]["isError"], replies[1])
+        self.assertEqual([r["title"] for r in store.call("fetchReminders", {})["reminders"]], ["From HOME"], "the XDG store under HOME")
 
 
 class RawNDJSON(unittest.TestCase):
