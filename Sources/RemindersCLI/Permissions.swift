@@ -7,7 +7,7 @@ import RemindersStore
 enum Permissions {
     static let usage = """
         Usage: remindersd permissions list [--store PATH]
-               remindersd permissions set CLIENT STATUS [--entity reminder] [--store PATH]
+               remindersd permissions set CLIENT STATUS [--entity reminder|event] [--store PATH]
 
         The owner's Settings screen: which client may do what with the reminders.
           list    one JSON object per line: {"client", "entityType", "status"}
@@ -39,20 +39,20 @@ enum Permissions {
             return 0
         case "set":
             guard parsed.positionals.count == 3 else {
-                throw Arguments.UsageError(message: "usage: remindersd permissions set CLIENT STATUS [--entity reminder] [--store PATH]")
+                throw Arguments.UsageError(message: "usage: remindersd permissions set CLIENT STATUS [--entity reminder|event] [--store PATH]")
             }
             let client = parsed.positionals[1]
             guard let status = AuthorizationStatus(rawValue: parsed.positionals[2]) else {
                 throw Arguments.UsageError(message: "STATUS must be one of \(AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let entityName = parsed.value("--entity") ?? EntityType.reminder.rawValue
-            guard entityName == EntityType.reminder.rawValue else {
-                throw Arguments.UsageError(message: "--entity must be reminder (remindersd stores reminders only)")
+            guard let entity = EntityType(rawValue: entityName) else {
+                throw Arguments.UsageError(message: "--entity must be reminder or event, got \(entityName.prefix(40))")
             }
             if let problem = ClientName.problem(with: client) { throw Arguments.UsageError(message: "CLIENT: \(problem)") }
             let store = try ReminderStore(path: path)
-            try store.setAuthorizationStatus(status, client: client, entityType: .reminder)
-            FileHandle.standardError.write(Data("remindersd: \(client) is now \(status.rawValue) for reminders\n".utf8))
+            try store.setAuthorizationStatus(status, client: client, entityType: entity)
+            FileHandle.standardError.write(Data("remindersd: \(client) is now \(status.rawValue) for \(entity.rawValue)s\n".utf8))
             return 0
         default:
             throw Arguments.UsageError(message: "usage: remindersd permissions list | permissions set CLIENT STATUS")

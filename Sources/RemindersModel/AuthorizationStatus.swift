@@ -14,7 +14,7 @@ public enum AuthorizationStatus: String, Sendable, CaseIterable {
     }
 }
 
-/// EKEntityType. remindersd stores reminders; events are named only to be refused clearly.
+/// EKEntityType: what a calendar holds and what a client's access is for (one status each).
 public enum EntityType: String, Sendable, CaseIterable {
     case reminder
     case event

@@ -1,14 +1,20 @@
 /// EventKit's `EKError.Code` cases that remindersd reports, by their Swift names (sent as `data.reason`).
 public enum EventKitErrorCode: String, Sendable, CaseIterable {
     case noCalendar
+    case noStartDate
+    case noEndDate
+    case datesInverted
     case internalFailure
     case calendarReadOnly
+    case durationGreaterThanRecurrence
     case objectBelongsToDifferentStore
+    case invalidSpan
     case calendarIsImmutable
     case recurringReminderRequiresDueDate
     case structuredLocationsNotSupported
     case reminderLocationsNotSupported
     case alarmProximityNotSupported
+    case calendarDoesNotAllowEvents
     case calendarDoesNotAllowReminders
     case priorityIsInvalid
     case invalidEntityType
@@ -19,14 +25,20 @@ public enum EventKitErrorCode: String, Sendable, CaseIterable {
     public var code: Int {
         switch self {
         case .noCalendar: return 1
+        case .noStartDate: return 2
+        case .noEndDate: return 3
+        case .datesInverted: return 4
         case .internalFailure: return 5
         case .calendarReadOnly: return 6
+        case .durationGreaterThanRecurrence: return 7
         case .objectBelongsToDifferentStore: return 11
+        case .invalidSpan: return 13
         case .calendarIsImmutable: return 16
         case .recurringReminderRequiresDueDate: return 18
         case .structuredLocationsNotSupported: return 19
         case .reminderLocationsNotSupported: return 20
         case .alarmProximityNotSupported: return 21
+        case .calendarDoesNotAllowEvents: return 22
         case .calendarDoesNotAllowReminders: return 23
         case .priorityIsInvalid: return 26
         case .invalidEntityType: return 27

@@ -15,7 +15,8 @@ public struct CalendarSource: Equatable, Sendable {
     }
 }
 
-/// A reminder list (EKCalendar for reminders).
+/// A calendar (EKCalendar): a reminder list, or a calendar of events — one kind each, as EventKit
+/// makes them (`allowedEntityTypes`).
 public struct ReminderCalendar: Equatable, Sendable {
     public var calendarIdentifier: String
     public var title: String
@@ -26,10 +27,12 @@ public struct ReminderCalendar: Equatable, Sendable {
     public var isDefault: Bool
     /// The CalDAV account a synced list belongs to; nil for a local list.
     public var source: CalendarSource?
+    /// What it holds: reminders or events.
+    public var entityType: EntityType
 
     public init(calendarIdentifier: String, title: String, color: String = ReminderCalendar.defaultColor,
                 type: CalendarType = .local, allowsContentModifications: Bool = true, isDefault: Bool = false,
-                source: CalendarSource? = nil) {
+                source: CalendarSource? = nil, entityType: EntityType = .reminder) {
         self.calendarIdentifier = calendarIdentifier
         self.title = title
         self.color = color
@@ -37,10 +40,14 @@ public struct ReminderCalendar: Equatable, Sendable {
         self.allowsContentModifications = allowsContentModifications
         self.isDefault = isDefault
         self.source = source
+        self.entityType = entityType
     }
 
     public static let defaultColor = "#1BADF8"
     public static let defaultTitle = "Reminders"
+    /// The event calendar a fresh store has, as a Mac's has "Calendar".
+    public static let defaultEventTitle = "Calendar"
+    public static let defaultEventColor = "#FF2968"
     public static let maximumTitleLength = 1024
 
     public func validate() throws(ValidationError) {

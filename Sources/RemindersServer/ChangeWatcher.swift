@@ -17,6 +17,7 @@ final class ChangeWatcher: @unchecked Sendable {
     private let pollInterval: TimeInterval
     private let minimumInterval: TimeInterval
     private var lastStatus: AuthorizationStatus?
+    private var lastEventStatus: AuthorizationStatus?
     private let alarms: Bool
     /// Alarms delivered up to here were told (or before this client came).
     private var alarmWatermark: Int64 = 0
@@ -32,6 +33,7 @@ final class ChangeWatcher: @unchecked Sendable {
         self.pollInterval = pollInterval
         self.minimumInterval = minimumInterval
         lastStatus = observer.authorizationStatus(client: client, entityType: .reminder)
+        lastEventStatus = observer.authorizationStatus(client: client, entityType: .event)
         alarmWatermark = observer.latestDelivery()
     }
 
@@ -75,12 +77,22 @@ final class ChangeWatcher: @unchecked Sendable {
         }
     }
 
+    /// Each entity type's status, told when it changed.
     private func checkAuthorization() {
-        guard let status = observer.authorizationStatus(client: client, entityType: .reminder), status != lastStatus else { return }
-        lastStatus = status
+        if let status = observer.authorizationStatus(client: client, entityType: .reminder), status != lastStatus {
+            lastStatus = status
+            tellAuthorization(status, for: .reminder)
+        }
+        if let status = observer.authorizationStatus(client: client, entityType: .event), status != lastEventStatus {
+            lastEventStatus = status
+            tellAuthorization(status, for: .event)
+        }
+    }
+
+    private func tellAuthorization(_ status: AuthorizationStatus, for entityType: EntityType) {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.field("entityType", EntityType.reminder.rawValue)
+        writer.field("entityType", entityType.rawValue)
         writer.field("status", status.rawValue)
         writer.endObject()
         NotificationRegistry.authorizationChanged.send(writer.bytes, on: connection)

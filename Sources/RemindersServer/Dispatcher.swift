@@ -14,7 +14,7 @@ struct Dispatcher {
             let fields = try method.check(params)
             var status = AuthorizationStatus.notDetermined
             if method.access.needsStatus {
-                status = try session.authorizationStatus()
+                status = try session.authorizationStatus(try method.declaration.entityType(of: params, session: session))
                 guard method.access.allows(status) else {
                     throw ResponseError.notAuthorized(client: session.clientName, status: status, "\(method.name) is not allowed")
                 }

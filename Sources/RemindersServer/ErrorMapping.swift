@@ -44,6 +44,11 @@ extension ResponseError {
             return ResponseError(code: conflictCode,
                                  message: "Conflict: reminder \(current.calendarItemIdentifier) was changed at \(current.lastModifiedDate) since the lastModifiedDate given",
                                  data: ["current": currentJSON])
+        case .eventConflict(let current):
+            return ResponseError(code: conflictCode,
+                                 message: "Conflict: event \(current.eventIdentifier) was changed at \(current.lastModifiedDate) since the lastModifiedDate given",
+                                 data: ["current": ["eventIdentifier": .string(current.eventIdentifier),
+                                                    "lastModifiedDate": .string(current.lastModifiedDate.rfc3339)]])
         case .invalid(let validation):
             return .invalid(prefix.map { validation.prefixed($0) } ?? validation)
         case .unavailable(let message):

@@ -12,7 +12,8 @@ enum MethodRegistry {
         AddAlarm.self, RemoveAlarm.self, TagsMethod.self,
         Commit.self, Reset.self,
         ExportICalendar.self, ImportICalendar.self, SyncMethod.self,
-        UpcomingAlarms.self, SnoozeAlarm.self, DismissAlarm.self, UpdateLocation.self,
+        UpcomingAlarms.self, SnoozeAlarm.self, DismissAlarm.self, UpdateLocation.self, DefaultCalendarForNewEvents.self,
+        SaveEvent.self, EventMethod.self, FetchEvents.self, RemoveEvent.self,
     ]
 
     static let all: [RegisteredMethod] = declarations.map(RegisteredMethod.init)

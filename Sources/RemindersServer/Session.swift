@@ -90,21 +90,23 @@ final class Session {
     }
 
     /// The status as read for the messages in hand; see `authorizationStatus`.
-    private var statusForMessagesInHand: AuthorizationStatus?
+    private var statusForMessagesInHand: [EntityType: AuthorizationStatus] = [:]
 
     /// Called whenever new messages have been taken from the connection.
-    func beginMessagesInHand() { statusForMessagesInHand = nil }
+    func beginMessagesInHand() { statusForMessagesInHand.removeAll(keepingCapacity: true) }
 
     /// This client's status, read from the store once for the messages taken from the connection
     /// together. Every one of them was sent before the read, so a `permissions set` that finished
     /// before a call was sent always applies to that call; pipelined calls do not each pay a query.
     func authorizationStatus(_ entityType: EntityType = .reminder) throws -> AuthorizationStatus {
-        if let status = statusForMessagesInHand { return status }
+        if let status = statusForMessagesInHand[entityType] { return status }
         let status = try events().store.authorizationStatus(client: clientName, entityType: entityType)
-        statusForMessagesInHand = status
+        statusForMessagesInHand[entityType] = status
         return status
     }
 
     /// Records a decision (requestAccess) so the calls in hand after it obey it.
-    func authorizationDidChange(to status: AuthorizationStatus) { statusForMessagesInHand = status }
+    func authorizationDidChange(to status: AuthorizationStatus, for entityType: EntityType = .reminder) {
+        statusForMessagesInHand[entityType] = status
+    }
 }

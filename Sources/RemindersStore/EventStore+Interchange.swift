@@ -24,7 +24,12 @@ extension EventStore {
             }
             if requireWritable {
                 try self.requireWritable(written.calendarIdentifier, field: "calendarIdentifier")
-            } else if try self.store.calendar(identifier: written.calendarIdentifier) == nil {
+            } else if let calendar = try self.store.calendar(identifier: written.calendarIdentifier) {
+                guard calendar.entityType == .reminder else {
+                    throw .invalid(ValidationError(field: "calendarIdentifier", reason: .calendarDoesNotAllowReminders,
+                                                   "the calendar \"\(calendar.title)\" holds events"))
+                }
+            } else {
                 throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar, "there is no list \(written.calendarIdentifier)"))
             }
             do throws(ValidationError) { try self.rules.validate(written) } catch { throw .invalid(error) }

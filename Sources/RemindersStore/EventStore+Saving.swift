@@ -143,9 +143,13 @@ extension EventStore {
         }
     }
 
-    func requireWritable(_ calendarIdentifier: String, field: String) throws(StoreError) {
+    func requireWritable(_ calendarIdentifier: String, field: String, for entityType: EntityType = .reminder) throws(StoreError) {
         guard let calendar = try store.calendar(identifier: calendarIdentifier) else {
             throw .invalid(ValidationError(field: field, reason: .noCalendar, "there is no list \(calendarIdentifier)"))
+        }
+        guard calendar.entityType == entityType else {
+            throw .invalid(ValidationError(field: field, reason: entityType == .reminder ? .calendarDoesNotAllowReminders : .calendarDoesNotAllowEvents,
+                                           "the calendar \"\(calendar.title)\" holds \(calendar.entityType.rawValue)s"))
         }
         guard calendar.allowsContentModifications else {
             throw .invalid(ValidationError(field: field, reason: .calendarReadOnly, "the list \"\(calendar.title)\" is read-only"))

@@ -39,13 +39,18 @@ public final class EventStore {
 
     // MARK: Lists
 
-    public func calendars() throws(StoreError) -> [ReminderCalendar] {
-        try store.read { () throws(StoreError) in try self.store.calendars() }
+    public func calendars(for entityType: EntityType = .reminder) throws(StoreError) -> [ReminderCalendar] {
+        try store.read { () throws(StoreError) in try self.store.calendars(for: entityType) }
     }
 
     /// nil when every list is read-only.
     public func defaultCalendarForNewReminders() throws(StoreError) -> ReminderCalendar? {
         try store.read { () throws(StoreError) in try self.store.defaultCalendar() }
+    }
+
+    /// nil when every event calendar is read-only.
+    public func defaultCalendarForNewEvents() throws(StoreError) -> ReminderCalendar? {
+        try store.read { () throws(StoreError) in try self.store.defaultCalendar(for: .event) }
     }
 
     /// Creates a list (no identifier) or changes one. Lists are saved at once.
@@ -58,9 +63,16 @@ public final class EventStore {
                     throw .notFound(kind: "list", identifier: identifier)
                 }
                 calendar = existing
+                if let entityType = changes.entityType, entityType != existing.entityType {
+                    throw .invalid(ValidationError(field: "allowedEntityTypes", "a calendar keeps the kind it was made for (\(existing.entityType.rawValue))"))
+                }
             } else {
                 guard changes.title != nil else { throw .invalid(ValidationError(field: "title", "a new list needs a title")) }
-                calendar = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: "")
+                calendar = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: "", entityType: changes.entityType ?? .reminder)
+                if calendar.entityType == .event { calendar.color = ReminderCalendar.defaultEventColor }
+                if calendar.entityType == .event, changes.account != nil {
+                    throw .invalid(ValidationError(field: "source.account", reason: .calendarDoesNotAllowEvents, "synced calendars hold reminders only, so far"))
+                }
             }
             if let title = changes.title { calendar.title = title }
             if let color = changes.color { calendar.color = ReminderCalendar.normalizedColor(color) ?? color }
@@ -92,9 +104,10 @@ public final class EventStore {
     /// cannot be removed. When the default goes, the oldest writable list becomes the default.
     public func removeCalendar(identifier: String) throws(StoreError) {
         try store.write { () throws(StoreError) in
-            guard try self.store.calendar(identifier: identifier) != nil else { throw .notFound(kind: "list", identifier: identifier) }
-            guard try self.store.calendarCount() > 1 else {
-                throw .invalid(ValidationError(field: "calendarIdentifier", "the last list cannot be removed"))
+            guard let calendar = try self.store.calendar(identifier: identifier) else { throw .notFound(kind: "list", identifier: identifier) }
+            guard try self.store.calendarCount(for: calendar.entityType) > 1 else {
+                throw .invalid(ValidationError(field: "calendarIdentifier", calendar.entityType == .reminder ? "the last list cannot be removed"
+                                                                                                           : "the last event calendar cannot be removed"))
             }
             try self.store.rememberRemovedCollection(calendar: identifier)
             _ = try self.store.deleteCalendar(identifier: identifier)

@@ -82,7 +82,8 @@ public final class ReminderStore {
         try database.execute("PRAGMA application_id=\(Schema.applicationID); PRAGMA user_version=\(Schema.currentVersion);")
     }
 
-    /// A fresh store holds one local source and one default list named "Reminders".
+    /// A fresh store holds one local source, one default list named "Reminders" and one default
+    /// event calendar named "Calendar".
     private func seedIfEmpty() throws(StoreError) {
         let count = try sqlite { () throws(SQLiteError) in try self.database.scalar("SELECT count(*) FROM sources")?.integer ?? 0 }
         guard count == 0 else { return }
@@ -94,6 +95,10 @@ public final class ReminderStore {
         let list = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: ReminderCalendar.defaultTitle, isDefault: true)
         try insertCalendar(list, creationDate: now)
         try setDefaultCalendar(list.calendarIdentifier)
+        let calendar = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: ReminderCalendar.defaultEventTitle,
+                                        color: ReminderCalendar.defaultEventColor, isDefault: true, entityType: .event)
+        try insertCalendar(calendar, creationDate: now)
+        try setDefaultCalendar(calendar.calendarIdentifier, for: .event)
     }
 
     // MARK: Transactions
@@ -161,7 +166,7 @@ public final class ReminderStore {
 
 struct ListCache {
     var calendars: [String: ReminderCalendar?] = [:]
-    var defaultIdentifier: String?? = nil
+    var defaultIdentifiers: [EntityType: String?] = [:]
 }
 
 /// Server-made identifiers: opaque, stable, unique across processes — random (version 4) UUIDs

@@ -224,6 +224,63 @@ enum Schema {
             CREATE INDEX alarms_by_fire_at ON alarms(fire_at) WHERE fire_at IS NOT NULL;
             CREATE INDEX alarms_by_fire_wall ON alarms(fire_wall) WHERE fire_wall IS NOT NULL;
             """),
+        // Issue 13: a calendar holds reminders or events, as EventKit makes them; a store that had
+        // lists only gets the event calendar a fresh one starts with.
+        ("v10 calendars of events", """
+            ALTER TABLE calendars ADD COLUMN entity_type TEXT NOT NULL DEFAULT 'reminder';
+            INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date, entity_type)
+            SELECT upper(substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-A' || substr(h, 18, 3) || '-' || substr(h, 21, 12)),
+                   (SELECT identifier FROM sources WHERE type = 'local' ORDER BY rowid LIMIT 1), 'Calendar', '#FF2968', 'local', 1,
+                   CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), 'event'
+            FROM (SELECT lower(hex(randomblob(16))) AS h)
+            WHERE EXISTS (SELECT 1 FROM sources WHERE type = 'local');
+            """),
+        // Issue 13: events — a series (or one event) a row, its start as date components (with
+        // start_at for a zoned start, start_wall for a floating or all-day one, as reminders' due
+        // dates) and its length; removed occurrences as keys; a detached occurrence a row of its
+        // own naming its series (removed with it) and the occurrence it replaces.
+        ("v11 events", """
+            CREATE TABLE events (
+                id INTEGER PRIMARY KEY,
+                identifier TEXT NOT NULL UNIQUE,
+                external_identifier TEXT NOT NULL,
+                calendar TEXT NOT NULL REFERENCES calendars(identifier) ON DELETE CASCADE,
+                title TEXT NOT NULL,
+                notes TEXT,
+                url TEXT,
+                location_title TEXT,
+                latitude REAL,
+                longitude REAL,
+                radius REAL,
+                start_date TEXT NOT NULL,
+                start_at INTEGER,
+                start_wall INTEGER,
+                duration INTEGER NOT NULL,
+                availability TEXT NOT NULL,
+                status TEXT NOT NULL,
+                recurrence TEXT,
+                exceptions TEXT,
+                series TEXT REFERENCES events(identifier) ON DELETE CASCADE,
+                original_occurrence INTEGER,
+                creation_date INTEGER NOT NULL,
+                last_modified INTEGER NOT NULL
+            );
+            CREATE INDEX events_by_calendar ON events(calendar);
+            CREATE INDEX events_by_series ON events(series) WHERE series IS NOT NULL;
+            CREATE TABLE event_alarms (
+                event INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                identifier TEXT NOT NULL,
+                relative_offset REAL,
+                absolute_date INTEGER,
+                location_title TEXT,
+                latitude REAL,
+                longitude REAL,
+                radius REAL,
+                proximity TEXT NOT NULL,
+                PRIMARY KEY (event, position)
+            ) WITHOUT ROWID;
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

@@ -80,6 +80,56 @@ final class AuthorizationMatrixTests: XCTestCase {
         check.shutDown()
     }
 
+    /// Every event method under every event status, with reminders always granted in full: the
+    /// event status alone decides (granting one entity type grants nothing for the other).
+    func testEveryEventMethodUnderEveryEventStatus() throws {
+        try setStatus("owner", "fullAccess")
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "owner", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        let owner = try RemindersdProcess(store: folder.store)
+        owner.initialize(client: "owner")
+        let existing = owner.channel.request("saveEvent", ["event": ["title": "existing", "startDate": "2027-01-04T09:00:00Z",
+                                                                     "endDate": "2027-01-04T10:00:00Z"]]).at("result", "event", "eventIdentifier")!
+        let eventCalendar = owner.channel.request("defaultCalendarForNewEvents").at("result", "calendar", "calendarIdentifier")!
+        XCTAssertEqual(owner.shutDown(), 0)
+        let every: Set<String> = ["notDetermined", "restricted", "denied", "writeOnly", "fullAccess"]
+        let calls: [(method: String, params: JSONValue, allowed: Set<String>)] = [
+            ("authorizationStatus", ["entityType": "event"], every),
+            ("requestAccess", ["entityType": "event", "usageDescription": "matrix"], every),
+            ("calendars", ["entityType": "event"], ["writeOnly", "fullAccess"]),
+            ("defaultCalendarForNewEvents", [:], ["writeOnly", "fullAccess"]),
+            ("saveEvent", ["event": ["title": "created", "startDate": "2027-02-01T09:00:00Z", "endDate": "2027-02-01T10:00:00Z"]], ["writeOnly", "fullAccess"]),
+            ("saveEvent", ["event": ["eventIdentifier": existing, "title": "changed"]], ["fullAccess"]),
+            ("event", ["identifier": existing], ["fullAccess"]),
+            ("fetchEvents", ["start": "2027-01-01T00:00:00Z", "end": "2027-03-01T00:00:00Z"], ["fullAccess"]),
+            ("calendarItem", ["identifier": existing], ["fullAccess"]),
+            ("saveCalendar", ["calendar": ["title": "Events", "allowedEntityTypes": ["event"]]], ["fullAccess"]),
+            ("saveCalendar", ["calendar": ["calendarIdentifier": eventCalendar, "color": "#112233"]], ["fullAccess"]),
+            ("removeCalendar", ["calendarIdentifier": eventCalendar], ["fullAccess"]),
+            ("removeEvent", ["identifier": "missing"], ["fullAccess"]),
+        ]
+        // Full access last: its removeCalendar takes the calendar the others try.
+        for status in ["notDetermined", "restricted", "denied", "writeOnly", "fullAccess"] {
+            let client = "events-\(status)"
+            try setStatus(client, "fullAccess")
+            if status != "notDetermined" {
+                XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", client, status, "--entity", "event", "--store", folder.store]).status, 0)
+            }
+            let server = try RemindersdProcess(store: folder.store)
+            server.initialize(client: client)
+            for call in calls {
+                let response = server.channel.request(call.method, call.params)
+                if call.allowed.contains(status) {
+                    XCTAssertNotEqual(response.errorCode, -32010, "\(call.method) \(call.params) as \(status): \(response)")
+                } else {
+                    XCTAssertEqual(response.errorCode, -32010, "\(call.method) \(call.params) as \(status): \(response)")
+                    XCTAssertEqual(response.at("error", "data", "status"), .string(status))
+                }
+            }
+            XCTAssertNil(server.channel.request("fetchReminders").errorCode, "reminders stay granted")
+            XCTAssertEqual(server.shutDown(), 0)
+        }
+    }
+
     func testWriteOnlyLimits() throws {
         let existing = try existingReminder()
         try setStatus("capture", "writeOnly")

@@ -40,7 +40,10 @@ final class CommandLineTests: XCTestCase {
             """)
         XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "a", "notDetermined", "--store", folder.store]).status, 0)
         XCTAssertFalse(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout.contains(#""client":"a""#))
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "a", "fullAccess", "--entity", "event", "--store", folder.store]).status, 2)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "a", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertTrue(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout
+            .contains(#"{"client":"a","entityType":"event","status":"fullAccess"}"#), "one status per entity type")
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "a", "fullAccess", "--entity", "task", "--store", folder.store]).status, 2)
         XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "bad\nname", "fullAccess", "--store", folder.store]).status, 2)
     }
 

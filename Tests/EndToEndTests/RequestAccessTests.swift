@@ -99,10 +99,15 @@ final class RequestAccessTests: XCTestCase {
             XCTAssertEqual(response.errorCode, -32602, "\(params)")
             XCTAssertEqual(response.errorField, "usageDescription", "\(params)")
         }
-        let event = server.channel.request("requestAccess", ["entityType": "event", "usageDescription": "x"])
-        XCTAssertEqual(event.errorReason, "invalidEntityType")
+        XCTAssertEqual(server.channel.request("requestAccess", ["entityType": "task", "usageDescription": "x"]).errorField, "entityType")
         XCTAssertEqual(server.channel.request("requestAccess", ["level": "admin", "usageDescription": "x"]).errorField, "level")
         XCTAssertEqual(calls("allow"), [])
+        // Events have a status of their own: asking for them asks the owner about events.
+        let event = server.channel.request("requestAccess", ["entityType": "event", "level": "writeOnly", "usageDescription": "x"])
+        XCTAssertEqual(event.at("result", "status"), "writeOnly")
+        XCTAssertEqual(calls("allow"), ["app|event|writeOnly"])
+        XCTAssertEqual(server.channel.request("authorizationStatus", ["entityType": "event"]).at("result", "status"), "writeOnly")
+        XCTAssertEqual(server.channel.request("authorizationStatus").at("result", "status"), "notDetermined", "granting events grants no reminders")
         server.shutDown()
     }
 

@@ -169,7 +169,7 @@ final class ValidationTests: XCTestCase {
         expect("saveCalendar", ["calendar": ["title": " "]], field: "calendar.title")
         expect("saveCalendar", ["calendar": ["title": "x", "color": "red"]], field: "calendar.color")
         expect("saveCalendar", ["calendar": ["title": "x", "type": "calDAV"]], field: "calendar.type")
-        expect("calendars", ["entityType": "event"], field: "entityType", reason: "invalidEntityType")
+        expect("calendars", ["entityType": "task"], field: "entityType")
         let only = server.channel.request("calendars").at("result", "calendars", 0, "calendarIdentifier")!
         expect("removeCalendar", ["calendarIdentifier": only], field: "calendarIdentifier")
         let readOnly = server.channel.request("saveCalendar", ["calendar": ["title": "Holidays", "allowsContentModifications": false]])
@@ -178,8 +178,8 @@ final class ValidationTests: XCTestCase {
     }
 
     func testUnknownMethod() {
-        let response = server.channel.request("fetchEvents", [:])
+        let response = server.channel.request("fetchTasks", [:])
         XCTAssertEqual(response.errorCode, -32601)
-        XCTAssertEqual(response.at("error", "data", "method"), "fetchEvents")
+        XCTAssertEqual(response.at("error", "data", "method"), "fetchTasks")
     }
 }

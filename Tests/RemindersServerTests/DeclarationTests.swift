@@ -98,9 +98,13 @@ final class DeclarationTests: XCTestCase {
         XCTAssertEqual(MethodRegistry.named("saveCalendar")?.fieldPrefix, "calendar")
     }
 
+    /// Staging methods take `commit`; so do the event methods, which write at once and take only
+    /// `commit: true` (EventSchemas.commit) until events are staged too.
     func testStagingMethodsTakeCommitAndNoOtherDoes() {
         for method in MethodRegistry.all {
-            XCTAssertEqual(method.params.property(CommitParam.name) != nil, method.effect == .stages, method.name)
+            let commit = method.params.property(CommitParam.name)
+            let writesAtOnce = method.effect == .writes && commit != nil && commit?.description == EventSchemas.commit.description
+            XCTAssertEqual(commit != nil, method.effect == .stages || writesAtOnce, method.name)
         }
     }
 

@@ -22,6 +22,7 @@ final class ResultSchemaTests: XCTestCase {
     ]
 
     func testEveryMethodsResultMatchesItsSchema() throws {
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "schemas", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
         let server = try RemindersdProcess.granted("schemas", store: folder.store)
         var checked = Set<String>()
         func call(_ method: String, _ params: JSONValue = [:]) -> JSONValue {
@@ -68,6 +69,15 @@ final class ResultSchemaTests: XCTestCase {
         call("snoozeAlarm", ["identifier": identifier, "alarmIdentifier": "relative", "minutes": 5])
         call("dismissAlarm", ["identifier": identifier, "alarmIdentifier": "relative"])
         call("updateLocation", ["latitude": 52.52, "longitude": 13.405, "horizontalAccuracy": 10])
+        call("defaultCalendarForNewEvents")
+        let event = call("saveEvent", ["event": ["title": "Meeting", "startDate": "2027-01-04T09:00:00Z", "endDate": "2027-01-04T10:00:00Z",
+                                                 "recurrenceRules": [["frequency": "weekly"]], "alarms": [["relativeOffset": -600]],
+                                                 "structuredLocation": ["title": "Room 1"]]])["event"]?["eventIdentifier"] ?? .null
+        call("saveEvent", ["event": ["eventIdentifier": event, "occurrenceDate": "2027-01-11T09:00:00Z", "title": "Moved"], "span": "thisEvent"])
+        call("event", ["identifier": event, "occurrenceDate": "2027-01-11T09:00:00Z"])
+        call("fetchEvents", ["start": "2027-01-01T00:00:00Z", "end": "2032-01-01T00:00:00Z", "limit": 3])
+        XCTAssertNotNil(call("calendarItem", ["identifier": event])["event"])
+        call("removeEvent", ["identifier": event, "occurrenceDate": "2027-01-18T09:00:00Z", "span": "futureEvents"])
         call("removeReminder", ["identifier": identifier])
         call("removeCalendar", ["calendarIdentifier": list])
         call("requestAccess", ["usageDescription": "schema test"])

@@ -77,6 +77,8 @@ final class AlarmScheduleTests: XCTestCase {
         try events.store.database.execute("""
             DROP INDEX alarms_by_fire_at; DROP INDEX alarms_by_fire_wall;
             ALTER TABLE alarms DROP COLUMN fire_at; ALTER TABLE alarms DROP COLUMN fire_wall;
+            DROP TABLE event_alarms; DROP TABLE events;
+            DELETE FROM calendars WHERE entity_type = 'event'; ALTER TABLE calendars DROP COLUMN entity_type;
             PRAGMA user_version = 8;
             """)
         events = EventStore(store: try ReminderStore(path: path))

@@ -67,3 +67,11 @@ extension AlarmDraft {
         return AlarmDraft(alarmIdentifier: try fields.optionalString("alarmIdentifier"), trigger: trigger)
     }
 }
+
+extension AlarmDraft {
+    static func decodeList(_ value: JSONValue, path: String) throws(ResponseError) -> [AlarmDraft] {
+        var drafts: [AlarmDraft] = []
+        for (index, element) in try Fields.array(value, path: path).enumerated() { drafts.append(try decode(element, path: "\(path)[\(index)]")) }
+        return drafts
+    }
+}

@@ -10,6 +10,10 @@ extension ReminderCalendar {
         writer.field("type", type.rawValue)
         writer.field("allowsContentModifications", allowsContentModifications)
         writer.field("isDefault", isDefault)
+        writer.key(static: "allowedEntityTypes")
+        writer.beginArray()
+        writer.string(entityType.rawValue)
+        writer.endArray()
         writer.key(static: "source")
         if let source {
             writer.beginObject()
@@ -29,9 +33,19 @@ extension CalendarChanges {
                   title: try fields.optionalString("title"),
                   color: try fields.optionalString("color"),
                   allowsContentModifications: try fields.optionalBool("allowsContentModifications"),
-                  account: try fields.optionalObject("source")?.string("account"))
+                  account: try fields.optionalObject("source")?.string("account"),
+                  entityType: try Self.entityType(fields))
         if let type = try fields.optionalString("type"), type != CalendarType.local.rawValue, account == nil {
             throw fields.invalid("type", "a \(type) list belongs to an account: give source.account (remindersd accounts add makes one)")
         }
+    }
+
+    /// `allowedEntityTypes`: one kind, as EventKit makes calendars.
+    private static func entityType(_ fields: Fields) throws(ResponseError) -> EntityType? {
+        guard let types = try fields.optionalArray("allowedEntityTypes") else { return nil }
+        guard types.count == 1, let name = types[0].stringValue, let type = EntityType(rawValue: name) else {
+            throw fields.invalid("allowedEntityTypes", "a calendar holds one kind: [\"reminder\"] or [\"event\"]", reason: .invalidEntityType)
+        }
+        return type
     }
 }

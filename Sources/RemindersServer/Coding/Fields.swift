@@ -134,6 +134,26 @@ struct Fields {
         return Fields(object, path: path)
     }
 
+    static func bool(_ value: JSONValue, path: String) throws(ResponseError) -> Bool {
+        guard case .bool(let bool) = value else { throw .invalidParams("\(path): expected true or false, got \(value.typeName)", field: path) }
+        return bool
+    }
+
+    static func timestamp(_ value: JSONValue, path: String) throws(ResponseError) -> Timestamp {
+        guard case .string(let text) = value, let date = Timestamp(rfc3339: text) else {
+            throw .invalidParams("\(path): expected an RFC 3339 date-time such as 2026-11-29T09:00:00Z", field: path)
+        }
+        return date
+    }
+
+    static func enumValue<E: RawRepresentable & CaseIterable>(_ value: JSONValue, path: String, _ type: E.Type) throws(ResponseError) -> E
+    where E.RawValue == String {
+        guard case .string(let text) = value, let found = E(rawValue: text) else {
+            throw .invalidParams("\(path): expected one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))", field: path)
+        }
+        return found
+    }
+
     static func array(_ value: JSONValue, path: String) throws(ResponseError) -> [JSONValue] {
         guard case .array(let elements) = value else { throw .invalidParams("\(path): expected an array, got \(value.typeName)", field: path) }
         return elements

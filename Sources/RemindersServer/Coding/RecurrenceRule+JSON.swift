@@ -98,3 +98,11 @@ extension RecurrenceRule {
         return values
     }
 }
+
+extension RecurrenceRule {
+    static func decodeList(_ value: JSONValue, path: String) throws(ResponseError) -> [RecurrenceRule] {
+        var rules: [RecurrenceRule] = []
+        for (index, element) in try Fields.array(value, path: path).enumerated() { rules.append(try decode(element, path: "\(path)[\(index)]")) }
+        return rules
+    }
+}

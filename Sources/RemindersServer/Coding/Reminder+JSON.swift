@@ -74,20 +74,8 @@ struct ReminderSave {
             return date
         }
         changes.timeZone = try fields.change("timeZone", Fields.string)
-        changes.alarms = try fields.change("alarms") { (value, path) throws(ResponseError) in
-            var drafts: [AlarmDraft] = []
-            for (index, element) in try Fields.array(value, path: path).enumerated() {
-                drafts.append(try AlarmDraft.decode(element, path: "\(path)[\(index)]"))
-            }
-            return drafts
-        }
-        changes.recurrenceRules = try fields.change("recurrenceRules") { (value, path) throws(ResponseError) in
-            var rules: [RecurrenceRule] = []
-            for (index, element) in try Fields.array(value, path: path).enumerated() {
-                rules.append(try RecurrenceRule.decode(element, path: "\(path)[\(index)]"))
-            }
-            return rules
-        }
+        changes.alarms = try fields.change("alarms", AlarmDraft.decodeList)
+        changes.recurrenceRules = try fields.change("recurrenceRules", RecurrenceRule.decodeList)
         changes.tags = try fields.change("tags") { (value, path) throws(ResponseError) in
             try Fields.array(value, path: path).enumerated().map { (index, element) throws(ResponseError) in
                 try Fields.string(element, path: "\(path)[\(index)]")

@@ -11,6 +11,10 @@ protocol MethodDeclaration {
     /// One line, for the OpenRPC document and `remindersd schema`.
     static var summary: String { get }
     static var access: Access { get }
+    /// Whose authorization status `access` is about: reminders (the default) or events.
+    static var entityType: EntityType { get }
+    /// The same for one call: by default the `entityType` its params name, else `entityType`.
+    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType
     static var effect: Effect { get }
     /// The members of `params` (always an object). A `.stages` method gets `commit` added.
     static var params: [ObjectRule.Property] { get }
@@ -24,6 +28,12 @@ protocol MethodDeclaration {
 }
 
 extension MethodDeclaration {
+    static var entityType: EntityType { .reminder }
+
+    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType {
+        if let named = params?["entityType"]?.stringValue, let type = EntityType(rawValue: named) { return type }
+        return entityType
+    }
     static var acceptsOtherParams: Bool { false }
     static var errors: [MethodError] { [] }
 }

@@ -17,15 +17,11 @@ enum AuthorizationStatusMethod: MethodDeclaration {
     }
 }
 
-/// The `entityType` member: reminder by default; event is refused with EventKit's `invalidEntityType`.
+/// The `entityType` member: reminder by default, or event.
 enum EntityTypeParam {
     static let property = ObjectRule.Property("entityType", CommonSchemas.entityType, default: .string(EntityType.reminder.rawValue))
 
     static func value(_ params: Fields) throws(ResponseError) -> EntityType {
-        guard let type = try params.optionalEnum("entityType", EntityType.self) else { return .reminder }
-        guard type == .reminder else {
-            throw params.invalid("entityType", "remindersd stores reminders only", reason: .invalidEntityType)
-        }
-        return type
+        try params.optionalEnum("entityType", EntityType.self) ?? .reminder
     }
 }

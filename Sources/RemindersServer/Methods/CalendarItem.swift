@@ -1,16 +1,36 @@
 import JSONRPC
+import RemindersModel
 
-/// `calendarItem {identifier}` → `{reminder}`, null when there is none; sees this client's staged changes.
+/// `calendarItem {identifier}` → `{reminder}` (null when there is none; this client's staged
+/// changes included) or `{event}` when the identifier is an event's, as
+/// EKEventStore.calendarItem(withIdentifier:) gives either kind.
 enum CalendarItem: MethodDeclaration {
     static let name = "calendarItem"
-    static let summary = "One reminder by identifier, staged changes included (EKEventStore.calendarItem(withIdentifier:))."
+    static let summary = "One reminder or event by identifier, staged changes included (EKEventStore.calendarItem(withIdentifier:))."
     static let access = Access.fullAccess
     static let effect = Effect.reads
     static let params: [ObjectRule.Property] = [.init("identifier", CommonSchemas.identifier, required: true)]
-    static let result = CommonSchemas.result([("reminder", .nullable(ReminderSchemas.reminder))])
+    static let result = JSONSchema.object([
+        .init("reminder", .nullable(ReminderSchemas.reminder), description: "The reminder; null when there is no item with the identifier."),
+        .init(EventSchemas.member, EventSchemas.event, description: "Instead of reminder, when the identifier is an event's (its first occurrence)."),
+    ])
+
+    /// An event's identifier needs access to events; any other, to reminders.
+    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType {
+        guard let identifier = params?["identifier"]?.stringValue, try session.events().store.event(identifier: identifier) != nil else { return .reminder }
+        return .event
+    }
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let reminder = try context.session.events().calendarItem(identifier: try context.params.string("identifier"))
+        let events = try context.session.events()
+        let identifier = try context.params.string("identifier")
+        if let event = try events.event(identifier: identifier, occurrenceDate: nil) {
+            return resultObject { writer in
+                writer.key(static: "event")
+                event.write(to: &writer, zone: events.timeZone)
+            }
+        }
+        let reminder = try events.calendarItem(identifier: identifier)
         return resultObject { writer in
             writer.key(static: "reminder")
             if let reminder { reminder.write(to: &writer) } else { writer.null() }

@@ -4,7 +4,7 @@ import RemindersModel
 /// `calendars {entityType?}` → `{calendars}`. Write-only clients see the default list only.
 enum Calendars: MethodDeclaration {
     static let name = "calendars"
-    static let summary = "The reminder lists (EKEventStore.calendars(for: .reminder))."
+    static let summary = "The calendars of one kind: reminder lists, or event calendars (EKEventStore.calendars(for:))."
     static let access = Access.fullOrWriteOnly
     static let effect = Effect.reads
     static let params: [ObjectRule.Property] = [EntityTypeParam.property]
@@ -12,9 +12,10 @@ enum Calendars: MethodDeclaration {
     static let errors: [MethodError] = [.invalidParams(.invalidEntityType)]
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        _ = try EntityTypeParam.value(context.params)
+        let entity = try EntityTypeParam.value(context.params)
         let events = try context.session.events()
-        let calendars = context.status == .writeOnly ? [try events.defaultCalendarForNewReminders()].compactMap { $0 } : try events.calendars()
+        let defaultCalendar = { () throws in entity == .event ? try events.defaultCalendarForNewEvents() : try events.defaultCalendarForNewReminders() }
+        let calendars = context.status == .writeOnly ? [try defaultCalendar()].compactMap { $0 } : try events.calendars(for: entity)
         return resultObject { writer in
             writer.key(static: "calendars")
             writer.beginArray()

@@ -66,7 +66,7 @@ enum Initialize: MethodDeclaration {
             writer.field("protocolVersion", ServerInfo.protocolVersion)
             writer.key(static: "capabilities")
             writer.beginObject()
-            writer.field("entityTypes", [.string(EntityType.reminder.rawValue)])
+            writer.field("entityTypes", EntityType.allCases.map(\.rawValue))
             writer.field("methods", .array(MethodRegistry.all.map { .string($0.name) }))
             writer.field("notifications", .array(NotificationRegistry.fromServer.map { .string($0.name) }))
             writer.field("framings", .array([Framing.lsp, .ndjson].map { .string($0.rawValue) }))

@@ -37,7 +37,7 @@ enum RequestAccess: MethodDeclaration {
         }
         if status != current {
             try store.setAuthorizationStatus(status, client: session.clientName, entityType: entity)
-            session.authorizationDidChange(to: status)
+            session.authorizationDidChange(to: status, for: entity)
             session.log.info("client \(session.clientName): \(current.rawValue) → \(status.rawValue)")
         } else if current == .notDetermined {
             session.log.warning("""

@@ -11,6 +11,11 @@ enum SaveCalendar: MethodDeclaration {
     static let result = CommonSchemas.result([("calendar", CalendarSchemas.calendar)])
     static let errors: [MethodError] = [.notFound]
 
+    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType {
+        let calendar = params?["calendar"]
+        return try CalendarKind.of(identifier: calendar?["calendarIdentifier"]?.stringValue, madeFor: calendar?["allowedEntityTypes"], session: session)
+    }
+
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         let changes = try CalendarChanges(try context.params.object("calendar"))
         let calendar = try context.session.events().saveCalendar(changes)

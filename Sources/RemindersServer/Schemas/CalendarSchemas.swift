@@ -10,9 +10,10 @@ enum CalendarSchemas {
             ("color", .string("#RRGGBB, upper case.")),
             ("type", calendarType),
             ("allowsContentModifications", .boolean()),
-            ("isDefault", .boolean(description: "Whether new reminders go here when they name no list (always a writable list).")),
+            ("isDefault", .boolean(description: "Whether new items of its kind go here when they name no calendar (always a writable one).")),
+            ("allowedEntityTypes", .array(of: CommonSchemas.entityType, description: "What it holds: [\"reminder\"] (a list) or [\"event\"].")),
             ("source", .nullable(source)),
-        ], description: "A reminder list.")
+        ], description: "A calendar: a reminder list, or a calendar of events.")
     }
 
     static let source = JSONSchema.named("CalendarSource") {
@@ -30,6 +31,8 @@ enum CalendarSchemas {
             .init("allowsContentModifications", .boolean()),
             .init("type", calendarType, description: "May be sent back as received; ignored (a list is caldav when it has a source)."),
             .init("isDefault", .any(description: "May be sent back as received; ignored.")),
+            .init("allowedEntityTypes", .array(of: CommonSchemas.entityType),
+                  description: "For a new calendar: [\"reminder\"] (default) or [\"event\"]; a calendar keeps its kind."),
             .init("source", .nullable(sourceInput),
                   description: "For a new list: make it in this CalDAV account (on the server at the next sync). An existing list stays where it is."),
         ], description: "A list to create (no calendarIdentifier) or the members of one to change.")

@@ -12,7 +12,7 @@ enum CommonSchemas {
 
     static let identifier = JSONSchema.string("An identifier the server made: stable and opaque.")
 
-    static let entityType = JSONSchema.oneOf(EntityType.allCases.map(\.rawValue), description: "EKEntityType; remindersd stores reminders.")
+    static let entityType = JSONSchema.oneOf(EntityType.allCases.map(\.rawValue), description: "EKEntityType: reminder or event; each has its own authorization status.")
 
     static let authorizationStatus = JSONSchema.oneOf(AuthorizationStatus.allCases.map(\.rawValue), description: "EKAuthorizationStatus.")
 

@@ -59,7 +59,9 @@ final class Database {
     }
 
     /// Runs a statement that returns no rows.
-    func run(_ sql: String, _ values: SQLValue...) throws(SQLiteError) {
+    func run(_ sql: String, _ values: SQLValue...) throws(SQLiteError) { try run(sql, values: values) }
+
+    func run(_ sql: String, values: [SQLValue]) throws(SQLiteError) {
         let statement = try statement(sql)
         defer { statement.reset() }
         try statement.bind(values)

@@ -1,7 +1,7 @@
 import Foundation
 import RemindersModel
 
-/// Alarm rows, in the order the reminder lists them.
+/// Alarm rows, in the order the reminder (or event) lists them.
 extension ReminderStore {
     func insertAlarms(of reminder: Reminder, reminderRow: Int64) throws(SQLiteError) {
         guard !reminder.alarms.isEmpty else { return }
@@ -13,25 +13,46 @@ extension ReminderStore {
         defer { statement.reset() }
         for (position, alarm) in reminder.alarms.enumerated() {
             statement.reset()
-            let location = alarm.structuredLocation
             let fires = FireTime(alarm, due: reminder.dueDateComponents)
-            try statement.bind([
-                .integer(reminderRow), .integer(Int64(position)), .text(alarm.alarmIdentifier),
-                alarm.relativeOffset.sql, (alarm.absoluteDate?.milliseconds).sql, (location?.title).sql,
-                (location?.geoLocation?.latitude).sql, (location?.geoLocation?.longitude).sql,
-                (location?.radius).sql, .text(alarm.proximity.rawValue), fires.instant.sql, fires.wallClock.sql,
-            ])
+            try statement.bind([.integer(reminderRow), .integer(Int64(position))] + Self.values(of: alarm) + [fires.instant.sql, fires.wallClock.sql])
             while try statement.step() {}
         }
     }
 
-    func alarms(reminderRow: Int64) throws(SQLiteError) -> [Alarm] {
+    /// An event's alarm rows (`event_alarms`), in order.
+    func insertAlarms(of event: Event, eventRow: Int64) throws(SQLiteError) {
+        guard !event.alarms.isEmpty else { return }
         let statement = try database.statement("""
-            SELECT identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity
-            FROM alarms WHERE reminder = ? ORDER BY position
+            INSERT INTO event_alarms (event, position, identifier, relative_offset, absolute_date, location_title,
+                latitude, longitude, radius, proximity)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         defer { statement.reset() }
-        try statement.bind([.integer(reminderRow)])
+        for (position, alarm) in event.alarms.enumerated() {
+            statement.reset()
+            try statement.bind([.integer(eventRow), .integer(Int64(position))] + Self.values(of: alarm))
+            while try statement.step() {}
+        }
+    }
+
+    /// identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity.
+    private static func values(of alarm: Alarm) -> [SQLValue] {
+        let location = alarm.structuredLocation
+        return [.text(alarm.alarmIdentifier), alarm.relativeOffset.sql, (alarm.absoluteDate?.milliseconds).sql, (location?.title).sql,
+                (location?.geoLocation?.latitude).sql, (location?.geoLocation?.longitude).sql, (location?.radius).sql,
+                .text(alarm.proximity.rawValue)]
+    }
+
+    func alarms(reminderRow: Int64) throws(SQLiteError) -> [Alarm] { try alarms(in: "alarms", owner: "reminder", row: reminderRow) }
+
+    /// The alarms of one reminder (`alarms`) or event (`event_alarms`), in their order.
+    func alarms(in table: String, owner: String, row: Int64) throws(SQLiteError) -> [Alarm] {
+        let statement = try database.statement("""
+            SELECT identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity
+            FROM \(table) WHERE \(owner) = ? ORDER BY position
+            """)
+        defer { statement.reset() }
+        try statement.bind([.integer(row)])
         var alarms: [Alarm] = []
         while try statement.step() {
             let trigger: Alarm.Trigger

@@ -1,19 +1,21 @@
 import Foundation
 import RemindersModel
 
-/// Reminder lists and the default-list setting.
+/// Calendars — reminder lists and event calendars — and the default of each kind.
 extension ReminderStore {
     /// A list with, for a synced one, its account and collection.
     private static let calendarSelect = """
-        SELECT c.identifier, c.title, c.color, c.type, c.allows_modifications, s.account, s.href, a.url
+        SELECT c.identifier, c.title, c.color, c.type, c.allows_modifications, s.account, s.href, a.url, c.entity_type
         FROM calendars c LEFT JOIN sync_collections s ON s.calendar = c.identifier LEFT JOIN accounts a ON a.name = s.account
         """
 
-    public func calendars() throws(StoreError) -> [ReminderCalendar] {
+    /// The calendars of one kind, oldest first.
+    public func calendars(for entityType: EntityType = .reminder) throws(StoreError) -> [ReminderCalendar] {
         try sqlite { () throws(SQLiteError) in
-            let defaultIdentifier = try self.defaultCalendarIdentifier()
-            let statement = try self.database.statement(Self.calendarSelect + " ORDER BY c.creation_date, c.identifier")
+            let defaultIdentifier = try self.defaultCalendarIdentifier(for: entityType)
+            let statement = try self.database.statement(Self.calendarSelect + " WHERE c.entity_type = ? ORDER BY c.creation_date, c.identifier")
             defer { statement.reset() }
+            try statement.bind([.text(entityType.rawValue)])
             var calendars: [ReminderCalendar] = []
             while try statement.step() { calendars.append(Self.calendar(from: statement, defaultIdentifier: defaultIdentifier)) }
             return calendars
@@ -27,7 +29,8 @@ extension ReminderStore {
             defer { statement.reset() }
             try statement.bind([.text(identifier)])
             guard try statement.step() else { return nil }
-            return Self.calendar(from: statement, defaultIdentifier: try self.defaultCalendarIdentifier())
+            let entityType = EntityType(rawValue: statement.text(8) ?? "") ?? .reminder
+            return Self.calendar(from: statement, defaultIdentifier: try self.defaultCalendarIdentifier(for: entityType))
         }
         if isInTransaction { listCache.calendars[identifier] = .some(calendar) }
         return calendar
@@ -36,16 +39,18 @@ extension ReminderStore {
     /// The list new reminders go to when they name none: always one that takes new reminders.
     /// That is the chosen default while it is writable, else the oldest writable list; nil when
     /// every list is read-only (EventKit's `defaultCalendarForNewReminders()` is optional too).
-    public func defaultCalendar() throws(StoreError) -> ReminderCalendar? {
-        guard let identifier = try sqlite({ () throws(SQLiteError) in try self.defaultCalendarIdentifier() }) else { return nil }
+    public func defaultCalendar(for entityType: EntityType = .reminder) throws(StoreError) -> ReminderCalendar? {
+        guard let identifier = try sqlite({ () throws(SQLiteError) in try self.defaultCalendarIdentifier(for: entityType) }) else { return nil }
         return try calendar(identifier: identifier)
     }
 
     /// Records the list `defaultCalendar()` chose, after a change that may have moved it (the
     /// default list removed or made read-only), so that it stays put when the old one comes back.
     func storeDefaultCalendar() throws(StoreError) {
-        let identifier = try sqlite { () throws(SQLiteError) in try self.defaultCalendarIdentifier() }
-        if let identifier { try setDefaultCalendar(identifier) }
+        for entityType in EntityType.allCases {
+            let identifier = try sqlite { () throws(SQLiteError) in try self.defaultCalendarIdentifier(for: entityType) }
+            if let identifier { try setDefaultCalendar(identifier, for: entityType) }
+        }
     }
 
     /// `source`: the identifier of the account's source for a synced list; nil: the local source.
@@ -57,10 +62,11 @@ extension ReminderStore {
                 owner = try self.database.scalar("SELECT identifier FROM sources WHERE type = 'local' ORDER BY rowid LIMIT 1")?.text ?? ""
             }
             try self.database.run("""
-                INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date, entity_type)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, .text(calendar.calendarIdentifier), .text(owner ?? ""), .text(calendar.title), .text(calendar.color),
-                .text(calendar.type.rawValue), .integer(calendar.allowsContentModifications ? 1 : 0), .integer(creationDate.milliseconds))
+                .text(calendar.type.rawValue), .integer(calendar.allowsContentModifications ? 1 : 0), .integer(creationDate.milliseconds),
+                .text(calendar.entityType.rawValue))
         }
     }
 
@@ -73,7 +79,7 @@ extension ReminderStore {
         }
     }
 
-    /// Removes a list and (by cascade) its reminders and their alarms. Returns how many reminders went with it.
+    /// Removes a calendar and (by cascade) its reminders and their alarms. Returns how many reminders went with it.
     func deleteCalendar(identifier: String) throws(StoreError) -> Int {
         listCache = ListCache()
         return try sqlite { () throws(SQLiteError) in
@@ -84,26 +90,30 @@ extension ReminderStore {
         }
     }
 
-    func calendarCount() throws(StoreError) -> Int {
-        try sqlite { () throws(SQLiteError) in Int(try self.database.scalar("SELECT count(*) FROM calendars")?.integer ?? 0) }
-    }
-
-    func setDefaultCalendar(_ identifier: String) throws(StoreError) {
-        listCache = ListCache()
+    func calendarCount(for entityType: EntityType = .reminder) throws(StoreError) -> Int {
         try sqlite { () throws(SQLiteError) in
-            try self.database.run("INSERT OR REPLACE INTO settings (key, value) VALUES ('defaultCalendar', ?)", .text(identifier))
+            Int(try self.database.scalar("SELECT count(*) FROM calendars WHERE entity_type = ?", .text(entityType.rawValue))?.integer ?? 0)
         }
     }
 
-    /// The chosen default while it exists and is writable, else the oldest writable list.
-    private func defaultCalendarIdentifier() throws(SQLiteError) -> String? {
-        if isInTransaction, let cached = listCache.defaultIdentifier { return cached }
+    func setDefaultCalendar(_ identifier: String, for entityType: EntityType = .reminder) throws(StoreError) {
+        listCache = ListCache()
+        try sqlite { () throws(SQLiteError) in
+            try self.database.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", .text(Self.defaultKey(entityType)), .text(identifier))
+        }
+    }
+
+    private static func defaultKey(_ entityType: EntityType) -> String { entityType == .reminder ? "defaultCalendar" : "defaultEventCalendar" }
+
+    /// The chosen default of the kind while it exists and is writable, else the oldest writable one.
+    private func defaultCalendarIdentifier(for entityType: EntityType = .reminder) throws(SQLiteError) -> String? {
+        if isInTransaction, let cached = listCache.defaultIdentifiers[entityType] { return cached }
         let identifier = try database.scalar("""
-            SELECT identifier FROM calendars WHERE allows_modifications = 1
-            ORDER BY identifier = (SELECT value FROM settings WHERE key = 'defaultCalendar') DESC, creation_date, identifier
+            SELECT identifier FROM calendars WHERE allows_modifications = 1 AND entity_type = ?
+            ORDER BY identifier = (SELECT value FROM settings WHERE key = ?) DESC, creation_date, identifier
             LIMIT 1
-            """)?.text
-        if isInTransaction { listCache.defaultIdentifier = .some(identifier) }
+            """, .text(entityType.rawValue), .text(Self.defaultKey(entityType)))?.text
+        if isInTransaction { listCache.defaultIdentifiers[entityType] = .some(identifier) }
         return identifier
     }
 
@@ -118,6 +128,7 @@ extension ReminderStore {
         }
         return ReminderCalendar(calendarIdentifier: identifier, title: row.text(1) ?? "", color: row.text(2) ?? ReminderCalendar.defaultColor,
                                 type: CalendarType(rawValue: row.text(3) ?? "") ?? .local,
-                                allowsContentModifications: row.int64(4) != 0, isDefault: identifier == defaultIdentifier, source: source)
+                                allowsContentModifications: row.int64(4) != 0, isDefault: identifier == defaultIdentifier, source: source,
+                                entityType: EntityType(rawValue: row.text(8) ?? "") ?? .reminder)
     }
 }

@@ -645,13 +645,49 @@ class Client:
     # Calendars (reminder lists)
 
     def calendars(self, entity_type: Optional[str] = None) -> List[Calendar]:
-        """``calendars``: the reminder lists, oldest first."""
+        """``calendars``: the reminder lists, oldest first (``entity_type="event"``: the event calendars)."""
         result = self.call("calendars", _params(entityType=entity_type))
         return [Calendar.from_json(c) for c in result.get("calendars") or []]  # type: ignore[misc]
 
     def default_calendar_for_new_reminders(self) -> Optional[Calendar]:
         """``defaultCalendarForNewReminders``."""
         return Calendar.from_json(self.call("defaultCalendarForNewReminders", {}).get("calendar"))
+
+    # -- events (issue 13): dicts with EKEvent's members, dates as ``datetime`` ---------------
+
+    def default_calendar_for_new_events(self) -> Optional[Calendar]:
+        """``defaultCalendarForNewEvents``."""
+        return Calendar.from_json(self.call("defaultCalendarForNewEvents", {}).get("calendar"))
+
+    def events(self, start: Union[datetime, str], end: Union[datetime, str], *, calendars: Optional[List[Any]] = None,
+               limit: Optional[int] = None, cursor: Optional[str] = None) -> List[Dict[str, Any]]:
+        """``fetchEvents``: every event or occurrence overlapping [start, end), sorted by start."""
+        params = _params(start=format_instant(start), end=format_instant(end), limit=limit, cursor=cursor,
+                         calendarIdentifiers=[_calendar_id(c) for c in calendars] if calendars is not None else None)
+        return [_event(e) for e in (self.call("fetchEvents", params) or {}).get("events", [])]
+
+    def event(self, identifier: str, occurrence_date: Union[datetime, str, None] = None) -> Optional[Dict[str, Any]]:
+        """``event``: the first occurrence, or the one meant to start at ``occurrence_date``; None if none."""
+        params = _params(identifier=identifier, occurrenceDate=format_instant(occurrence_date) if occurrence_date is not None else None)
+        found = (self.call("event", params) or {}).get("event")
+        return _event(found) if found else None
+
+    def create_event(self, title: str, start: Union[datetime, str], end: Union[datetime, str], **members: Any) -> Dict[str, Any]:
+        """``saveEvent`` without an identifier; ``members`` are EKEvent's (``timeZone=None`` floats)."""
+        return self.save_event(dict(members, title=title, startDate=start, endDate=end))
+
+    def save_event(self, event: Dict[str, Any], *, span: Optional[str] = None) -> Dict[str, Any]:
+        """``saveEvent``: ``event`` with ``eventIdentifier`` (and ``occurrenceDate``) changes one;
+        ``span`` is ``"thisEvent"`` or ``"futureEvents"`` for an occurrence of a recurring event."""
+        body = {k: (format_instant(v) if isinstance(v, datetime) else v) for k, v in event.items()}
+        return _event(self.call("saveEvent", _params(event=body, span=span))["event"])
+
+    def remove_event(self, event: Union[Dict[str, Any], str], *, occurrence_date: Union[datetime, str, None] = None,
+                     span: Optional[str] = None) -> None:
+        """``removeEvent``: the event, or (``occurrence_date``) an occurrence and, with ``span="futureEvents"``, those after it."""
+        identifier = event["eventIdentifier"] if isinstance(event, dict) else event
+        self.call("removeEvent", _params(identifier=identifier, span=span,
+                                         occurrenceDate=format_instant(occurrence_date) if occurrence_date is not None else None))
 
     def save_calendar(self, calendar: Union[Calendar, Dict[str, Any], None] = None, *,
                       calendar_identifier: Optional[str] = None, title: Optional[str] = None,
@@ -935,6 +971,13 @@ def _hashable(value: Any) -> bool:
         return True
     except TypeError:
         return False
+
+
+def _event(obj: Dict[str, Any]) -> Dict[str, Any]:
+    for key in ("startDate", "endDate", "occurrenceDate", "creationDate", "lastModifiedDate"):
+        if obj.get(key) is not None:
+            obj[key] = parse_instant(obj[key])
+    return obj
 
 
 def _params(**members: Any) -> Dict[str, Any]:

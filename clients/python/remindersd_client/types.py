@@ -327,7 +327,7 @@ def _localize(naive: datetime, tz: Optional[tzinfo]) -> datetime:
 
 @dataclass
 class Calendar:
-    """A reminder list (``EKCalendar``)."""
+    """A reminder list, or an event calendar (``EKCalendar``)."""
 
     calendar_identifier: Optional[str] = None
     title: Optional[str] = None
@@ -337,9 +337,11 @@ class Calendar:
     is_default: Optional[bool] = None
     #: ``None`` for a local list; ``{"account": NAME, "url": URL or None}`` for a CalDAV one
     source: Optional[Dict[str, Any]] = None
+    #: ``["reminder"]`` (a list) or ``["event"]`` (an event calendar)
+    allowed_entity_types: Optional[List[str]] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
-    _KNOWN = ("calendarIdentifier", "title", "color", "type", "source", "allowsContentModifications", "isDefault")
+    _KNOWN = ("calendarIdentifier", "title", "color", "type", "source", "allowsContentModifications", "isDefault", "allowedEntityTypes")
 
     @classmethod
     def from_json(cls, obj: Optional[Dict[str, Any]]) -> Optional["Calendar"]:
@@ -353,6 +355,7 @@ class Calendar:
             allows_content_modifications=obj.get("allowsContentModifications"),
             is_default=obj.get("isDefault"),
             source=obj.get("source"),
+            allowed_entity_types=obj.get("allowedEntityTypes"),
             extra=_split(obj, cls._KNOWN),
         )
 

@@ -39,6 +39,11 @@ WRAPPERS = {
     "snoozeAlarm": "snooze_alarm",
     "dismissAlarm": "dismiss_alarm",
     "updateLocation": "update_location",
+    "defaultCalendarForNewEvents": "default_calendar_for_new_events",
+    "fetchEvents": "events",
+    "event": "event",
+    "saveEvent": "save_event",
+    "removeEvent": "remove_event",
 }
 #: methods the client runs itself or leaves to ``call``
 NOT_WRAPPED = {"initialize", "shutdown", "rpc.discover", "initialized", "exit", "$/cancelRequest"}
@@ -65,6 +70,8 @@ class Recorder(Client):
             "saveCalendar": {"calendar": {"calendarIdentifier": "c", "title": "t"}},
             "fetchReminders": {"reminders": [], "nextCursor": None}, "calendarItem": {"reminder": None},
             "calendarItems": {"reminders": []}, "tags": {"tags": []},
+            "defaultCalendarForNewEvents": {"calendar": None}, "fetchEvents": {"events": [], "nextCursor": None},
+            "event": {"event": None}, "saveEvent": {"event": {"eventIdentifier": "e", "startDate": "2027-01-04T09:00:00.000Z"}},
         }
         return canned.get(method, {"reminder": {"calendarItemIdentifier": "r", "title": "t"}, "completedOccurrence": None})
 
@@ -132,6 +139,12 @@ class SchemaTest(unittest.TestCase):
         rd.snooze_alarm("r", "a", until=datetime(2027, 1, 1, tzinfo=timezone.utc))
         rd.dismiss_alarm("r", "a")
         rd.update_location(52.52, 13.405, 10, timestamp=datetime(2027, 1, 1, tzinfo=timezone.utc))
+        rd.default_calendar_for_new_events()
+        rd.events(datetime(2027, 1, 1, tzinfo=timezone.utc), datetime(2027, 2, 1, tzinfo=timezone.utc), calendars=["c"], limit=5)
+        rd.event("e", occurrence_date=datetime(2027, 1, 4, tzinfo=timezone.utc))
+        rd.create_event("Meeting", datetime(2027, 1, 4, 9, tzinfo=timezone.utc), datetime(2027, 1, 4, 10, tzinfo=timezone.utc), timeZone=None)
+        rd.save_event({"eventIdentifier": "e", "occurrenceDate": datetime(2027, 1, 11, 9, tzinfo=timezone.utc), "title": "x"}, span="thisEvent")
+        rd.remove_event("e", occurrence_date=datetime(2027, 1, 18, 9, tzinfo=timezone.utc), span="futureEvents")
         self.assertEqual({method for method, _ in rd.sent}, set(WRAPPERS))
         for method, params in rd.sent:
             declared = {p["name"] for p in self.methods[method]["params"]}

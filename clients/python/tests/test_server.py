@@ -202,6 +202,25 @@ class ServerTests:
             c.update_location(91, 0, 10)
         self.assertEqual(bad.exception.field, "latitude")
 
+    def test_events_with_spans(self):
+        c = self.client
+        self.store.cli("permissions", "set", self.NAME, "fullAccess", "--entity", "event")
+        start = datetime(2027, 1, 4, 9, tzinfo=timezone.utc)
+        series = c.create_event("Standup " + self.FRAMING, start, start + timedelta(minutes=15), timeZone="UTC",
+                                recurrenceRules=[{"frequency": "weekly", "recurrenceEnd": {"occurrenceCount": 4}}])
+        self.assertEqual(series["startDate"], start)
+        mine = lambda: [e for e in c.events(start, start + timedelta(days=60)) if e["eventIdentifier"] in (series["eventIdentifier"],) or e["title"].endswith(self.FRAMING)]
+        self.assertEqual(len(mine()), 4)
+        moved = c.save_event({"eventIdentifier": series["eventIdentifier"], "occurrenceDate": start + timedelta(weeks=1),
+                              "startDate": start + timedelta(weeks=1, hours=1), "endDate": start + timedelta(weeks=1, hours=1, minutes=15)},
+                             span="thisEvent")
+        self.assertTrue(moved["isDetached"])
+        self.assertEqual(moved["occurrenceDate"], start + timedelta(weeks=1))
+        c.remove_event(series, occurrence_date=start + timedelta(weeks=2))
+        self.assertEqual([e["startDate"] for e in mine()], [start, start + timedelta(weeks=1, hours=1), start + timedelta(weeks=3)])
+        self.assertEqual(c.event(series["eventIdentifier"])["title"], "Standup " + self.FRAMING)
+        self.assertEqual(c.default_calendar_for_new_events().title, "Calendar")
+
     def test_on_alarm_hears_what_the_agent_fires(self):
         store = TempStore()
         self.addCleanup(store.cleanup)

@@ -1,0 +1,13 @@
+import JSONRPC
+import RemindersModel
+
+/// Whose access a call about one calendar needs: the kind it holds — an existing calendar's, or
+/// the kind a new one is made for (`allowedEntityTypes`) — so that managing event calendars takes
+/// access to events, and lists access to reminders.
+enum CalendarKind {
+    static func of(identifier: String?, madeFor types: JSONValue?, session: Session) throws -> EntityType {
+        if let identifier, let calendar = try session.events().store.calendar(identifier: identifier) { return calendar.entityType }
+        if let named = types?.arrayValue?.first?.stringValue, let type = EntityType(rawValue: named) { return type }
+        return .reminder
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import JSONRPC
+import RemindersModel
+import RemindersStore
+
+extension EventOccurrence {
+    /// EKEvent's members, always present (null when unset); dates as instants read in `zone`.
+    func write(to writer: inout JSONWriter, zone: TimeZone) {
+        writer.beginObject()
+        writer.field("eventIdentifier", event.seriesIdentifier ?? event.eventIdentifier)
+        writer.field("calendarItemIdentifier", event.eventIdentifier)
+        writer.field("calendarItemExternalIdentifier", event.calendarItemExternalIdentifier)
+        writer.field("calendarIdentifier", event.calendarIdentifier)
+        writer.field("title", event.title)
+        writer.field("notes", event.notes)
+        writer.field("url", event.url)
+        writer.field("location", event.location)
+        writer.key(static: "structuredLocation")
+        if let place = event.structuredLocation { place.write(to: &writer) } else { writer.null() }
+        writer.field("startDate", startDate(in: zone))
+        writer.field("endDate", endDate(in: zone))
+        writer.field("isAllDay", event.isAllDay)
+        writer.field("timeZone", event.timeZone)
+        writer.field("availability", event.availability.rawValue)
+        writer.field("status", event.status.rawValue)
+        writer.key(static: "alarms")
+        writer.beginArray()
+        for alarm in event.alarms { alarm.write(to: &writer) }
+        writer.endArray()
+        writer.key(static: "recurrenceRules")
+        writer.beginArray()
+        for rule in event.recurrenceRules { rule.write(to: &writer) }
+        writer.endArray()
+        writer.field("occurrenceDate", occurrenceStart.instant(in: zone))
+        writer.field("isDetached", event.isDetached)
+        writer.field("creationDate", event.creationDate)
+        writer.field("lastModifiedDate", event.lastModifiedDate)
+        writer.field("hasAlarms", !event.alarms.isEmpty)
+        writer.field("hasNotes", !(event.notes ?? "").isEmpty)
+        writer.field("hasRecurrenceRules", !event.recurrenceRules.isEmpty)
+        writer.endObject()
+    }
+}
+
+/// A `saveEvent`'s `event`: which event (and occurrence) it is about, and what changes.
+struct EventSave {
+    var identifier: String?
+    var occurrenceDate: Timestamp?
+    var lastModifiedDate: Timestamp?
+    var changes: EventChanges
+
+    init(_ fields: Fields) throws(ResponseError) {
+        identifier = try fields.optionalString("eventIdentifier")
+        occurrenceDate = try fields.optionalTimestamp("occurrenceDate")
+        lastModifiedDate = try fields.optionalTimestamp("lastModifiedDate")
+        var changes = EventChanges()
+        changes.calendarIdentifier = try fields.change("calendarIdentifier", Fields.string)
+        changes.title = try fields.change("title", Fields.string)
+        changes.notes = try fields.change("notes", Fields.string)
+        changes.url = try fields.change("url", Fields.string)
+        changes.location = try fields.change("location", Fields.string)
+        changes.structuredLocation = try fields.change("structuredLocation") { (value, path) throws(ResponseError) in
+            try StructuredLocation.decode(try Fields.object(value, path: path))
+        }
+        changes.startDate = try fields.change("startDate", Fields.timestamp)
+        changes.endDate = try fields.change("endDate", Fields.timestamp)
+        changes.isAllDay = try fields.change("isAllDay", Fields.bool)
+        changes.timeZone = try fields.change("timeZone", Fields.string)
+        changes.availability = try fields.change("availability") { (value, path) throws(ResponseError) in
+            try Fields.enumValue(value, path: path, EventAvailability.self)
+        }
+        changes.status = try fields.change("status") { (value, path) throws(ResponseError) in try Fields.enumValue(value, path: path, EventStatus.self) }
+        changes.alarms = try fields.change("alarms", AlarmDraft.decodeList)
+        changes.recurrenceRules = try fields.change("recurrenceRules", RecurrenceRule.decodeList)
+        if identifier == nil, changes.title.isKeep { throw fields.invalid("title", "a new event needs a title") }
+        self.changes = changes
+    }
+}
