@@ -7,21 +7,23 @@ struct AccessText {
     /// The `--store` the server was started with, repeated in the command so it acts on that store.
     var storeArgument: String?
 
-    func grantCommand(client: String, status: String = "fullAccess") -> String {
+    func grantCommand(client: String, status: String = "fullAccess", entity: String = "reminder") -> String {
         var command = "remindersd permissions set \(Self.quoted(client)) \(status)"
+        if entity != "reminder" { command += " --entity \(entity)" }
         if let storeArgument { command += " --store \(Self.quoted(storeArgument))" }
         return command
     }
 
-    func refused(client: String, status: String) -> String {
+    func refused(client: String, status: String, entity: String = "reminder") -> String {
+        let items = entity == "event" ? "events" : "reminders"
         let why: String
         switch status {
-        case "denied": why = "The owner denied \(Self.quoted(client)) access to their reminders (status denied)."
-        case "restricted": why = "Access to the reminders is restricted for \(Self.quoted(client)) (status restricted)."
-        case "writeOnly": why = "\(Self.quoted(client)) may only add reminders (status writeOnly); this needs full access."
-        default: why = "\(Self.quoted(client)) has no access to the reminders yet (status notDetermined)."
+        case "denied": why = "The owner denied \(Self.quoted(client)) access to their \(items) (status denied)."
+        case "restricted": why = "Access to the \(items) is restricted for \(Self.quoted(client)) (status restricted)."
+        case "writeOnly": why = "\(Self.quoted(client)) may only add \(items) (status writeOnly); this needs full access."
+        default: why = "\(Self.quoted(client)) has no access to the \(items) yet (status notDetermined)."
         }
-        var text = why + " To grant it full access, the person runs: " + grantCommand(client: client)
+        var text = why + " To grant it full access, the person runs: " + grantCommand(client: client, entity: entity)
         if status == "notDetermined" { text += " (or call request_access, which asks the owner if they set up a consent agent)" }
         return text
     }

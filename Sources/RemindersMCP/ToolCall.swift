@@ -17,7 +17,8 @@ struct ToolCall {
         case .success(let result): return result
         case .failure(let error):
             guard error.code == MCPErrorCode.notAuthorized else { throw ToolFailure(error) }
-            throw ToolFailure(field: nil, access.refused(client: client, status: error.data?["status"]?.stringValue ?? "notDetermined"))
+            let entity = params["entityType"]?.stringValue ?? MethodCatalog.entityType(of: method)
+            throw ToolFailure(field: nil, access.refused(client: client, status: error.data?["status"]?.stringValue ?? "notDetermined", entity: entity))
         }
     }
 
@@ -25,15 +26,16 @@ struct ToolCall {
     func has(_ name: String) -> Bool { arguments[name] != nil }
 
     /// A list given by identifier or by title (ignoring case), as a model would name it.
-    func listIdentifier(_ name: String, field: String) throws(ToolFailure) -> String {
-        let calendars = try call(MethodNames.calendars, ["entityType": "reminder"])["calendars"]?.arrayValue ?? []
+    func listIdentifier(_ name: String, field: String, entityType: String = "reminder") throws(ToolFailure) -> String {
+        let calendars = try call(MethodNames.calendars, ["entityType": .string(entityType)])["calendars"]?.arrayValue ?? []
         if let exact = calendars.first(where: { $0["calendarIdentifier"]?.stringValue == name }) {
             return exact["calendarIdentifier"]?.stringValue ?? name
         }
         let titled = calendars.filter { $0["title"]?.stringValue?.lowercased() == name.lowercased() }
         guard let found = titled.first, let identifier = found["calendarIdentifier"]?.stringValue else {
             let known = calendars.compactMap { $0["title"]?.stringValue }.map { "\"\($0)\"" }.joined(separator: ", ")
-            throw ToolFailure(field: field, "no list is called \"\(name.prefix(80))\"; the lists are \(known) (list_reminder_lists)")
+            let kind = entityType == "event" ? "calendar" : "list"
+            throw ToolFailure(field: field, "no \(kind) is called \"\(name.prefix(80))\"; the \(kind)s are \(known)")
         }
         return identifier
     }

@@ -45,6 +45,7 @@ enum ToolCatalog {
     static let all: [any ToolDeclaration.Type] = [
         ListReminderLists.self, SearchReminders.self, GetReminder.self, CreateReminder.self, UpdateReminder.self,
         CompleteReminder.self, DeleteReminder.self, AddAlarmTool.self, CreateList.self, RequestAccessTool.self,
+        ListEvents.self, CreateEvent.self,
     ]
 
     static func named(_ name: String) -> (any ToolDeclaration.Type)? { all.first { $0.name == name } }

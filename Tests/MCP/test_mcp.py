@@ -18,7 +18,7 @@ from mcp import Client, Implementation, StdioServerParameters
 
 BIN = os.environ["REMINDERSD_BIN"]
 TOOLS = ["list_reminder_lists", "search_reminders", "get_reminder", "create_reminder", "update_reminder",
-         "complete_reminder", "delete_reminder", "add_alarm", "create_list", "request_access"]
+         "complete_reminder", "delete_reminder", "add_alarm", "create_list", "request_access", "list_events", "create_event"]
 
 
 class Store:
@@ -147,6 +147,30 @@ class SDKSessions:
         # Another process sees what the assistant did.
         titles = sorted(r["title"] for r in self.store.call("fetchReminders", {})["reminders"])
         self.assertEqual(titles, ["Call Mum", "Flight"])
+
+    def test_events_need_access_to_events_and_keep_dates_as_said(self):
+        self.store.grant("test-assistant")
+
+        async def go():
+            async with self.client() as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+                refused = await client.call_tool("list_events", {"start": "2027-01-01", "end": "2027-02-01"})
+                self.assertTrue(refused.is_error)
+                self.assertIn("remindersd permissions set test-assistant fullAccess --entity event", refused.content[0].text)
+                self.store.remindersd("permissions", "set", "test-assistant", "fullAccess", "--entity", "event")
+                made = await client.call_tool("create_event", {"title": "Dentist", "start": "2027-01-12T09:30", "end": "2027-01-12T10:00",
+                                                               "location": "Main Street", "alarms": [{"before": 30}]})
+                self.check_output(tools, made, "create_event")
+                event = made.structured_content["event"]
+                self.assertEqual(event["timeZone"], None, "a wall-clock time stays the person's")
+                self.assertEqual(event["startDate"], "2027-01-12T08:30:00.000Z", "09:30 in Berlin")
+                holiday = await client.call_tool("create_event", {"title": "Holiday", "start": "2027-01-20", "end": "2027-01-22", "allDay": True})
+                self.assertEqual(holiday.structured_content["event"]["isAllDay"], True)
+                listed = await client.call_tool("list_events", {"start": "2027-01-01", "end": "2027-02-01"})
+                self.check_output(tools, listed, "list_events")
+                self.assertEqual([e["title"] for e in listed.structured_content["events"]], ["Dentist", "Holiday"])
+                self.assertIn("all day 2027-01-20: Holiday", listed.content[0].text, "the person's day")
+        self.run_async(go())
 
     def test_bad_arguments_come_back_as_errors_naming_the_field(self):
         self.store.grant("test-assistant")

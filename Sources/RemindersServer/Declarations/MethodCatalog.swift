@@ -11,6 +11,9 @@ public enum MethodCatalog {
 
     public static func result(of method: String) -> JSONSchema { declaration(method).result }
 
+    /// Whose access it needs by default: "reminder" or "event".
+    public static func entityType(of method: String) -> String { declaration(method).entityType.rawValue }
+
     /// The schema of a member of the method's params, down `path` (`"reminder", "title"`).
     public static func param(of method: String, _ path: String...) -> JSONSchema { param(of: method, path) }
 

@@ -13,4 +13,6 @@ public enum MethodNames {
     public static let saveCalendar = SaveCalendar.name
     public static let requestAccess = RequestAccess.name
     public static let authorizationStatus = AuthorizationStatusMethod.name
+    public static let fetchEvents = FetchEvents.name
+    public static let saveEvent = SaveEvent.name
 }
