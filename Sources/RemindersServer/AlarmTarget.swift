@@ -5,7 +5,7 @@ import RemindersStore
 /// The time alarm `identifier` + `alarmIdentifier` names, with when it fires (or fired).
 enum AlarmTarget {
     static func find(_ context: MethodContext) throws -> (Reminder, Alarm, Timestamp) {
-        let events = try context.session.events()
+        let events = try context.session.eventStore()
         let identifier = try context.params.string("identifier")
         let alarmIdentifier = try context.params.string("alarmIdentifier")
         guard let reminder = try events.calendarItem(identifier: identifier) else {

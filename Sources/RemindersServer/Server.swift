@@ -74,7 +74,7 @@ public final class Server {
     private func process(_ run: [Inbound]) {
         var replies: [OutgoingMessage] = []
         let writes = session.lifecycle == .running && run.contains { $0.hasWrite }
-        if writes, let events = session.eventStore {
+        if writes, let events = session.openedStore {
             do {
                 // A commit inside the group un-stages what it wrote; if the group's own commit then
                 // fails, nothing was written and all of it must be staged again. Only a group that
@@ -113,7 +113,7 @@ public final class Server {
         case .unreadable(let error):
             return OutgoingMessage(Envelope.error(id: nil, error))
         case .endOfInput:
-            if session.eventStore?.hasUncommittedChanges == true { session.log.info("end of input: uncommitted changes discarded") }
+            if session.openedStore?.hasUncommittedChanges == true { session.log.info("end of input: uncommitted changes discarded") }
             exitCode = 0
             return nil
         }

@@ -11,7 +11,7 @@ final class Session {
     private var watcher: ChangeWatcher?
     /// Opened by `initialize`; nil until then, or when it could not be opened (`initialize` reports why,
     /// and a retried `initialize` tries again).
-    private(set) var eventStore: EventStore?
+    private(set) var openedStore: EventStore?
     private(set) var storeFailure: StoreError?
     let consent: ConsentAsking
     var log: Log { options.log }
@@ -22,7 +22,7 @@ final class Session {
     var wantsAlarms = false
     var clientVersion: String?
     var timeZone: TimeZone {
-        didSet { eventStore?.timeZone = timeZone }
+        didSet { openedStore?.timeZone = timeZone }
     }
     /// The zone's name as the client gave it (Foundation answers "GMT" for a TimeZone made from "UTC").
     var timeZoneName: String
@@ -33,8 +33,8 @@ final class Session {
     var hasChangesStagedWithFullAccess = false
 
     func noteStagedChanges(after method: RegisteredMethod, status: AuthorizationStatus) {
-        guard method.effect.changesWhatIsStaged, let eventStore else { return }
-        if !eventStore.hasUncommittedChanges {
+        guard method.effect.changesWhatIsStaged, let openedStore else { return }
+        if !openedStore.hasUncommittedChanges {
             hasChangesStagedWithFullAccess = false
         } else if status == .fullAccess {
             hasChangesStagedWithFullAccess = true
@@ -58,18 +58,18 @@ final class Session {
     private func openStore() {
         do {
             let store = try ReminderStore(path: options.storePath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
-            eventStore = EventStore(store: store, rules: options.rules, timeZone: timeZone)
+            openedStore = EventStore(store: store, rules: options.rules, timeZone: timeZone)
             storeFailure = nil
         } catch {
             options.log.error("cannot open the store: \(error)")
-            eventStore = nil
+            openedStore = nil
             storeFailure = error
         }
     }
 
     /// From `initialize` on, the client hears of every commit to the store and of changes to its access.
     func startWatching() {
-        guard options.sendsChangeNotifications, watcher == nil, let connection, let store = eventStore?.store else { return }
+        guard options.sendsChangeNotifications, watcher == nil, let connection, let store = openedStore?.store else { return }
         do {
             watcher = try ChangeWatcher(storePath: store.path, connection: connection, client: clientName, alarms: wantsAlarms)
             watcher?.start()
@@ -81,12 +81,12 @@ final class Session {
     func stopWatching() { watcher?.stop() }
 
     /// The store, or the reason there is none as a -32013 error.
-    func events() throws(ResponseError) -> EventStore {
+    func eventStore() throws(ResponseError) -> EventStore {
         // Opened on first use (initialize); after a failure, what kept it shut may have passed
         // (another program's lock, a mount), so a retried initialize tries again.
-        if eventStore == nil { openStore() }
-        guard let eventStore else { throw .storeUnavailable(storeFailure?.description ?? "the store is not open") }
-        return eventStore
+        if openedStore == nil { openStore() }
+        guard let openedStore else { throw .storeUnavailable(storeFailure?.description ?? "the store is not open") }
+        return openedStore
     }
 
     /// The status as read for the messages in hand; see `authorizationStatus`.
@@ -100,7 +100,7 @@ final class Session {
     /// before a call was sent always applies to that call; pipelined calls do not each pay a query.
     func authorizationStatus(_ entityType: EntityType = .reminder) throws -> AuthorizationStatus {
         if let status = statusForMessagesInHand[entityType] { return status }
-        let status = try events().store.authorizationStatus(client: clientName, entityType: entityType)
+        let status = try eventStore().store.authorizationStatus(client: clientName, entityType: entityType)
         statusForMessagesInHand[entityType] = status
         return status
     }

@@ -53,14 +53,14 @@ public final class ReminderStore {
         let application = try database.scalar("PRAGMA application_id")?.integer ?? 0
         let tables = try database.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
         if application != Int64(Schema.applicationID) && (tables > 0 || version != 0) {
-            throw SQLiteError(code: 26, message: "\(path) is an SQLite database of another program, not a remindersd store")
+            throw SQLiteError(code: SQLITE_NOTADB, message: "\(path) is an SQLite database of another program, not a remindersd store")
         }
         if version > Int64(Schema.currentVersion) {
-            throw SQLiteError(code: 26, message: "\(path) was written by a newer remindersd (schema \(version), this one knows \(Schema.currentVersion)); refusing to use it")
+            throw SQLiteError(code: SQLITE_NOTADB, message: "\(path) was written by a newer remindersd (schema \(version), this one knows \(Schema.currentVersion)); refusing to use it")
         }
         let mode = try database.scalar("PRAGMA journal_mode=WAL")?.text ?? ""
         guard mode.lowercased() == "wal" else {
-            throw SQLiteError(code: 8, message: "cannot switch \(path) to WAL mode (got \(mode))")
+            throw SQLiteError(code: SQLITE_READONLY, message: "cannot switch \(path) to WAL mode (got \(mode))")
         }
         // A 32 MB page cache (SQLite's default is 2 MB) keeps a 100,000-reminder commit from spilling
         // pages to the WAL and reading them back; pages cost memory only once used. Reads of the
@@ -74,7 +74,7 @@ public final class ReminderStore {
         let version = try database.scalar("PRAGMA user_version")?.integer ?? 0
         guard version < Int64(Schema.currentVersion) else { return }
         if version > Int64(Schema.currentVersion) {
-            throw SQLiteError(code: 26, message: "\(path) was written by a newer remindersd (schema \(version))")
+            throw SQLiteError(code: SQLITE_NOTADB, message: "\(path) was written by a newer remindersd (schema \(version))")
         }
         for migration in Schema.migrations.dropFirst(Int(version)) {
             try database.execute(migration.sql)

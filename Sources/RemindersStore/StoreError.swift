@@ -1,3 +1,4 @@
+import CSQLite
 import RemindersModel
 
 /// Why a store operation failed, in the store's terms (the server maps each case to a JSON-RPC error).
@@ -28,13 +29,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 
     /// Translates SQLite's failure into what a client can act on.
     static func from(_ error: SQLiteError, path: String) -> StoreError {
-        let code = error.primaryCode
-        switch code {
-        case 5, 6: return .unavailable("the store \(path) is locked by another program (waited too long): \(error.message)")
-        case 8: return .unavailable("the store \(path) is read-only: \(error.message)")
-        case 13: return .unavailable("the disk holding \(path) is full: \(error.message)")
-        case 11, 26: return .unavailable("\(path) is damaged or not an SQLite database: \(error.message)")
-        case 10, 14: return .unavailable("cannot read or write \(path): \(error.message)")
+        switch error.primaryCode {
+        case SQLITE_BUSY, SQLITE_LOCKED: return .unavailable("the store \(path) is locked by another program (waited too long): \(error.message)")
+        case SQLITE_READONLY: return .unavailable("the store \(path) is read-only: \(error.message)")
+        case SQLITE_FULL: return .unavailable("the disk holding \(path) is full: \(error.message)")
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return .unavailable("\(path) is damaged or not an SQLite database: \(error.message)")
+        case SQLITE_IOERR, SQLITE_CANTOPEN: return .unavailable("cannot read or write \(path): \(error.message)")
         default: return .unavailable("store error on \(path): \(error.description)")
         }
     }

@@ -6,7 +6,7 @@ import RemindersModel
 /// access to events, and lists access to reminders.
 enum CalendarKind {
     static func of(identifier: String?, madeFor types: JSONValue?, session: Session) throws -> EntityType {
-        if let identifier, let calendar = try session.events().store.calendar(identifier: identifier) { return calendar.entityType }
+        if let identifier, let calendar = try session.eventStore().store.calendar(identifier: identifier) { return calendar.entityType }
         if let named = types?.arrayValue?.first?.stringValue, let type = EntityType(rawValue: named) { return type }
         return .reminder
     }

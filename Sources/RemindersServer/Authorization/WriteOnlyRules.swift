@@ -12,7 +12,7 @@ enum WriteOnlyRules {
             throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly, "write-only clients cannot make subtasks")
         }
         if case .set(let calendar) = save.changes.calendarIdentifier,
-           calendar != (try session.events().defaultCalendarForNewReminders()?.calendarIdentifier) {
+           calendar != (try session.eventStore().defaultCalendarForNewReminders()?.calendarIdentifier) {
             throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly, "write-only clients can only add to the default list")
         }
     }

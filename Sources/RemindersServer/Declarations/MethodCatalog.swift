@@ -11,7 +11,7 @@ public enum MethodCatalog {
 
     public static func result(of method: String) -> JSONSchema { declaration(method).result }
 
-    /// Whose access it needs by default: "reminder" or "event".
+    /// Whose access it needs by default: an EntityType raw value.
     public static func entityType(of method: String) -> String { declaration(method).entityType.rawValue }
 
     /// The schema of a member of the method's params, down `path` (`"reminder", "title"`).

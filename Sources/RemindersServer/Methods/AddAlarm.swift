@@ -20,7 +20,7 @@ enum AddAlarm: MethodDeclaration {
         let identifier = try params.string("identifier")
         let alarm = try AlarmDraft.decode(params.object["alarm"] ?? .null, path: "alarm")
         if context.status == .writeOnly { try WriteOnlyRules.checkAlarm(on: identifier, session: context.session) }
-        let reminder = try context.session.events().addAlarm(alarm, toReminder: identifier,
+        let reminder = try context.session.eventStore().addAlarm(alarm, toReminder: identifier,
                                                              lastModifiedDate: try params.optionalTimestamp("lastModifiedDate"),
                                                              commit: context.commit)
         return RemindersResult.single(reminder)

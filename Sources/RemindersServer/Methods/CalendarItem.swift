@@ -17,12 +17,12 @@ enum CalendarItem: MethodDeclaration {
 
     /// An event's identifier needs access to events; any other, to reminders.
     static func entityType(of params: JSONValue?, session: Session) throws -> EntityType {
-        guard let identifier = params?["identifier"]?.stringValue, try session.events().store.event(identifier: identifier) != nil else { return .reminder }
+        guard let identifier = params?["identifier"]?.stringValue, try session.eventStore().store.event(identifier: identifier) != nil else { return .reminder }
         return .event
     }
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let events = try context.session.events()
+        let events = try context.session.eventStore()
         let identifier = try context.params.string("identifier")
         if let event = try events.event(identifier: identifier, occurrenceDate: nil) {
             return resultObject { writer in

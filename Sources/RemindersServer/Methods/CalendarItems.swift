@@ -10,7 +10,7 @@ enum CalendarItems: MethodDeclaration {
     static let result = CommonSchemas.result([("reminders", .array(of: ReminderSchemas.reminder))])
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let reminders = try context.session.events().calendarItems(externalIdentifier: try context.params.string("externalIdentifier"))
+        let reminders = try context.session.eventStore().calendarItems(externalIdentifier: try context.params.string("externalIdentifier"))
         return try RemindersResult.pieces(reminders)
     }
 }

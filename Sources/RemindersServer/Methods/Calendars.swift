@@ -13,7 +13,7 @@ enum Calendars: MethodDeclaration {
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         let entity = try EntityTypeParam.value(context.params)
-        let events = try context.session.events()
+        let events = try context.session.eventStore()
         let defaultCalendar = { () throws in entity == .event ? try events.defaultCalendarForNewEvents() : try events.defaultCalendarForNewReminders() }
         let calendars = context.status == .writeOnly ? [try defaultCalendar()].compactMap { $0 } : try events.calendars(for: entity)
         return resultObject { writer in

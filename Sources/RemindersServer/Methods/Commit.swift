@@ -11,7 +11,7 @@ enum Commit: MethodDeclaration {
     static let errors: [MethodError] = [.invalidParams(.noCalendar, .calendarReadOnly), .notFound, .conflict]
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        try context.session.events().commit()
+        try context.session.eventStore().commit()
         return emptyResult
     }
 }

@@ -12,7 +12,7 @@ enum DefaultCalendarForNewEvents: MethodDeclaration {
     static let result = CommonSchemas.result([("calendar", .nullable(CalendarSchemas.calendar))])
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let calendar = try context.session.events().defaultCalendarForNewEvents()
+        let calendar = try context.session.eventStore().defaultCalendarForNewEvents()
         return resultObject { writer in
             writer.key(static: "calendar")
             if let calendar { calendar.write(to: &writer) } else { writer.null() }

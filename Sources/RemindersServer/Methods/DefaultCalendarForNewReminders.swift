@@ -11,7 +11,7 @@ enum DefaultCalendarForNewReminders: MethodDeclaration {
     static let result = CommonSchemas.result([("calendar", .nullable(CalendarSchemas.calendar))])
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let calendar = try context.session.events().defaultCalendarForNewReminders()
+        let calendar = try context.session.eventStore().defaultCalendarForNewReminders()
         return resultObject { writer in
             writer.key(static: "calendar")
             if let calendar { calendar.write(to: &writer) } else { writer.null() }

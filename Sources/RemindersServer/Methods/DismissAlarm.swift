@@ -15,7 +15,7 @@ enum DismissAlarm: MethodDeclaration {
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         let (reminder, alarm, fireDate) = try AlarmTarget.find(context)
-        try context.session.events().store.decide(.dismissed, reminder: reminder, alarm: alarm, fireDate: fireDate, snoozedUntil: nil,
+        try context.session.eventStore().store.decide(.dismissed, reminder: reminder, alarm: alarm, fireDate: fireDate, snoozedUntil: nil,
                                                   now: Timestamp.now())
         return resultObject { _ in }
     }

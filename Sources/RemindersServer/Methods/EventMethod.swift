@@ -16,7 +16,7 @@ enum EventMethod: MethodDeclaration {
     static let result = CommonSchemas.result([("event", .nullable(EventSchemas.event))])
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let events = try context.session.events()
+        let events = try context.session.eventStore()
         let found = try events.event(identifier: try context.params.string("identifier"),
                                      occurrenceDate: try context.params.optionalTimestamp("occurrenceDate"))
         return resultObject { writer in

@@ -15,7 +15,7 @@ enum ExportICalendar: MethodDeclaration {
     static let errors: [MethodError] = [.notFound]
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let events = try context.session.events()
+        let events = try context.session.eventStore()
         let calendars = try context.params.optionalArray("calendarIdentifiers")?.enumerated().map { (index, value) throws(ResponseError) in
             try Fields.string(value, path: "calendarIdentifiers[\(index)]")
         }

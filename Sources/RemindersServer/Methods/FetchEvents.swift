@@ -40,7 +40,7 @@ enum FetchEvents: MethodDeclaration {
             }
             offset = value
         }
-        let events = try context.session.events()
+        let events = try context.session.eventStore()
         let (occurrences, truncated) = try events.fetchEvents(from: start, to: end, calendars: calendars)
         let limit = Int(try params.optionalInt("limit") ?? Int(maximumLimit))
         let page = occurrences.dropFirst(offset).prefix(limit)

@@ -27,7 +27,7 @@ enum FetchReminders: MethodDeclaration {
         let position = try params.optionalString("cursor").map { (cursor) throws(ResponseError) in
             try FetchCursor.decode(cursor, zone: session.timeZoneName, field: params.pathOf("cursor"))
         }
-        let page = try session.events().fetchReminders(matching: predicate, in: session.timeZone, after: position, limit: limit,
+        let page = try session.eventStore().fetchReminders(matching: predicate, in: session.timeZone, after: position, limit: limit,
                                                        shouldContinue: { !context.isCancelled() })
         let nextCursor = page.next.map { FetchCursor.encode($0, zone: session.timeZoneName) }
         return try RemindersResult.pieces(page.reminders, nextCursor: .some(nextCursor), isCancelled: context.isCancelled)

@@ -25,7 +25,7 @@ enum ImportICalendar: MethodDeclaration {
     static let errors: [MethodError] = [.notFound]
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let events = try context.session.events()
+        let events = try context.session.eventStore()
         var report = ImportReport()
         try Importer(events: events, now: Timestamp.now())
             .run(try context.params.string("text"), into: try context.params.optionalString("calendarIdentifier"), report: &report)

@@ -48,7 +48,7 @@ enum Initialize: MethodDeclaration {
             }
             zone = found
         }
-        _ = try session.events()
+        _ = try session.eventStore()
         session.clientName = name
         session.clientVersion = version
         session.timeZone = zone

@@ -16,7 +16,7 @@ enum RemoveAlarm: MethodDeclaration {
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         let params = context.params
-        let reminder = try context.session.events().removeAlarm(try params.string("alarmIdentifier"),
+        let reminder = try context.session.eventStore().removeAlarm(try params.string("alarmIdentifier"),
                                                                 fromReminder: try params.string("identifier"),
                                                                 lastModifiedDate: try params.optionalTimestamp("lastModifiedDate"),
                                                                 commit: context.commit)

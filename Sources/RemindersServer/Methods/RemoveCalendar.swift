@@ -16,7 +16,7 @@ enum RemoveCalendar: MethodDeclaration {
     }
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        try context.session.events().removeCalendar(identifier: try context.params.string("calendarIdentifier"))
+        try context.session.eventStore().removeCalendar(identifier: try context.params.string("calendarIdentifier"))
         return emptyResult
     }
 }

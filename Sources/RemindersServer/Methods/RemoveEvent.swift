@@ -20,7 +20,7 @@ enum RemoveEvent: MethodDeclaration {
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         try EventSchemas.requireCommit(context.params)
-        try context.session.events().removeEvent(identifier: try context.params.string("identifier"),
+        try context.session.eventStore().removeEvent(identifier: try context.params.string("identifier"),
                                                  occurrenceDate: try context.params.optionalTimestamp("occurrenceDate"),
                                                  span: try context.params.optionalEnum("span", EventSpan.self))
         return resultObject { _ in }

@@ -14,7 +14,7 @@ enum RemoveReminder: MethodDeclaration {
     static let errors: [MethodError] = [.invalidParams(.calendarReadOnly), .notFound, .conflict]
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        try context.session.events().removeReminder(identifier: try context.params.string("identifier"),
+        try context.session.eventStore().removeReminder(identifier: try context.params.string("identifier"),
                                                     lastModifiedDate: try context.params.optionalTimestamp("lastModifiedDate"),
                                                     commit: context.commit)
         return emptyResult

@@ -30,7 +30,7 @@ enum RequestAccess: MethodDeclaration {
             throw params.invalid("usageDescription", "a usage description must not contain NUL characters")
         }
         let session = context.session
-        let store = try session.events().store
+        let store = try session.eventStore().store
         let current = try session.authorizationStatus(entity)
         let status = decide(current: current, level: level) {
             session.consent.ask(client: session.clientName, entityType: entity.rawValue, level: level.rawValue, usage: usage)

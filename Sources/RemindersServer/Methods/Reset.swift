@@ -10,7 +10,7 @@ enum Reset: MethodDeclaration {
     static let result = CommonSchemas.empty
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        try context.session.events().reset()
+        try context.session.eventStore().reset()
         return emptyResult
     }
 }

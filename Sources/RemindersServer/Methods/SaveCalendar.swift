@@ -18,7 +18,7 @@ enum SaveCalendar: MethodDeclaration {
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         let changes = try CalendarChanges(try context.params.object("calendar"))
-        let calendar = try context.session.events().saveCalendar(changes)
+        let calendar = try context.session.eventStore().saveCalendar(changes)
         return resultObject { writer in
             writer.key(static: "calendar")
             calendar.write(to: &writer)

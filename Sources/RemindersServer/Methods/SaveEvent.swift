@@ -26,7 +26,7 @@ enum SaveEvent: MethodDeclaration {
         try EventSchemas.requireCommit(context.params)
         let save = try EventSave(try context.params.object(EventSchemas.member))
         let session = context.session
-        let events = try session.events()
+        let events = try session.eventStore()
         if context.status == .writeOnly {
             guard save.identifier == nil else {
                 throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly, "write-only clients cannot change events, their own included")

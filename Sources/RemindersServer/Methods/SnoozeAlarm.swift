@@ -28,7 +28,7 @@ enum SnoozeAlarm: MethodDeclaration {
             until = date
         case (nil, let minutes): until = Timestamp(milliseconds: now.milliseconds + Int64(minutes ?? 10) * 60_000)
         }
-        try context.session.events().store.decide(.snoozed, reminder: reminder, alarm: alarm, fireDate: fireDate, snoozedUntil: until, now: now)
+        try context.session.eventStore().store.decide(.snoozed, reminder: reminder, alarm: alarm, fireDate: fireDate, snoozedUntil: until, now: now)
         return resultObject { _ in }
     }
 }

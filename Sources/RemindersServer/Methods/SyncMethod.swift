@@ -18,7 +18,7 @@ enum SyncMethod: MethodDeclaration {
     static let errors: [MethodError] = [.notFound, .cancelled]
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let session = try context.session.events()
+        let session = try context.session.eventStore()
         let account = try context.params.optionalString("account")
         var arguments = ["--json", "--progress-lines", "--store", session.store.path,
                          "--max-title-bytes", String(session.rules.maxTitleBytes), "--max-notes-bytes", String(session.rules.maxNotesBytes)]

@@ -13,7 +13,7 @@ enum TagsMethod: MethodDeclaration {
     ])
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let counts = try context.session.events().store.tagCounts()
+        let counts = try context.session.eventStore().store.tagCounts()
         return resultObject { writer in
             writer.key(static: "tags")
             writer.beginArray()

@@ -16,7 +16,7 @@ enum UpcomingAlarms: MethodDeclaration {
     static let result = CommonSchemas.result([("alarms", .array(of: AlarmSchedulingSchemas.upcoming))])
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let events = try context.session.events()
+        let events = try context.session.eventStore()
         let from = try context.params.optionalTimestamp("from") ?? Timestamp.now()
         guard let to = try context.params.optionalTimestamp("to"), to > from else {
             throw ResponseError.invalidParams("to must come after from", field: "to")

@@ -23,7 +23,7 @@ enum UpdateLocation: MethodDeclaration {
         let fix = LocationFix(location: GeoLocation(latitude: try context.params.double("latitude"), longitude: try context.params.double("longitude")),
                               horizontalAccuracy: try context.params.double("horizontalAccuracy"),
                               timestamp: try context.params.optionalTimestamp("timestamp") ?? Timestamp.now())
-        let transitions = try context.session.events().updateLocation(fix)
+        let transitions = try context.session.eventStore().updateLocation(fix)
         return resultObject { writer in
             writer.key(static: "transitions")
             writer.beginArray()
