@@ -20,7 +20,7 @@ extension Event {
         }
         let skipped = Set(exceptionDates).union(replaced)
         var found: [EventOccurrence] = []
-        var current: ReminderDateComponents? = start
+        var current: ReminderDateComponents? = Self.firstCandidate(of: rule, start: start, before: from, duration: duration)
         var currentRule = rule
         while let occurrence = current, occurrence.instant(in: zone).milliseconds < to.milliseconds + Int64(lead) {
             if overlaps(occurrence), !skipped.contains(Event.occurrenceKey(occurrence)) {
@@ -30,6 +30,40 @@ extension Event {
             currentRule = currentRule.advanced
         }
         return found
+    }
+
+    /// Where walking the series may begin for a range from `from`: the start itself, or — for a
+    /// rule without BY parts and without a count, whose every step from the start is an occurrence —
+    /// the last whole step a few days and the event's length before `from`, so that a series
+    /// begun years ago is not walked from its first day at every fetch.
+    static func firstCandidate(of rule: RecurrenceRule, start: ReminderDateComponents, before from: Timestamp, duration: Int64) -> ReminderDateComponents {
+        let plain = rule.daysOfTheWeek == nil && rule.daysOfTheMonth == nil && rule.monthsOfTheYear == nil && rule.weeksOfTheYear == nil
+            && rule.daysOfTheYear == nil && rule.setPositions == nil
+        if case .occurrenceCount = rule.recurrenceEnd { return start }
+        guard plain, rule.interval >= 1 else { return start }
+        let stepDays: Int64
+        switch rule.frequency {
+        case .daily: stepDays = Int64(rule.interval)
+        case .weekly: stepDays = 7 * Int64(rule.interval)
+        case .monthly, .yearly:
+            // Whole months, while every month has the start's day (the 29th–31st are skipped in some).
+            guard start.day <= 28 else { return start }
+            let target = ReminderDateComponents.wallClock(of: from.advanced(by: -(duration + 3 * 86_400_000)), in: .utc)
+            let months = (target.year - start.year) * 12 + (target.month - start.month) - 1
+            let step = rule.frequency == .monthly ? rule.interval : 12 * rule.interval
+            let steps = months / step
+            guard steps > 0 else { return start }
+            var moved = start
+            let total = (start.month - 1) + steps * step
+            moved.year += total / 12
+            moved.month = total % 12 + 1
+            return moved
+        }
+        let margin = duration / 1000 + 2 * 86_400
+        let behind = (from.milliseconds / 1000 - margin) - (start.instant(in: .utc).milliseconds / 1000)
+        guard behind > 0 else { return start }
+        let steps = behind / (stepDays * 86_400)
+        return steps > 0 ? start.shifted(byWallClockSeconds: steps * stepDays * 86_400) : start
     }
 
     /// The series' occurrence whose start is `instant` read in `zone`, if it has one.

@@ -28,7 +28,7 @@ extension EventStore {
         return try store.read { () throws(StoreError) in
             let eventCalendars = Set(try store.calendars(for: .event).map(\.calendarIdentifier))
             let wanted = calendars.map { $0.filter(eventCalendars.contains) } ?? Array(eventCalendars)
-            let events = try store.events(inCalendars: wanted)
+            let events = try store.events(inCalendars: wanted, overlapping: from, to: end)
             var replaced: [String: Set<Int64>] = [:]
             for event in events where event.isDetached {
                 if let series = event.seriesIdentifier, let key = event.originalOccurrence { replaced[series, default: []].insert(key) }
@@ -45,11 +45,10 @@ extension EventStore {
                 }
             }
             let zone = timeZone
-            found.sort { a, b in
-                let (x, y) = (a.startDate(in: zone), b.startDate(in: zone))
-                return x != y ? x < y : a.event.eventIdentifier < b.event.eventIdentifier
+            let sorted = found.map { ($0.startDate(in: zone), $0) }.sorted { a, b in
+                a.0 != b.0 ? a.0 < b.0 : a.1.event.eventIdentifier < b.1.event.eventIdentifier
             }
-            return (found, truncated)
+            return (sorted.map(\.1), truncated)
         }
     }
 

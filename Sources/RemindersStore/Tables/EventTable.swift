@@ -9,7 +9,8 @@ extension ReminderStore {
         "radius", "start_date", "duration", "availability", "status", "recurrence", "exceptions", "series", "original_occurrence",
         "creation_date", "last_modified",
     ]
-    private static let eventSelect = "SELECT " + eventColumns.joined(separator: ", ") + " FROM events"
+    private static let eventSelect = "SELECT " + eventColumns.joined(separator: ", ")
+        + ", EXISTS (SELECT 1 FROM event_alarms WHERE event = events.id) FROM events"
 
     public func event(identifier: String) throws(StoreError) -> Event? {
         try events(where: "identifier = ?", .text(identifier)).first
@@ -20,12 +21,18 @@ extension ReminderStore {
         try events(where: "series = ? ORDER BY original_occurrence", .text(series))
     }
 
-    /// Every event (series, single, detached) of these calendars (nil: all), in row order.
-    public func events(inCalendars calendars: [String]?) throws(StoreError) -> [Event] {
-        guard let calendars else { return try events(where: "1 ORDER BY id") }
+    /// The events of these calendars that may have an occurrence in `from..<to`: every series and
+    /// every detached occurrence (which may replace one in the range from outside it), and the
+    /// single events whose start — a floating one's read in any zone, ±14 hours — meets it.
+    public func events(inCalendars calendars: [String], overlapping from: Timestamp, to: Timestamp) throws(StoreError) -> [Event] {
         guard !calendars.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: calendars.count).joined(separator: ", ")
-        return try events(where: "calendar IN (\(marks)) ORDER BY id", calendars.map { .text($0) })
+        let slack: Int64 = 14 * 3_600_000
+        return try events(where: """
+            calendar IN (\(marks)) AND (recurrence IS NOT NULL OR series IS NOT NULL
+                OR (coalesce(start_at, start_wall * 1000 - \(slack)) < ? AND coalesce(start_at, start_wall * 1000 + \(slack)) + duration + 86400000 > ?))
+            ORDER BY id
+            """, calendars.map { .text($0) } + [.integer(to.milliseconds), .integer(from.milliseconds)])
     }
 
     private func events(where condition: String, _ values: SQLValue...) throws(StoreError) -> [Event] {
@@ -37,12 +44,14 @@ extension ReminderStore {
             let statement = try self.database.statement(Self.eventSelect + " WHERE " + condition)
             defer { statement.reset() }
             try statement.bind(values)
-            var rows: [(Int64, Event)] = []
-            while try statement.step() { rows.append((statement.int64(0), Self.event(from: statement))) }
+            var rows: [(Int64, Event, Bool)] = []
+            while try statement.step() {
+                rows.append((statement.int64(0), Self.event(from: statement), statement.int64(Int32(Self.eventColumns.count)) != 0))
+            }
             statement.reset()
-            return try rows.map { row, event throws(SQLiteError) in
+            return try rows.map { row, event, hasAlarms throws(SQLiteError) in
                 var event = event
-                event.alarms = try self.alarms(in: "event_alarms", owner: "event", row: row)
+                if hasAlarms { event.alarms = try self.alarms(in: "event_alarms", owner: "event", row: row) }
                 return event
             }
         }

@@ -1,0 +1,139 @@
+"""Workload 13 of bench/run: one month of events.
+
+A calendar of N events (default 10,000), of which 500 are recurring series (weekly, every two
+weeks, daily for a month, monthly), the rest single events over two years. remindersd answers
+`fetchEvents` for one month on an initialized session (occurrences expanded, sorted), against khal
+(Debian's) listing the same month from the same events as .ics files in a vdir, its cache built
+beforehand (khal's first run indexes the folder; that is not timed). Both say how many occurrences
+they found (khal's distinct start-and-title lines: it lists an event under each day it touches),
+and the counts must agree.
+"""
+import datetime
+import json
+import os
+import statistics
+import subprocess
+import time
+
+RULES = ["FREQ=WEEKLY", "FREQ=WEEKLY;INTERVAL=2", "FREQ=DAILY;COUNT=30", "FREQ=MONTHLY"]
+MONTH = (datetime.datetime(2027, 3, 1), datetime.datetime(2027, 4, 1))
+
+
+def log(*parts):
+    import sys
+    print(*parts, file=sys.stderr, flush=True)
+
+
+def events(count):
+    """(uid, start, minutes, rrule or None, title) — all in UTC, so both sides read them alike."""
+    base = datetime.datetime(2026, 1, 5, 7, 0)
+    made = []
+    for i in range(count):
+        if i < 500:
+            start = datetime.datetime(2025, 1, 6, 6, 0) + datetime.timedelta(days=i % 700, hours=i % 11)
+            made.append((f"series-{i}", start, 30, RULES[i % len(RULES)], f"Series {i}"))
+        else:
+            start = base + datetime.timedelta(minutes=(i * 97) % (730 * 24 * 60))
+            made.append((f"event-{i}", start, 30 + (i % 4) * 15, None, f"Event {i}"))
+    return made
+
+
+def stamp(moment):
+    return moment.strftime("%Y%m%dT%H%M%SZ")
+
+
+def rfc3339(moment):
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+
+
+def rule_json(rrule):
+    return [{"rrule": rrule}] if rrule else []
+
+
+def write_vdir(folder, made):
+    os.makedirs(folder, exist_ok=True)
+    for uid, start, minutes, rrule, title in made:
+        with open(os.path.join(folder, uid + ".ics"), "w") as f:
+            f.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//remindersd bench//EN\r\nBEGIN:VEVENT\r\n"
+                    f"UID:{uid}\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:{stamp(start)}\r\n"
+                    f"DTEND:{stamp(start + datetime.timedelta(minutes=minutes))}\r\n"
+                    + (f"RRULE:{rrule}\r\n" if rrule else "") + f"SUMMARY:{title}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+
+
+def khal_config(folder, path):
+    with open(path, "w") as f:
+        f.write(f"[calendars]\n[[bench]]\npath = {folder}\ntype = calendar\n"
+                "[locale]\ntimeformat = %H:%M\ndateformat = %Y-%m-%d\nlongdateformat = %Y-%m-%d\n"
+                "datetimeformat = %Y-%m-%d %H:%M\nlongdatetimeformat = %Y-%m-%d %H:%M\n"
+                f"local_timezone = UTC\ndefault_timezone = UTC\n[sqlite]\npath = {path}.db\n")
+
+
+def khal_list(config):
+    started = time.perf_counter()
+    out = subprocess.run(["khal", "-c", config, "list", "--format", "{start} {title}", "--day-format", "",
+                          MONTH[0].strftime("%Y-%m-%d"), (MONTH[1] - datetime.timedelta(days=1)).strftime("%Y-%m-%d")],
+                         check=True, capture_output=True, text=True).stdout
+    # khal lists an event under every day it touches: count each (start, title) once.
+    return time.perf_counter() - started, len({line for line in out.splitlines() if line.strip()})
+
+
+def workload_month(bench, reps, count):
+    """13. fetchEvents for one month of a 10k-event calendar, against khal list."""
+    made = events(count)
+    store = bench.fresh_store("events")
+    subprocess.run([bench.binary, "permissions", "set", "bench", "fullAccess", "--entity", "event", "--store", store],
+                   check=True, capture_output=True)
+    init = bench.phase_file("events-init", [json.dumps({"jsonrpc": "2.0", "id": "init", "method": "initialize",
+                                                        "params": {"clientInfo": {"name": "bench"}, "timeZone": "UTC"}})], False)
+    saves = bench.phase_file("events-save", [json.dumps({"jsonrpc": "2.0", "id": i, "method": "saveEvent", "params": {"event": {
+        "title": title, "startDate": rfc3339(start), "endDate": rfc3339(start + datetime.timedelta(minutes=minutes)), "timeZone": "UTC",
+        "recurrenceRules": rule_json(rrule)}}}) for i, (_, start, minutes, rrule, title) in enumerate(made)], False)
+    bench.drive(bench.server_command(store), [(init, 1, {}), (saves, len(made), {})])
+
+    folder = bench.path("khal-vdir")
+    write_vdir(folder, made)
+    config = bench.path("khal-config")
+    khal_config(folder, config)
+    started = time.perf_counter()
+    khal_list(config)  # indexes the folder into khal's cache
+    khal_index = time.perf_counter() - started
+
+    fetch = bench.phase_file("events-month", [json.dumps({"jsonrpc": "2.0", "id": "month", "method": "fetchEvents", "params": {
+        "start": rfc3339(MONTH[0]), "end": rfc3339(MONTH[1])}})], False)
+    k = 5
+    samples = {"remindersd": [], "khal": [], "remindersd items": [], "khal items": []}
+    ratios = []
+    for rep in range(reps):
+        phases, _ = bench.drive(bench.server_command(store), [(init, 1, {})] + [(fetch, 1, {"count_items": True}) for _ in range(k)])
+        ours = [p["seconds"] for p in phases[1:]]
+        samples["remindersd"] += ours
+        samples["remindersd items"] += [p["items"] for p in phases[1:]]
+        theirs, found = khal_list(config)
+        samples["khal"].append(theirs)
+        samples["khal items"].append(found)
+        ratios.append(theirs / statistics.median(ours))
+        log(f"  13 rep {rep + 1}: remindersd {statistics.median(ours) * 1000:.2f} ms ({samples['remindersd items'][-1]} occurrences), "
+            f"khal {theirs * 1000:.0f} ms ({found})")
+    if set(samples["remindersd items"]) != set(samples["khal items"]):
+        raise SystemExit(f"workload 13: remindersd found {set(samples['remindersd items'])} occurrences, khal {set(samples['khal items'])}")
+    return {"count": count, "series": 500, "occurrences": samples["remindersd items"][0], "remindersd": statistics.median(samples["remindersd"]),
+            "khal": statistics.median(samples["khal"]), "ratio": statistics.median(ratios), "khal index seconds": khal_index, "samples": samples}
+
+
+def rows(results, seconds_text):
+    thirteen = results.get("13")
+    if not thirteen:
+        return []
+    return [(f"13 fetchEvents, one month of {thirteen['count'] // 1000}k events ({thirteen['series']} series; {thirteen['occurrences']} occurrences)",
+             seconds_text(thirteen["remindersd"]), "khal list, same month, same events as a vdir (cache built)", seconds_text(thirteen["khal"]),
+             f"{thirteen['ratio']:.0f}×", "< 20 ms", thirteen["remindersd"] < 0.020)]
+
+
+def details(results):
+    thirteen = results.get("13")
+    if not thirteen:
+        return ""
+    s = thirteen["samples"]
+    return (f"- 13: remindersd on an initialized session (5 fetches a repetition), khal started per list (its {thirteen['khal index seconds']:.1f} s "
+            f"first run, which indexes the vdir, not timed); both found {thirteen['occurrences']} occurrences. Samples ms: remindersd "
+            + ", ".join(f"{v * 1000:.2f}" for v in s["remindersd"]) + "; khal " + ", ".join(f"{v * 1000:.0f}" for v in s["khal"]) + ".")
