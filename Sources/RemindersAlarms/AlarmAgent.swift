@@ -148,12 +148,39 @@ public final class AlarmAgent: @unchecked Sendable {
                     continue
                 }
                 // Of several agents or a restart racing, the one whose claim lands delivers.
-                if try store.claim(delivery, now: now) { try deliver(delivery, reminder: reminder, alarm: alarm) }
+                if try store.claim(delivery, now: now) { try deliver(delivery, item: .reminder(reminder), alarm: alarm) }
             }
         }
+        let eventFrom = Timestamp(milliseconds: max(from.milliseconds, now.milliseconds - Int64(options.catchUp * 1000)))
+        if let soonest = try fireEventAlarms(from: eventFrom, horizon: horizon, now: now) { next = next.map { min($0, soonest) } ?? soonest }
         if options.debug {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
             log("schedule: \(reminders.count) candidates in \(String(format: "%.2f", elapsed)) ms; next \(next?.rfc3339 ?? "beyond a minute")")
+        }
+        return next
+    }
+
+    /// The alarms of events' occurrences firing from `from` through `horizon`: fires the due ones
+    /// not yet decided (a past one, only from --catch-up ago: an event's missed alarms are not
+    /// recorded), returns the soonest to come.
+    private func fireEventAlarms(from: Timestamp, horizon: Timestamp, now: Timestamp) throws -> Timestamp? {
+        var next: Timestamp?
+        for event in try store.eventsWithAlarms() {
+            let replaced = event.recurrenceRules.isEmpty ? [] : Set(try store.detachedOccurrences(of: event.eventIdentifier).compactMap(\.originalOccurrence))
+            let firings = event.alarmFirings(from: from, to: horizon, in: options.timeZone, replaced: replaced)
+            guard !firings.isEmpty else { continue }
+            let decided = try store.decidedOccurrences(of: event.eventIdentifier)
+            for firing in firings {
+                let key = Event.occurrenceKey(firing.occurrence.start)
+                guard !decided.contains("\(firing.alarm.alarmIdentifier) \(key)") else { continue }
+                if firing.fireDate > now {
+                    next = next.map { min($0, firing.fireDate) } ?? firing.fireDate
+                    continue
+                }
+                let delivery = AlarmDelivery(reminderIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
+                                             occurrence: key, fireDate: firing.fireDate, state: .firing, late: firing.fireDate < startedAt)
+                if try store.claim(delivery, now: now) { try deliver(delivery, item: .event(firing.occurrence), alarm: firing.alarm) }
+            }
         }
         return next
     }
@@ -176,6 +203,19 @@ public final class AlarmAgent: @unchecked Sendable {
     }
 
     private func deliver(_ delivery: AlarmDelivery, reason: String) throws {
+        if let event = try store.event(identifier: delivery.reminderIdentifier) {
+            // An event's: its occurrence found again by key, near the time it fired.
+            let near = event.occurrences(from: delivery.fireDate.advanced(by: -400 * 86_400_000), to: delivery.fireDate.advanced(by: 400 * 86_400_000),
+                                         in: options.timeZone)
+            guard let occurrence = near.first(where: { Event.occurrenceKey($0.start) == delivery.occurrence }) ?? (event.recurrenceRules.isEmpty
+                      ? EventOccurrence(event: event, start: event.start, occurrenceStart: event.start) : nil),
+                  let alarm = event.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier }) else {
+                try store.setState(.dismissed, of: delivery, now: Timestamp.now())
+                return
+            }
+            try deliver(delivery, item: .event(occurrence), alarm: alarm, reason: reason)
+            return
+        }
         guard let reminder = try store.reminder(identifier: delivery.reminderIdentifier),
               let alarm = reminder.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier }) else {
             try store.setState(.dismissed, of: delivery, now: Timestamp.now())  // gone meanwhile: nothing to say
@@ -185,19 +225,23 @@ public final class AlarmAgent: @unchecked Sendable {
             try store.setState(.dismissed, of: delivery, now: Timestamp.now())  // completed meanwhile: it no longer reminds
             return
         }
-        try deliver(delivery, reminder: reminder, alarm: alarm, reason: reason)
+        try deliver(delivery, item: .reminder(reminder), alarm: alarm, reason: reason)
     }
 
-    private func deliver(_ delivery: AlarmDelivery, reminder: Reminder, alarm: Alarm, reason: String = "time") throws {
-        let list = try? store.calendar(identifier: reminder.calendarIdentifier)
-        let fired = FiredAlarm(reminder: reminder, alarm: alarm, fireDate: delivery.fireDate,
-                               occurrenceDate: reminder.dueDateComponents?.instant(in: options.timeZone),
-                               reason: reason, late: delivery.late, listTitle: list?.title)
+    private func deliver(_ delivery: AlarmDelivery, item: FiredAlarm.Item, alarm: Alarm, reason: String = "time") throws {
+        let calendarIdentifier: String, occurrenceDate: Timestamp?
+        switch item {
+        case .reminder(let reminder): (calendarIdentifier, occurrenceDate) = (reminder.calendarIdentifier, reminder.dueDateComponents?.instant(in: options.timeZone))
+        case .event(let occurrence): (calendarIdentifier, occurrenceDate) = (occurrence.event.calendarIdentifier, occurrence.startDate(in: options.timeZone))
+        }
+        let list = try? store.calendar(identifier: calendarIdentifier)
+        let fired = FiredAlarm(item: item, alarm: alarm, fireDate: delivery.fireDate, occurrenceDate: occurrenceDate,
+                               reason: reason, late: delivery.late, listTitle: list?.title, zone: options.timeZone)
         for channel in channels {
             if let id = channel.deliver(fired, log: log) { shown[id] = delivery }
         }
         try store.markDelivered(delivery, payload: String(decoding: fired.json, as: UTF8.self), now: Timestamp.now())
-        if options.verbose { log("fired \"\(reminder.title)\" (\(alarm.alarmIdentifier), due \(delivery.fireDate.rfc3339)\(delivery.late ? ", late" : ""))") }
+        if options.verbose { log("fired \"\(fired.title)\" (\(alarm.alarmIdentifier), at \(delivery.fireDate.rfc3339)\(delivery.late ? ", late" : ""))") }
     }
 
     func log(_ line: String) {

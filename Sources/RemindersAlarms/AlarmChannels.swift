@@ -31,10 +31,10 @@ struct ProgramChannel: AlarmChannel {
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning {
             process.terminate()
-            log("\(argv[0]) took longer than \(Int(timeout)) s for \"\(fired.reminder.title)\"; stopped")
+            log("\(argv[0]) took longer than \(Int(timeout)) s for \"\(fired.title)\"; stopped")
             return nil
         }
-        if process.terminationStatus != 0 { log("\(argv[0]) exited with status \(process.terminationStatus) for \"\(fired.reminder.title)\"") }
+        if process.terminationStatus != 0 { log("\(argv[0]) exited with status \(process.terminationStatus) for \"\(fired.title)\"") }
         return nil
     }
 }
@@ -50,8 +50,9 @@ final class DesktopChannel: AlarmChannel {
         process.arguments = ["--", "gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications",
                              "--object-path", "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify",
                              "--",  // the expire timeout, -1, is not an option
-                             Self.literal("remindersd"), "0", Self.literal(""), Self.literal(fired.reminder.title), Self.literal(body(fired)),
-                             "['complete', 'Complete', 'snooze', 'Snooze']", "{'urgency': <byte 2>}", "-1"]
+                             Self.literal("remindersd"), "0", Self.literal(""), Self.literal(fired.title), Self.literal(body(fired)),
+                             fired.canComplete ? "['complete', 'Complete', 'snooze', 'Snooze']" : "['snooze', 'Snooze']",
+                             "{'urgency': <byte 2>}", "-1"]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -70,17 +71,28 @@ final class DesktopChannel: AlarmChannel {
         return answer.split(whereSeparator: { " (),".contains($0) }).dropFirst().first.flatMap { UInt32($0) }
     }
 
-    /// The due time, the list and the first line of the notes.
+    /// The due time (a reminder's) or start (an event's), the list or calendar and the first line of the notes.
     func body(_ fired: FiredAlarm) -> String {
         var parts: [String] = []
-        if let due = fired.reminder.dueDateComponents {
-            var text = String(format: "%04d-%02d-%02d", due.year, due.month, due.day)
-            if let hour = due.hour { text += String(format: " %02d:%02d", hour, due.minute ?? 0) }
-            parts.append("Due " + text + (fired.late ? " (missed while off)" : ""))
+        let late = fired.late ? " (missed while off)" : ""
+        switch fired.item {
+        case .reminder(let reminder):
+            if let due = reminder.dueDateComponents { parts.append("Due " + Self.text(due) + late) }
+        case .event(let occurrence):
+            let start = occurrence.event.isAllDay ? occurrence.start
+                : ReminderDateComponents.wallClock(of: occurrence.startDate(in: fired.zone), in: fired.zone)
+            parts.append((occurrence.event.isAllDay ? "All day " : "Starts ") + Self.text(start) + late)
+            if let place = occurrence.event.location { parts.append(place) }
         }
         if let list = fired.listTitle { parts.append(list) }
-        if let first = fired.reminder.notes?.split(separator: "\n").first { parts.append(String(first)) }
+        if let first = fired.notes?.split(separator: "\n").first { parts.append(String(first)) }
         return parts.joined(separator: "\n")
+    }
+
+    static func text(_ date: ReminderDateComponents) -> String {
+        var text = String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
+        if let hour = date.hour { text += String(format: " %02d:%02d", hour, date.minute ?? 0) }
+        return text
     }
 
     private func warnOnce(_ text: String, _ log: (String) -> Void) {

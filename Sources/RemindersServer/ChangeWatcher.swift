@@ -60,7 +60,7 @@ final class ChangeWatcher: @unchecked Sendable {
             if observer.hasChanged() {
                 pending = true
                 checkAuthorization()
-                if alarms, lastStatus == .fullAccess { tellAlarms() }
+                if alarms, lastStatus == .fullAccess || lastEventStatus == .fullAccess { tellAlarms() }
             }
             if pending, Date().timeIntervalSince(lastSent) >= minimumInterval, !isStopped {
                 NotificationRegistry.storeChanged.send(Array("{}".utf8), on: connection)
@@ -70,9 +70,13 @@ final class ChangeWatcher: @unchecked Sendable {
         }
     }
 
+    /// A reminder's alarm to a client with full access to reminders, an event's (its payload
+    /// holds `event`) to one with full access to events.
     private func tellAlarms() {
         for fired in observer.alarmsDelivered(after: alarmWatermark) {
             alarmWatermark = max(alarmWatermark, fired.deliveredAt)
+            let isEvent = fired.payload.hasPrefix("{\"event\"")
+            guard (isEvent ? lastEventStatus : lastStatus) == .fullAccess else { continue }
             NotificationRegistry.alarmFired.send(Array(fired.payload.utf8), on: connection)
         }
     }

@@ -150,4 +150,33 @@ final class AlarmAgentTests: AgentTestCase {
         XCTAssertEqual(servers["write-only"]!.channel.drainNotifications("alarmFired"), [], "a person's alarms are full access only")
         for server in servers.values { XCTAssertEqual(server.shutDown(), 0) }
     }
+
+    /// An event's alarms fire too: -15 minutes before an occurrence, and an absolute one.
+    func testEventAlarmsFireForTheirOccurrence() throws {
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "agent-test", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        let start = Date().addingTimeInterval(15 * 60 + 2)
+        let formatter = ISO8601DateFormatter()
+        _ = try call("saveEvent", ["event": ["title": "Dentist", "startDate": .string(formatter.string(from: start)),
+                                             "endDate": .string(formatter.string(from: start.addingTimeInterval(1800))), "location": "Main Street",
+                                             "alarms": [["relativeOffset": -900, "alarmIdentifier": "before"],
+                                                        ["absoluteDate": instant(3600), "alarmIdentifier": "later"]]]])
+        let listener = try servedClient("calendar-listener")
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "calendar-listener", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        let agent = try agent()
+        let got = waitForFired(1, within: 10)
+        let heard = listener.channel.notification("alarmFired", timeout: 10)
+        usleep(1_000_000)
+        XCTAssertEqual(stop(agent), 0)
+        XCTAssertEqual(fired().count, 1, "\(got)")
+        XCTAssertEqual(got.first?.at("event", "title"), "Dentist")
+        XCTAssertEqual(got.first?.at("alarm", "alarmIdentifier"), "before")
+        XCTAssertEqual(got.first?["occurrenceDate"], got.first?.at("event", "startDate"))
+        XCTAssertEqual(heard?.at("params", "event", "title"), "Dentist", "a client with access to events hears it")
+        XCTAssertEqual(listener.shutDown(), 0)
+        // Restarted: delivered once.
+        let again = try self.agent()
+        usleep(1_500_000)
+        XCTAssertEqual(stop(again), 0)
+        XCTAssertEqual(fired().count, 1)
+    }
 }

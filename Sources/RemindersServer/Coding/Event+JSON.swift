@@ -5,7 +5,7 @@ import RemindersStore
 
 extension EventOccurrence {
     /// EKEvent's members, always present (null when unset); dates as instants read in `zone`.
-    func write(to writer: inout JSONWriter, zone: TimeZone) {
+    public func write(to writer: inout JSONWriter, zone: TimeZone) {
         writer.beginObject()
         writer.field("eventIdentifier", event.seriesIdentifier ?? event.eventIdentifier)
         writer.field("calendarItemIdentifier", event.eventIdentifier)

@@ -62,6 +62,20 @@ extension ReminderStore {
         }
     }
 
+    /// What the ledger holds for one item, as "alarm occurrence".
+    public func decidedOccurrences(of item: String) throws(StoreError) -> Set<String> {
+        try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                let statement = try self.database.statement("SELECT alarm, occurrence FROM alarm_deliveries WHERE reminder = ?")
+                defer { statement.reset() }
+                try statement.bind([.text(item)])
+                var keys = Set<String>()
+                while try statement.step() { keys.insert("\(statement.text(0) ?? "") \(statement.int64(1))") }
+                return keys
+            }
+        }
+    }
+
     /// Deliveries in `state` (the `firing` ones a crash left), oldest first.
     public func deliveries(in state: AlarmDelivery.State) throws(StoreError) -> [AlarmDelivery] {
         try read { () throws(StoreError) in

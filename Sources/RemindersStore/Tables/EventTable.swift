@@ -16,8 +16,13 @@ extension ReminderStore {
         try events(where: "identifier = ?", .text(identifier)).first
     }
 
+    /// Every event with an alarm (the agent's), detached occurrences included.
+    public func eventsWithAlarms() throws(StoreError) -> [Event] {
+        try events(where: "id IN (SELECT DISTINCT event FROM event_alarms) ORDER BY id")
+    }
+
     /// The detached occurrences of a series.
-    func detachedOccurrences(of series: String) throws(StoreError) -> [Event] {
+    public func detachedOccurrences(of series: String) throws(StoreError) -> [Event] {
         try events(where: "series = ? ORDER BY original_occurrence", .text(series))
     }
 

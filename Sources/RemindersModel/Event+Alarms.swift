@@ -1,0 +1,36 @@
+import Foundation
+
+/// When an event's alarms fire, as EventKit computes them: a relative alarm at each occurrence's
+/// start plus its offset, an absolute one at its date (for the first occurrence it falls on or
+/// before, once).
+extension Event {
+    public struct AlarmFiring: Equatable, Sendable {
+        public var occurrence: EventOccurrence
+        public var alarm: Alarm
+        public var fireDate: Timestamp
+    }
+
+    /// The time alarms firing in `from...to`, read in `zone`, in no particular order; the
+    /// occurrences `replaced` (by detached ones, which fire their own) left out.
+    public func alarmFirings(from: Timestamp, to: Timestamp, in zone: TimeZone, replaced: Set<Int64> = []) -> [AlarmFiring] {
+        var firings: [AlarmFiring] = []
+        for alarm in alarms {
+            switch alarm.trigger {
+            case .relative(let offset):
+                let shift = Int64((offset * 1000).rounded())
+                for occurrence in occurrences(from: from.advanced(by: -shift), to: to.advanced(by: 1 - shift), in: zone, replaced: replaced) {
+                    let fires = occurrence.startDate(in: zone).advanced(by: shift)
+                    if fires >= from && fires <= to { firings.append(AlarmFiring(occurrence: occurrence, alarm: alarm, fireDate: fires)) }
+                }
+            case .absolute(let date):
+                guard date >= from && date <= to else { continue }
+                let first = occurrences(from: date, to: date.advanced(by: 366 * 86_400_000), in: zone).first
+                    ?? EventOccurrence(event: self, start: start, occurrenceStart: start)
+                firings.append(AlarmFiring(occurrence: first, alarm: alarm, fireDate: date))
+            case .location:
+                continue
+            }
+        }
+        return firings
+    }
+}
