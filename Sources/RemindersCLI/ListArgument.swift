@@ -1,10 +1,16 @@
 import RemindersModel
 import RemindersStore
 
-/// A list named on the command line: by identifier, or by title (ignoring case) when that names one list.
+/// A list (or event calendar) named on the command line: by identifier, or by title (ignoring
+/// case) when that names one — lists first, so that an event calendar's title never shadows a list's.
 enum ListArgument {
     static func calendar(_ text: String, in store: ReminderStore) throws -> ReminderCalendar {
-        let calendars = try store.calendars()
+        let lists = try store.calendars()
+        if lists.contains(where: { $0.calendarIdentifier == text || $0.title.lowercased() == text.lowercased() }) { return try pick(text, in: lists) }
+        return try pick(text, in: lists + store.calendars(for: .event))
+    }
+
+    private static func pick(_ text: String, in calendars: [ReminderCalendar]) throws -> ReminderCalendar {
         if let exact = calendars.first(where: { $0.calendarIdentifier == text }) { return exact }
         let titled = calendars.filter { $0.title.lowercased() == text.lowercased() }
         switch titled.count {

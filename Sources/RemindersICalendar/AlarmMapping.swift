@@ -61,12 +61,13 @@ enum AlarmMapping {
         return .location(location, proximity)
     }
 
-    static func component(_ alarm: Alarm, title: String) -> Component {
+    /// `related`: what a relative alarm counts from — END (a VTODO's DUE) for reminders, START for events.
+    static func component(_ alarm: Alarm, title: String, related: String = "END") -> Component {
         var properties = [Property("UID", alarm.alarmIdentifier), Property("X-WR-ALARMUID", alarm.alarmIdentifier),
                           Property("ACTION", "DISPLAY"), Property("DESCRIPTION", TextValue.escape(title.isEmpty ? "Reminder" : title))]
         switch alarm.trigger {
         case .relative(let offset):
-            properties.append(Property("TRIGGER", DurationValue.text(Int(offset.rounded())), [Parameter("RELATED", "END")]))
+            properties.append(Property("TRIGGER", DurationValue.text(Int(offset.rounded())), related == "END" ? [Parameter("RELATED", "END")] : []))
         case .absolute(let date):
             properties.append(Property("TRIGGER", DateMapping.utc(date).text, [Parameter("VALUE", "DATE-TIME")]))
         case .location(let location, let proximity):

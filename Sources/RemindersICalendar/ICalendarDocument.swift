@@ -13,7 +13,10 @@ public enum ICalendarDocument {
     /// The file's VTODOs grouped by UID into calendar objects (overrides with their series), each
     /// with the VTIMEZONEs and calendar properties of the VCALENDAR it came from. Components that
     /// are not VTODOs (events, journal entries) are named as problems; the rest still import.
-    public static func items(_ text: String) throws(ICalendarError) -> [Item] {
+    public static func items(_ text: String) throws(ICalendarError) -> [Item] { try items(text, of: "VTODO") }
+
+    /// The same for one kind of component: "VTODO" for reminders, "VEVENT" for events.
+    public static func items(_ text: String, of kind: String) throws(ICalendarError) -> [Item] {
         let top = try Component.parse(text)
         guard !top.isEmpty else { throw ICalendarError("no VCALENDAR in the text") }
         var items: [Item] = []
@@ -27,13 +30,13 @@ public enum ICalendarDocument {
             var groups: [(uid: String, todos: [Component])] = []
             var groupOfUID: [String: Int] = [:]
             for child in component.components where child.name != "VTIMEZONE" {
-                guard child.name == "VTODO" else {
-                    items.append(.problem(uid: child.value("UID"), line: child.lineNumber,
-                                          message: "a \(child.name), not a VTODO: remindersd imports reminders"))
+                guard child.name == kind else {
+                    let into = kind == "VTODO" ? "a list takes reminders (import events into an event calendar)" : "an event calendar takes events"
+                    items.append(.problem(uid: child.value("UID"), line: child.lineNumber, message: "a \(child.name), not a \(kind): \(into)"))
                     continue
                 }
                 guard let uid = child.value("UID").map(TextValue.unescape), !uid.isEmpty else {
-                    items.append(.problem(uid: nil, line: child.lineNumber, message: "a VTODO without a UID"))
+                    items.append(.problem(uid: nil, line: child.lineNumber, message: "a \(kind) without a UID"))
                     continue
                 }
                 if let index = groupOfUID[uid] {
@@ -76,7 +79,7 @@ public enum ICalendarDocument {
                 if component.name == "VTIMEZONE" {
                     if zoneIDs.insert(component.value("TZID") ?? "").inserted { zones.append(component) }
                 } else {
-                    if component.name == "VTODO" { used.formUnion(CalendarObject.tzids(component)) }
+                    if component.name == "VTODO" || component.name == "VEVENT" { used.formUnion(CalendarObject.tzids(component)) }
                     component.write(into: &body)
                 }
             }

@@ -5,9 +5,32 @@ import RemindersModel
 import RemindersStore
 
 /// Every reminder of some lists (or of all) as one VCALENDAR: each a VTODO written over the
-/// calendar object it was imported or synced from, each time zone defined once.
+/// calendar object it was imported or synced from, each time zone defined once; and the events of
+/// the event calendars named, as VEVENTs (a series with its overrides).
 public enum Exporter {
     public static func export(_ events: EventStore, calendars: [String]?, now: Timestamp) throws(StoreError) -> String {
+        let eventCalendars = Set(try events.store.calendars(for: .event).map(\.calendarIdentifier))
+        let named = calendars ?? []
+        let lists = calendars.map { $0.filter { !eventCalendars.contains($0) } }
+        var joiner = ICalendarDocument.Joiner()
+        var years: ClosedRange<Int>?
+        // Named calendars all event calendars: no reminders.
+        if calendars == nil || lists?.isEmpty == false { try addReminders(events, calendars: lists, now: now, to: &joiner, years: &years) }
+        let wantedEvents = named.filter(eventCalendars.contains)
+        if !wantedEvents.isEmpty {
+            for event in try events.store.events(inCalendars: wantedEvents, overlapping: Timestamp(milliseconds: Int64.min / 4),
+                                                 to: Timestamp(milliseconds: Int64.max / 4)) where !event.isDetached {
+                let detached = try events.store.detachedOccurrences(of: event.eventIdentifier)
+                joiner.add(EventWriter.object(for: event, detached: detached, now: now, definingZones: false))
+                let span = EventWriter.years(of: event, now: now)
+                years = years.map { min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound) } ?? span
+            }
+        }
+        return joiner.text(years: years)
+    }
+
+    private static func addReminders(_ events: EventStore, calendars: [String]?, now: Timestamp, to joiner: inout ICalendarDocument.Joiner,
+                                     years: inout ClosedRange<Int>?) throws(StoreError) {
         let reminders = try events.store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: calendars),
                                                    in: TimeZone(identifier: "UTC")!)
         let kept = try events.store.calendarObjects(calendars: calendars)
@@ -15,8 +38,6 @@ public enum Exporter {
         for reminder in reminders where reminder.parentIdentifier == nil {
             externalIdentifiers[reminder.calendarItemIdentifier] = reminder.calendarItemExternalIdentifier
         }
-        var joiner = ICalendarDocument.Joiner()
-        var years: ClosedRange<Int>?
         for reminder in reminders {
             let original = kept[reminder.calendarItemIdentifier].flatMap { try? CalendarObject(parsing: $0) }
             let parentUID = reminder.parentIdentifier.flatMap { externalIdentifiers[$0] }
@@ -24,6 +45,5 @@ public enum Exporter {
             let span = TodoWriter.years(of: reminder, now: now)
             years = years.map { min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound) } ?? span
         }
-        return joiner.text(years: years)
     }
 }

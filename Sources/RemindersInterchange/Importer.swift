@@ -16,8 +16,12 @@ public struct Importer {
         self.now = now
     }
 
-    /// `calendarIdentifier`: where new reminders go (nil: the default list).
+    /// `calendarIdentifier`: where new reminders go (nil: the default list) — or, an event
+    /// calendar, where the text's events go.
     public func run(_ text: String, into calendarIdentifier: String?, report: inout ImportReport) throws(StoreError) {
+        if let calendarIdentifier, let calendar = try events.store.calendar(identifier: calendarIdentifier), calendar.entityType == .event {
+            return try EventImporter(events: events, now: now).run(text, into: calendar.calendarIdentifier, report: &report)
+        }
         let list: String
         if let calendarIdentifier {
             list = try events.writableCalendar(calendarIdentifier).calendarIdentifier

@@ -67,6 +67,15 @@ public struct Event: Equatable, Sendable {
     /// An occurrence's key: its start read as UTC — the same in every zone, a floating start being
     /// one wall-clock time.
     public static func occurrenceKey(_ start: ReminderDateComponents) -> Int64 { start.instant(in: .utc).milliseconds }
+
+    /// The start of this series' occurrence whose key is `key` (the inverse of `occurrenceKey`).
+    public func occurrenceStart(forKey key: Int64) -> ReminderDateComponents {
+        let zone = start.isFloating ? TimeZone.utc : (start.timeZone.flatMap(TimeZoneCache.zone) ?? .utc)
+        var occurrence = ReminderDateComponents.wallClock(of: Timestamp(milliseconds: key), in: zone)
+        occurrence.timeZone = start.timeZone
+        if isAllDay { (occurrence.hour, occurrence.minute, occurrence.second, occurrence.timeZone) = (nil, nil, nil, nil) }
+        return occurrence
+    }
 }
 
 /// One occurrence of an event, as a fetch gives it.

@@ -264,11 +264,6 @@ extension EventStore {
     /// Where a detached occurrence was meant to start, from its key (the start read as UTC).
     static func originalStart(of event: Event) -> ReminderDateComponents {
         guard let key = event.originalOccurrence else { return event.start }
-        // The key is the start read as UTC: a zoned start's instant, a floating one's wall clock.
-        let zone = event.start.isFloating ? TimeZone.utc : (event.start.timeZone.flatMap(TimeZoneCache.zone) ?? .utc)
-        var start = ReminderDateComponents.wallClock(of: Timestamp(milliseconds: key), in: zone)
-        start.timeZone = event.start.timeZone
-        if event.isAllDay { (start.hour, start.minute, start.second) = (nil, nil, nil) }
-        return start
+        return event.occurrenceStart(forKey: key)
     }
 }

@@ -222,4 +222,51 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(tokyo.channel.request("fetchEvents", ["start": "2027-01-01T00:00:00Z", "end": "2026-01-01T00:00:00Z"]).errorField, "end")
         XCTAssertEqual(tokyo.shutDown(), 0)
     }
+
+    /// Events out as VEVENTs and back: a series with an override and an exception, an all-day one;
+    /// importing twice changes nothing; a list refuses them, naming why.
+    func testICalendarExportAndImportOfEvents() throws {
+        let app = try server()
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "calendar-app", "fullAccess", "--store", folder.store]).status, 0)
+        let calendar = app.channel.request("defaultCalendarForNewEvents").at("result", "calendar", "calendarIdentifier")!
+        let series = save(app, ["title": "Team sync", "startDate": "2026-12-07T09:00:00+01:00", "endDate": "2026-12-07T10:00:00+01:00",
+                                "timeZone": "Europe/Berlin", "location": "Room 1",
+                                "structuredLocation": ["title": "Room 1", "geoLocation": ["latitude": 52.5, "longitude": 13.4]],
+                                "recurrenceRules": [["frequency": "weekly", "recurrenceEnd": ["occurrenceCount": 5]]],
+                                "alarms": [["relativeOffset": -900]], "status": "confirmed", "availability": "free"]).at("result", "event", "eventIdentifier")!
+        save(app, ["eventIdentifier": series, "occurrenceDate": "2026-12-14T08:00:00Z", "startDate": "2026-12-14T09:30:00Z",
+                   "endDate": "2026-12-14T10:30:00Z", "title": "Moved"])
+        XCTAssertNotNil(app.channel.request("removeEvent", ["identifier": series, "occurrenceDate": "2026-12-21T08:00:00Z"]).result)
+        save(app, ["title": "Holiday", "isAllDay": true, "startDate": "2026-12-24T00:00:00+01:00", "endDate": "2026-12-25T23:59:59+01:00"])
+        let exported = app.channel.request("exportICalendar", ["calendarIdentifiers": [calendar]]).at("result", "text")?.stringValue ?? ""
+        for line in ["DTSTART;TZID=Europe/Berlin:20261207T090000", "RRULE:FREQ=WEEKLY;COUNT=5", "EXDATE;TZID=Europe/Berlin:20261221T090000",
+                     "RECURRENCE-ID;TZID=Europe/Berlin:20261214T090000", "DTSTART;VALUE=DATE:20261224", "DTEND;VALUE=DATE:20261226",
+                     "GEO:52.5;13.4", "STATUS:CONFIRMED", "TRANSP:TRANSPARENT", "TRIGGER:-PT15M", "BEGIN:VTIMEZONE"] {
+            XCTAssertTrue(exported.contains(line + "\r\n"), "\(line) in\n\(exported)")
+        }
+        let before = fetch(app, "2026-12-01T00:00:00Z", "2027-02-01T00:00:00Z")
+        XCTAssertEqual(app.shutDown(), 0)
+
+        // Into another store: the same occurrences.
+        let other = TemporaryFolder()
+        for entity in ["reminder", "event"] {
+            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "importer", "fullAccess", "--entity", entity, "--store", other.store]).status, 0)
+        }
+        let importer = try RemindersdProcess(store: other.store)
+        importer.initialize(client: "importer", timeZone: "Europe/Berlin")
+        let target = importer.channel.request("defaultCalendarForNewEvents").at("result", "calendar", "calendarIdentifier")!
+        let first = importer.channel.request("importICalendar", ["text": .string(exported), "calendarIdentifier": target])
+        XCTAssertEqual(first.at("result", "imported"), 2, "\(first)")
+        XCTAssertEqual(importer.channel.request("importICalendar", ["text": .string(exported), "calendarIdentifier": target]).at("result", "unchanged"), 2)
+        let after = fetch(importer, "2026-12-01T00:00:00Z", "2027-02-01T00:00:00Z")
+        func shape(_ events: [JSONValue]) -> [String] {
+            events.map { "\($0["startDate"]!.serialized) \($0["endDate"]!.serialized) \($0["title"]!.serialized) \($0["isDetached"]!.serialized) \($0["isAllDay"]!.serialized) \($0["location"]!.serialized) \($0["status"]!.serialized) \($0["availability"]!.serialized)" }
+        }
+        XCTAssertEqual(shape(after), shape(before))
+        XCTAssertEqual(after.count, 5, "four of the series (one moved, one removed) and the holiday")
+        let intoList = importer.channel.request("importICalendar", ["text": .string(exported)])
+        XCTAssertEqual(intoList.at("result", "imported"), 0)
+        XCTAssertTrue(intoList.at("result", "skipped", 0, "message")?.stringValue?.contains("import events into an event calendar") == true, "\(intoList)")
+        XCTAssertEqual(importer.shutDown(), 0)
+    }
 }

@@ -172,7 +172,7 @@ final class KeepingTests: XCTestCase {
         XCTAssertEqual(objects.map(\.uid), ["a", "b"])
         XCTAssertEqual(objects[0].calendar.components.map(\.name), ["VTIMEZONE", "VTODO", "VTODO"])
         XCTAssertEqual(objects[1].calendar.components.map(\.name), ["VTODO"])
-        XCTAssertEqual(problems, ["e 12 a VEVENT, not a VTODO: remindersd imports reminders"])
+        XCTAssertEqual(problems, ["e 12 a VEVENT, not a VTODO: a list takes reminders (import events into an event calendar)"])
         let joined = ICalendarDocument.joined(objects)
         XCTAssertEqual(joined.components(separatedBy: "BEGIN:VTIMEZONE").count, 2)
         XCTAssertEqual(try ICalendarDocument.items(joined).count, 2)

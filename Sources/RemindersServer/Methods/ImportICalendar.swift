@@ -5,12 +5,12 @@ import RemindersModel
 /// `importICalendar {text, calendarIdentifier?}` → `{imported, updated, unchanged, skipped}`.
 enum ImportICalendar: MethodDeclaration {
     static let name = "importICalendar"
-    static let summary = "Reads the VTODOs of an iCalendar text into a list; a UID already in the store updates that reminder."
+    static let summary = "Reads the VTODOs of an iCalendar text into a list (or its VEVENTs into an event calendar); a UID already in the store updates that item."
     static let access = Access.fullAccess
     static let effect = Effect.writes
     static let params: [ObjectRule.Property] = [
         .init("text", .string("iCalendar text (one or more VCALENDARs)."), required: true),
-        .init("calendarIdentifier", CommonSchemas.identifier, description: "Where new reminders go; absent: the default list."),
+        .init("calendarIdentifier", CommonSchemas.identifier, description: "Where new reminders go (absent: the default list); an event calendar: where the events go."),
     ]
     static let result = CommonSchemas.result([
         ("imported", .integer(IntegerRule(minimum: 0))),
@@ -23,6 +23,11 @@ enum ImportICalendar: MethodDeclaration {
         ]))),
     ])
     static let errors: [MethodError] = [.notFound]
+
+    /// Into an event calendar: access to events.
+    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType {
+        try CalendarKind.of(identifier: params?["calendarIdentifier"]?.stringValue, madeFor: nil, session: session)
+    }
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         let events = try context.session.eventStore()

@@ -16,6 +16,11 @@ extension ReminderStore {
         try events(where: "identifier = ?", .text(identifier)).first
     }
 
+    /// The series (not detached occurrences) with this sync identifier (iCalendar UID).
+    public func events(externalIdentifier: String) throws(StoreError) -> [Event] {
+        try events(where: "external_identifier = ? AND series IS NULL ORDER BY id", .text(externalIdentifier))
+    }
+
     /// Every event with an alarm (the agent's), detached occurrences included.
     public func eventsWithAlarms() throws(StoreError) -> [Event] {
         try events(where: "id IN (SELECT DISTINCT event FROM event_alarms) ORDER BY id")
