@@ -166,14 +166,7 @@ extension EventStore {
     private func split(_ series: inout Event, at start: ReminderDateComponents, _ changes: EventChanges, now: Timestamp) throws(StoreError) -> EventOccurrence {
         guard let rule = series.recurrenceRules.first else { throw .notFound(kind: "occurrence", identifier: series.eventIdentifier) }
         let splitKey = Event.occurrenceKey(start)
-        var before = 0
-        var current: ReminderDateComponents? = series.start
-        var walking = rule
-        while let occurrence = current, Event.occurrenceKey(occurrence) < splitKey {
-            before += 1
-            current = walking.occurrence(after: occurrence, in: timeZone)
-            walking = walking.advanced
-        }
+        let before = occurrences(of: series, rule: rule, before: splitKey)
         var future = series
         future.eventIdentifier = Identifiers.make()
         future.calendarItemExternalIdentifier = future.eventIdentifier
@@ -235,16 +228,8 @@ extension EventStore {
                     _ = try store.deleteEvent(identifier: identifier)
                     return
                 }
-                var before = 0
-                var current: ReminderDateComponents? = event.start
-                var walking = rule
-                while let occurrence = current, Event.occurrenceKey(occurrence) < key {
-                    before += 1
-                    current = walking.occurrence(after: occurrence, in: timeZone)
-                    walking = walking.advanced
-                }
                 var ended = rule
-                ended.recurrenceEnd = .occurrenceCount(before)
+                ended.recurrenceEnd = .occurrenceCount(occurrences(of: event, rule: rule, before: key))
                 event.recurrenceRules = [ended]
                 for later in try store.detachedOccurrences(of: identifier) where (later.originalOccurrence ?? 0) >= key {
                     _ = try store.deleteEvent(identifier: later.eventIdentifier)
@@ -256,6 +241,20 @@ extension EventStore {
     }
 
     // MARK: Occurrences
+
+    /// How many occurrences the series has before the one whose key is `key`: the count a series
+    /// ended just before it keeps.
+    private func occurrences(of series: Event, rule: RecurrenceRule, before key: Int64) -> Int {
+        var count = 0
+        var current: ReminderDateComponents? = series.start
+        var walking = rule
+        while let occurrence = current, Event.occurrenceKey(occurrence) < key {
+            count += 1
+            current = walking.occurrence(after: occurrence, in: timeZone)
+            walking = walking.advanced
+        }
+        return count
+    }
 
     private func detached(of series: Event, at occurrenceDate: Timestamp) throws(StoreError) -> Event? {
         try store.detachedOccurrences(of: series.eventIdentifier).first { Self.originalStart(of: $0).instant(in: timeZone) == occurrenceDate }
