@@ -75,8 +75,13 @@ public enum EventReader {
         if let rrule = vevent.value("RRULE") {
             do { event.recurrenceRules = [try RecurrenceRule(rrule: rrule)] } catch { throw ICalendarError(line: vevent.lineNumber, "\(uid): \(error.message)") }
         }
+        // AlarmMapping counts relative triggers from the end (a VTODO's DUE); an event's count from its start.
+        let end = EventWriter.end(of: event)
+        let length = Double(event.duration) / 1000
         event.alarms = vevent.components.filter { $0.name == "VALARM" }.enumerated().compactMap { position, component in
-            AlarmMapping.alarm(component, position: position, todoUID: uid, start: start, due: start, resolver: resolver)
+            guard let alarm = AlarmMapping.alarm(component, position: position, todoUID: uid, start: start, due: end, resolver: resolver) else { return nil }
+            guard case .relative(let offset) = alarm.trigger else { return alarm }
+            return Alarm(alarmIdentifier: alarm.alarmIdentifier, trigger: .relative(offset: offset + length))
         }
         return event
     }

@@ -28,6 +28,10 @@ final class EventMappingTests: XCTestCase {
             ACTION:DISPLAY\r
             TRIGGER:-PT10M\r
             END:VALARM\r
+            BEGIN:VALARM\r
+            ACTION:DISPLAY\r
+            TRIGGER;RELATED=END:PT5M\r
+            END:VALARM\r
             END:VEVENT\r
             BEGIN:VEVENT\r
             UID:weekly@example.com\r
@@ -47,7 +51,7 @@ final class EventMappingTests: XCTestCase {
         XCTAssertEqual(series.structuredLocation?.geoLocation, GeoLocation(latitude: 52.52, longitude: 13.405))
         XCTAssertEqual(series.status, .canceled)
         XCTAssertEqual(series.availability, .free)
-        XCTAssertEqual(series.alarms.first?.relativeOffset, -600)
+        XCTAssertEqual(series.alarms.map(\.relativeOffset), [-600, 45 * 60 + 300], "from the start; RELATED=END from the end")
         XCTAssertEqual(reading.detached.count, 1)
         XCTAssertEqual(reading.detached[0].originalOccurrence, Timestamp(rfc3339: "2027-01-25T09:00:00Z")?.milliseconds)
         XCTAssertEqual(reading.detached[0].title, "Review (later)")
