@@ -49,11 +49,14 @@ enum NotificationRegistry {
 
     static let alarmFired = NotificationDeclaration(
         name: "alarmFired", direction: .fromServer,
-        summary: "An alarm fired (remindersd agent delivered it), to fullAccess clients that asked with capabilities.alarms.",
-        params: CommonSchemas.result([
-            ("reminder", ReminderSchemas.reminder), ("alarm", AlarmSchemas.alarm), ("fireDate", CommonSchemas.instant),
-            ("occurrenceDate", .nullable(CommonSchemas.instant)), ("reason", .oneOf(["time", "enter", "leave", "snooze"])),
-            ("late", .boolean(description: "It came due while no agent ran.")),
+        summary: "An alarm fired (remindersd agent delivered it), to clients with full access to its kind that asked with capabilities.alarms.",
+        params: .object([
+            .init("reminder", ReminderSchemas.reminder, description: "A reminder's alarm: the reminder (else event)."),
+            .init(EventSchemas.member, EventSchemas.event, description: "An event's alarm: the occurrence it belongs to (else reminder)."),
+            .init("alarm", AlarmSchemas.alarm, required: true), .init("fireDate", CommonSchemas.instant, required: true),
+            .init("occurrenceDate", .nullable(CommonSchemas.instant), required: true),
+            .init("reason", .oneOf(["time", "enter", "leave", "snooze"]), required: true),
+            .init("late", .boolean(description: "It came due while no agent ran."), required: true),
         ]))
 
     static let all = [initialized, exit, cancelRequest, storeChanged, authorizationChanged, progress, alarmFired]
