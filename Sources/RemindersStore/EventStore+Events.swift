@@ -25,7 +25,7 @@ extension EventStore {
         let limit = Self.longestRange(from: from)
         let truncated = to > limit ? limit : nil
         let end = truncated ?? to
-        return try store.read { () throws(StoreError) in
+        return try readingStagedEvents { () throws(StoreError) in
             let eventCalendars = Set(try store.calendars(for: .event).map(\.calendarIdentifier))
             let wanted = calendars.map { $0.filter(eventCalendars.contains) } ?? Array(eventCalendars)
             let events = try store.events(inCalendars: wanted, overlapping: from, to: end)
@@ -55,7 +55,7 @@ extension EventStore {
     /// An event by identifier (a series' or a detached occurrence's): its first occurrence, or the
     /// one that was meant to start at `occurrenceDate` (detached ones included).
     public func event(identifier: String, occurrenceDate: Timestamp?) throws(StoreError) -> EventOccurrence? {
-        try store.read { () throws(StoreError) in
+        try readingStagedEvents { () throws(StoreError) in
             guard let event = try store.event(identifier: identifier) else { return nil }
             if event.isDetached { return EventOccurrence(event: event, start: event.start, occurrenceStart: Self.originalStart(of: event)) }
             guard let occurrenceDate else { return EventOccurrence(event: event, start: event.start, occurrenceStart: event.start) }
@@ -74,9 +74,18 @@ extension EventStore {
     /// (`occurrenceDate`), `thisEvent` detaches it and `futureEvents` splits the series there (on
     /// its first occurrence, changes the whole series). Returns the occurrence as saved.
     public func saveEvent(identifier: String?, occurrenceDate: Timestamp?, span: EventSpan?, changes: EventChanges,
-                          lastModifiedDate: Timestamp?) throws(StoreError) -> EventOccurrence {
+                          lastModifiedDate: Timestamp?, commit: Bool = true) throws(StoreError) -> EventOccurrence {
+        let operation = EventStaging.Operation.save(identifier: identifier, occurrenceDate: occurrenceDate, span: span, changes: changes,
+                                                    lastModifiedDate: lastModifiedDate)
+        return try stage(operation, commit: commit) { now throws(StoreError) in
+            try self.applySave(identifier: identifier, occurrenceDate: occurrenceDate, span: span, changes: changes,
+                               lastModifiedDate: lastModifiedDate, now: now)
+        }
+    }
+
+    func applySave(identifier: String?, occurrenceDate: Timestamp?, span: EventSpan?, changes: EventChanges,
+                   lastModifiedDate: Timestamp?, now: Timestamp) throws(StoreError) -> EventOccurrence {
         try store.write { () throws(StoreError) in
-            let now = clock()
             guard let identifier else { return try self.create(changes, now: now) }
             guard var event = try store.event(identifier: identifier) else { throw .notFound(kind: "event", identifier: identifier) }
             if let lastModifiedDate, lastModifiedDate != event.lastModifiedDate { throw .eventConflict(current: event) }
@@ -104,14 +113,14 @@ extension EventStore {
                 return try self.split(&event, at: start, changes, now: now)
             case .thisEvent:
                 var detached = event
-                detached.eventIdentifier = Identifiers.make()
+                detached.eventIdentifier = identifiers.next()
                 detached.recurrenceRules = []
                 detached.exceptionDates = []
                 detached.seriesIdentifier = event.eventIdentifier
                 detached.originalOccurrence = Event.occurrenceKey(start)
                 detached.start = start
                 detached.creationDate = now
-                detached.alarms = event.alarms.map { Alarm(alarmIdentifier: Identifiers.make(), trigger: $0.trigger) }
+                detached.alarms = event.alarms.map { Alarm(alarmIdentifier: identifiers.next(), trigger: $0.trigger) }
                 return try self.write(&detached, changes, start: start.instant(in: timeZone), isNew: true, requiresDates: false, now: now)
             }
         }
@@ -127,7 +136,7 @@ extension EventStore {
             }
             calendar = chosen.calendarIdentifier
         }
-        var event = Event(eventIdentifier: Identifiers.make(), calendarIdentifier: calendar, title: "",
+        var event = Event(eventIdentifier: identifiers.next(), calendarIdentifier: calendar, title: "",
                           start: ReminderDateComponents(year: 1970, month: 1, day: 1), duration: 0, creationDate: now)
         return try write(&event, changes, start: now, isNew: true, requiresDates: true, now: now)
     }
@@ -144,7 +153,7 @@ extension EventStore {
         let before = EventOccurrence(event: event, start: event.start, occurrenceStart: event.start)
         let end = requiresDates ? start : before.endDate(in: timeZone).advanced(by: event.isAllDay ? 1000 : 0)
         do throws(ValidationError) {
-            try changes.apply(to: &event, start: start, end: end, isNew: requiresDates, zone: timeZone, makeIdentifier: Identifiers.make)
+            try changes.apply(to: &event, start: start, end: end, isNew: requiresDates, zone: timeZone, makeIdentifier: identifiers.next)
             try event.validate()
         } catch {
             throw .invalid(error)
@@ -168,11 +177,11 @@ extension EventStore {
         let splitKey = Event.occurrenceKey(start)
         let before = occurrences(of: series, rule: rule, before: splitKey)
         var future = series
-        future.eventIdentifier = Identifiers.make()
+        future.eventIdentifier = identifiers.next()
         future.calendarItemExternalIdentifier = future.eventIdentifier
         future.start = start
         future.creationDate = now
-        future.alarms = series.alarms.map { Alarm(alarmIdentifier: Identifiers.make(), trigger: $0.trigger) }
+        future.alarms = series.alarms.map { Alarm(alarmIdentifier: identifiers.next(), trigger: $0.trigger) }
         future.exceptionDates = series.exceptionDates.filter { $0 >= splitKey }
         var futureRule = rule
         if case .occurrenceCount(let count) = rule.recurrenceEnd { futureRule.recurrenceEnd = .occurrenceCount(max(1, count - before)) }
@@ -195,7 +204,13 @@ extension EventStore {
 
     /// Removes an event; for an occurrence of a series, `thisEvent` removes just it (an exception
     /// date) and `futureEvents` ends the series before it (on its first occurrence: all of it).
-    public func removeEvent(identifier: String, occurrenceDate: Timestamp?, span: EventSpan?) throws(StoreError) {
+    public func removeEvent(identifier: String, occurrenceDate: Timestamp?, span: EventSpan?, commit: Bool = true) throws(StoreError) {
+        try stage(.remove(identifier: identifier, occurrenceDate: occurrenceDate, span: span), commit: commit) { now throws(StoreError) in
+            try self.applyRemove(identifier: identifier, occurrenceDate: occurrenceDate, span: span, now: now)
+        }
+    }
+
+    func applyRemove(identifier: String, occurrenceDate: Timestamp?, span: EventSpan?, now: Timestamp) throws(StoreError) {
         try store.write { () throws(StoreError) in
             guard var event = try store.event(identifier: identifier) else { throw .notFound(kind: "event", identifier: identifier) }
             try requireWritable(event.calendarIdentifier, field: "identifier", for: .event)
@@ -235,7 +250,7 @@ extension EventStore {
                     _ = try store.deleteEvent(identifier: later.eventIdentifier)
                 }
             }
-            event.lastModifiedDate = max(clock(), event.lastModifiedDate.advanced(by: 1))
+            event.lastModifiedDate = max(now, event.lastModifiedDate.advanced(by: 1))
             _ = try store.updateEvent(event)
         }
     }

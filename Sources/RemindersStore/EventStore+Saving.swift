@@ -102,15 +102,20 @@ extension EventStore {
     /// Writes every staged change in one transaction. On a conflict or any other failure nothing is
     /// written and the staged changes stay, for the client to retry or `reset`.
     public func commit() throws(StoreError) {
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty || !stagedEvents.isEmpty else { return }
         try store.write { () throws(StoreError) in
             for change in self.pending.all { try self.write(change) }
+            try self.replayStagedEvents()
         }
         pending.removeAll()
+        stagedEvents.staged.removeAll()
     }
 
     /// Forgets every staged change.
-    public func reset() { pending.removeAll() }
+    public func reset() {
+        pending.removeAll()
+        stagedEvents.staged.removeAll()
+    }
 
     // MARK: Internals
 
@@ -156,7 +161,7 @@ extension EventStore {
         }
     }
 
-    private func write(_ change: PendingChanges.Change) throws(StoreError) {
+    func write(_ change: PendingChanges.Change) throws(StoreError) {
         switch change {
         case .save(var reminder, let isNew, let basedOn):
             try requireWritable(reminder.calendarIdentifier, field: "calendarIdentifier")

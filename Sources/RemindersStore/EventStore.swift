@@ -14,6 +14,9 @@ public final class EventStore {
     public var timeZone: TimeZone
     let clock: () -> Timestamp
     var pending = PendingChanges()
+    /// Event changes staged with `commit: false` (see `EventStaging`).
+    var stagedEvents = EventStaging()
+    let identifiers = IdentifierSource()
 
     public init(store: ReminderStore, rules: ReminderRules = ReminderRules(), timeZone: TimeZone = .current,
                 clock: @escaping () -> Timestamp = Timestamp.now) {
@@ -23,7 +26,11 @@ public final class EventStore {
         self.clock = clock
     }
 
-    public var hasUncommittedChanges: Bool { !pending.isEmpty }
+    public var hasUncommittedChanges: Bool { !pending.isEmpty || !stagedEvents.isEmpty }
+
+    /// What is staged is events only (so committing it is a matter of access to events).
+    public var stagesOnlyEvents: Bool { pending.isEmpty && !stagedEvents.isEmpty }
+    public var stagesNothing: Bool { pending.isEmpty && stagedEvents.isEmpty }
 
     /// Runs `body` (a group of requests in one transaction); when it throws, the staged changes are
     /// put back as they were before it: a failed transaction wrote none of them, so they stay staged.

@@ -85,7 +85,6 @@ final class EventTests: XCTestCase {
         let single = save(app, ["title": "one", "startDate": "2027-01-01T10:00:00Z", "endDate": "2027-01-01T11:00:00Z"]).at("result", "event")
         XCTAssertEqual(app.channel.request("saveEvent", ["event": ["eventIdentifier": single?["eventIdentifier"] ?? .null, "title": "stale",
                                                                    "lastModifiedDate": "2020-01-01T00:00:00Z"]]).errorCode, -32012)
-        XCTAssertEqual(app.channel.request("saveEvent", ["event": ["title": "x"], "commit": false]).errorField, "commit")
         XCTAssertEqual(app.shutDown(), 0)
     }
 
@@ -268,5 +267,37 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(intoList.at("result", "imported"), 0)
         XCTAssertTrue(intoList.at("result", "skipped", 0, "message")?.stringValue?.contains("import events into an event calendar") == true, "\(intoList)")
         XCTAssertEqual(importer.shutDown(), 0)
+    }
+
+    /// commit:false stages events as it stages reminders: this client sees them, nobody else does
+    /// until commit; reset forgets them; a span's detached occurrence keeps its identifier.
+    func testStagedEventsAreSeenByTheirClientOnlyUntilCommit() throws {
+        let app = try server()
+        let other = try server("other-app")
+        let week = ("2027-01-01T00:00:00Z", "2027-02-01T00:00:00Z")
+        let staged = app.channel.request("saveEvent", ["event": ["title": "Staged", "startDate": "2027-01-04T09:00:00Z", "endDate": "2027-01-04T10:00:00Z",
+                                                                  "recurrenceRules": [["frequency": "weekly", "recurrenceEnd": ["occurrenceCount": 3]]]],
+                                                        "commit": false]).at("result", "event")!
+        let id = staged["eventIdentifier"]!
+        XCTAssertEqual(fetch(app, week.0, week.1).count, 3, "its own client sees it")
+        XCTAssertEqual(fetch(other, week.0, week.1).count, 0, "nobody else does")
+        let detached = app.channel.request("saveEvent", ["event": ["eventIdentifier": id, "occurrenceDate": "2027-01-11T09:00:00Z", "title": "Moved"],
+                                                          "span": "thisEvent", "commit": false]).at("result", "event")!
+        XCTAssertEqual(app.channel.request("event", ["identifier": id, "occurrenceDate": "2027-01-11T09:00:00Z"]).at("result", "event", "title"), "Moved")
+        XCTAssertNotNil(app.channel.request("removeEvent", ["identifier": id, "occurrenceDate": "2027-01-18T09:00:00Z", "commit": false]).result)
+        XCTAssertEqual(fetch(app, week.0, week.1).map { $0["title"] }, ["Staged", "Moved"])
+        XCTAssertNotNil(app.channel.request("commit").result)
+        let committed = fetch(other, week.0, week.1)
+        XCTAssertEqual(committed.map { $0["title"] }, ["Staged", "Moved"], "committed, in one transaction")
+        XCTAssertEqual(committed[0]["eventIdentifier"], id, "the identifier given when staged")
+        XCTAssertEqual(committed[1]["calendarItemIdentifier"], detached["calendarItemIdentifier"])
+        // reset forgets what is staged; a refused change stages nothing.
+        app.channel.request("saveEvent", ["event": ["title": "Forgotten", "startDate": "2027-01-20T09:00:00Z", "endDate": "2027-01-20T10:00:00Z"], "commit": false])
+        XCTAssertEqual(save(app, ["title": "Bad", "startDate": "2027-01-20T10:00:00Z", "endDate": "2027-01-20T09:00:00Z"]).errorReason, "datesInverted")
+        XCTAssertNotNil(app.channel.request("reset").result)
+        XCTAssertNotNil(app.channel.request("commit").result)
+        XCTAssertEqual(fetch(other, week.0, week.1).map { $0["title"] }, ["Staged", "Moved"])
+        XCTAssertEqual(other.shutDown(), 0)
+        XCTAssertEqual(app.shutDown(), 0)
     }
 }

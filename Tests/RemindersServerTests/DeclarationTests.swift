@@ -98,13 +98,9 @@ final class DeclarationTests: XCTestCase {
         XCTAssertEqual(MethodRegistry.named("saveCalendar")?.fieldPrefix, "calendar")
     }
 
-    /// Staging methods take `commit`; so do the event methods, which write at once and take only
-    /// `commit: true` (EventSchemas.commit) until events are staged too.
     func testStagingMethodsTakeCommitAndNoOtherDoes() {
         for method in MethodRegistry.all {
-            let commit = method.params.property(CommitParam.name)
-            let writesAtOnce = method.effect == .writes && commit != nil && commit?.description == EventSchemas.commit.description
-            XCTAssertEqual(commit != nil, method.effect == .stages || writesAtOnce, method.name)
+            XCTAssertEqual(method.params.property(CommitParam.name) != nil, method.effect == .stages, method.name)
         }
     }
 

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersModel
 
 /// `commit {}` → `{}`: everything staged, in one transaction, or nothing.
 enum Commit: MethodDeclaration {
@@ -9,6 +10,17 @@ enum Commit: MethodDeclaration {
     static let params: [ObjectRule.Property] = []
     static let result = CommonSchemas.empty
     static let errors: [MethodError] = [.invalidParams(.noCalendar, .calendarReadOnly), .notFound, .conflict]
+
+    /// Events staged alone are committed (or forgotten) with access to events; with nothing
+    /// staged, either access will do.
+    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType {
+        let store = try session.eventStore()
+        if store.stagesOnlyEvents { return .event }
+        if store.stagesNothing, !access.allows(try session.authorizationStatus(.reminder)), access.allows(try session.authorizationStatus(.event)) {
+            return .event
+        }
+        return .reminder
+    }
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         try context.session.eventStore().commit()

@@ -9,11 +9,10 @@ enum SaveEvent: MethodDeclaration {
     static let summary = "Creates an event (no eventIdentifier) or changes one, or occurrences of one (EKEventStore.save(_:span:commit:))."
     static let access = Access.fullOrWriteOnly
     static let entityType = EntityType.event
-    static let effect = Effect.writes
+    static let effect = Effect.stages
     static let params: [ObjectRule.Property] = [
         .init(EventSchemas.member, EventSchemas.input, required: true, subject: true),
         .init("span", EventSchemas.span, description: "For an occurrence (occurrenceDate) of a recurring event; default thisEvent."),
-        EventSchemas.commit,
     ]
     static let result = EventSchemas.eventResult
     static let errors: [MethodError] = [
@@ -23,7 +22,6 @@ enum SaveEvent: MethodDeclaration {
     ]
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        try EventSchemas.requireCommit(context.params)
         let save = try EventSave(try context.params.object(EventSchemas.member))
         let session = context.session
         let events = try session.eventStore()
@@ -37,7 +35,7 @@ enum SaveEvent: MethodDeclaration {
         }
         let saved = try events.saveEvent(identifier: save.identifier, occurrenceDate: save.occurrenceDate,
                                          span: try context.params.optionalEnum("span", EventSpan.self), changes: save.changes,
-                                         lastModifiedDate: save.lastModifiedDate)
+                                         lastModifiedDate: save.lastModifiedDate, commit: context.commit)
         return resultObject { writer in
             writer.key(static: "event")
             saved.write(to: &writer, zone: events.timeZone)

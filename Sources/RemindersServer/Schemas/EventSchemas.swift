@@ -68,13 +68,4 @@ enum EventSchemas {
     static let member = "event"
 
     static let eventResult = CommonSchemas.result([(member, event)])
-
-    /// `commit` as events take it: they are written at once, so only true.
-    static let commit = ObjectRule.Property("commit", .boolean(description: "Events are written at once: true (the default) only."), default: true)
-
-    static func requireCommit(_ fields: Fields) throws(ResponseError) {
-        if try fields.optionalBool("commit") == false {
-            throw fields.invalid("commit", "events are written at once; commit:false is not supported for events (yet)")
-        }
-    }
 }
