@@ -56,16 +56,7 @@ final class AuthorizationMatrixTests: XCTestCase {
             if status != "notDetermined" { try setStatus(client, status) }
             let server = try RemindersdProcess(store: folder.store)
             server.initialize(client: client)
-            for call in calls {
-                let response = server.channel.request(call.method, call.params)
-                if call.allowed.contains(status) {
-                    XCTAssertNotEqual(response.errorCode, -32010, "\(call.method) \(call.params) as \(status): \(response)")
-                } else {
-                    XCTAssertEqual(response.errorCode, -32010, "\(call.method) \(call.params) as \(status): \(response)")
-                    XCTAssertEqual(response.errorReason, "eventStoreNotAuthorized")
-                    XCTAssertEqual(response.at("error", "data", "status"), .string(status))
-                }
-            }
+            check(calls, as: status, on: server)
             server.channel.request("reset")
             XCTAssertEqual(server.shutDown(), 0)
         }
@@ -116,17 +107,23 @@ final class AuthorizationMatrixTests: XCTestCase {
             }
             let server = try RemindersdProcess(store: folder.store)
             server.initialize(client: client)
-            for call in calls {
-                let response = server.channel.request(call.method, call.params)
-                if call.allowed.contains(status) {
-                    XCTAssertNotEqual(response.errorCode, -32010, "\(call.method) \(call.params) as \(status): \(response)")
-                } else {
-                    XCTAssertEqual(response.errorCode, -32010, "\(call.method) \(call.params) as \(status): \(response)")
-                    XCTAssertEqual(response.at("error", "data", "status"), .string(status))
-                }
-            }
+            check(calls, as: status, on: server)
             XCTAssertNil(server.channel.request("fetchReminders").errorCode, "reminders stay granted")
             XCTAssertEqual(server.shutDown(), 0)
+        }
+    }
+
+    /// Each call allowed to `status` is not refused; each other one is, naming the status.
+    private func check(_ calls: [(method: String, params: JSONValue, allowed: Set<String>)], as status: String, on server: RemindersdProcess) {
+        for call in calls {
+            let response = server.channel.request(call.method, call.params)
+            if call.allowed.contains(status) {
+                XCTAssertNotEqual(response.errorCode, -32010, "\(call.method) \(call.params) as \(status): \(response)")
+            } else {
+                XCTAssertEqual(response.errorCode, -32010, "\(call.method) \(call.params) as \(status): \(response)")
+                XCTAssertEqual(response.errorReason, "eventStoreNotAuthorized")
+                XCTAssertEqual(response.at("error", "data", "status"), .string(status))
+            }
         }
     }
 

@@ -11,15 +11,8 @@ enum Commit: MethodDeclaration {
     static let result = CommonSchemas.empty
     static let errors: [MethodError] = [.invalidParams(.noCalendar, .calendarReadOnly), .notFound, .conflict]
 
-    /// Events staged alone are committed (or forgotten) with access to events; with nothing
-    /// staged, either access will do.
     static func entityType(of params: JSONValue?, session: Session) throws -> EntityType {
-        let store = try session.eventStore()
-        if store.stagesOnlyEvents { return .event }
-        if store.stagesNothing, !access.allows(try session.authorizationStatus(.reminder)), access.allows(try session.authorizationStatus(.event)) {
-            return .event
-        }
-        return .reminder
+        try StagedKind.of(session: session, access: access)
     }
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
