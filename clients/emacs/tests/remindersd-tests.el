@@ -341,7 +341,7 @@
        (lambda () (remindersd-test--list-has "Call the plumber"))
        "storeChanged"
        "{\"jsonrpc\":\"2.0\",\"method\":\"storeChanged\",\"params\":{}}")
-;; a refresh already under way may show the change first: its own storeChanged must still come
+      ;; a refresh already under way may show the change first: its own storeChanged must still come
       (remindersd-test--wait-for (lambda () (> (or (alist-get 'storeChanged remindersd--notification-counts) 0) real-before))
                                  "the storeChanged of the change" 3)
       (should (> remindersd-list-renders before))
