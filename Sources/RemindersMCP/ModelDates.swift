@@ -40,6 +40,12 @@ enum ModelDates {
         }
     }
 
+    /// A search range's bound as an instant: a bare day is its 00:00 in the person's zone.
+    static func boundary(_ text: String, field: String, zone: TimeZone) throws(ToolFailure) -> String {
+        if case .day = try parse(text, field: field) { return try instant(text + "T00:00", field: field, zone: zone) }
+        return try instant(text, field: field, zone: zone)
+    }
+
     enum Reading {
         case day(Int64, Int64, Int64)
         case wallClock(Int64, Int64, Int64, Int64, Int64, Int64)

@@ -17,19 +17,14 @@ enum ListEvents: ToolDeclaration {
     ]
 
     static func run(_ call: ToolCall) throws(ToolFailure) -> JSONValue {
-        var params: JSONObject = ["start": .string(try day(call.string("start") ?? "", field: "start", call)),
-                                  "end": .string(try day(call.string("end") ?? "", field: "end", call))]
+        var params: JSONObject = ["start": .string(try ModelDates.boundary(call.string("start") ?? "", field: "start", zone: call.zone)),
+                                  "end": .string(try ModelDates.boundary(call.string("end") ?? "", field: "end", zone: call.zone))]
         if let calendar = call.string("calendar") {
             params["calendarIdentifiers"] = [.string(try call.listIdentifier(calendar, field: "calendar", entityType: "event"))]
         }
         if let limit = call.arguments["limit"], !limit.isNull { params["limit"] = limit }
         if let cursor = call.string("cursor") { params["cursor"] = .string(cursor) }
         return try call.call(method, .object(params))
-    }
-
-    private static func day(_ text: String, field: String, _ call: ToolCall) throws(ToolFailure) -> String {
-        if case .day = try ModelDates.parse(text, field: field) { return try ModelDates.instant(text + "T00:00", field: field, zone: call.zone) }
-        return try ModelDates.instant(text, field: field, zone: call.zone)
     }
 
     /// An all-day event's first day as the person reads it (its start is 00:00 in their zone).

@@ -24,8 +24,8 @@ enum SearchReminders: ToolDeclaration {
         var predicate: JSONObject = ["kind": .string(call.string("status") ?? "incomplete")]
         if let query = call.string("query") { predicate["matching"] = .string(query) }
         if let list = call.string("list") { predicate["calendarIdentifiers"] = [.string(try call.listIdentifier(list, field: "list"))] }
-        if let after = call.string("dueAfter") { predicate["dueDateStarting"] = .string(try boundary(after, field: "dueAfter", call)) }
-        if let before = call.string("dueBefore") { predicate["dueDateEnding"] = .string(try boundary(before, field: "dueBefore", call)) }
+        if let after = call.string("dueAfter") { predicate["dueDateStarting"] = .string(try ModelDates.boundary(after, field: "dueAfter", zone: call.zone)) }
+        if let before = call.string("dueBefore") { predicate["dueDateEnding"] = .string(try ModelDates.boundary(before, field: "dueBefore", zone: call.zone)) }
         if let tags = call.arguments["tags"], !tags.isNull { predicate["tags"] = tags }
         if let flagged = call.arguments["flagged"], !flagged.isNull { predicate["isFlagged"] = flagged }
         var params: JSONObject = ["predicate": .object(predicate), "limit": call.arguments["limit"] ?? 50]
@@ -34,11 +34,6 @@ enum SearchReminders: ToolDeclaration {
     }
 
     /// A day's start, a wall-clock time or an instant, as the instant the predicate takes.
-    private static func boundary(_ text: String, field: String, _ call: ToolCall) throws(ToolFailure) -> String {
-        if case .day = try ModelDates.parse(text, field: field) { return try ModelDates.instant(text + "T00:00", field: field, zone: call.zone) }
-        return try ModelDates.instant(text, field: field, zone: call.zone)
-    }
-
     static func text(_ result: JSONValue, _ call: ToolCall) -> String {
         let reminders = result["reminders"]?.arrayValue ?? []
         var text = reminders.isEmpty ? "No reminders match." : "\(reminders.count) reminder\(reminders.count == 1 ? "" : "s"):\n"
