@@ -204,10 +204,10 @@ public final class AlarmAgent: @unchecked Sendable {
 
     private func deliver(_ delivery: AlarmDelivery, reason: String) throws {
         if let event = try store.event(identifier: delivery.reminderIdentifier) {
-            // An event's: its occurrence found again by key, near the time it fired.
-            let near = event.occurrences(from: delivery.fireDate.advanced(by: -400 * 86_400_000), to: delivery.fireDate.advanced(by: 400 * 86_400_000),
-                                         in: options.timeZone)
-            guard let occurrence = near.first(where: { Event.occurrenceKey($0.start) == delivery.occurrence }) ?? (event.recurrenceRules.isEmpty
+            // An event's: its occurrence found again at the start its key names, if the series still has it.
+            let starts = event.occurrenceStart(forKey: delivery.occurrence).instant(in: options.timeZone)
+            let atKey = event.occurrences(from: starts, to: starts.advanced(by: 1), in: options.timeZone)
+            guard let occurrence = atKey.first(where: { Event.occurrenceKey($0.start) == delivery.occurrence }) ?? (event.recurrenceRules.isEmpty
                       ? EventOccurrence(event: event, start: event.start, occurrenceStart: event.start) : nil),
                   let alarm = event.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier }) else {
                 try store.setState(.dismissed, of: delivery, now: Timestamp.now())

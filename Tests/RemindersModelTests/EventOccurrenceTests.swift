@@ -35,4 +35,28 @@ final class EventOccurrenceTests: XCTestCase {
         let thirty = try event("FREQ=MONTHLY", start: ReminderDateComponents(year: 2024, month: 1, day: 31, hour: 9, minute: 0))
         XCTAssertEqual(thirty.occurrences(from: from, to: to, in: .utc).map(\.start), walked(thirty, from: from, to: to), "the 31st")
     }
+
+    /// An occurrence is found again from its key alone (how the alarm agent finds what fired),
+    /// in any reader's zone, zoned, floating or all day; a removed one is not.
+    func testAnOccurrenceIsFoundAgainFromItsKey() throws {
+        let from = Timestamp(rfc3339: "2027-03-01T00:00:00Z")!, to = Timestamp(rfc3339: "2027-04-01T00:00:00Z")!
+        let starts = [ReminderDateComponents(year: 2024, month: 1, day: 15, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
+                      ReminderDateComponents(year: 2024, month: 1, day: 15, hour: 9, minute: 0),
+                      ReminderDateComponents(year: 2024, month: 1, day: 15)]
+        for start in starts {
+            var series = try event("FREQ=WEEKLY;BYDAY=MO,WE", start: start)
+            for zone in [TimeZone.utc, TimeZone(identifier: "America/New_York")!] {
+                for occurrence in series.occurrences(from: from, to: to, in: zone) {
+                    let key = Event.occurrenceKey(occurrence.start)
+                    let again = series.occurrenceStart(forKey: key).instant(in: zone)
+                    XCTAssertEqual(series.occurrences(from: again, to: again.advanced(by: 1), in: zone).map { Event.occurrenceKey($0.start) }.contains(key), true,
+                                   "\(occurrence.start) in \(zone.identifier)")
+                }
+            }
+            let removed = series.occurrences(from: from, to: to, in: .utc)[0].start
+            series.exceptionDates = [Event.occurrenceKey(removed)]
+            let at = series.occurrenceStart(forKey: Event.occurrenceKey(removed)).instant(in: .utc)
+            XCTAssertEqual(series.occurrences(from: at, to: at.advanced(by: 1), in: .utc).map(\.start).contains(removed), false)
+        }
+    }
 }
