@@ -16,8 +16,8 @@ final class ChangeWatcher: @unchecked Sendable {
     private let client: String
     private let pollInterval: TimeInterval
     private let minimumInterval: TimeInterval
-    private var lastStatus: AuthorizationStatus?
-    private var lastEventStatus: AuthorizationStatus?
+    /// The client's status per entity type, as last told.
+    private var lastStatus: [EntityType: AuthorizationStatus] = [:]
     private let alarms: Bool
     /// Alarms delivered up to here were told (or before this client came).
     private var alarmWatermark: Int64 = 0
@@ -32,8 +32,7 @@ final class ChangeWatcher: @unchecked Sendable {
         self.client = client
         self.pollInterval = pollInterval
         self.minimumInterval = minimumInterval
-        lastStatus = observer.authorizationStatus(client: client, entityType: .reminder)
-        lastEventStatus = observer.authorizationStatus(client: client, entityType: .event)
+        for entityType in EntityType.allCases { lastStatus[entityType] = observer.authorizationStatus(client: client, entityType: entityType) }
         alarmWatermark = observer.latestDelivery()
     }
 
@@ -60,7 +59,7 @@ final class ChangeWatcher: @unchecked Sendable {
             if observer.hasChanged() {
                 pending = true
                 checkAuthorization()
-                if alarms, lastStatus == .fullAccess || lastEventStatus == .fullAccess { tellAlarms() }
+                if alarms, lastStatus.values.contains(.fullAccess) { tellAlarms() }
             }
             if pending, Date().timeIntervalSince(lastSent) >= minimumInterval, !isStopped {
                 NotificationRegistry.storeChanged.send(Array("{}".utf8), on: connection)
@@ -75,21 +74,18 @@ final class ChangeWatcher: @unchecked Sendable {
     private func tellAlarms() {
         for fired in observer.alarmsDelivered(after: alarmWatermark) {
             alarmWatermark = max(alarmWatermark, fired.deliveredAt)
-            let isEvent = fired.payload.hasPrefix("{\"event\"")
-            guard (isEvent ? lastEventStatus : lastStatus) == .fullAccess else { continue }
+            let entityType: EntityType = fired.payload.hasPrefix("{\"event\"") ? .event : .reminder
+            guard lastStatus[entityType] == .fullAccess else { continue }
             NotificationRegistry.alarmFired.send(Array(fired.payload.utf8), on: connection)
         }
     }
 
     /// Each entity type's status, told when it changed.
     private func checkAuthorization() {
-        if let status = observer.authorizationStatus(client: client, entityType: .reminder), status != lastStatus {
-            lastStatus = status
-            tellAuthorization(status, for: .reminder)
-        }
-        if let status = observer.authorizationStatus(client: client, entityType: .event), status != lastEventStatus {
-            lastEventStatus = status
-            tellAuthorization(status, for: .event)
+        for entityType in EntityType.allCases {
+            guard let status = observer.authorizationStatus(client: client, entityType: entityType), status != lastStatus[entityType] else { continue }
+            lastStatus[entityType] = status
+            tellAuthorization(status, for: entityType)
         }
     }
 
