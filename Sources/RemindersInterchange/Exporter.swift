@@ -18,8 +18,7 @@ public enum Exporter {
         if calendars == nil || lists?.isEmpty == false { try addReminders(events, calendars: lists, now: now, to: &joiner, years: &years) }
         let wantedEvents = named.filter(eventCalendars.contains)
         if !wantedEvents.isEmpty {
-            for event in try events.store.events(inCalendars: wantedEvents, overlapping: Timestamp(milliseconds: Int64.min / 4),
-                                                 to: Timestamp(milliseconds: Int64.max / 4)) where !event.isDetached {
+            for event in try events.store.series(inCalendars: wantedEvents) {
                 let detached = try events.store.detachedOccurrences(of: event.eventIdentifier)
                 joiner.add(EventWriter.object(for: event, detached: detached, now: now, definingZones: false))
                 let span = EventWriter.years(of: event, now: now)

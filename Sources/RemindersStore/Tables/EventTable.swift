@@ -31,6 +31,13 @@ extension ReminderStore {
         try events(where: "series = ? ORDER BY original_occurrence", .text(series))
     }
 
+    /// Every series (and single event) of these calendars, detached occurrences left to their series.
+    public func series(inCalendars calendars: [String]) throws(StoreError) -> [Event] {
+        guard !calendars.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: calendars.count).joined(separator: ", ")
+        return try events(where: "calendar IN (\(marks)) AND series IS NULL ORDER BY id", calendars.map { .text($0) })
+    }
+
     /// The events of these calendars that may have an occurrence in `from..<to`: every series and
     /// every detached occurrence (which may replace one in the range from outside it), and the
     /// single events whose start — a floating one's read in any zone, ±14 hours — meets it.
