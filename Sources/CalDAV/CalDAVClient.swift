@@ -49,7 +49,7 @@ public final class CalDAVClient: @unchecked Sendable {
         throw .notFound("a CalDAV calendar home at \(base.absoluteString) (tried \(tried.joined(separator: ", ")))")
     }
 
-    /// The collections of a home that hold VTODOs (all that do not say which components they hold).
+    /// The collections of a home that hold VTODOs or VEVENTs (all that do not say which components they hold).
     public func collections(home: String) throws(DAVError) -> [RemoteCollection] {
         let found = try propfind(home, depth: 1, [
             (DAVNamespace.dav, "resourcetype"), (DAVNamespace.dav, "displayname"), (DAVNamespace.apple, "calendar-color"),
@@ -58,11 +58,13 @@ public final class CalDAVClient: @unchecked Sendable {
         ])
         return found.responses.compactMap { response in
             guard response.property(DAVNamespace.dav, "resourcetype")?.child(DAVNamespace.calDAV, "calendar") != nil else { return nil }
+            var components = Set(CalendarComponent.allCases)
             if let set = response.property(DAVNamespace.calDAV, "supported-calendar-component-set") {
                 let names = set.children(DAVNamespace.calDAV, "comp").compactMap { $0.attributes["name"]?.uppercased() }
-                guard names.isEmpty || names.contains("VTODO") else { return nil }
+                if !names.isEmpty { components = Set(names.compactMap(CalendarComponent.init(rawValue:))) }
+                guard !components.isEmpty else { return nil }
             }
-            var collection = RemoteCollection(href: Href.canonical(response.href))
+            var collection = RemoteCollection(href: Href.canonical(response.href), components: components)
             if !collection.href.hasSuffix("/") { collection.href += "/" }
             collection.displayName = response.property(DAVNamespace.dav, "displayname")?.trimmedText.nonEmpty
             collection.color = response.property(DAVNamespace.apple, "calendar-color").flatMap { Self.color($0.trimmedText) }
@@ -99,9 +101,10 @@ public final class CalDAVClient: @unchecked Sendable {
         return changes
     }
 
-    /// Every VTODO member with its ETag (for servers without sync-collection, or after a token was refused).
-    public func todoETags(in collection: String) throws(DAVError) -> [(href: String, etag: String?)] {
-        let response = try send("REPORT", collection, depth: "1", body: DAVBodies.todoQuery(withData: false))
+    /// Every member holding `component`, with its ETag (for servers without sync-collection, or
+    /// after a token was refused).
+    public func memberETags(_ component: CalendarComponent, in collection: String) throws(DAVError) -> [(href: String, etag: String?)] {
+        let response = try send("REPORT", collection, depth: "1", body: DAVBodies.componentQuery(component, withData: false))
         let status: MultiStatus
         if response.status == 207 {
             status = try MultiStatus(response.body)
@@ -124,10 +127,10 @@ public final class CalDAVClient: @unchecked Sendable {
         return try items(response)
     }
 
-    /// Every VTODO member with its text, in one calendar-query: a first sync's whole download in
-    /// one request, where listing and then fetching cost the server each member twice.
-    public func todos(in collection: String) throws(DAVError) -> [FetchedItem] {
-        let response = try send("REPORT", collection, depth: "1", body: DAVBodies.todoQuery(withData: true))
+    /// Every member holding `component`, with its text, in one calendar-query: a first sync's whole
+    /// download in one request, where listing and then fetching cost the server each member twice.
+    public func members(_ component: CalendarComponent, in collection: String) throws(DAVError) -> [FetchedItem] {
+        let response = try send("REPORT", collection, depth: "1", body: DAVBodies.componentQuery(component, withData: true))
         try expectMultiStatus(response, "REPORT calendar-query on \(collection)")
         let collectionHref = Href.canonical(collection)
         return try items(response).filter { $0.href != collectionHref && !$0.href.hasSuffix("/") }
@@ -176,9 +179,10 @@ public final class CalDAVClient: @unchecked Sendable {
         }
     }
 
-    /// Makes a VTODO calendar at `href` (RFC 4791 §5.3.1).
-    public func makeCalendar(at href: String, displayName: String, color: String?) throws(DAVError) {
-        let response = try send("MKCALENDAR", href, depth: nil, body: DAVBodies.mkcalendar(displayName: displayName, color: color))
+    /// Makes a calendar of `component`s at `href` (RFC 4791 §5.3.1).
+    public func makeCalendar(at href: String, displayName: String, color: String?, component: CalendarComponent) throws(DAVError) {
+        let response = try send("MKCALENDAR", href, depth: nil,
+                                body: DAVBodies.mkcalendar(displayName: displayName, color: color, component: component))
         switch response.status {
         case 200...299: return
         case 403: throw .forbidden("making a calendar at \(href)")

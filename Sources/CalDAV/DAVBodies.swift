@@ -24,11 +24,11 @@ enum DAVBodies {
               + "<d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>").utf8)
     }
 
-    /// The VTODO members: their ETags, and their text `withData`.
-    static func todoQuery(withData: Bool) -> Data {
+    /// The members holding `component`: their ETags, and their text `withData`.
+    static func componentQuery(_ component: CalendarComponent, withData: Bool) -> Data {
         Data((header + #"<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
               + "<d:prop><d:getetag/>" + (withData ? "<c:calendar-data/>" : "") + "</d:prop>"
-              + #"<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/>"#
+              + #"<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="\#(component.rawValue)"/>"#
               + "</c:comp-filter></c:filter></c:calendar-query>").utf8)
     }
 
@@ -38,9 +38,9 @@ enum DAVBodies {
               + hrefs.map { "<d:href>\(escape($0))</d:href>" }.joined() + "</c:calendar-multiget>").utf8)
     }
 
-    static func mkcalendar(displayName: String, color: String?) -> Data {
+    static func mkcalendar(displayName: String, color: String?, component: CalendarComponent) -> Data {
         var properties = "<d:displayname>\(escape(displayName))</d:displayname>"
-            + #"<c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>"#
+            + #"<c:supported-calendar-component-set><c:comp name="\#(component.rawValue)"/></c:supported-calendar-component-set>"#
         if let color { properties += "<a:calendar-color>\(escape(color))</a:calendar-color>" }
         return Data((header + #"<c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:a="http://apple.com/ns/ical/">"#
                      + "<d:set><d:prop>\(properties)</d:prop></d:set></c:mkcalendar>").utf8)

@@ -1,5 +1,11 @@
 import Foundation
 
+/// The kinds of calendar object remindersd syncs (RFC 4791 §5.2.3 `supported-calendar-component-set`).
+public enum CalendarComponent: String, CaseIterable, Sendable {
+    case todo = "VTODO"
+    case event = "VEVENT"
+}
+
 /// A calendar collection of the account, as its PROPFIND describes it.
 public struct RemoteCollection: Equatable, Sendable {
     /// Canonical href (see `Href`), ending in `/`.
@@ -14,15 +20,19 @@ public struct RemoteCollection: Equatable, Sendable {
     public var supportsSyncCollection: Bool
     /// Whether the server let this account change the collection's content.
     public var isWritable: Bool
+    /// Which of the components remindersd syncs the collection holds: both when it does not say
+    /// (RFC 4791: a collection without the property takes any component).
+    public var components: Set<CalendarComponent>
 
     public init(href: String, displayName: String? = nil, color: String? = nil, ctag: String? = nil,
-                supportsSyncCollection: Bool = false, isWritable: Bool = true) {
+                supportsSyncCollection: Bool = false, isWritable: Bool = true, components: Set<CalendarComponent> = [.todo]) {
         self.href = href
         self.displayName = displayName
         self.color = color
         self.ctag = ctag
         self.supportsSyncCollection = supportsSyncCollection
         self.isWritable = isWritable
+        self.components = components
     }
 }
 

@@ -3,18 +3,46 @@ import ICalendar
 import RemindersModel
 
 /// Event → VEVENT (RFC 5545 §3.6.1): one calendar object per series, its detached occurrences as
-/// overrides (RECURRENCE-ID), removed ones as EXDATEs, written afresh each time.
+/// overrides (RECURRENCE-ID), removed ones as EXDATEs. What remindersd maps is written afresh each
+/// time; over the object the series was read from (`original`), what it does not map — attendees,
+/// the organizer, categories, a server's or another client's own properties, alarms of kinds it
+/// does not read — is carried over from the VEVENT of the same occurrence, so it survives.
 public enum EventWriter {
-    public static func object(for event: Event, detached: [Event], now: Timestamp, definingZones: Bool = true) -> CalendarObject {
+    public static func object(for event: Event, detached: [Event], original: Component? = nil, now: Timestamp,
+                              definingZones: Bool = true) -> CalendarObject {
         var calendar = CalendarObject.emptyCalendar()
-        calendar.components.append(component(event, now: now, series: event))
-        for occurrence in detached { calendar.components.append(component(occurrence, now: now, series: event)) }
+        let before = original?.components.filter { $0.name == "VEVENT" } ?? []
+        for item in [event] + detached {
+            var vevent = component(item, now: now, series: event)
+            let recurrenceID = vevent.value("RECURRENCE-ID")
+            if let kept = before.first(where: { $0.value("RECURRENCE-ID") == recurrenceID }) { carryUnmapped(from: kept, into: &vevent, start: item.start) }
+            calendar.components.append(vevent)
+        }
         var object = CalendarObject(calendar: calendar)
         if definingZones {
             let used = Set(calendar.components.flatMap(CalendarObject.tzids))
-            object.calendar.components = CalendarObject.definitions(of: used, years: years(of: event, now: now)) + object.calendar.components
+            var zones = CalendarObject.definitions(of: used, years: years(of: event, now: now))
+            // A zone the system does not know (one a server defined): its definition as it came.
+            let defined = Set(zones.compactMap { $0.value("TZID") })
+            zones += original?.components.filter { $0.name == "VTIMEZONE" && used.subtracting(defined).contains($0.value("TZID") ?? "") } ?? []
+            object.calendar.components = zones + object.calendar.components
         }
         return object
+    }
+
+    /// The properties `component(_:now:series:)` writes (and those it leaves out on purpose).
+    static let mapped: Set<String> = [
+        "UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "RECURRENCE-ID", "SUMMARY", "DESCRIPTION", "LOCATION", "GEO", "URL",
+        "DTSTART", "DTEND", "DURATION", "RRULE", "EXDATE", "STATUS", "TRANSP",
+    ]
+
+    private static func carryUnmapped(from kept: Component, into vevent: inout Component, start: ReminderDateComponents) {
+        vevent.properties += kept.properties.filter { !mapped.contains($0.name.uppercased()) }
+        vevent.components += kept.components.filter { component in
+            // An alarm remindersd reads is written afresh (or was removed here); one it cannot read stays.
+            component.name != "VALARM"
+                || AlarmMapping.alarm(component, position: 0, todoUID: "", start: start, due: start, resolver: TimeZoneResolver(timeZones: [])) == nil
+        }
     }
 
     private static func component(_ event: Event, now: Timestamp, series: Event) -> Component {

@@ -19,16 +19,43 @@ extension Reminder {
         copy.completionDate = completionDate?.wholeSeconds
         copy.startDateComponents = startDateComponents?.comparable
         copy.dueDateComponents = dueDateComponents?.comparable
-        copy.alarms = alarms.map { alarm in
-            var alarm = alarm
-            switch alarm.trigger {
-            case .relative(let offset): alarm.trigger = .relative(offset: offset.rounded())
-            case .absolute(let date): alarm.trigger = .absolute(date.wholeSeconds)
-            case .location: break
-            }
-            return alarm
-        }
+        copy.alarms = alarms.map(\.comparable)
         return copy
+    }
+}
+
+extension Event {
+    /// The same event as far as iCalendar can say, as `Reminder.sameContent(as:)` has it: not the
+    /// store's identifiers (nor the series a detached occurrence names), the calendar or the
+    /// modification stamp.
+    public func sameContent(as other: Event) -> Bool {
+        comparable == other.comparable
+    }
+
+    private var comparable: Event {
+        var copy = self
+        copy.eventIdentifier = ""
+        copy.calendarIdentifier = ""
+        copy.seriesIdentifier = seriesIdentifier == nil ? nil : ""
+        copy.lastModifiedDate = Timestamp(milliseconds: 0)
+        copy.creationDate = creationDate.wholeSeconds
+        copy.start = start.comparable
+        copy.duration = duration.floorDivided(by: 1000) * 1000
+        copy.alarms = alarms.map(\.comparable)
+        return copy
+    }
+}
+
+extension Alarm {
+    /// To the second, as iCalendar holds triggers.
+    var comparable: Alarm {
+        var alarm = self
+        switch alarm.trigger {
+        case .relative(let offset): alarm.trigger = .relative(offset: offset.rounded())
+        case .absolute(let date): alarm.trigger = .absolute(date.wholeSeconds)
+        case .location: break
+        }
+        return alarm
     }
 }
 

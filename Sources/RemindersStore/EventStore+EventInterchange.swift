@@ -12,25 +12,19 @@ extension EventStore {
             var written = series
             written.calendarIdentifier = existing?.calendarIdentifier ?? calendar
             written.eventIdentifier = existing?.eventIdentifier ?? Identifiers.make()
-            written.alarms = written.alarms.map { Alarm(alarmIdentifier: $0.alarmIdentifier.isEmpty ? Identifiers.make() : $0.alarmIdentifier, trigger: $0.trigger) }
             try requireWritable(written.calendarIdentifier, field: "calendarIdentifier", for: .event)
-            do throws(ValidationError) { try written.validate() } catch { throw .invalid(error) }
-            var overrides: [Event] = []
-            for var occurrence in detached {
-                occurrence.eventIdentifier = Identifiers.make()
-                occurrence.calendarIdentifier = written.calendarIdentifier
-                occurrence.seriesIdentifier = written.eventIdentifier
-                do throws(ValidationError) { try occurrence.validate() } catch { throw .invalid(error.prefixed("RECURRENCE-ID")) }
-                overrides.append(occurrence)
-            }
+            let overrides = try prepared(&written, detached: detached)
             if let existing {
                 let before = try store.detachedOccurrences(of: existing.eventIdentifier)
                 if Self.same(existing, written), before.count == overrides.count, zip(before, overrides).allSatisfy({ Self.same($0, $1) }) {
                     return .unchanged
                 }
-                _ = try store.deleteEvent(identifier: existing.eventIdentifier)
+                // In place, not removed and made again: what refers to the event (a sync's record of it) stays.
+                _ = try store.updateEvent(written)
+                for occurrence in before { _ = try store.deleteEvent(identifier: occurrence.eventIdentifier) }
+            } else {
+                try store.insertEvent(written)
             }
-            try store.insertEvent(written)
             for occurrence in overrides { try store.insertEvent(occurrence) }
             return existing == nil ? .imported : .updated
         }

@@ -77,9 +77,6 @@ public final class EventStore {
                 guard changes.title != nil else { throw .invalid(ValidationError(field: "title", "a new list needs a title")) }
                 calendar = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: "", entityType: changes.entityType ?? .reminder)
                 if calendar.entityType == .event { calendar.color = ReminderCalendar.defaultEventColor }
-                if calendar.entityType == .event, changes.account != nil {
-                    throw .invalid(ValidationError(field: "source.account", reason: .calendarDoesNotAllowEvents, "synced calendars hold reminders only, so far"))
-                }
             }
             if let title = changes.title { calendar.title = title }
             if let color = changes.color { calendar.color = ReminderCalendar.normalizedColor(color) ?? color }
@@ -94,7 +91,8 @@ public final class EventStore {
                         throw .invalid(ValidationError(field: "source.account", "there is no account \(account); add it with remindersd accounts add"))
                     }
                     // Made on the server by the next sync (MKCALENDAR), which then knows its href.
-                    try self.store.addSyncedCollection(SyncedCollection(calendarIdentifier: calendar.calendarIdentifier, account: account, href: nil),
+                    try self.store.addSyncedCollection(SyncedCollection(calendarIdentifier: calendar.calendarIdentifier, account: account,
+                                                                        entityType: calendar.entityType, href: nil),
                                                        list: calendar, now: self.clock())
                     try self.store.storeDefaultCalendar()
                     return try self.store.calendar(identifier: calendar.calendarIdentifier) ?? calendar

@@ -281,6 +281,48 @@ enum Schema {
                 PRIMARY KEY (event, position)
             ) WITHOUT ROWID;
             """),
+        // Issue 13: event collections sync like task collections. A collection holding both kinds
+        // is a reminder list and an event calendar here (EventKit's calendars hold one kind), so
+        // a collection's href is unique per entity type; an item names its reminder or its event.
+        // SQLite cannot change a constraint in place: both tables are made again and copied (the
+        // items first, so dropping the collections cascades to nothing).
+        ("v12 event collections synced", """
+            CREATE TABLE sync_collections_v12 (
+                calendar TEXT PRIMARY KEY REFERENCES calendars(identifier) ON DELETE CASCADE,
+                account TEXT NOT NULL REFERENCES accounts(name) ON DELETE CASCADE,
+                entity_type TEXT NOT NULL,
+                href TEXT,
+                sync_token TEXT,
+                ctag TEXT,
+                title TEXT,
+                color TEXT,
+                UNIQUE (account, href, entity_type)
+            );
+            INSERT INTO sync_collections_v12 (calendar, account, entity_type, href, sync_token, ctag, title, color)
+                SELECT calendar, account, 'reminder', href, sync_token, ctag, title, color FROM sync_collections;
+            CREATE TABLE sync_items_v12 (
+                calendar TEXT NOT NULL REFERENCES sync_collections_v12(calendar) ON DELETE CASCADE,
+                href TEXT NOT NULL,
+                etag TEXT,
+                reminder TEXT REFERENCES reminders(identifier) ON DELETE SET NULL,
+                event TEXT REFERENCES events(identifier) ON DELETE SET NULL,
+                kind TEXT NOT NULL,
+                synced_modified INTEGER,
+                PRIMARY KEY (calendar, href)
+            ) WITHOUT ROWID;
+            INSERT INTO sync_items_v12 (calendar, href, etag, reminder, kind, synced_modified)
+                SELECT calendar, href, etag, reminder, kind, synced_modified FROM sync_items;
+            DROP TABLE sync_items;
+            DROP TABLE sync_collections;
+            ALTER TABLE sync_collections_v12 RENAME TO sync_collections;
+            ALTER TABLE sync_items_v12 RENAME TO sync_items;
+            CREATE INDEX sync_items_by_reminder ON sync_items(reminder) WHERE reminder IS NOT NULL;
+            CREATE INDEX sync_items_by_event ON sync_items(event) WHERE event IS NOT NULL;
+            CREATE TABLE event_icalendar (
+                event TEXT PRIMARY KEY REFERENCES events(identifier) ON DELETE CASCADE,
+                text TEXT NOT NULL
+            ) WITHOUT ROWID;
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

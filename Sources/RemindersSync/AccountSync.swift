@@ -4,9 +4,10 @@ import Foundation
 import RemindersModel
 import RemindersStore
 
-/// One account: the server found (once; the home is kept), its VTODO collections matched to
-/// lists — new ones become lists here, lists made here are made there (MKCALENDAR), lists whose
-/// collection went are removed here — and each list synced.
+/// One account: the server found (once; the home is kept), its collections matched to calendars —
+/// a collection of VTODOs is a reminder list, one of VEVENTs an event calendar, one of both is
+/// both; new ones become calendars here, calendars made here are made there (MKCALENDAR),
+/// calendars whose collection went are removed here — and each calendar synced.
 struct AccountSync {
     let account: SyncAccount
     let events: EventStore
@@ -53,13 +54,13 @@ struct AccountSync {
                 if !options.dryRun { try store.setHome(home, ofAccount: account.name) }
                 remotes = try client.collections(home: home)
             }
-            try removeRemoved(&remotes, client: client, report: &report)
             var locals = try store.syncedCollections(account: account.name)
+            try removeRemoved(&remotes, locals: locals, client: client, report: &report)
             try adopt(remotes, into: &locals, report: &report)
             try makeNew(&locals, home: home, client: client, remotes: &remotes, report: &report)
             try dropGone(locals, remotes: remotes, report: &report)
             let byHref = Dictionary(remotes.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
-            let synced = locals.filter { $0.href.map { byHref[$0] != nil } ?? false }
+            let synced = locals.filter { local in local.href.flatMap { byHref[$0] }.map { Self.holds($0, local.entityType) } ?? false }
             for (index, collection) in synced.enumerated() {
                 if options.isCancelled() { throw SyncError("cancelled") }
                 let title = (try? store.calendar(identifier: collection.calendarIdentifier))??.title ?? collection.title ?? ""
@@ -92,9 +93,17 @@ struct AccountSync {
         error == .unauthorized ? "\(error) (account \(account.name), user \(account.username ?? "none"))" : error.description
     }
 
-    /// Lists removed here take their collection with them — unless it changed there since the last
-    /// sync (its token or ctag moved: another client added to it), when it comes back as a list.
-    private func removeRemoved(_ remotes: inout [RemoteCollection], client: CalDAVClient, report: inout AccountReport) throws {
+    /// Whether a collection holds what a calendar of this kind syncs.
+    static func holds(_ remote: RemoteCollection, _ entityType: EntityType) -> Bool {
+        remote.components.contains(entityType == .event ? .event : .todo)
+    }
+
+    /// Calendars removed here take their collection with them — unless it changed there since the
+    /// last sync (its token or ctag moved: another client added to it), when it comes back; or its
+    /// other kind is still synced here (a collection of to-dos and events), when it stays there
+    /// and this calendar comes back.
+    private func removeRemoved(_ remotes: inout [RemoteCollection], locals: [SyncedCollection], client: CalDAVClient,
+                               report: inout AccountReport) throws {
         for removed in try store.removedCollections(account: account.name) {
             guard let index = remotes.firstIndex(where: { $0.href == removed.href }) else {
                 if !options.dryRun { try store.forgetRemovedCollection(href: removed.href, account: account.name) }
@@ -102,6 +111,13 @@ struct AccountSync {
             }
             let remote = remotes[index]
             let title = remote.displayName ?? removed.href
+            if let other = locals.first(where: { $0.href == removed.href }) {
+                let kind = other.entityType == .event ? "events" : "reminders"
+                report.notes.append("\(title) was removed here, but its \(kind) are still synced here, so it stays on the server and comes back; "
+                                    + "remove both to remove it there")
+                if !options.dryRun { try store.forgetRemovedCollection(href: removed.href, account: account.name) }
+                continue
+            }
             let unchanged = remote.ctag != nil && remote.ctag == removed.ctag
             guard unchanged, remote.isWritable else {
                 report.notes.append("\(title) was removed here but changed on the server (or may not be removed there): it comes back")
@@ -119,22 +135,30 @@ struct AccountSync {
         }
     }
 
-    /// Collections found on the server with no list here become lists.
+    /// Collections found on the server with no calendar of their kind here become calendars.
     private func adopt(_ remotes: [RemoteCollection], into locals: inout [SyncedCollection], report: inout AccountReport) throws {
-        let known = Set(locals.compactMap(\.href))
-        for remote in remotes where !known.contains(remote.href) {
-            let title = remote.displayName ?? remote.href.split(separator: "/").last.map { String($0).removingPercentEncoding ?? String($0) } ?? "CalDAV"
-            let list = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: title,
-                                        color: remote.color ?? ReminderCalendar.defaultColor, allowsContentModifications: remote.isWritable)
-            var lineReport = ListReport(calendarIdentifier: list.calendarIdentifier, title: title)
-            lineReport.created = true
-            report.lists.append(lineReport)
-            if options.dryRun { continue }
-            let collection = SyncedCollection(calendarIdentifier: list.calendarIdentifier, account: account.name, href: remote.href,
-                                              title: title, color: list.color)
-            try store.addSyncedCollection(collection, list: list, now: options.now())
-            locals.append(collection)
+        let known = Set(locals.compactMap { local in local.href.map { "\(local.entityType.rawValue) \($0)" } })
+        for remote in remotes {
+            for entityType in EntityType.allCases where Self.holds(remote, entityType) && !known.contains("\(entityType.rawValue) \(remote.href)") {
+                try adopt(remote, as: entityType, into: &locals, report: &report)
+            }
         }
+    }
+
+    private func adopt(_ remote: RemoteCollection, as entityType: EntityType, into locals: inout [SyncedCollection],
+                       report: inout AccountReport) throws {
+        let title = remote.displayName ?? remote.href.split(separator: "/").last.map { String($0).removingPercentEncoding ?? String($0) } ?? "CalDAV"
+        let color = remote.color ?? (entityType == .event ? ReminderCalendar.defaultEventColor : ReminderCalendar.defaultColor)
+        let list = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: title, color: color,
+                                    allowsContentModifications: remote.isWritable, entityType: entityType)
+        var lineReport = ListReport(calendarIdentifier: list.calendarIdentifier, title: title)
+        lineReport.created = true
+        report.lists.append(lineReport)
+        if options.dryRun { return }
+        let collection = SyncedCollection(calendarIdentifier: list.calendarIdentifier, account: account.name, entityType: entityType,
+                                          href: remote.href, title: title, color: list.color)
+        try store.addSyncedCollection(collection, list: list, now: options.now())
+        locals.append(collection)
     }
 
     /// Lists made here in the account, not yet on the server: MKCALENDAR in the home.
@@ -147,37 +171,52 @@ struct AccountSync {
             report.lists.append(lineReport)
             if options.dryRun { continue }
             let href = Href.canonical(home + "/") + Href.segment(list.calendarIdentifier) + "/"
-            try client.makeCalendar(at: href, displayName: list.title, color: list.color)
+            let component: CalendarComponent = list.entityType == .event ? .event : .todo
+            try client.makeCalendar(at: href, displayName: list.title, color: list.color, component: component)
             locals[index].href = href
             locals[index].title = list.title
             locals[index].color = list.color
             try store.saveSyncedCollection(locals[index])
-            remotes.append(RemoteCollection(href: href, displayName: list.title, color: list.color))
+            remotes.append(RemoteCollection(href: href, displayName: list.title, color: list.color, components: [component]))
         }
     }
 
-    /// Lists whose collection is no longer on the server go too — or stay as local lists when
-    /// they hold changes not yet synced.
+    /// Calendars whose collection is no longer on the server (or no longer holds their kind) go
+    /// too — or stay as local calendars when they hold changes not yet synced.
     private func dropGone(_ locals: [SyncedCollection], remotes: [RemoteCollection], report: inout AccountReport) throws {
-        let present = Set(remotes.map(\.href))
+        let byHref = Dictionary(remotes.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         for collection in locals {
-            guard let href = collection.href, !present.contains(href), let list = try store.calendar(identifier: collection.calendarIdentifier) else {
+            guard let href = collection.href, !(byHref[href].map { Self.holds($0, collection.entityType) } ?? false),
+                  let list = try store.calendar(identifier: collection.calendarIdentifier) else {
                 continue
             }
-            let items = try store.syncedItems(calendar: collection.calendarIdentifier)
-            let reminders = try store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [list.calendarIdentifier]),
-                                                in: TimeZone(identifier: "UTC")!)
-            let synced = Dictionary(items.compactMap { item in item.reminderIdentifier.map { ($0, item) } }, uniquingKeysWith: { first, _ in first })
-            let unsynced = reminders.contains { reminder in
-                guard let item = synced[reminder.calendarItemIdentifier] else { return true }
-                return reminder.lastModifiedDate > (item.syncedModified ?? Timestamp(milliseconds: Int64.min))
-            }
+            let unsynced = try holdsUnsyncedChanges(collection)
             var lineReport = ListReport(calendarIdentifier: list.calendarIdentifier, title: list.title)
-            lineReport.notes.append(unsynced ? "the collection went from the server; the list holds changes not synced, so it stays, as a local list"
-                                             : "the collection went from the server; the list went too")
+            lineReport.notes.append(unsynced ? "the collection went from the server; the calendar holds changes not synced, so it stays, as a local one"
+                                             : "the collection went from the server; the calendar went too")
             report.lists.append(lineReport)
             if !options.dryRun { try store.dropSyncedCollection(calendar: list.calendarIdentifier, keepingAsLocal: unsynced) }
         }
+    }
+
+    /// Whether a calendar holds a reminder or an event new or changed since the last sync.
+    private func holdsUnsyncedChanges(_ collection: SyncedCollection) throws -> Bool {
+        let items = try store.syncedItems(calendar: collection.calendarIdentifier)
+        let synced = Dictionary(items.compactMap { item in item.itemIdentifier.map { ($0, item) } }, uniquingKeysWith: { first, _ in first })
+        func changed(_ identifier: String, _ lastChange: Timestamp) -> Bool {
+            guard let item = synced[identifier] else { return true }
+            return lastChange > (item.syncedModified ?? Timestamp(milliseconds: Int64.min))
+        }
+        if collection.entityType == .event {
+            for event in try store.series(inCalendars: [collection.calendarIdentifier])
+            where changed(event.eventIdentifier, try store.lastChange(ofSeries: event.eventIdentifier) ?? event.lastModifiedDate) {
+                return true
+            }
+            return false
+        }
+        return try store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [collection.calendarIdentifier]),
+                                   in: TimeZone(identifier: "UTC")!)
+            .contains { changed($0.calendarItemIdentifier, $0.lastModifiedDate) }
     }
 }
 

@@ -31,6 +31,7 @@ extension CollectionSync {
 
     /// Items as the server sent them, read and written here.
     func apply(_ items: [FetchedItem]) throws {
+        if collection.entityType == .event { return try applyEvents(items) }
         var fetched = items.compactMap(read)
         let parents = Set(fetched.compactMap(\.reading.parentUID))
         fetched.sort { parents.contains($0.reading.uid) && !parents.contains($1.reading.uid) }
@@ -45,7 +46,8 @@ extension CollectionSync {
         }
     }
 
-    private func read(_ item: FetchedItem) -> Downloaded? {
+    /// The text of a fetched member; nil (and reported, unless it went meanwhile) when the server gave none.
+    func text(of item: FetchedItem) -> String? {
         guard let text = item.text, item.status == 200 || item.status == nil else {
             if item.status == 413 {
                 report.skipped.append(Skipped(href: item.href, message: "larger than 1 MiB; refused"))
@@ -54,13 +56,18 @@ extension CollectionSync {
             }
             return nil
         }
+        return text
+    }
+
+    private func read(_ item: FetchedItem) -> Downloaded? {
+        guard let text = text(of: item) else { return nil }
         let object: CalendarObject
         do {
             object = try CalendarObject(parsing: text)
         } catch {
             if !(text.contains("BEGIN:VTODO") || text.contains("begin:vtodo")) {
                 // An event or a journal entry in a mixed calendar: not a reminder; left alone.
-                remember(SyncedItem(href: item.href, etag: item.etag, reminderIdentifier: nil, kind: .ignored, syncedModified: nil))
+                remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: nil, kind: .ignored, syncedModified: nil))
             } else {
                 report.skipped.append(Skipped(href: item.href, message: error.description))
                 keepUnlessKnown(item)
@@ -76,11 +83,11 @@ extension CollectionSync {
         }
     }
 
-    /// A member that cannot be read: a reminder already synced from it stays as it was; an item
-    /// never seen is remembered as not a reminder until it changes again.
-    private func keepUnlessKnown(_ item: FetchedItem) {
+    /// A member that cannot be read: a reminder or event already synced from it stays as it was;
+    /// an item never seen is remembered as not one until it changes again.
+    func keepUnlessKnown(_ item: FetchedItem) {
         guard items[item.href] == nil else { return }
-        remember(SyncedItem(href: item.href, etag: item.etag, reminderIdentifier: nil, kind: .ignored, syncedModified: nil))
+        remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: nil, kind: .ignored, syncedModified: nil))
     }
 
     func remember(_ item: SyncedItem) {
@@ -90,12 +97,12 @@ extension CollectionSync {
 
     private func apply(_ item: Downloaded) throws(StoreError) {
         let known = items[item.href]
-        var local = try known?.reminderIdentifier.flatMap { identifier throws(StoreError) in try store.reminder(identifier: identifier) }
+        var local = try known?.itemIdentifier.flatMap { identifier throws(StoreError) in try store.reminder(identifier: identifier) }
         if known == nil, local == nil {
             // The same UID here but not yet bound to an item (made here, uploaded, and the record of it lost): the same reminder.
             let candidates = try store.reminders(externalIdentifier: item.reading.uid).filter { $0.calendarIdentifier == list }
             if !candidates.isEmpty {
-                let bound = Set(items.values.compactMap(\.reminderIdentifier))
+                let bound = Set(items.values.compactMap(\.itemIdentifier))
                 local = candidates.first { !bound.contains($0.calendarItemIdentifier) }
             }
         }
@@ -107,7 +114,7 @@ extension CollectionSync {
                 report.notes.append("\"\(incoming.title)\" came back: it changed on the server after it was removed here")
             }
             let written = try events.writeInterchanged(incoming, calendarObject: item.text, over: nil, requireWritable: false)
-            remember(SyncedItem(href: item.href, etag: item.etag, reminderIdentifier: written.calendarItemIdentifier, kind: .reminder,
+            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                                 syncedModified: written.lastModifiedDate))
             report.downloaded += 1
             return
@@ -120,14 +127,14 @@ extension CollectionSync {
             try store.write { () throws(StoreError) in
                 try self.store.setKeptCalendarObject(item.text, reminder: local.calendarItemIdentifier)
             }
-            remember(SyncedItem(href: item.href, etag: item.etag, reminderIdentifier: local.calendarItemIdentifier, kind: .reminder,
+            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: local.calendarItemIdentifier, kind: .reminder,
                                 syncedModified: local.lastModifiedDate))
             return
         }
         if !changedHere {
             incoming.timeZone = local.timeZone
             let written = try events.writeInterchanged(incoming, calendarObject: item.text, over: local, requireWritable: false)
-            remember(SyncedItem(href: item.href, etag: item.etag, reminderIdentifier: written.calendarItemIdentifier, kind: .reminder,
+            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                                 syncedModified: written.lastModifiedDate))
             report.downloaded += 1
             return
@@ -141,7 +148,7 @@ extension CollectionSync {
         result.parentIdentifier = try parentIdentifier(uid: merged.parentUID)
         let written = try events.writeInterchanged(result, calendarObject: item.text, over: local, requireWritable: false)
         // Left changed since the sync when the server lacks some of it: the upload below sends it.
-        remember(SyncedItem(href: item.href, etag: item.etag, reminderIdentifier: written.calendarItemIdentifier, kind: .reminder,
+        remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                             syncedModified: merged.differsFromRemote ? nil : written.lastModifiedDate))
         if !local.sameContent(as: written) { report.downloaded += 1 }
     }
@@ -149,15 +156,16 @@ extension CollectionSync {
     /// An item the server no longer has: its reminder goes too, unless it changed here since the
     /// last sync — then it is uploaded again, as new (one changed here is not lost to a removal there).
     func applyRemoval(_ href: String) throws {
+        if collection.entityType == .event { return try applyEventRemoval(href) }
         guard let known = items[href] else { return }
-        guard known.kind == .reminder, let identifier = known.reminderIdentifier, let local = try store.reminder(identifier: identifier) else {
+        guard known.kind == .reminder, let identifier = known.itemIdentifier, let local = try store.reminder(identifier: identifier) else {
             items[href] = nil
             try store.removeSyncedItem(href: href, calendar: list)
             return
         }
         if local.lastModifiedDate > (known.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
             report.notes.append("\"\(local.title)\" was removed on the server but changed here: uploaded again")
-            remember(SyncedItem(href: href, etag: nil, reminderIdentifier: identifier, kind: .reminder, syncedModified: nil))
+            remember(SyncedItem(href: href, etag: nil, itemIdentifier: identifier, kind: .reminder, syncedModified: nil))
             return
         }
         switch attempt({ () throws(StoreError) in try events.removeInterchanged(local) }) {

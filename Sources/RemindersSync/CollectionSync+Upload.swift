@@ -10,9 +10,10 @@ import RemindersStore
 /// removed ones deleted with `If-Match` (a 412 brings the changed item back here instead).
 extension CollectionSync {
     func upload() throws {
+        if collection.entityType == .event { return try uploadEvents() }
         let reminders = try store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [list]), in: TimeZone(identifier: "UTC")!)
         var itemOf: [String: SyncedItem] = [:]
-        for item in items.values { if let identifier = item.reminderIdentifier { itemOf[identifier] = item } }
+        for item in items.values { if let identifier = item.itemIdentifier { itemOf[identifier] = item } }
         let externalIdentifiers = Dictionary(reminders.map { ($0.calendarItemIdentifier, $0.calendarItemExternalIdentifier) },
                                              uniquingKeysWith: { first, _ in first })
         // Parents before subtasks, so a server (or a client) reading along meets the parent first.
@@ -26,7 +27,7 @@ extension CollectionSync {
             try send(reminder, parentUID: parentUID, known: known)
         }
         let present = Set(reminders.map(\.calendarItemIdentifier))
-        for item in items.values where item.kind == .reminder && !(item.reminderIdentifier.map(present.contains) ?? false) {
+        for item in items.values where item.kind == .reminder && !(item.itemIdentifier.map(present.contains) ?? false) {
             if options.dryRun { report.deleted += 1; continue }
             try remove(item)
         }
@@ -44,7 +45,7 @@ extension CollectionSync {
                 try store.write { () throws(StoreError) in
                     try self.store.setKeptCalendarObject(text, reminder: current.calendarItemIdentifier)
                 }
-                remember(SyncedItem(href: target, etag: newETag, reminderIdentifier: current.calendarItemIdentifier, kind: .reminder,
+                remember(SyncedItem(href: target, etag: newETag, itemIdentifier: current.calendarItemIdentifier, kind: .reminder,
                                     syncedModified: current.lastModifiedDate))
                 report.uploaded += 1
                 return
@@ -68,7 +69,7 @@ extension CollectionSync {
                 current = try events.writeInterchanged(result, calendarObject: text, over: current, requireWritable: false)
                 etag = fetched.etag
                 if !merged.differsFromRemote {
-                    remember(SyncedItem(href: target, etag: fetched.etag, reminderIdentifier: current.calendarItemIdentifier, kind: .reminder,
+                    remember(SyncedItem(href: target, etag: fetched.etag, itemIdentifier: current.calendarItemIdentifier, kind: .reminder,
                                         syncedModified: current.lastModifiedDate))
                     report.downloaded += 1
                     return
@@ -78,7 +79,8 @@ extension CollectionSync {
         throw SyncError("\(target) kept changing on the server; synced next time")
     }
 
-    private func remove(_ item: SyncedItem) throws {
+    /// Deletes on the server an item whose reminder or event went from here.
+    func remove(_ item: SyncedItem) throws {
         switch attempt({ () throws(DAVError) in try client.delete(item.href, item.etag.map(Precondition.ifMatch) ?? .none) }) {
         case .success:
             report.deleted += 1
@@ -86,7 +88,7 @@ extension CollectionSync {
             break  // gone there as well
         case .failure(.preconditionFailed):
             // Changed there after it was removed here: it comes back.
-            items[item.href] = SyncedItem(href: item.href, etag: nil, reminderIdentifier: nil, kind: .reminder, syncedModified: nil)
+            items[item.href] = SyncedItem(href: item.href, etag: nil, itemIdentifier: nil, kind: itemKind, syncedModified: nil)
             try download([item.href])
             return
         case .failure(let error):

@@ -5,9 +5,10 @@ import RemindersICalendar
 import RemindersModel
 import RemindersStore
 
-/// One list synced with its collection: what changed there comes here, then what changed here
-/// goes there, each item on its own so that a failure halfway leaves both sides consistent and
-/// the next sync carries on (the sync token only moves on once the whole list went through).
+/// One calendar synced with its collection — a reminder list with its VTODOs, or an event calendar
+/// with its VEVENTs: what changed there comes here, then what changed here goes there, each item
+/// on its own so that a failure halfway leaves both sides consistent and the next sync carries on
+/// (the sync token only moves on once the whole calendar went through).
 final class CollectionSync {
     let client: CalDAVClient
     let events: EventStore
@@ -32,6 +33,9 @@ final class CollectionSync {
     var list: String { collection.calendarIdentifier }
     var href: String { collection.href ?? "" }
     var isWritable: Bool { remote?.isWritable ?? true }
+    /// The members this calendar syncs, and what its items are.
+    var component: CalendarComponent { collection.entityType == .event ? .event : .todo }
+    var itemKind: SyncedItem.Kind { collection.entityType == .event ? .event : .reminder }
 
     func run() throws {
         for item in try store.syncedItems(calendar: list) { items[item.href] = item }
@@ -43,7 +47,7 @@ final class CollectionSync {
             let wanted = listing.changed.filter { change in change.etag == nil || items[change.href]?.etag != change.etag }
             if options.dryRun {
                 report.downloaded += wanted.count
-                report.deleted += listing.removed.filter { items[$0]?.kind == .reminder }.count
+                report.deleted += listing.removed.filter { items[$0]?.kind == itemKind }.count
             } else {
                 try download(wanted.map(\.href))
                 for removed in listing.removed { try applyRemoval(removed) }
@@ -75,7 +79,7 @@ final class CollectionSync {
     func remoteChanges() throws -> Listing {
         if let ctag = remote?.ctag, ctag == collection.ctag { return Listing(syncToken: collection.syncToken) }
         if collection.ctag == nil, collection.syncToken == nil, items.isEmpty {
-            switch attempt({ () throws(DAVError) in try client.todos(in: href) }) {
+            switch attempt({ () throws(DAVError) in try client.members(component, in: href) }) {
             case .success(let everything): return Listing(fetched: everything)
             case .failure(let error) where error.isTransient || error == .unauthorized: throw error
             case .failure: break  // too much for one answer, or a server that refuses the query: listed and fetched in batches
@@ -89,7 +93,7 @@ final class CollectionSync {
             }
             return listing
         }
-        let members = try client.todoETags(in: href)
+        let members = try client.memberETags(component, in: href)
         let listed = Set(members.map(\.href))
         return Listing(changed: members, removed: items.keys.filter { !listed.contains($0) }, syncToken: collection.syncToken)
     }

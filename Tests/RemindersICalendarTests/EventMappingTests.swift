@@ -75,4 +75,55 @@ final class EventMappingTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("DTSTART"), "\(error)")
         }
     }
+
+    /// Over the object it was read from, what remindersd does not map stays with its occurrence,
+    /// and what it maps is written once, afresh.
+    func testWhatIsNotMappedIsCarriedOverPerOccurrence() throws {
+        let original = try calendar("""
+            BEGIN:VEVENT
+            UID:team@example.com
+            DTSTART:20270104T090000Z
+            DTEND:20270104T100000Z
+            RRULE:FREQ=WEEKLY;COUNT=3
+            SUMMARY:Team
+            ATTENDEE;CN=Sam:mailto:sam@example.com
+            X-OTHER:kept
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER:-PT10M
+            END:VALARM
+            BEGIN:VALARM
+            ACTION:EMAIL
+            TRIGGER:-P1D
+            SUMMARY:s
+            END:VALARM
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:team@example.com
+            RECURRENCE-ID:20270111T090000Z
+            DTSTART:20270111T100000Z
+            DTEND:20270111T110000Z
+            SUMMARY:Team (later)
+            X-OVERRIDE:only here
+            END:VEVENT
+
+            """)
+        let reading = try EventReader.read(original, now: now)
+        var series = reading.series
+        series.title = "Team sync"
+        let text = EventWriter.object(for: series, detached: reading.detached, original: original, now: now).text
+        let lines = text.components(separatedBy: "\r\n")
+        XCTAssertTrue(lines.contains("SUMMARY:Team sync"))
+        XCTAssertFalse(lines.contains("SUMMARY:Team"))
+        XCTAssertEqual(lines.filter { $0 == "ATTENDEE;CN=Sam:mailto:sam@example.com" }.count, 1)
+        XCTAssertEqual(lines.filter { $0 == "X-OTHER:kept" }.count, 1)
+        XCTAssertEqual(lines.filter { $0 == "X-OVERRIDE:only here" }.count, 1)
+        XCTAssertEqual(lines.filter { $0 == "BEGIN:VALARM" }.count, 2, "the display alarm written once, the email alarm kept")
+        XCTAssertEqual(lines.filter { $0 == "ACTION:EMAIL" }.count, 1)
+        // The override's own property stays in the override.
+        let override = try XCTUnwrap(try Component.parse(text).first?.components.first { $0.property("RECURRENCE-ID") != nil })
+        XCTAssertEqual(override.value("X-OVERRIDE"), "only here")
+        XCTAssertNil(override.value("X-OTHER"))
+        XCTAssertEqual(try EventReader.read(try XCTUnwrap(try Component.parse(text).first), now: now).series.title, "Team sync")
+    }
 }

@@ -74,7 +74,18 @@ final class AlarmScheduleTests: XCTestCase {
         try reminder("absolute", .absolute(Timestamp(rfc3339: "2026-12-01T08:00:00Z")!))
         try reminder("floating", due: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9), .relative(offset: -900))
         try reminder("zoned", due: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, timeZone: "UTC"), .relative(offset: 60))
+        // Back to version 8: v12's sync tables (they name events) as v6 made them, then v11 to v9 undone.
         try events.store.database.execute("""
+            DROP TABLE event_icalendar; DROP TABLE sync_items; DROP TABLE sync_collections;
+            CREATE TABLE sync_collections (
+                calendar TEXT PRIMARY KEY REFERENCES calendars(identifier) ON DELETE CASCADE,
+                account TEXT NOT NULL REFERENCES accounts(name) ON DELETE CASCADE,
+                href TEXT, sync_token TEXT, ctag TEXT, title TEXT, color TEXT, UNIQUE (account, href));
+            CREATE TABLE sync_items (
+                calendar TEXT NOT NULL REFERENCES sync_collections(calendar) ON DELETE CASCADE, href TEXT NOT NULL, etag TEXT,
+                reminder TEXT REFERENCES reminders(identifier) ON DELETE SET NULL, kind TEXT NOT NULL, synced_modified INTEGER,
+                PRIMARY KEY (calendar, href)) WITHOUT ROWID;
+            CREATE INDEX sync_items_by_reminder ON sync_items(reminder) WHERE reminder IS NOT NULL;
             DROP INDEX alarms_by_fire_at; DROP INDEX alarms_by_fire_wall;
             ALTER TABLE alarms DROP COLUMN fire_at; ALTER TABLE alarms DROP COLUMN fire_wall;
             DROP TABLE event_alarms; DROP TABLE events;

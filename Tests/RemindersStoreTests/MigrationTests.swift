@@ -58,4 +58,43 @@ final class MigrationTests: XCTestCase {
                        "reminders_fts_after_delete")
         XCTAssertEqual(try store.integrityCheck(), "ok")
     }
+
+    /// v12: the sync tables made again (a collection's href unique per entity type; items name an
+    /// event or a reminder) keep every row, and nothing cascades away while they are copied.
+    func testSyncStateSurvivesTheRebuildForEventCollections() throws {
+        let path = folder + "/v11.sqlite"
+        do {
+            let database = try Database(path: path, busyTimeoutMilliseconds: 1000)
+            try database.execute("PRAGMA foreign_keys=ON")
+            for migration in Schema.migrations.prefix(11) { try database.execute(migration.sql) }
+            try database.execute("""
+                PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 11;
+                INSERT INTO sources VALUES ('s', 'On My Computer', 'local'), ('a', 'home', 'caldav');
+                INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date)
+                    VALUES ('list', 'a', 'Groceries', '#1BADF8', 'caldav', 1, 0);
+                INSERT INTO settings VALUES ('defaultCalendar', 'list');
+                INSERT INTO reminders (identifier, external_identifier, calendar, title, priority, completed, creation_date, last_modified, alarm_count)
+                    VALUES ('milk', 'milk@test', 'list', 'Buy milk', 0, 0, 0, 5, 0);
+                INSERT INTO reminders_fts (rowid, title, notes) SELECT id, title, notes FROM reminders;
+                INSERT INTO accounts VALUES ('home', 'http://127.0.0.1:5232/', 'alice', NULL, '/p', 30, 'a', '/alice/', 0);
+                INSERT INTO sync_collections VALUES ('list', 'home', '/alice/groceries/', 'token-1', 'ctag-1', 'Groceries', '#1BADF8');
+                INSERT INTO sync_items VALUES ('list', '/alice/groceries/milk.ics', '"e1"', 'milk', 'reminder', 5),
+                                              ('list', '/alice/groceries/gone.ics', '"e2"', NULL, 'reminder', 3);
+                """)
+        }
+        let store = try ReminderStore(path: path)
+        XCTAssertEqual(try store.database.scalar("PRAGMA user_version")?.integer, Int64(Schema.currentVersion))
+        XCTAssertEqual(try store.syncedCollections(account: "home"),
+                       [SyncedCollection(calendarIdentifier: "list", account: "home", entityType: .reminder, href: "/alice/groceries/",
+                                         syncToken: "token-1", ctag: "ctag-1", title: "Groceries", color: "#1BADF8")])
+        XCTAssertEqual(try store.syncedItems(calendar: "list"), [
+            SyncedItem(href: "/alice/groceries/gone.ics", etag: "\"e2\"", itemIdentifier: nil, kind: .reminder, syncedModified: Timestamp(milliseconds: 3)),
+            SyncedItem(href: "/alice/groceries/milk.ics", etag: "\"e1\"", itemIdentifier: "milk", kind: .reminder, syncedModified: Timestamp(milliseconds: 5)),
+        ])
+        // The renamed tables are the ones the foreign keys name: removing the reminder leaves its item's tombstone.
+        _ = try store.deleteReminder(identifier: "milk")
+        XCTAssertEqual(try store.syncedItems(calendar: "list").map(\.itemIdentifier), [nil, nil])
+        XCTAssertEqual(try store.database.scalar("SELECT count(*) FROM pragma_foreign_key_check")?.integer, 0)
+        XCTAssertEqual(try store.integrityCheck(), "ok")
+    }
 }

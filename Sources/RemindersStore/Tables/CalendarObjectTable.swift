@@ -41,3 +41,23 @@ extension ReminderStore {
         try sqlite { () throws(SQLiteError) in try self.setCalendarObject(text, reminder: identifier) }
     }
 }
+
+/// The calendar object an event series was synced from (its VEVENTs, overrides included), kept as
+/// for reminders: what remindersd does not map goes back to the server unchanged.
+extension ReminderStore {
+    public func calendarObject(event identifier: String) throws(StoreError) -> String? {
+        try sqlite { () throws(SQLiteError) in
+            try self.database.scalar("SELECT text FROM event_icalendar WHERE event = ?", .text(identifier))?.text
+        }
+    }
+
+    public func setKeptCalendarObject(_ text: String?, event identifier: String) throws(StoreError) {
+        try sqlite { () throws(SQLiteError) in
+            if let text {
+                try self.database.run("INSERT OR REPLACE INTO event_icalendar (event, text) VALUES (?, ?)", .text(identifier), .text(text))
+            } else {
+                try self.database.run("DELETE FROM event_icalendar WHERE event = ?", .text(identifier))
+            }
+        }
+    }
+}

@@ -31,6 +31,15 @@ extension ReminderStore {
         try events(where: "series = ? ORDER BY original_occurrence", .text(series))
     }
 
+    /// When a series last changed here: the latest `lastModifiedDate` of it and its detached
+    /// occurrences (nil when there is no such series).
+    public func lastChange(ofSeries identifier: String) throws(StoreError) -> Timestamp? {
+        try sqlite { () throws(SQLiteError) in
+            try self.database.scalar("SELECT max(last_modified) FROM events WHERE identifier = ? OR series = ?", .text(identifier), .text(identifier))?
+                .integer.map(Timestamp.init(milliseconds:))
+        }
+    }
+
     /// Every series (and single event) of these calendars, detached occurrences left to their series.
     public func series(inCalendars calendars: [String]) throws(StoreError) -> [Event] {
         guard !calendars.isEmpty else { return [] }

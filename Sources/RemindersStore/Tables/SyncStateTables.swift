@@ -1,9 +1,12 @@
 import RemindersModel
 
-/// A list synced with a CalDAV collection, and what the last sync saw of the collection.
+/// A calendar synced with a CalDAV collection, and what the last sync saw of the collection. A
+/// collection holding both to-dos and events is two of these: a reminder list and an event calendar.
 public struct SyncedCollection: Equatable, Sendable {
     public var calendarIdentifier: String
     public var account: String
+    /// What the calendar holds, and so which of the collection's members it syncs.
+    public var entityType: EntityType
     /// nil until the collection is made on the server (a list created here in the account).
     public var href: String?
     public var syncToken: String?
@@ -12,10 +15,11 @@ public struct SyncedCollection: Equatable, Sendable {
     public var title: String?
     public var color: String?
 
-    public init(calendarIdentifier: String, account: String, href: String?, syncToken: String? = nil, ctag: String? = nil,
-                title: String? = nil, color: String? = nil) {
+    public init(calendarIdentifier: String, account: String, entityType: EntityType = .reminder, href: String?, syncToken: String? = nil,
+                ctag: String? = nil, title: String? = nil, color: String? = nil) {
         self.calendarIdentifier = calendarIdentifier
         self.account = account
+        self.entityType = entityType
         self.href = href
         self.syncToken = syncToken
         self.ctag = ctag
@@ -24,27 +28,31 @@ public struct SyncedCollection: Equatable, Sendable {
     }
 }
 
-/// A member of a synced collection, as last synced. `reminder` is nil when the reminder was
-/// removed here since (the item is then its tombstone, until the sync removes it there).
+/// A member of a synced collection, as last synced. `itemIdentifier` is nil when its reminder or
+/// event was removed here since (the item is then its tombstone, until the sync removes it there).
 public struct SyncedItem: Equatable, Sendable {
     public enum Kind: String, Sendable {
         /// A reminder of this list.
         case reminder
-        /// Not a reminder (an event, an item that does not parse): left alone, fetched again only when its ETag changes.
+        /// An event (a series, with its detached occurrences) of this calendar.
+        case event
+        /// Not of the calendar's kind (an event in a list, an item that does not parse): left
+        /// alone, fetched again only when its ETag changes.
         case ignored
     }
 
     public var href: String
     public var etag: String?
-    public var reminderIdentifier: String?
+    /// The reminder's `calendarItemIdentifier` or the event's `eventIdentifier`.
+    public var itemIdentifier: String?
     public var kind: Kind
-    /// The reminder's `lastModifiedDate` when it was last synced: a later one was changed here.
+    /// The item's `lastModifiedDate` when it was last synced: a later one was changed here.
     public var syncedModified: Timestamp?
 
-    public init(href: String, etag: String?, reminderIdentifier: String?, kind: Kind, syncedModified: Timestamp?) {
+    public init(href: String, etag: String?, itemIdentifier: String?, kind: Kind, syncedModified: Timestamp?) {
         self.href = href
         self.etag = etag
-        self.reminderIdentifier = reminderIdentifier
+        self.itemIdentifier = itemIdentifier
         self.kind = kind
         self.syncedModified = syncedModified
     }
@@ -55,7 +63,7 @@ extension ReminderStore {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement("""
-                    SELECT s.calendar, s.account, s.href, s.sync_token, s.ctag, s.title, s.color
+                    SELECT s.calendar, s.account, s.entity_type, s.href, s.sync_token, s.ctag, s.title, s.color
                     FROM sync_collections s JOIN calendars c ON c.identifier = s.calendar WHERE s.account = ? ORDER BY c.creation_date
                     """)
                 defer { statement.reset() }
@@ -63,15 +71,16 @@ extension ReminderStore {
                 var collections: [SyncedCollection] = []
                 while try statement.step() {
                     collections.append(SyncedCollection(calendarIdentifier: statement.text(0) ?? "", account: statement.text(1) ?? "",
-                                                        href: statement.text(2), syncToken: statement.text(3), ctag: statement.text(4),
-                                                        title: statement.text(5), color: statement.text(6)))
+                                                        entityType: EntityType(rawValue: statement.text(2) ?? "") ?? .reminder,
+                                                        href: statement.text(3), syncToken: statement.text(4), ctag: statement.text(5),
+                                                        title: statement.text(6), color: statement.text(7)))
                 }
                 return collections
             }
         }
     }
 
-    /// A new list for a collection found on the server.
+    /// A new calendar (of the collection's entity type) for a collection found on the server.
     public func addSyncedCollection(_ collection: SyncedCollection, list: ReminderCalendar, now: Timestamp) throws(StoreError) {
         try write { () throws(StoreError) in
             guard let source = try self.sqlite({ () throws(SQLiteError) in try self.accountSource(collection.account) }) else {
@@ -79,6 +88,7 @@ extension ReminderStore {
             }
             var list = list
             list.type = .calDAV
+            list.entityType = collection.entityType
             try self.insertCalendar(list, creationDate: now, source: source)
             try self.saveSyncedCollection(collection)
         }
@@ -89,10 +99,11 @@ extension ReminderStore {
             try self.sqlite { () throws(SQLiteError) in
                 // An upsert, not INSERT OR REPLACE: replacing deletes the row, and the delete would cascade to its items.
                 try self.database.run("""
-                    INSERT INTO sync_collections (calendar, account, href, sync_token, ctag, title, color) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO sync_collections (calendar, account, entity_type, href, sync_token, ctag, title, color) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (calendar) DO UPDATE SET account = excluded.account, href = excluded.href, sync_token = excluded.sync_token,
                         ctag = excluded.ctag, title = excluded.title, color = excluded.color
-                    """, .text(collection.calendarIdentifier), .text(collection.account), collection.href.sql, collection.syncToken.sql,
+                    """, .text(collection.calendarIdentifier), .text(collection.account), .text(collection.entityType.rawValue),
+                    collection.href.sql, collection.syncToken.sql,
                     collection.ctag.sql, collection.title.sql, collection.color.sql)
             }
         }
@@ -102,12 +113,12 @@ extension ReminderStore {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement(
-                    "SELECT href, etag, reminder, kind, synced_modified FROM sync_items WHERE calendar = ? ORDER BY href")
+                    "SELECT href, etag, coalesce(reminder, event), kind, synced_modified FROM sync_items WHERE calendar = ? ORDER BY href")
                 defer { statement.reset() }
                 try statement.bind([.text(calendar)])
                 var items: [SyncedItem] = []
                 while try statement.step() {
-                    items.append(SyncedItem(href: statement.text(0) ?? "", etag: statement.text(1), reminderIdentifier: statement.text(2),
+                    items.append(SyncedItem(href: statement.text(0) ?? "", etag: statement.text(1), itemIdentifier: statement.text(2),
                                             kind: SyncedItem.Kind(rawValue: statement.text(3) ?? "") ?? .ignored,
                                             syncedModified: statement.optionalInt64(4).map(Timestamp.init(milliseconds:))))
                 }
@@ -120,8 +131,9 @@ extension ReminderStore {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 try self.database.run("""
-                    INSERT OR REPLACE INTO sync_items (calendar, href, etag, reminder, kind, synced_modified) VALUES (?, ?, ?, ?, ?, ?)
-                    """, .text(calendar), .text(item.href), item.etag.sql, item.reminderIdentifier.sql, .text(item.kind.rawValue),
+                    INSERT OR REPLACE INTO sync_items (calendar, href, etag, reminder, event, kind, synced_modified) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, .text(calendar), .text(item.href), item.etag.sql, (item.kind == .reminder ? item.itemIdentifier : nil).sql,
+                    (item.kind == .event ? item.itemIdentifier : nil).sql, .text(item.kind.rawValue),
                     (item.syncedModified?.milliseconds).sql)
             }
         }
@@ -139,7 +151,8 @@ extension ReminderStore {
     /// holds changes not yet synced — kept as a local list, so nothing made here is lost.
     public func dropSyncedCollection(calendar: String, keepingAsLocal: Bool) throws(StoreError) {
         try write { () throws(StoreError) in
-            let count = try self.calendarCount()
+            let entityType = try self.calendar(identifier: calendar)?.entityType ?? .reminder
+            let count = try self.calendarCount(for: entityType)
             if keepingAsLocal || count <= 1 {
                 try self.sqlite { () throws(SQLiteError) in
                     let local = try self.database.scalar("SELECT identifier FROM sources WHERE type = 'local' ORDER BY rowid LIMIT 1")?.text ?? ""

@@ -1,0 +1,70 @@
+import RemindersModel
+
+/// Events as a CalDAV sync writes them: the server's version of a series put over the one here
+/// (which keeps its identifier), with the calendar object it came from; or removed, when the
+/// server removed it. Both refuse with an event conflict when the event changed here since the
+/// sync read it (the sync talks to the server between its read and its write).
+extension EventStore {
+    /// Writes `series` and its `detached` occurrences into the event calendar `calendar`, over
+    /// `existing` (as last read, with its `lastChange`) or as a new event. Read-only calendars take
+    /// it: the server's content is what they hold.
+    public func writeSyncedEvent(_ series: Event, detached: [Event], calendarObject: String, into calendar: String,
+                                 over existing: (event: Event, lastChange: Timestamp)?) throws(StoreError) -> Event {
+        try store.write { () throws(StoreError) in
+            guard let target = try store.calendar(identifier: calendar) else {
+                throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar, "there is no calendar \(calendar)"))
+            }
+            guard target.entityType == .event else {
+                throw .invalid(ValidationError(field: "calendarIdentifier", reason: .calendarDoesNotAllowEvents, "the list \"\(target.title)\" holds reminders"))
+            }
+            var written = series
+            written.calendarIdentifier = calendar
+            if let existing {
+                guard let stored = try store.event(identifier: existing.event.eventIdentifier) else {
+                    throw .notFound(kind: "event", identifier: existing.event.eventIdentifier)
+                }
+                guard try store.lastChange(ofSeries: stored.eventIdentifier) == existing.lastChange else { throw .eventConflict(current: stored) }
+                written.eventIdentifier = stored.eventIdentifier
+                // Later than anything here, so that the sync can tell a change made here after it.
+                written.lastModifiedDate = max(written.lastModifiedDate, existing.lastChange.advanced(by: 1))
+            } else {
+                written.eventIdentifier = Identifiers.make()
+            }
+            let overrides = try prepared(&written, detached: detached)
+            if existing != nil {
+                _ = try store.updateEvent(written)
+                for occurrence in try store.detachedOccurrences(of: written.eventIdentifier) { _ = try store.deleteEvent(identifier: occurrence.eventIdentifier) }
+            } else {
+                try store.insertEvent(written)
+            }
+            for occurrence in overrides { try store.insertEvent(occurrence) }
+            try store.setKeptCalendarObject(calendarObject, event: written.eventIdentifier)
+            return written
+        }
+    }
+
+    /// Removes a series the server removed, unless it changed here since `lastChange`.
+    public func removeSyncedEvent(identifier: String, lastChange: Timestamp) throws(StoreError) {
+        try store.write { () throws(StoreError) in
+            guard let stored = try store.event(identifier: identifier) else { return }
+            guard try store.lastChange(ofSeries: identifier) == lastChange else { throw .eventConflict(current: stored) }
+            _ = try store.deleteEvent(identifier: identifier)
+        }
+    }
+
+    /// Gives a series read from iCalendar what the store adds (alarm identifiers), validates it,
+    /// and returns its detached occurrences made ready to insert under it.
+    func prepared(_ series: inout Event, detached: [Event]) throws(StoreError) -> [Event] {
+        series.alarms = series.alarms.map { Alarm(alarmIdentifier: $0.alarmIdentifier.isEmpty ? Identifiers.make() : $0.alarmIdentifier, trigger: $0.trigger) }
+        do throws(ValidationError) { try series.validate() } catch { throw .invalid(error) }
+        var overrides: [Event] = []
+        for var occurrence in detached {
+            occurrence.eventIdentifier = Identifiers.make()
+            occurrence.calendarIdentifier = series.calendarIdentifier
+            occurrence.seriesIdentifier = series.eventIdentifier
+            do throws(ValidationError) { try occurrence.validate() } catch { throw .invalid(error.prefixed("RECURRENCE-ID")) }
+            overrides.append(occurrence)
+        }
+        return overrides
+    }
+}

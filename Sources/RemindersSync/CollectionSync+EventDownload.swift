@@ -1,0 +1,126 @@
+import CalDAV
+import Foundation
+import ICalendar
+import RemindersICalendar
+import RemindersModel
+import RemindersStore
+
+/// An event calendar's items that changed on the server, brought here. Events are not merged: a
+/// series changed on both sides since the last sync takes the server's version, and the report
+/// says what was lost here (as vdirsyncer's "b wins" does) — an event's parts hang together
+/// (a moved start with its end, its overrides, its exceptions) more than a to-do's.
+extension CollectionSync {
+    struct DownloadedEvent {
+        var href: String
+        var etag: String?
+        var text: String
+        var reading: EventReader.Reading
+    }
+
+    /// Items as the server sent them, each written in a savepoint of its own inside one transaction.
+    func applyEvents(_ fetched: [FetchedItem]) throws {
+        let readings = fetched.compactMap(readEvent)
+        try store.write { () throws(StoreError) in
+            for item in readings {
+                if case .failure(let error) = attempt({ () throws(StoreError) in try self.apply(item) }) {
+                    self.report.skipped.append(Skipped(href: item.href, message: Self.message(error)))
+                }
+            }
+        }
+    }
+
+    private func readEvent(_ item: FetchedItem) -> DownloadedEvent? {
+        guard let text = text(of: item) else { return nil }
+        let calendar: Component
+        do throws(ICalendarError) {
+            guard let found = try Component.parse(text).first(where: { $0.name == "VCALENDAR" }) else { throw ICalendarError("no VCALENDAR in the calendar object") }
+            calendar = found
+        } catch {
+            report.skipped.append(Skipped(href: item.href, message: error.description))
+            keepUnlessKnown(item)
+            return nil
+        }
+        guard calendar.components.contains(where: { $0.name == "VEVENT" }) else {
+            // A to-do or a journal entry in a collection of both kinds: not an event; left alone.
+            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: nil, kind: .ignored, syncedModified: nil))
+            return nil
+        }
+        do {
+            return DownloadedEvent(href: item.href, etag: item.etag, text: text, reading: try EventReader.read(calendar, now: options.now()))
+        } catch {
+            report.skipped.append(Skipped(href: item.href, message: error.description))
+            keepUnlessKnown(item)
+            return nil
+        }
+    }
+
+    private func apply(_ item: DownloadedEvent) throws(StoreError) {
+        let known = items[item.href]
+        var local = try known?.itemIdentifier.flatMap { identifier throws(StoreError) in try store.event(identifier: identifier) }
+        if known == nil, local == nil {
+            // Made here and uploaded, and the record of it lost: the same UID here is the same event.
+            let bound = Set(items.values.compactMap(\.itemIdentifier))
+            local = try store.events(externalIdentifier: item.reading.uid).first { $0.calendarIdentifier == list && !bound.contains($0.eventIdentifier) }
+        }
+        guard let local else {
+            if known?.kind == .event {
+                report.notes.append("\"\(item.reading.series.title)\" came back: it changed on the server after it was removed here")
+            }
+            let written = try events.writeSyncedEvent(item.reading.series, detached: item.reading.detached, calendarObject: item.text,
+                                                      into: list, over: nil)
+            try rememberEvent(written.eventIdentifier, href: item.href, etag: item.etag)
+            report.downloaded += 1
+            return
+        }
+        let lastChange = try store.lastChange(ofSeries: local.eventIdentifier) ?? local.lastModifiedDate
+        let detached = try store.detachedOccurrences(of: local.eventIdentifier)
+        if local.sameContent(as: item.reading.series), detached.count == item.reading.detached.count,
+           zip(detached, item.reading.detached.sorted { ($0.originalOccurrence ?? 0) < ($1.originalOccurrence ?? 0) }).allSatisfy({ $0.sameContent(as: $1) }) {
+            // The server rewrote what it stores, or both sides made the same change: nothing to do.
+            try store.write { () throws(StoreError) in try self.store.setKeptCalendarObject(item.text, event: local.eventIdentifier) }
+            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: local.eventIdentifier, kind: .event, syncedModified: lastChange))
+            return
+        }
+        if lastChange > (known?.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
+            report.conflicts.append(Conflict(uid: local.calendarItemExternalIdentifier, title: local.title, property: "event", kept: "server",
+                                             lostValue: "the changes made here to \"\(local.title)\" since the last sync"))
+        }
+        let written = try events.writeSyncedEvent(item.reading.series, detached: item.reading.detached, calendarObject: item.text,
+                                                  into: list, over: (local, lastChange))
+        try rememberEvent(written.eventIdentifier, href: item.href, etag: item.etag)
+        report.downloaded += 1
+    }
+
+    /// The item as synced, stamped with the series' last change now (its overrides' included).
+    func rememberEvent(_ identifier: String, href: String, etag: String?) throws(StoreError) {
+        let lastChange = try store.lastChange(ofSeries: identifier)
+        remember(SyncedItem(href: href, etag: etag, itemIdentifier: identifier, kind: .event, syncedModified: lastChange))
+    }
+
+    /// An item the server no longer has: its event goes too, unless it changed here since the
+    /// last sync — then it is uploaded again, as new.
+    func applyEventRemoval(_ href: String) throws {
+        guard let known = items[href] else { return }
+        guard known.kind == .event, let identifier = known.itemIdentifier, let lastChange = try store.lastChange(ofSeries: identifier),
+              let local = try store.event(identifier: identifier) else {
+            items[href] = nil
+            try store.removeSyncedItem(href: href, calendar: list)
+            return
+        }
+        if lastChange > (known.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
+            report.notes.append("\"\(local.title)\" was removed on the server but changed here: uploaded again")
+            remember(SyncedItem(href: href, etag: nil, itemIdentifier: identifier, kind: .event, syncedModified: nil))
+            return
+        }
+        switch attempt({ () throws(StoreError) in try events.removeSyncedEvent(identifier: identifier, lastChange: lastChange) }) {
+        case .success:
+            report.deleted += 1
+            items[href] = nil
+            try store.removeSyncedItem(href: href, calendar: list)
+        case .failure(.eventConflict):
+            break  // changed here while this sync ran: uploaded at the next one
+        case .failure(let error):
+            throw error
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import RemindersModel
+import XCTest
+@testable import RemindersStore
+
+/// Events as a sync writes them: over the event here, keeping its identifier and what refers to
+/// it, and never over a change made here after the sync read it.
+final class EventSyncStoreTests: XCTestCase {
+    var path: String!
+    var events: EventStore!
+    var calendar: String!
+
+    override func setUpWithError() throws {
+        path = NSTemporaryDirectory() + "event-sync-" + UUID().uuidString + "/s.sqlite"
+        events = EventStore(store: try ReminderStore(path: path))
+        calendar = try XCTUnwrap(try events.defaultCalendarForNewEvents()).calendarIdentifier
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+
+    private func event(_ title: String, modified: Int64 = 1_000) -> Event {
+        var event = Event(eventIdentifier: "", calendarIdentifier: "", title: title,
+                          start: ReminderDateComponents(year: 2026, month: 12, day: 7, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
+                          duration: 3_600_000, creationDate: Timestamp(milliseconds: 0))
+        event.calendarItemExternalIdentifier = "uid@test"
+        event.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=WEEKLY;COUNT=3")]
+        event.lastModifiedDate = Timestamp(milliseconds: modified)
+        return event
+    }
+
+    private func override(_ title: String) -> Event {
+        var moved = event(title)
+        moved.recurrenceRules = []
+        moved.start.hour = 10
+        moved.originalOccurrence = Event.occurrenceKey(ReminderDateComponents(year: 2026, month: 12, day: 14, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
+        return moved
+    }
+
+    func testTheServersVersionReplacesTheSeriesInPlaceWithItsOverrides() throws {
+        let first = try events.writeSyncedEvent(event("Standup"), detached: [override("Moved")], calendarObject: "first", into: calendar, over: nil)
+        let lastChange = try XCTUnwrap(try events.store.lastChange(ofSeries: first.eventIdentifier))
+        let second = try events.writeSyncedEvent(event("Standup, renamed", modified: 500), detached: [], calendarObject: "second",
+                                                 into: calendar, over: (first, lastChange))
+        XCTAssertEqual(second.eventIdentifier, first.eventIdentifier)
+        XCTAssertGreaterThan(second.lastModifiedDate, lastChange, "later than the change here it replaced, though the server's stamp is older")
+        XCTAssertEqual(try events.store.event(identifier: first.eventIdentifier)?.title, "Standup, renamed")
+        XCTAssertEqual(try events.store.detachedOccurrences(of: first.eventIdentifier), [])
+        XCTAssertEqual(try events.store.calendarObject(event: first.eventIdentifier), "second")
+    }
+
+    func testAChangeHereAfterTheSyncReadIsNotOverwrittenNorRemoved() throws {
+        let written = try events.writeSyncedEvent(event("Standup"), detached: [], calendarObject: "x", into: calendar, over: nil)
+        let read = try XCTUnwrap(try events.store.lastChange(ofSeries: written.eventIdentifier))
+        var changes = EventChanges()
+        changes.title = .set("Changed here meanwhile")
+        _ = try events.saveEvent(identifier: written.eventIdentifier, occurrenceDate: nil, span: nil, changes: changes, lastModifiedDate: nil)
+        XCTAssertThrowsError(try events.writeSyncedEvent(event("Server"), detached: [], calendarObject: "y", into: calendar, over: (written, read))) {
+            guard case StoreError.eventConflict(let current) = $0 else { return XCTFail("\($0)") }
+            XCTAssertEqual(current.title, "Changed here meanwhile")
+        }
+        XCTAssertThrowsError(try events.removeSyncedEvent(identifier: written.eventIdentifier, lastChange: read))
+        XCTAssertEqual(try events.store.event(identifier: written.eventIdentifier)?.title, "Changed here meanwhile")
+    }
+
+    func testOnlyEventCalendarsTakeThemAndInvalidOnesAreRefusedWhole() throws {
+        let list = try XCTUnwrap(try events.defaultCalendarForNewReminders()).calendarIdentifier
+        XCTAssertThrowsError(try events.writeSyncedEvent(event("In a list"), detached: [], calendarObject: "x", into: list, over: nil)) {
+            guard case StoreError.invalid(let error) = $0 else { return XCTFail("\($0)") }
+            XCTAssertEqual(error.reason, .calendarDoesNotAllowEvents)
+        }
+        var inverted = event("Inverted")
+        inverted.duration = -1
+        XCTAssertThrowsError(try events.writeSyncedEvent(inverted, detached: [], calendarObject: "x", into: calendar, over: nil))
+        XCTAssertEqual(try events.store.series(inCalendars: [calendar]), [])
+    }
+}
