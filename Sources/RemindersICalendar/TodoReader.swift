@@ -36,7 +36,7 @@ public enum TodoReader {
         reminder.lastModifiedDate = DateMapping.instant(of: todo.property("LAST-MODIFIED") ?? todo.property("DTSTAMP"), resolver: resolver) ?? created
         reminder.notes = todo.value("DESCRIPTION").map(TextValue.unescape).flatMap { $0.isEmpty ? nil : $0 }
         reminder.location = todo.value("LOCATION").map(TextValue.unescape).flatMap { $0.isEmpty ? nil : $0 }
-        if let url = todo.value("URL")?.trimmingCharacters(in: .whitespaces), !url.isEmpty, ReminderRules.urlProblem(url) == nil {
+        if let url = todo.value("URL")?.trimmingCharacters(in: .whitespaces), !url.isEmpty, CalendarItemRules.urlProblem(url) == nil {
             reminder.url = url
         }
         if let priority = todo.value("PRIORITY").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), (0...9).contains(priority) {

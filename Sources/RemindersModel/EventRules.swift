@@ -1,29 +1,26 @@
-/// EventKit's rules for saving an event, with EKError's names as reasons.
-extension Event {
-    public static let maximumTitleLength = 1024
-
-    public func validate() throws(ValidationError) {
-        guard duration >= 0 else { throw ValidationError(field: "endDate", reason: .datesInverted, "endDate is before startDate") }
-        guard title.utf8.count <= Self.maximumTitleLength else {
-            throw ValidationError(field: "title", "title is longer than \(Self.maximumTitleLength) bytes")
-        }
-        guard recurrenceRules.count <= 1 else {
+/// EventKit's rules for saving an event, beyond those of every calendar item, with EKError's
+/// names as reasons.
+extension CalendarItemRules {
+    public func validate(_ event: Event) throws(ValidationError) {
+        guard event.duration >= 0 else { throw ValidationError(field: "endDate", reason: .datesInverted, "endDate is before startDate") }
+        try validateCommon(event)
+        try within("startDate") { () throws(ValidationError) in try event.start.validate() }
+        guard event.recurrenceRules.count <= 1 else {
             throw ValidationError(field: "recurrenceRules", "an event has at most one recurrence rule, as EventKit allows")
         }
-        if let rule = recurrenceRules.first {
-            do throws(ValidationError) { try rule.validate() } catch { throw error.prefixed("recurrenceRules[0]") }
+        if let rule = event.recurrenceRules.first {
             // The next occurrence must not start before this one ends (EKErrorDurationGreaterThanRecurrence).
-            if let next = rule.occurrence(after: start, in: .utc) {
-                let gap = next.instant(in: .utc).milliseconds - start.instant(in: .utc).milliseconds
-                guard duration <= gap else {
+            if let next = rule.occurrence(after: event.start, in: .utc) {
+                let gap = next.instant(in: .utc).milliseconds - event.start.instant(in: .utc).milliseconds
+                guard event.duration <= gap else {
                     throw ValidationError(field: "endDate", reason: .durationGreaterThanRecurrence, "the event lasts longer than its recurrence interval")
                 }
             }
         }
-        if let structuredLocation {
+        if let structuredLocation = event.structuredLocation {
             do throws(ValidationError) { try structuredLocation.validate() } catch { throw error.prefixed("structuredLocation") }
         }
-        for (index, alarm) in alarms.enumerated() {
+        for (index, alarm) in event.alarms.enumerated() {
             do throws(ValidationError) { try alarm.validate(hasDueDate: true) } catch { throw error.prefixed("alarms[\(index)]") }
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A reminder (EKReminder) as the store keeps it.
+/// A reminder (EKReminder) as the store keeps it; what it shares with events is `CalendarItem`.
 public struct Reminder: Equatable, Sendable {
     public var calendarItemIdentifier: String
     /// The sync identifier; equal to `calendarItemIdentifier` for local lists.
@@ -42,10 +42,6 @@ public struct Reminder: Equatable, Sendable {
         self.tags = []
         self.isFlagged = false
     }
-
-    public var hasAlarms: Bool { !alarms.isEmpty }
-    public var hasNotes: Bool { !(notes ?? "").isEmpty }
-    public var hasRecurrenceRules: Bool { !recurrenceRules.isEmpty }
 
     /// The due date as an instant for a reader in `zone` (see `ReminderDateComponents.instant(in:)`).
     public func dueInstant(in zone: TimeZone) -> Timestamp? { dueDateComponents?.instant(in: zone) }

@@ -60,7 +60,7 @@ extension Reminder {
     /// Applies `changes` with EventKit's coupling of `isCompleted` and `completionDate`:
     /// completing sets the date to `now` (unless one is given or it was already completed),
     /// setting a date completes, un-completing or clearing the date un-completes.
-    /// Does not validate; call `ReminderRules.validate` on the result.
+    /// Does not validate; call `CalendarItemRules.validate` on the result.
     public mutating func apply(_ changes: ReminderChanges, now: Timestamp, makeIdentifier: () -> String) throws(ValidationError) {
         if case .set(let calendar) = changes.calendarIdentifier { calendarIdentifier = calendar }
         if case .clear = changes.calendarIdentifier {

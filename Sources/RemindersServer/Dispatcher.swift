@@ -25,7 +25,7 @@ struct Dispatcher {
             session.noteStagedChanges(after: method, status: status)
             return .success(result)
         } catch {
-            let failure = ResponseError.from(error, prefix: method.fieldPrefix)
+            let failure = ResponseError.from(error, prefix: method.fieldPrefix, zone: session.timeZone)
             if failure.code == ResponseError.internalErrorCode { session.log.error("\(method.name) failed: \(error)") }
             return .failure(failure)
         }

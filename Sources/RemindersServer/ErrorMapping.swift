@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import RemindersModel
 import RemindersStore
@@ -31,24 +32,24 @@ extension ResponseError {
         ResponseError(code: storeUnavailableCode, message: "Store unavailable: \(message)")
     }
 
-    /// Maps a store failure; `prefix` places validation fields within the params (`reminder`).
-    static func from(_ error: StoreError, prefix: String?) -> ResponseError {
+    /// Maps a store failure; `prefix` places validation fields within the params (`reminder`); a
+    /// conflict's stored event is written with its dates read in `zone`, the session's.
+    static func from(_ error: StoreError, prefix: String?, zone: TimeZone = .current) -> ResponseError {
         switch error {
         case .notFound(let kind, let identifier):
             return ResponseError(code: notFoundCode, message: "Not found: no \(kind) with identifier \(identifier)",
                                  data: ["kind": .string(kind), "identifier": .string(identifier)])
         case .conflict(let current):
             var writer = JSONWriter()
-            current.write(to: &writer)
-            let currentJSON = (try? JSONParser.parse(writer.bytes)) ?? .null
+            switch current {
+            case .reminder(let reminder): reminder.write(to: &writer)
+            case .event(let event): EventOccurrence(event: event, start: event.start, occurrenceStart: event.start).write(to: &writer, zone: zone)
+            }
+            let item = current.item
             return ResponseError(code: conflictCode,
-                                 message: "Conflict: reminder \(current.calendarItemIdentifier) was changed at \(current.lastModifiedDate) since the lastModifiedDate given",
-                                 data: ["current": currentJSON])
-        case .eventConflict(let current):
-            return ResponseError(code: conflictCode,
-                                 message: "Conflict: event \(current.eventIdentifier) was changed at \(current.lastModifiedDate) since the lastModifiedDate given",
-                                 data: ["current": ["eventIdentifier": .string(current.eventIdentifier),
-                                                    "lastModifiedDate": .string(current.lastModifiedDate.rfc3339)]])
+                                 message: "Conflict: \(type(of: item).entityType.rawValue) \(item.calendarItemIdentifier) was changed at "
+                                     + "\(item.lastModifiedDate) since the lastModifiedDate given",
+                                 data: ["current": (try? JSONParser.parse(writer.bytes)) ?? .null])
         case .invalid(let validation):
             return .invalid(prefix.map { validation.prefixed($0) } ?? validation)
         case .unavailable(let message):
@@ -59,10 +60,10 @@ extension ResponseError {
     }
 
     /// Any error a handler threw, as what the client receives.
-    static func from(_ error: Error, prefix: String? = nil) -> ResponseError {
+    static func from(_ error: Error, prefix: String? = nil, zone: TimeZone = .current) -> ResponseError {
         switch error {
         case let error as ResponseError: return error
-        case let error as StoreError: return .from(error, prefix: prefix)
+        case let error as StoreError: return .from(error, prefix: prefix, zone: zone)
         case let error as ValidationError: return .invalid(prefix.map { error.prefixed($0) } ?? error)
         default: return .internalError(String(describing: error))
         }

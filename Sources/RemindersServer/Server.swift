@@ -92,7 +92,7 @@ public final class Server {
             } catch {
                 // The group's commit failed: nothing in it is durable, so no request in it succeeded.
                 // Each item is still answered in its own shape: a batch with one array, invalid messages with their own error.
-                let failure = ResponseError.from(error, prefix: nil)
+                let failure = ResponseError.from(error, prefix: nil, zone: session.timeZone)
                 replies = run.compactMap { $0.replyWhenTheGroupFailed(failure).map(OutgoingMessage.init) }
             }
         } else {

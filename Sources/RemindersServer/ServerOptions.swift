@@ -11,7 +11,7 @@ public struct ServerOptions: Sendable {
     public var consentOnTerminal: Bool = true
     public var consentTimeout: TimeInterval = 60
     public var limits = Limits()
-    public var rules = ReminderRules()
+    public var rules = CalendarItemRules()
     public var busyTimeoutMilliseconds = 15_000
     public var log = Log()
     /// Whether to watch the store and send storeChanged/authorizationChanged (a one-shot call has nobody to tell).

@@ -23,7 +23,7 @@ extension EventStore {
                 guard let stored = try store.event(identifier: existing.event.eventIdentifier) else {
                     throw .notFound(kind: "event", identifier: existing.event.eventIdentifier)
                 }
-                guard try store.lastChange(ofSeries: stored.eventIdentifier) == existing.lastChange else { throw .eventConflict(current: stored) }
+                guard try store.lastChange(ofSeries: stored.eventIdentifier) == existing.lastChange else { throw .conflict(current: .event(stored)) }
                 written.eventIdentifier = stored.eventIdentifier
                 // Later than anything here, so that the sync can tell a change made here after it.
                 written.lastModifiedDate = max(written.lastModifiedDate, existing.lastChange.advanced(by: 1))
@@ -47,7 +47,7 @@ extension EventStore {
     public func removeSyncedEvent(identifier: String, lastChange: Timestamp) throws(StoreError) {
         try store.write { () throws(StoreError) in
             guard let stored = try store.event(identifier: identifier) else { return }
-            guard try store.lastChange(ofSeries: identifier) == lastChange else { throw .eventConflict(current: stored) }
+            guard try store.lastChange(ofSeries: identifier) == lastChange else { throw .conflict(current: .event(stored)) }
             _ = try store.deleteEvent(identifier: identifier)
         }
     }
@@ -56,13 +56,13 @@ extension EventStore {
     /// and returns its detached occurrences made ready to insert under it.
     func prepared(_ series: inout Event, detached: [Event]) throws(StoreError) -> [Event] {
         series.alarms = series.alarms.map { Alarm(alarmIdentifier: $0.alarmIdentifier.isEmpty ? Identifiers.make() : $0.alarmIdentifier, trigger: $0.trigger) }
-        do throws(ValidationError) { try series.validate() } catch { throw .invalid(error) }
+        do throws(ValidationError) { try rules.validate(series) } catch { throw .invalid(error) }
         var overrides: [Event] = []
         for var occurrence in detached {
             occurrence.eventIdentifier = Identifiers.make()
             occurrence.calendarIdentifier = series.calendarIdentifier
             occurrence.seriesIdentifier = series.eventIdentifier
-            do throws(ValidationError) { try occurrence.validate() } catch { throw .invalid(error.prefixed("RECURRENCE-ID")) }
+            do throws(ValidationError) { try rules.validate(occurrence) } catch { throw .invalid(error.prefixed("RECURRENCE-ID")) }
             overrides.append(occurrence)
         }
         return overrides

@@ -88,7 +88,7 @@ extension EventStore {
         try store.write { () throws(StoreError) in
             guard let identifier else { return try self.create(changes, now: now) }
             guard var event = try store.event(identifier: identifier) else { throw .notFound(kind: "event", identifier: identifier) }
-            if let lastModifiedDate, lastModifiedDate != event.lastModifiedDate { throw .eventConflict(current: event) }
+            if let lastModifiedDate, lastModifiedDate != event.lastModifiedDate { throw .conflict(current: .event(event)) }
             try self.requireWritable(event.calendarIdentifier, field: "calendarIdentifier", for: .event)
             if event.isDetached, span == .futureEvents {
                 throw .invalid(ValidationError(field: "span", reason: .invalidSpan, "a detached occurrence is one occurrence: futureEvents makes no sense for it"))
@@ -154,7 +154,7 @@ extension EventStore {
         let end = requiresDates ? start : before.endDate(in: timeZone).advanced(by: event.isAllDay ? 1000 : 0)
         do throws(ValidationError) {
             try changes.apply(to: &event, start: start, end: end, isNew: requiresDates, zone: timeZone, makeIdentifier: identifiers.next)
-            try event.validate()
+            try rules.validate(event)
         } catch {
             throw .invalid(error)
         }

@@ -14,7 +14,7 @@ extension EventStore {
             // Someone may have changed it since the caller read it (sync reads, talks to the server, then writes).
             if let existing, let stored = try self.store.reminder(identifier: existing.calendarItemIdentifier),
                stored.lastModifiedDate != existing.lastModifiedDate {
-                throw .conflict(current: stored)
+                throw .conflict(current: .reminder(stored))
             }
             if let existing {
                 written.calendarItemIdentifier = existing.calendarItemIdentifier
@@ -69,7 +69,7 @@ extension EventStore {
     public func removeInterchanged(_ expected: Reminder) throws(StoreError) {
         try store.write { () throws(StoreError) in
             guard let stored = try self.store.reminder(identifier: expected.calendarItemIdentifier) else { return }
-            guard stored.lastModifiedDate == expected.lastModifiedDate else { throw .conflict(current: stored) }
+            guard stored.lastModifiedDate == expected.lastModifiedDate else { throw .conflict(current: .reminder(stored)) }
             _ = try self.store.deleteReminder(identifier: expected.calendarItemIdentifier)
         }
     }

@@ -138,7 +138,7 @@ extension EventStore {
     /// The reminder as this client sees it, refusing when `lastModifiedDate` no longer matches the store.
     private func current(_ identifier: String, lastModifiedDate: Timestamp?) throws(StoreError) -> Reminder {
         let stored = try store.reminder(identifier: identifier)
-        if let lastModifiedDate, let stored, stored.lastModifiedDate != lastModifiedDate { throw .conflict(current: stored) }
+        if let lastModifiedDate, let stored, stored.lastModifiedDate != lastModifiedDate { throw .conflict(current: .reminder(stored)) }
         switch pending[identifier] {
         case .save(let reminder, _, _)?: return reminder
         case .remove?: throw .notFound(kind: "reminder", identifier: identifier)
@@ -176,13 +176,13 @@ extension EventStore {
             guard let stored = try store.reminder(identifier: reminder.calendarItemIdentifier) else {
                 throw .notFound(kind: "reminder", identifier: reminder.calendarItemIdentifier)
             }
-            if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: stored) }
+            if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: .reminder(stored)) }
             // Someone else may have committed since this change was staged: stay strictly later than them.
             reminder.lastModifiedDate = max(reminder.lastModifiedDate, stored.lastModifiedDate.advanced(by: 1))
             _ = try store.updateReminder(reminder)
         case .remove(let identifier, let basedOn):
             guard let stored = try store.reminder(identifier: identifier) else { return }  // already gone: the wish is met
-            if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: stored) }
+            if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: .reminder(stored)) }
             _ = try store.deleteReminder(identifier: identifier)
         }
     }

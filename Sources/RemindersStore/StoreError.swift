@@ -5,10 +5,8 @@ import RemindersModel
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// No reminder, list or alarm with that identifier.
     case notFound(kind: String, identifier: String)
-    /// The reminder changed since the `lastModifiedDate` the caller based its change on.
-    case conflict(current: Reminder)
-    /// The event changed since the `lastModifiedDate` the caller based its change on.
-    case eventConflict(current: Event)
+    /// The reminder or event changed since the `lastModifiedDate` the caller based its change on.
+    case conflict(current: AnyCalendarItem)
     /// A value breaks one of EventKit's rules.
     case invalid(ValidationError)
     /// The store cannot be used right now: read-only, full disk, locked too long, damaged.
@@ -19,8 +17,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let kind, let identifier): return "no \(kind) with identifier \(identifier)"
-        case .conflict(let current): return "reminder \(current.calendarItemIdentifier) was changed at \(current.lastModifiedDate) by someone else"
-        case .eventConflict(let current): return "event \(current.eventIdentifier) was changed at \(current.lastModifiedDate) by someone else"
+        case .conflict(let current):
+            let item = current.item
+            return "\(type(of: item).entityType.rawValue) \(item.calendarItemIdentifier) was changed at \(item.lastModifiedDate) by someone else"
         case .invalid(let error): return error.description
         case .unavailable(let message): return message
         case .cancelled: return "cancelled"

@@ -117,7 +117,7 @@ extension CollectionSync {
             report.deleted += 1
             items[href] = nil
             try store.removeSyncedItem(href: href, calendar: list)
-        case .failure(.eventConflict):
+        case .failure(.conflict):
             break  // changed here while this sync ran: uploaded at the next one
         case .failure(let error):
             throw error

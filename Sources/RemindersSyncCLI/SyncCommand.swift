@@ -44,7 +44,7 @@ public enum SyncCommand {
             return 0
         }
         guard parsed.positionals.count <= 1 else { throw Arguments.UsageError(message: "sync takes at most one account NAME") }
-        var rules = ReminderRules()
+        var rules = CalendarItemRules()
         if let bytes = try parsed.integer("--max-title-bytes", range: 1...(16 << 20)) { rules.maxTitleBytes = bytes }
         if let bytes = try parsed.integer("--max-notes-bytes", range: 1...(256 << 20)) { rules.maxNotesBytes = bytes }
         let store = try ReminderStore(path: RemindersCommand.storePath(parsed, environment: environment))

@@ -83,8 +83,12 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(save(app, ["title": "x", "startDate": "2027-01-01T10:00:00Z", "endDate": "2027-01-01T11:00:00Z",
                                   "calendarIdentifier": readOnly.at("result", "calendar", "calendarIdentifier") ?? .null]).errorReason, "calendarReadOnly")
         let single = save(app, ["title": "one", "startDate": "2027-01-01T10:00:00Z", "endDate": "2027-01-01T11:00:00Z"]).at("result", "event")
-        XCTAssertEqual(app.channel.request("saveEvent", ["event": ["eventIdentifier": single?["eventIdentifier"] ?? .null, "title": "stale",
-                                                                   "lastModifiedDate": "2020-01-01T00:00:00Z"]]).errorCode, -32012)
+        let stale = app.channel.request("saveEvent", ["event": ["eventIdentifier": single?["eventIdentifier"] ?? .null, "title": "stale",
+                                                                "lastModifiedDate": "2020-01-01T00:00:00Z"]])
+        XCTAssertEqual(stale.errorCode, -32012)
+        // The stored event, whole, as a fetch gives it: the client can show what it would overwrite.
+        XCTAssertEqual(stale.at("error", "data", "current", "title"), "one")
+        XCTAssertEqual(stale.at("error", "data", "current", "startDate"), single?["startDate"])
         XCTAssertEqual(app.shutDown(), 0)
     }
 

@@ -55,7 +55,7 @@ final class EventStoreTests: XCTestCase {
         _ = try events.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("mine"),
                                     lastModifiedDate: original.lastModifiedDate, commit: false)
         let theirs = try other.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("theirs"), commit: true)
-        XCTAssertThrowsError(try events.commit()) { XCTAssertEqual($0 as? StoreError, .conflict(current: theirs)) }
+        XCTAssertThrowsError(try events.commit()) { XCTAssertEqual($0 as? StoreError, .conflict(current: .reminder(theirs))) }
         XCTAssertTrue(events.hasUncommittedChanges, "a failed commit keeps what was staged")
         XCTAssertThrowsError(try events.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("again"),
                                                      lastModifiedDate: original.lastModifiedDate, commit: true))

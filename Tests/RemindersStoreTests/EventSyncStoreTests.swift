@@ -55,7 +55,7 @@ final class EventSyncStoreTests: XCTestCase {
         changes.title = .set("Changed here meanwhile")
         _ = try events.saveEvent(identifier: written.eventIdentifier, occurrenceDate: nil, span: nil, changes: changes, lastModifiedDate: nil)
         XCTAssertThrowsError(try events.writeSyncedEvent(event("Server"), detached: [], calendarObject: "y", into: calendar, over: (written, read))) {
-            guard case StoreError.eventConflict(let current) = $0 else { return XCTFail("\($0)") }
+            guard case StoreError.conflict(.event(let current)) = $0 else { return XCTFail("\($0)") }
             XCTAssertEqual(current.title, "Changed here meanwhile")
         }
         XCTAssertThrowsError(try events.removeSyncedEvent(identifier: written.eventIdentifier, lastChange: read))

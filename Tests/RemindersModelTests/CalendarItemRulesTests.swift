@@ -2,14 +2,14 @@ import Foundation
 import XCTest
 @testable import RemindersModel
 
-final class ReminderRulesTests: XCTestCase {
+final class CalendarItemRulesTests: XCTestCase {
     let now = Timestamp(milliseconds: 1_800_000_000_000)
     var counter = 0
 
     private func reminder(_ changes: ReminderChanges) throws -> Reminder {
         var reminder = Reminder(calendarItemIdentifier: "r", calendarIdentifier: "list", title: "", creationDate: now)
         try reminder.apply(changes, now: now, makeIdentifier: { self.counter += 1; return "id\(self.counter)" })
-        try ReminderRules().validate(reminder)
+        try CalendarItemRules().validate(reminder)
         return reminder
     }
 
@@ -78,11 +78,41 @@ final class TextAndURLRulesTests: XCTestCase {
 
     func testURLs() {
         for good in ["https://example.com", "http://a.b:80/", "https://u:p@host/x", "mailto:a@b.c", "file:///tmp/x", "tel:+123", "obsidian://open"] {
-            XCTAssertNil(ReminderRules.urlProblem(good), good)
+            XCTAssertNil(CalendarItemRules.urlProblem(good), good)
         }
         for bad in ["https://", "https:///x", "http://:80", "https://user@", "javascript:alert(1)", "VBScript:x", "data:,hi", "https:example.com",
                     "no scheme", "1http://x", ":x", "http:", "https://exa mple.com"] {
-            XCTAssertNotNil(ReminderRules.urlProblem(bad), bad)
+            XCTAssertNotNil(CalendarItemRules.urlProblem(bad), bad)
         }
+    }
+}
+
+/// The rules every calendar item keeps hold for events as for reminders.
+final class EventRulesTests: XCTestCase {
+    private func event(_ change: (inout Event) -> Void) -> ValidationError? {
+        var event = Event(eventIdentifier: "e", calendarIdentifier: "c", title: "Review",
+                          start: ReminderDateComponents(year: 2026, month: 12, day: 7, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
+                          duration: 3_600_000, creationDate: Timestamp(milliseconds: 0))
+        change(&event)
+        do throws(ValidationError) { try CalendarItemRules(maxTitleBytes: 16, maxNotesBytes: 32).validate(event); return nil } catch { return error }
+    }
+
+    func testTheCommonRulesApplyToEvents() {
+        XCTAssertNil(event { _ in })
+        XCTAssertNil(event { $0.title = "" }, "an event may be untitled, as in EventKit")
+        XCTAssertEqual(event { $0.title = String(repeating: "x", count: 17) }?.field, "title", "the server's --max-title-bytes")
+        XCTAssertEqual(event { $0.notes = String(repeating: "x", count: 33) }?.field, "notes")
+        XCTAssertEqual(event { $0.url = "javascript:alert(1)" }?.field, "url", "no script in an event's link either")
+        XCTAssertEqual(event { $0.start.timeZone = "Mars/Olympus" }?.field, "timeZone")
+        XCTAssertEqual(event { $0.alarms = [Alarm(alarmIdentifier: "a", trigger: .relative(offset: -60)),
+                                            Alarm(alarmIdentifier: "a", trigger: .relative(offset: -120))] }?.field, "alarms[1].alarmIdentifier")
+    }
+
+    func testTheEventRules() {
+        XCTAssertEqual(event { $0.duration = -1 }?.reason, .datesInverted)
+        XCTAssertEqual(event { $0.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=DAILY")]; $0.duration = 2 * 86_400_000 }?.reason,
+                       .durationGreaterThanRecurrence)
+        XCTAssertEqual(event { $0.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=DAILY"), try! RecurrenceRule(rrule: "FREQ=WEEKLY")] }?.field,
+                       "recurrenceRules")
     }
 }
