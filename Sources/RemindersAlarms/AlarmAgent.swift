@@ -10,7 +10,7 @@ import RemindersStore
 /// (`updateLocation`, in whichever process): the agent delivers what they left `firing` in the ledger.
 public final class AlarmAgent: @unchecked Sendable {
     let options: AgentOptions
-    let store: ReminderStore
+    let store: CalendarStore
     let observer: StoreObserver
     let channels: [AlarmChannel]
     let startedAt = Timestamp.now()
@@ -27,7 +27,7 @@ public final class AlarmAgent: @unchecked Sendable {
 
     public init(options: AgentOptions) throws {
         self.options = options
-        store = try ReminderStore(path: options.storePath)
+        store = try CalendarStore(path: options.storePath)
         observer = try StoreObserver(path: options.storePath)
         var channels: [AlarmChannel] = []
         if options.notify == .desktop { channels.append(DesktopChannel()) }

@@ -33,12 +33,12 @@ enum AccountsCommand {
         case "add":
             guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "usage: remindersd accounts add NAME --url URL …") }
             let account = try newAccount(name: parsed.positionals[1], parsed)
-            try ReminderStore(path: path).addAccount(account, now: Timestamp.now())
+            try CalendarStore(path: path).addAccount(account, now: Timestamp.now())
             FileHandle.standardError.write(Data("remindersd: added account \(account.name); run remindersd sync \(account.name)\n".utf8))
             return 0
         case "list":
             guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "accounts list takes no arguments") }
-            let store = try ReminderStore(path: path)
+            let store = try CalendarStore(path: path)
             for account in try store.accounts() {
                 var writer = JSONWriter()
                 writer.beginObject()
@@ -55,7 +55,7 @@ enum AccountsCommand {
             return 0
         case "remove":
             guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "usage: remindersd accounts remove NAME [--keep-lists]") }
-            let lists = try ReminderStore(path: path).removeAccount(named: parsed.positionals[1], keepLists: parsed.has("--keep-lists"))
+            let lists = try CalendarStore(path: path).removeAccount(named: parsed.positionals[1], keepLists: parsed.has("--keep-lists"))
             let what = parsed.has("--keep-lists") ? "kept \(lists) list(s) as local lists" : "removed \(lists) list(s) with it"
             FileHandle.standardError.write(Data("remindersd: removed account \(parsed.positionals[1]); \(what)\n".utf8))
             return 0

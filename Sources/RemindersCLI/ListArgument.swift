@@ -4,7 +4,7 @@ import RemindersStore
 /// A list (or event calendar) named on the command line: by identifier, or by title (ignoring
 /// case) when that names one — lists first, so that an event calendar's title never shadows a list's.
 enum ListArgument {
-    static func calendar(_ text: String, in store: ReminderStore) throws -> ReminderCalendar {
+    static func calendar(_ text: String, in store: CalendarStore) throws -> ReminderCalendar {
         let lists = try store.calendars()
         if lists.contains(where: { $0.calendarIdentifier == text || $0.title.lowercased() == text.lowercased() }) { return try pick(text, in: lists) }
         return try pick(text, in: lists + store.calendars(for: .event))

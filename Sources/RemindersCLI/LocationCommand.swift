@@ -30,7 +30,7 @@ enum LocationCommand {
             accuracy = value
         }
         let zone = SystemTimeZone.resolve(environment: environment).zone
-        let events = EventStore(store: try ReminderStore(path: RemindersCommand.storePath(parsed, environment: environment)), timeZone: zone)
+        let events = EventStore(store: try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment)), timeZone: zone)
         let fix = LocationFix(location: GeoLocation(latitude: latitude, longitude: longitude), horizontalAccuracy: accuracy, timestamp: Timestamp.now())
         for transition in try events.updateLocation(fix) {
             let title = try events.store.reminder(identifier: transition.reminderIdentifier)?.title ?? transition.reminderIdentifier

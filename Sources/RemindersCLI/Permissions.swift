@@ -26,7 +26,7 @@ enum Permissions {
         switch parsed.positionals.first {
         case "list":
             guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "permissions list takes no arguments") }
-            let store = try ReminderStore(path: path)
+            let store = try CalendarStore(path: path)
             for record in try store.authorizations() {
                 var writer = JSONWriter()
                 writer.beginObject()
@@ -50,7 +50,7 @@ enum Permissions {
                 throw Arguments.UsageError(message: "--entity must be reminder or event, got \(entityName.prefix(40))")
             }
             if let problem = ClientName.problem(with: client) { throw Arguments.UsageError(message: "CLIENT: \(problem)") }
-            let store = try ReminderStore(path: path)
+            let store = try CalendarStore(path: path)
             try store.setAuthorizationStatus(status, client: client, entityType: entity)
             FileHandle.standardError.write(Data("remindersd: \(client) is now \(status.rawValue) for \(entity.rawValue)s\n".utf8))
             return 0

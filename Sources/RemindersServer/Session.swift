@@ -57,7 +57,7 @@ final class Session {
 
     private func openStore() {
         do {
-            let store = try ReminderStore(path: options.storePath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+            let store = try CalendarStore(path: options.storePath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
             openedStore = EventStore(store: store, rules: options.rules, timeZone: timeZone)
             storeFailure = nil
         } catch {

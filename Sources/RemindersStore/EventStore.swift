@@ -7,7 +7,7 @@ import RemindersModel
 /// Every save first stages its change; `commit: true` then commits everything staged in one
 /// transaction, as EventKit's `save(_:commit:)` does. A failed commit writes nothing.
 public final class EventStore {
-    public let store: ReminderStore
+    public let store: CalendarStore
     public var rules: CalendarItemRules
     /// The client's time zone: where its floating and all-day dates are read, e.g. when completing
     /// an occurrence of a series meets the series' end date.
@@ -18,7 +18,7 @@ public final class EventStore {
     var stagedEvents = EventStaging()
     let identifiers = IdentifierSource()
 
-    public init(store: ReminderStore, rules: CalendarItemRules = CalendarItemRules(), timeZone: TimeZone = .current,
+    public init(store: CalendarStore, rules: CalendarItemRules = CalendarItemRules(), timeZone: TimeZone = .current,
                 clock: @escaping () -> Timestamp = Timestamp.now) {
         self.store = store
         self.rules = rules

@@ -14,7 +14,7 @@ struct AccountSync {
     let options: SyncOptions
     let progress: (String, Double) -> Void
 
-    var store: ReminderStore { events.store }
+    var store: CalendarStore { events.store }
 
     func run() -> AccountReport {
         var report = AccountReport(name: account.name)

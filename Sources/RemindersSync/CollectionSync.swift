@@ -29,7 +29,7 @@ final class CollectionSync {
         self.report = report
     }
 
-    var store: ReminderStore { events.store }
+    var store: CalendarStore { events.store }
     var list: String { collection.calendarIdentifier }
     var href: String { collection.href ?? "" }
     var isWritable: Bool { remote?.isWritable ?? true }

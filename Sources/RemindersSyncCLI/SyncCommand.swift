@@ -47,7 +47,7 @@ public enum SyncCommand {
         var rules = CalendarItemRules()
         if let bytes = try parsed.integer("--max-title-bytes", range: 1...(16 << 20)) { rules.maxTitleBytes = bytes }
         if let bytes = try parsed.integer("--max-notes-bytes", range: 1...(256 << 20)) { rules.maxNotesBytes = bytes }
-        let store = try ReminderStore(path: RemindersCommand.storePath(parsed, environment: environment))
+        let store = try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment))
         let syncer = Syncer(events: EventStore(store: store, rules: rules), options: SyncOptions(dryRun: parsed.has("--dry-run")))
         let progressLines = parsed.has("--progress-lines")
         let bar = ProgressBar(enabled: !progressLines && !parsed.has("--json") && isatty(2) != 0)

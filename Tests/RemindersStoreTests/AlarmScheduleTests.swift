@@ -11,7 +11,7 @@ final class AlarmScheduleTests: XCTestCase {
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "alarm-schedule-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try ReminderStore(path: path))
+        events = EventStore(store: try CalendarStore(path: path))
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -92,7 +92,7 @@ final class AlarmScheduleTests: XCTestCase {
             DELETE FROM calendars WHERE entity_type = 'event'; ALTER TABLE calendars DROP COLUMN entity_type;
             PRAGMA user_version = 8;
             """)
-        events = EventStore(store: try ReminderStore(path: path))
+        events = EventStore(store: try CalendarStore(path: path))
         XCTAssertEqual(try window("2026-12-01T07:59:00Z", "2026-12-01T08:01:00Z"), ["absolute", "floating"], "floating: an hour's slack")
         XCTAssertEqual(try window("2026-12-01T07:44:00Z", "2026-12-01T07:46:00Z"), ["floating"])
         XCTAssertEqual(try window("2026-12-01T09:00:30Z", "2026-12-01T09:01:30Z"), ["zoned"])

@@ -11,7 +11,7 @@ final class EventStoreTests: XCTestCase {
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "event-store-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try ReminderStore(path: path))
+        events = EventStore(store: try CalendarStore(path: path))
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -28,7 +28,7 @@ final class EventStoreTests: XCTestCase {
     }
 
     func testStagedChangesAreInvisibleUntilCommit() throws {
-        let other = EventStore(store: try ReminderStore(path: path))
+        let other = EventStore(store: try CalendarStore(path: path))
         let staged = try events.saveReminder(identifier: nil, changes: changes("staged"), commit: false)
         XCTAssertTrue(events.hasUncommittedChanges)
         XCTAssertEqual(try events.calendarItem(identifier: staged.calendarItemIdentifier)?.title, "staged")
@@ -50,7 +50,7 @@ final class EventStoreTests: XCTestCase {
     }
 
     func testConflictsAreDetectedAtSaveAndAtCommit() throws {
-        let other = EventStore(store: try ReminderStore(path: path))
+        let other = EventStore(store: try CalendarStore(path: path))
         let original = try events.saveReminder(identifier: nil, changes: changes("v1"), commit: true)
         _ = try events.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("mine"),
                                     lastModifiedDate: original.lastModifiedDate, commit: false)
@@ -89,7 +89,7 @@ final class EventStoreTests: XCTestCase {
         var inList = changes("orphan")
         inList.calendarIdentifier = .set(list.calendarIdentifier)
         _ = try events.saveReminder(identifier: nil, changes: inList, commit: false)
-        let other = EventStore(store: try ReminderStore(path: path))
+        let other = EventStore(store: try CalendarStore(path: path))
         try other.removeCalendar(identifier: list.calendarIdentifier)
         XCTAssertThrowsError(try events.commit()) { error in
             guard case .invalid(let validation)? = error as? StoreError else { return XCTFail("\(error)") }

@@ -12,7 +12,7 @@ final class EventSyncStoreTests: XCTestCase {
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "event-sync-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try ReminderStore(path: path))
+        events = EventStore(store: try CalendarStore(path: path))
         calendar = try XCTUnwrap(try events.defaultCalendarForNewEvents()).calendarIdentifier
     }
 

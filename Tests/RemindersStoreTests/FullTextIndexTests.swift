@@ -12,7 +12,7 @@ final class FullTextIndexTests: XCTestCase {
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "full-text-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try ReminderStore(path: path))
+        events = EventStore(store: try CalendarStore(path: path))
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -88,7 +88,7 @@ final class FullTextIndexTests: XCTestCase {
         let list = try events.saveCalendar(CalendarChanges(title: "Gone"))
         _ = try save("Staged milk", commit: false)
         _ = try save("Orphan milk", in: list.calendarIdentifier, commit: false)
-        try EventStore(store: try ReminderStore(path: path)).removeCalendar(identifier: list.calendarIdentifier)
+        try EventStore(store: try CalendarStore(path: path)).removeCalendar(identifier: list.calendarIdentifier)
         XCTAssertThrowsError(try events.commit())
         XCTAssertEqual(try found("milk"), ["Kept milk"])
         assertIndexMatchesRows()
@@ -104,7 +104,7 @@ final class FullTextIndexInTransactionTests: XCTestCase {
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "full-text-tx-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try ReminderStore(path: path))
+        events = EventStore(store: try CalendarStore(path: path))
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }

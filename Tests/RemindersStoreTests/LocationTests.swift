@@ -12,7 +12,7 @@ final class LocationTests: XCTestCase {
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "location-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try ReminderStore(path: path))
+        events = EventStore(store: try CalendarStore(path: path))
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -59,7 +59,7 @@ final class LocationTests: XCTestCase {
     func testTheSideSurvivesARestartAndIsSharedByEveryProcess() throws {
         _ = try watching(.enter)
         try at(60)
-        let other = EventStore(store: try ReminderStore(path: path))
+        let other = EventStore(store: try CalendarStore(path: path))
         XCTAssertEqual(try at(35, in: other), ["enter fence"])
         XCTAssertEqual(try at(30), [], "this process knows it is inside already")
     }

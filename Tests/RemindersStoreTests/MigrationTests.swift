@@ -33,7 +33,7 @@ final class MigrationTests: XCTestCase {
                        ('timed', 'timed', 'list', 'timed', 0, NULL, '2026-06-15T09 Europe/Berlin', 1781506800000, NULL, 0, 0, 0, 0);
                 """)
         }
-        let store = try ReminderStore(path: path)
+        let store = try CalendarStore(path: path)
         XCTAssertEqual(try store.database.scalar("PRAGMA user_version")?.integer, Int64(Schema.currentVersion))
         let old = try XCTUnwrap(try store.reminder(identifier: "old"))
         XCTAssertEqual(old.dueDateComponents, ReminderDateComponents(year: 2026, month: 6, day: 15))
@@ -82,7 +82,7 @@ final class MigrationTests: XCTestCase {
                                               ('list', '/alice/groceries/gone.ics', '"e2"', NULL, 'reminder', 3);
                 """)
         }
-        let store = try ReminderStore(path: path)
+        let store = try CalendarStore(path: path)
         XCTAssertEqual(try store.database.scalar("PRAGMA user_version")?.integer, Int64(Schema.currentVersion))
         XCTAssertEqual(try store.syncedCollections(account: "home"),
                        [SyncedCollection(calendarIdentifier: "list", account: "home", entityType: .reminder, href: "/alice/groceries/",

@@ -15,7 +15,7 @@ final class StoreFileTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
     func testFreshStoreHoldsOneDefaultList() throws {
-        let store = try ReminderStore(path: folder + "/s.sqlite")
+        let store = try CalendarStore(path: folder + "/s.sqlite")
         let calendars = try store.calendars()
         XCTAssertEqual(calendars.map(\.title), ["Reminders"])
         XCTAssertEqual(calendars.first?.isDefault, true)
@@ -28,10 +28,10 @@ final class StoreFileTests: XCTestCase {
 
     func testReopeningKeepsEverythingAndSeedsOnce() throws {
         let path = folder + "/s.sqlite"
-        let first = try ReminderStore(path: path)
+        let first = try CalendarStore(path: path)
         try first.setAuthorizationStatus(.writeOnly, client: "c", entityType: .reminder)
         let identifier = try first.calendars()[0].calendarIdentifier
-        let second = try ReminderStore(path: path)
+        let second = try CalendarStore(path: path)
         XCTAssertEqual(try second.calendars().map(\.calendarIdentifier), [identifier])
         XCTAssertEqual(try second.authorizationStatus(client: "c", entityType: .reminder), .writeOnly)
         XCTAssertEqual(try second.authorizationStatus(client: "other", entityType: .reminder), .notDetermined)
@@ -39,9 +39,9 @@ final class StoreFileTests: XCTestCase {
 
     func testNewerSchemaIsRefused() throws {
         let path = folder + "/s.sqlite"
-        let store = try ReminderStore(path: path)
+        let store = try CalendarStore(path: path)
         try store.database.execute("PRAGMA user_version=99")
-        XCTAssertThrowsError(try ReminderStore(path: path)) { error in
+        XCTAssertThrowsError(try CalendarStore(path: path)) { error in
             XCTAssertTrue("\(error)".contains("newer remindersd"), "\(error)")
         }
     }
@@ -50,7 +50,7 @@ final class StoreFileTests: XCTestCase {
         let path = folder + "/other.sqlite"
         let other = try Database(path: path, busyTimeoutMilliseconds: 1000)
         try other.execute("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada');")
-        XCTAssertThrowsError(try ReminderStore(path: path)) { XCTAssertTrue("\($0)".contains("another program"), "\($0)") }
+        XCTAssertThrowsError(try CalendarStore(path: path)) { XCTAssertTrue("\($0)".contains("another program"), "\($0)") }
         XCTAssertEqual(try other.scalar("SELECT count(*) FROM sqlite_master")?.integer, 1)
     }
 
@@ -58,7 +58,7 @@ final class StoreFileTests: XCTestCase {
         let path = folder + "/notes.txt"
         let text = String(repeating: "not a database ", count: 500)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try ReminderStore(path: path)) { error in
+        XCTAssertThrowsError(try CalendarStore(path: path)) { error in
             guard case .unavailable(let message)? = error as? StoreError else { return XCTFail("\(error)") }
             XCTAssertTrue(message.contains("not an SQLite database"), message)
         }
@@ -67,7 +67,7 @@ final class StoreFileTests: XCTestCase {
 
     func testFolderIsCreatedPrivate() throws {
         let path = folder + "/x/y/s.sqlite"
-        _ = try ReminderStore(path: path)
+        _ = try CalendarStore(path: path)
         XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: folder + "/x/y")[.posixPermissions] as? NSNumber)?.intValue, 0o700)
         XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
     }
@@ -78,7 +78,7 @@ final class StoreFileTests: XCTestCase {
     }
 
     func testNestedWritesAreSavepoints() throws {
-        let store = try ReminderStore(path: folder + "/s.sqlite")
+        let store = try CalendarStore(path: folder + "/s.sqlite")
         try store.write { () throws(StoreError) in
             try store.setAuthorizationStatus(.fullAccess, client: "kept", entityType: .reminder)
             _ = try? store.write { () throws(StoreError) in

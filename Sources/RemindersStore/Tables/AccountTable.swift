@@ -25,7 +25,7 @@ public struct SyncAccount: Equatable, Sendable {
     }
 }
 
-extension ReminderStore {
+extension CalendarStore {
     private static let accountColumns = "name, url, username, password_command, password_file, timeout, home"
 
     public func accounts() throws(StoreError) -> [SyncAccount] {

@@ -1,7 +1,7 @@
 import Foundation
 import RemindersModel
 
-extension ReminderStore {
+extension CalendarStore {
     /// The open reminders with a time alarm firing from `from` through `to` (read in `zone`) whose
     /// current occurrence the deliveries ledger knows nothing of yet for that alarm: what an agent
     /// may have to fire. Found through the alarms' fire-time indexes, so the cost follows the

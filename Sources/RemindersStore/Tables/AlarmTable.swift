@@ -2,7 +2,7 @@ import Foundation
 import RemindersModel
 
 /// Alarm rows, in the order the reminder (or event) lists them.
-extension ReminderStore {
+extension CalendarStore {
     func insertAlarms(of reminder: Reminder, reminderRow: Int64) throws(SQLiteError) {
         guard !reminder.alarms.isEmpty else { return }
         let statement = try database.statement("""

@@ -11,7 +11,7 @@ public struct AuthorizationRecord: Equatable, Sendable {
 }
 
 /// Per-client, per-entity authorization decisions (the owner's "Settings" screen).
-extension ReminderStore {
+extension CalendarStore {
     /// The stored status; `notDetermined` when the client was never decided on.
     public func authorizationStatus(client: String, entityType: EntityType) throws(StoreError) -> AuthorizationStatus {
         try sqlite { () throws(SQLiteError) in

@@ -1,6 +1,6 @@
 /// The calendar object (iCalendar text) a reminder was imported or synced from, kept beside it.
 /// The store never reads the text; it only keeps it with its reminder and drops it with it.
-extension ReminderStore {
+extension CalendarStore {
     public func calendarObject(reminder identifier: String) throws(StoreError) -> String? {
         try sqlite { () throws(SQLiteError) in
             try self.database.scalar("""
@@ -35,7 +35,7 @@ extension ReminderStore {
     }
 }
 
-extension ReminderStore {
+extension CalendarStore {
     /// Replaces the kept calendar object of a reminder (the server's latest version of it).
     public func setKeptCalendarObject(_ text: String?, reminder identifier: String) throws(StoreError) {
         try sqlite { () throws(SQLiteError) in try self.setCalendarObject(text, reminder: identifier) }
@@ -44,7 +44,7 @@ extension ReminderStore {
 
 /// The calendar object an event series was synced from (its VEVENTs, overrides included), kept as
 /// for reminders: what remindersd does not map goes back to the server unchanged.
-extension ReminderStore {
+extension CalendarStore {
     public func calendarObject(event identifier: String) throws(StoreError) -> String? {
         try sqlite { () throws(SQLiteError) in
             try self.database.scalar("SELECT text FROM event_icalendar WHERE event = ?", .text(identifier))?.text

@@ -2,7 +2,7 @@ import Foundation
 import RemindersModel
 
 /// Calendars — reminder lists and event calendars — and the default of each kind.
-extension ReminderStore {
+extension CalendarStore {
     /// A list with, for a synced one, its account and collection.
     private static let calendarSelect = """
         SELECT c.identifier, c.title, c.color, c.type, c.allows_modifications, s.account, s.href, a.url, c.entity_type

@@ -34,7 +34,7 @@ public struct AlarmDelivery: Equatable, Sendable {
     }
 }
 
-extension ReminderStore {
+extension CalendarStore {
     /// Records the delivery unless one for its (reminder, alarm, occurrence) exists; true when this
     /// call recorded it — of several processes deciding at once, exactly one gets true.
     public func claim(_ delivery: AlarmDelivery, now: Timestamp) throws(StoreError) -> Bool {
@@ -97,7 +97,7 @@ extension ReminderStore {
     }
 }
 
-extension ReminderStore {
+extension CalendarStore {
     /// To fire again at `until` (the notification's Snooze).
     public func snooze(_ delivery: AlarmDelivery, until: Timestamp, now: Timestamp) throws(StoreError) {
         try write { () throws(StoreError) in
@@ -163,7 +163,7 @@ extension AlarmDelivery {
     private static let utc = TimeZone(identifier: "UTC")!
 }
 
-extension ReminderStore {
+extension CalendarStore {
     /// A snooze or dismissal asked for by a client (`snoozeAlarm`, `dismissAlarm`): the delivery of
     /// the alarm's current occurrence becomes `state`, recorded first when the alarm has not fired
     /// yet (it then does not fire at its own time).
@@ -184,7 +184,7 @@ extension ReminderStore {
     }
 }
 
-extension ReminderStore {
+extension CalendarStore {
     /// Snoozed and dismissed alarms by "reminder alarm occurrence", with when a snoozed one fires again.
     public func heldAlarms() throws(StoreError) -> [String: (state: AlarmDelivery.State, until: Timestamp?)] {
         try read { () throws(StoreError) in
@@ -205,7 +205,7 @@ extension ReminderStore {
     }
 }
 
-extension ReminderStore {
+extension CalendarStore {
     /// Delivered: with what was said (`payload`, the alarm's JSON), so that every server process
     /// can pass it on to its clients (`alarmFired`). `delivered_at` is the watermark they follow,
     /// so it only grows — later than every delivery before, even in the same millisecond or after

@@ -2,7 +2,7 @@ import Foundation
 import RemindersModel
 
 /// Event rows (a series or one event each; a detached occurrence names its series), with their alarms.
-extension ReminderStore {
+extension CalendarStore {
     /// The columns, by name, in the order every statement here lists them.
     private static let eventColumns = [
         "id", "identifier", "external_identifier", "calendar", "title", "notes", "url", "location_title", "latitude", "longitude",

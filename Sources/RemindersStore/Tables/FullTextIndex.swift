@@ -5,7 +5,7 @@
 /// trigger put FTS5 in every statement, which then flushed a segment per inserted row). Deletes
 /// keep their trigger, because rows also go by cascade — with their list or their parent — where
 /// no Swift code sees them; so before a delete, and before a search, the backlog is written.
-extension ReminderStore {
+extension CalendarStore {
     func indexText(row: Int64, title: String, notes: String?) {
         fullTextBacklog.record(.add(row: row, title: title, notes: notes))
     }

@@ -13,7 +13,7 @@ struct RememberedSide: Equatable {
     var seen: Timestamp
 }
 
-extension ReminderStore {
+extension CalendarStore {
     /// The open reminders that have a location alarm.
     func remindersWatchingPlaces() throws(StoreError) -> [Reminder] {
         try reminders(where: """

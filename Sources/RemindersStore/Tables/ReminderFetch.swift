@@ -3,7 +3,7 @@ import RemindersModel
 
 /// Predicate fetches: SQL narrows by index, then EventKit's exact rules (which need the reader's
 /// time zone for floating and all-day dates) decide, and the result is put in fetch order.
-extension ReminderStore {
+extension CalendarStore {
     /// Wall-clock offsets of real time zones lie within −12 h … +14 h; a margin beyond that is safe.
     private static let zoneMarginSeconds: Int64 = 15 * 3600
 

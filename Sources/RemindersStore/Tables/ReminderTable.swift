@@ -2,7 +2,7 @@ import Foundation
 import RemindersModel
 
 /// Reminder rows (their columns are declared in `ReminderColumn`), with their alarms and tags.
-extension ReminderStore {
+extension CalendarStore {
     public func reminder(identifier: String) throws(StoreError) -> Reminder? {
         try sqlite { () throws(SQLiteError) in
             let statement = try self.database.statement("SELECT \(ReminderColumn.selectList) FROM reminders WHERE identifier = ?")

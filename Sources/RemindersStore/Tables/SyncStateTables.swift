@@ -58,7 +58,7 @@ public struct SyncedItem: Equatable, Sendable {
     }
 }
 
-extension ReminderStore {
+extension CalendarStore {
     public func syncedCollections(account: String) throws(StoreError) -> [SyncedCollection] {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
@@ -168,7 +168,7 @@ extension ReminderStore {
     }
 }
 
-extension ReminderStore {
+extension CalendarStore {
     /// A synced list's title, colour and writability as the server has them.
     public func updateSyncedList(_ calendar: ReminderCalendar) throws(StoreError) {
         try write { () throws(StoreError) in
@@ -186,7 +186,7 @@ public struct RemovedCollection: Equatable, Sendable {
     public var ctag: String?
 }
 
-extension ReminderStore {
+extension CalendarStore {
     /// Called inside the write that removes a list: a synced list leaves its collection's tombstone.
     func rememberRemovedCollection(calendar: String) throws(StoreError) {
         try sqlite { () throws(SQLiteError) in

@@ -2,7 +2,7 @@ import RemindersModel
 
 /// Tag rows: one per (reminder, tag), beside the reminder's own `tags` column, so that a fetch by
 /// tag and the tag counts are index lookups rather than a scan of every reminder.
-extension ReminderStore {
+extension CalendarStore {
     func insertTags(_ tags: [String], reminderRow: Int64) throws(SQLiteError) {
         guard !tags.isEmpty else { return }
         let statement = try database.statement("INSERT OR IGNORE INTO reminder_tags (reminder, tag, folded) VALUES (?, ?, ?)")

@@ -2,12 +2,14 @@ import CSQLite
 import Foundation
 import RemindersModel
 
-/// The SQLite file that holds lists, reminders and authorizations: one connection to it.
+/// The SQLite file that holds the calendars and their items (reminders and events), the
+/// authorizations, the sync state and the settings: one connection to it, shared by every
+/// client's `EventStore`.
 ///
 /// Every access runs inside a transaction (`read` or `write`); nested calls become savepoints,
 /// so a caller can group many writes into one durable commit and still undo one of them.
 /// WAL with `synchronous=FULL` makes each commit durable before `write` returns.
-public final class ReminderStore {
+public final class CalendarStore {
     public let path: String
     let database: Database
     private var transactionDepth = 0
@@ -23,7 +25,7 @@ public final class ReminderStore {
 
     /// Opens (creating if needed) the store at `path`, migrating it to the current schema.
     /// Refuses files that are not remindersd stores and stores written by a newer version.
-    public init(path: String, busyTimeoutMilliseconds: Int = ReminderStore.defaultBusyTimeout) throws(StoreError) {
+    public init(path: String, busyTimeoutMilliseconds: Int = CalendarStore.defaultBusyTimeout) throws(StoreError) {
         self.path = path
         try StoreLocation.prepare(path)
         do {
