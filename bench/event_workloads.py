@@ -6,7 +6,10 @@ weeks, daily for a month, monthly), the rest single events over two years. remin
 (Debian's) listing the same month from the same events as .ics files in a vdir, its cache built
 beforehand (khal's first run indexes the folder; that is not timed). Both say how many occurrences
 they found (khal's distinct start-and-title lines: it lists an event under each day it touches),
-and the counts must agree.
+and the counts must agree. Then the same events, each with an alarm 15 minutes before each
+occurrence, in a store of their own: `remindersd agent` runs on it, and after another process's commit (one event moved) the
+cost of the pass that reschedules is read from its debug line — the agent finds single events'
+alarms through their fire-time index and expands only the series.
 """
 import datetime
 import json
@@ -14,6 +17,8 @@ import os
 import statistics
 import subprocess
 import time
+
+from alarm_workloads import Agent
 
 RULES = ["FREQ=WEEKLY", "FREQ=WEEKLY;INTERVAL=2", "FREQ=DAILY;COUNT=30", "FREQ=MONTHLY"]
 MONTH = (datetime.datetime(2027, 3, 1), datetime.datetime(2027, 4, 1))
@@ -80,15 +85,10 @@ def khal_list(config):
 def workload_month(bench, reps, count):
     """13. fetchEvents for one month of a 10k-event calendar, against khal list."""
     made = events(count)
-    store = bench.fresh_store("events")
-    subprocess.run([bench.binary, "permissions", "set", "bench", "fullAccess", "--entity", "event", "--store", store],
-                   check=True, capture_output=True)
+    store = event_store(bench, "events")
     init = bench.phase_file("events-init", [json.dumps({"jsonrpc": "2.0", "id": "init", "method": "initialize",
                                                         "params": {"clientInfo": {"name": "bench"}, "timeZone": "UTC"}})], False)
-    saves = bench.phase_file("events-save", [json.dumps({"jsonrpc": "2.0", "id": i, "method": "saveEvent", "params": {"event": {
-        "title": title, "startDate": rfc3339(start), "endDate": rfc3339(start + datetime.timedelta(minutes=minutes)), "timeZone": "UTC",
-        "recurrenceRules": rule_json(rrule)}}}) for i, (_, start, minutes, rrule, title) in enumerate(made)], False)
-    bench.drive(bench.server_command(store), [(init, 1, {}), (saves, len(made), {})])
+    bench.drive(bench.server_command(store), [(init, 1, {}), (saves_file(bench, "events-save", made, alarms=[]), len(made), {})])
 
     folder = bench.path("khal-vdir")
     write_vdir(folder, made)
@@ -117,16 +117,59 @@ def workload_month(bench, reps, count):
     if set(samples["remindersd items"]) != set(samples["khal items"]):
         raise SystemExit(f"workload 13: remindersd found {set(samples['remindersd items'])} occurrences, khal {set(samples['khal items'])}")
     return {"count": count, "series": 500, "occurrences": samples["remindersd items"][0], "remindersd": statistics.median(samples["remindersd"]),
-            "khal": statistics.median(samples["khal"]), "ratio": statistics.median(ratios), "khal index seconds": khal_index, "samples": samples}
+            "khal": statistics.median(samples["khal"]), "ratio": statistics.median(ratios), "khal index seconds": khal_index, "samples": samples,
+            "agent passes ms": agent_passes(bench, init, made, reps)}
+
+
+def event_store(bench, name):
+    store = bench.fresh_store(name)
+    subprocess.run([bench.binary, "permissions", "set", "bench", "fullAccess", "--entity", "event", "--store", store],
+                   check=True, capture_output=True)
+    return store
+
+
+def saves_file(bench, name, made, alarms):
+    return bench.phase_file(name, [json.dumps({"jsonrpc": "2.0", "id": i, "method": "saveEvent", "params": {"event": {
+        "title": title, "startDate": rfc3339(start), "endDate": rfc3339(start + datetime.timedelta(minutes=minutes)), "timeZone": "UTC",
+        "recurrenceRules": rule_json(rrule), "alarms": alarms}}}) for i, (_, start, minutes, rrule, title) in enumerate(made)], False)
+
+
+def agent_passes(bench, init, made, reps):
+    """The same events, each with an alarm 15 minutes before, in a store of their own: the agent's
+    reschedule after another process moves one occurrence to a minute ahead, reps times."""
+    store = event_store(bench, "event-alarms")
+    bench.drive(bench.server_command(store), [(init, 1, {}), (saves_file(bench, "event-alarms-save", made, [{"relativeOffset": -900}]),
+                                                              len(made), {})])
+    agent = Agent(bench.binary, store, ["--log-level", "debug"])
+    agent.wait_for(r"ready in")
+    found = json.loads(subprocess.run([bench.binary, "call", "fetchEvents", json.dumps({"start": rfc3339(MONTH[0]), "end": rfc3339(MONTH[1]),
+                                                                                       "limit": reps}),
+                                       "--store", store, "--client", "bench"], check=True, capture_output=True, text=True).stdout)["events"]
+    passes = []
+    for event in found[:reps]:
+        mark = len(agent.lines)
+        soon = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, microsecond=0) + datetime.timedelta(minutes=16)
+        subprocess.run([bench.binary, "call", "saveEvent", json.dumps({"event": {
+            "eventIdentifier": event["eventIdentifier"], "occurrenceDate": event["occurrenceDate"], "startDate": rfc3339(soon),
+            "endDate": rfc3339(soon + datetime.timedelta(minutes=30))}, "span": "thisEvent"}),
+            "--store", store, "--client", "bench"], check=True, stdout=subprocess.DEVNULL)
+        # The pass after the commit (the agent looks twice a second; otherwise it passes once a minute).
+        _, _, match = agent.wait_for(r"schedule: \d+ candidates in ([\d.]+) ms", after=mark, timeout=5)
+        passes.append(float(match.group(1)))
+    agent.stop()
+    return passes
 
 
 def rows(results, seconds_text):
     thirteen = results.get("13")
     if not thirteen:
         return []
+    passes = statistics.median(thirteen["agent passes ms"])
     return [(f"13 fetchEvents, one month of {thirteen['count'] // 1000}k events ({thirteen['series']} series; {thirteen['occurrences']} occurrences)",
              seconds_text(thirteen["remindersd"]), "khal list, same month, same events as a vdir (cache built)", seconds_text(thirteen["khal"]),
-             f"{thirteen['ratio']:.0f}×", "< 20 ms", thirteen["remindersd"] < 0.020)]
+             f"{thirteen['ratio']:.0f}×", "< 20 ms", thirteen["remindersd"] < 0.020),
+            (f"13 agent reschedule after another process's change, {thirteen['count'] // 1000}k events with alarms",
+             f"{passes:.2f} ms", "–", "–", "–", "< 10 ms", passes < 10)]
 
 
 def details(results):
@@ -136,4 +179,5 @@ def details(results):
     s = thirteen["samples"]
     return (f"- 13: remindersd on an initialized session (5 fetches a repetition), khal started per list (its {thirteen['khal index seconds']:.1f} s "
             f"first run, which indexes the vdir, not timed); both found {thirteen['occurrences']} occurrences. Samples ms: remindersd "
-            + ", ".join(f"{v * 1000:.2f}" for v in s["remindersd"]) + "; khal " + ", ".join(f"{v * 1000:.0f}" for v in s["khal"]) + ".")
+            + ", ".join(f"{v * 1000:.2f}" for v in s["remindersd"]) + "; khal " + ", ".join(f"{v * 1000:.0f}" for v in s["khal"])
+            + "; agent reschedule passes ms " + ", ".join(f"{v:.2f}" for v in thirteen["agent passes ms"]) + ".")

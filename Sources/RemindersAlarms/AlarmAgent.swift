@@ -165,9 +165,10 @@ public final class AlarmAgent: @unchecked Sendable {
     /// recorded), returns the soonest to come.
     private func fireEventAlarms(from: Timestamp, horizon: Timestamp, now: Timestamp) throws -> Timestamp? {
         var next: Timestamp?
-        for event in try store.eventsWithAlarms() {
-            let replaced = event.recurrenceRules.isEmpty ? [] : Set(try store.detachedOccurrences(of: event.eventIdentifier).compactMap(\.originalOccurrence))
-            let firings = event.alarmFirings(from: from, to: horizon, in: options.timeZone, replaced: replaced)
+        let candidates = try store.eventsWithAlarms(firingFrom: from, through: horizon, in: options.timeZone)
+        let replaced = try store.replacedOccurrences(ofSeries: candidates.filter { !$0.recurrenceRules.isEmpty }.map(\.eventIdentifier))
+        for event in candidates {
+            let firings = event.alarmFirings(from: from, to: horizon, in: options.timeZone, replaced: replaced[event.eventIdentifier] ?? [])
             guard !firings.isEmpty else { continue }
             let decided = try store.decidedOccurrences(of: event.eventIdentifier)
             for firing in firings {

@@ -33,4 +33,34 @@ extension Event {
         }
         return firings
     }
+
+    /// For a series that ends, the latest moment one of its time alarms can fire, in any zone (a
+    /// floating series' taken 14 hours late); nil for a series without end, one of over 10,000
+    /// occurrences (not worked out here), or one without time alarms — any of which may fire at
+    /// any time, as far as this says. What lets the agent leave ended series unread.
+    public var lastAlarmFire: Timestamp? {
+        guard let rule = recurrenceRules.first, let end = rule.recurrenceEnd else { return nil }
+        var lastStart: Int64
+        switch end {
+        case .endDate(let until):
+            lastStart = until.milliseconds  // no occurrence starts after it
+        case .occurrenceCount(let count):
+            guard count <= 10_000 else { return nil }
+            var current = start
+            for _ in 1..<max(count, 1) {
+                guard let next = rule.occurrence(after: current, in: .utc) else { break }
+                current = next
+            }
+            lastStart = current.instant(in: .utc).milliseconds
+        }
+        if start.isFloating { lastStart += 14 * 3_600_000 }
+        let fires: [Int64] = alarms.compactMap { alarm in
+            switch alarm.trigger {
+            case .relative(let offset): return lastStart + Int64((offset * 1000).rounded())
+            case .absolute(let date): return date.milliseconds
+            case .location: return nil
+            }
+        }
+        return fires.max().map(Timestamp.init(milliseconds:))
+    }
 }

@@ -323,6 +323,24 @@ enum Schema {
                 text TEXT NOT NULL
             ) WITHOUT ROWID;
             """),
+        // Issue 13: an event alarm's fire time, kept as a reminder alarm's is (v9), so that the
+        // agent reads the alarms of its window instead of every event's. Only for one event or a
+        // detached occurrence: a series' alarms fire at each occurrence, found by expanding it —
+        // unless the series ended before the window (`last_alarm_fire`, worked out when a series
+        // is written; NULL for series written before, which stay candidates until rewritten).
+        ("v13 event alarm fire times", """
+            ALTER TABLE events ADD COLUMN last_alarm_fire INTEGER;
+            ALTER TABLE event_alarms ADD COLUMN fire_at INTEGER;
+            ALTER TABLE event_alarms ADD COLUMN fire_wall INTEGER;
+            UPDATE event_alarms SET fire_at = absolute_date WHERE absolute_date IS NOT NULL;
+            UPDATE event_alarms SET
+                fire_at = (SELECT start_at FROM events WHERE id = event_alarms.event) + CAST(round(relative_offset * 1000) AS INTEGER),
+                fire_wall = (SELECT start_wall FROM events WHERE id = event_alarms.event) * 1000 + CAST(round(relative_offset * 1000) AS INTEGER)
+            WHERE relative_offset IS NOT NULL AND (SELECT recurrence FROM events WHERE id = event_alarms.event) IS NULL;
+            CREATE INDEX event_alarms_by_fire_at ON event_alarms(fire_at) WHERE fire_at IS NOT NULL;
+            CREATE INDEX event_alarms_by_fire_wall ON event_alarms(fire_wall) WHERE fire_wall IS NOT NULL;
+            CREATE INDEX events_recurring ON events(last_alarm_fire) WHERE recurrence IS NOT NULL;
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

@@ -98,4 +98,74 @@ final class AlarmScheduleTests: XCTestCase {
         XCTAssertEqual(try window("2026-12-01T09:00:30Z", "2026-12-01T09:01:30Z"), ["zoned"])
         XCTAssertEqual(try events.store.integrityCheck(), "ok")
     }
+
+    // MARK: Events
+
+    private func event(_ title: String, start: ReminderDateComponents, rrule: String? = nil, _ triggers: Alarm.Trigger...) throws -> Event {
+        var event = Event(eventIdentifier: "", calendarIdentifier: try XCTUnwrap(try events.defaultCalendarForNewEvents()).calendarIdentifier,
+                          title: title, start: start, duration: start.isAllDay ? 86_400_000 : 1_800_000, creationDate: Timestamp(milliseconds: 0))
+        event.calendarItemExternalIdentifier = title
+        event.recurrenceRules = try rrule.map { [try RecurrenceRule(rrule: $0)] } ?? []
+        event.alarms = triggers.enumerated().map { Alarm(alarmIdentifier: "\(title)-\($0.offset)", trigger: $0.element) }
+        return try events.writeSyncedEvent(event, detached: [], calendarObject: "", into: event.calendarIdentifier, over: nil)
+    }
+
+    private func eventWindow(_ from: String, _ to: String) throws -> [String] {
+        try events.store.eventsWithAlarms(firingFrom: Timestamp(rfc3339: from)!, through: Timestamp(rfc3339: to)!, in: berlin).map(\.title).sorted()
+    }
+
+    /// One event's alarms are found by their fire times, as reminders' are; a series' always (its
+    /// occurrences say when), and an event without time alarms never.
+    func testEventAlarmsAreFoundInTheirWindow() throws {
+        try event("zoned", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 10, minute: 0, timeZone: "UTC"), .relative(offset: -900))
+        try event("floating", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 14, minute: 0), .relative(offset: -900))
+        try event("absolute", start: ReminderDateComponents(year: 2027, month: 1, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+                  .absolute(Timestamp(rfc3339: "2026-12-01T08:00:00Z")!))
+        try event("weekly", start: ReminderDateComponents(year: 2026, month: 1, day: 5, hour: 9, minute: 0, timeZone: "UTC"), rrule: "FREQ=WEEKLY",
+                  .relative(offset: -600))
+        try event("place", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 8, minute: 0, timeZone: "UTC"),
+                  .location(StructuredLocation(title: "Home", geoLocation: GeoLocation(latitude: 1, longitude: 2)), .enter))
+        try event("no alarm", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 8, minute: 0, timeZone: "UTC"))
+
+        XCTAssertEqual(try eventWindow("2026-12-01T09:44:00Z", "2026-12-01T09:46:00Z"), ["weekly", "zoned"])
+        XCTAssertEqual(try eventWindow("2026-12-01T07:59:00Z", "2026-12-01T08:01:00Z"), ["absolute", "weekly"])
+        // Floating 14:00 read in Berlin is 13:00Z, 15 minutes before 12:45Z (the wall-clock index an hour wider each side).
+        XCTAssertEqual(try eventWindow("2026-12-01T12:44:00Z", "2026-12-01T12:46:00Z"), ["floating", "weekly"])
+        XCTAssertEqual(try eventWindow("2026-11-01T00:00:00Z", "2026-11-02T00:00:00Z"), ["weekly"])
+    }
+
+    /// A series that ended is no candidate after its last alarm; one without end always is.
+    func testAnEndedSeriesIsLeftOutAfterItsLastAlarm() throws {
+        // Ten days from 1 December 09:00Z, alarms 10 minutes before and an hour after: the last fires 10 December 10:00Z.
+        try event("daily", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+                  rrule: "FREQ=DAILY;COUNT=10", .relative(offset: -600), .relative(offset: 3600))
+        try event("until", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+                  rrule: "FREQ=WEEKLY;UNTIL=20261215T090000Z", .relative(offset: -600))
+        try event("forever", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+                  rrule: "FREQ=DAILY", .relative(offset: -600))
+        XCTAssertEqual(try eventWindow("2026-12-10T09:59:00Z", "2026-12-10T10:01:00Z"), ["daily", "forever", "until"])
+        XCTAssertEqual(try eventWindow("2026-12-10T10:00:01Z", "2026-12-10T10:02:00Z"), ["forever", "until"])
+        XCTAssertEqual(try eventWindow("2026-12-15T09:00:01Z", "2026-12-15T09:02:00Z"), ["forever"])
+        XCTAssertEqual(try eventWindow("2030-01-01T00:00:00Z", "2030-01-01T00:01:00Z"), ["forever"])
+    }
+
+    /// v13 fills the fire times of event alarms stored before it.
+    func testTheMigrationFillsInEventAlarmFireTimes() throws {
+        try event("zoned", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 10, minute: 0, timeZone: "UTC"), .relative(offset: -900))
+        try event("floating", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 14, minute: 0), .relative(offset: -900))
+        try event("weekly", start: ReminderDateComponents(year: 2026, month: 1, day: 5, hour: 9, minute: 0, timeZone: "UTC"), rrule: "FREQ=WEEKLY",
+                  .relative(offset: -600))
+        try events.store.database.execute("""
+            DROP INDEX event_alarms_by_fire_at; DROP INDEX event_alarms_by_fire_wall; DROP INDEX events_recurring;
+            ALTER TABLE event_alarms DROP COLUMN fire_at; ALTER TABLE event_alarms DROP COLUMN fire_wall;
+            ALTER TABLE events DROP COLUMN last_alarm_fire;
+            PRAGMA user_version = 12;
+            """)
+        events = EventStore(store: try CalendarStore(path: path))
+        XCTAssertEqual(try eventWindow("2026-12-01T09:44:00Z", "2026-12-01T09:46:00Z"), ["weekly", "zoned"])
+        XCTAssertEqual(try eventWindow("2026-12-01T12:44:00Z", "2026-12-01T12:46:00Z"), ["floating", "weekly"])
+        XCTAssertEqual(try events.store.database.scalar("SELECT count(*) FROM event_alarms WHERE fire_at IS NULL AND fire_wall IS NULL")?.integer, 1,
+                       "the series' alarm has no one fire time")
+        XCTAssertEqual(try events.store.integrityCheck(), "ok")
+    }
 }

@@ -7,12 +7,6 @@ extension CalendarStore {
     /// may have to fire. Found through the alarms' fire-time indexes, so the cost follows the
     /// window, not the store; candidates only — the caller works out each alarm's exact time.
     public func remindersWithUndecidedAlarms(firingFrom from: Timestamp, through to: Timestamp, in zone: TimeZone) throws(StoreError) -> [Reminder] {
-        // A wall-clock time is the instant plus the zone's offset then; an hour either side covers
-        // the offset changing inside the window.
-        func wallClock(_ instant: Timestamp, slack: Int64) -> Int64 {
-            let offset = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.milliseconds) / 1000))) * 1000
-            return instant.milliseconds + offset + slack
-        }
         let undecided = """
             NOT EXISTS (SELECT 1 FROM alarm_deliveries d WHERE d.reminder = r.identifier AND d.alarm = a.identifier
                         AND d.occurrence = coalesce(r.due_at, r.due_wall * 1000, 0))
@@ -26,6 +20,32 @@ extension CalendarStore {
                 WHERE a.fire_wall >= ? AND a.fire_wall <= ? AND \(undecided))
             ORDER BY id
             """, .integer(from.milliseconds), .integer(to.milliseconds),
-            .integer(wallClock(from, slack: -3_600_000)), .integer(wallClock(to, slack: 3_600_000)))
+            .integer(Self.wallClock(from, in: zone, slack: -3_600_000)), .integer(Self.wallClock(to, in: zone, slack: 3_600_000)))
+    }
+
+    /// The events with a time alarm that may fire from `from` through `to` (read in `zone`): those
+    /// whose alarm's fire time falls there, and every series not ended before `from` (its
+    /// occurrences decide). Candidates only, as for reminders; the caller works out each
+    /// occurrence's alarms and the ledger.
+    public func eventsWithAlarms(firingFrom from: Timestamp, through to: Timestamp, in zone: TimeZone) throws(StoreError) -> [Event] {
+        try events(where: """
+            id IN (
+                SELECT event FROM event_alarms WHERE fire_at >= ? AND fire_at <= ?
+                UNION
+                SELECT event FROM event_alarms WHERE fire_wall >= ? AND fire_wall <= ?
+                UNION
+                SELECT e.id FROM events e WHERE e.recurrence IS NOT NULL AND (e.last_alarm_fire IS NULL OR e.last_alarm_fire >= ?)
+                    AND EXISTS (SELECT 1 FROM event_alarms a WHERE a.event = e.id))
+            ORDER BY id
+            """, .integer(from.milliseconds), .integer(to.milliseconds),
+            .integer(Self.wallClock(from, in: zone, slack: -3_600_000)), .integer(Self.wallClock(to, in: zone, slack: 3_600_000)),
+            .integer(from.milliseconds))
+    }
+
+    /// A wall-clock time is the instant plus the zone's offset then; an hour either side covers
+    /// the offset changing inside the window.
+    private static func wallClock(_ instant: Timestamp, in zone: TimeZone, slack: Int64) -> Int64 {
+        let offset = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.milliseconds) / 1000))) * 1000
+        return instant.milliseconds + offset + slack
     }
 }

@@ -19,18 +19,20 @@ extension CalendarStore {
         }
     }
 
-    /// An event's alarm rows (`event_alarms`), in order.
+    /// An event's alarm rows (`event_alarms`), in order; with their fire time unless the event is
+    /// a series (whose relative alarms fire at every occurrence).
     func insertAlarms(of event: Event, eventRow: Int64) throws(SQLiteError) {
         guard !event.alarms.isEmpty else { return }
         let statement = try database.statement("""
             INSERT INTO event_alarms (event, position, identifier, relative_offset, absolute_date, location_title,
-                latitude, longitude, radius, proximity)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                latitude, longitude, radius, proximity, fire_at, fire_wall)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         defer { statement.reset() }
         for (position, alarm) in event.alarms.enumerated() {
             statement.reset()
-            try statement.bind([.integer(eventRow), .integer(Int64(position))] + Self.values(of: alarm))
+            let fires = FireTime(alarm, due: event.recurrenceRules.isEmpty ? event.start : nil)
+            try statement.bind([.integer(eventRow), .integer(Int64(position))] + Self.values(of: alarm) + [fires.instant.sql, fires.wallClock.sql])
             while try statement.step() {}
         }
     }
@@ -48,34 +50,56 @@ extension CalendarStore {
     /// The alarms of one reminder (`alarms`) or event (`event_alarms`), in their order.
     func alarms(in table: String, owner: String, row: Int64) throws(SQLiteError) -> [Alarm] {
         let statement = try database.statement("""
-            SELECT identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity
+            SELECT \(owner), identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity
             FROM \(table) WHERE \(owner) = ? ORDER BY position
             """)
         defer { statement.reset() }
         try statement.bind([.integer(row)])
         var alarms: [Alarm] = []
-        while try statement.step() {
-            let trigger: Alarm.Trigger
-            if let offset = statement.optionalDouble(1) {
-                trigger = .relative(offset: offset)
-            } else if let date = statement.optionalInt64(2) {
-                trigger = .absolute(Timestamp(milliseconds: date))
-            } else {
-                let geo: GeoLocation? = statement.isNull(4) ? nil
-                    : GeoLocation(latitude: statement.double(4), longitude: statement.double(5))
-                let location = StructuredLocation(title: statement.text(3) ?? "", geoLocation: geo, radius: statement.optionalDouble(6))
-                trigger = .location(location, AlarmProximity(rawValue: statement.text(7) ?? "") ?? .none)
-            }
-            alarms.append(Alarm(alarmIdentifier: statement.text(0) ?? "", trigger: trigger))
+        while try statement.step() { alarms.append(Self.alarm(from: statement)) }
+        return alarms
+    }
+
+    /// The alarms of many reminders or events, by row, in their order: a query per 500 owners,
+    /// not one per owner.
+    func alarms(in table: String, owner: String, rows: [Int64]) throws(SQLiteError) -> [Int64: [Alarm]] {
+        var alarms: [Int64: [Alarm]] = [:]
+        var start = 0
+        while start < rows.count {
+            let chunk = rows[start..<min(start + 500, rows.count)]
+            start += chunk.count
+            let statement = try database.statement("""
+                SELECT \(owner), identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity
+                FROM \(table) WHERE \(owner) IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", "))) ORDER BY \(owner), position
+                """)
+            defer { statement.reset() }
+            try statement.bind(chunk.map { .integer($0) })
+            while try statement.step() { alarms[statement.int64(0), default: []].append(Self.alarm(from: statement)) }
         }
         return alarms
+    }
+
+    /// An alarm from columns 1… of `statement`: identifier, relative_offset, absolute_date,
+    /// location_title, latitude, longitude, radius, proximity.
+    private static func alarm(from statement: Statement) -> Alarm {
+        let trigger: Alarm.Trigger
+        if let offset = statement.optionalDouble(2) {
+            trigger = .relative(offset: offset)
+        } else if let date = statement.optionalInt64(3) {
+            trigger = .absolute(Timestamp(milliseconds: date))
+        } else {
+            let geo: GeoLocation? = statement.isNull(5) ? nil : GeoLocation(latitude: statement.double(5), longitude: statement.double(6))
+            let location = StructuredLocation(title: statement.text(4) ?? "", geoLocation: geo, radius: statement.optionalDouble(7))
+            trigger = .location(location, AlarmProximity(rawValue: statement.text(8) ?? "") ?? .none)
+        }
+        return Alarm(alarmIdentifier: statement.text(1) ?? "", trigger: trigger)
     }
 }
 
 /// When a time alarm fires, as the `fire_at` / `fire_wall` columns keep it: an instant, or — for a
-/// relative alarm of a floating or all-day due date — a wall-clock time (milliseconds, read as
-/// UTC) that each reader places in its own zone. Neither for a location alarm or a relative one
-/// without a due date.
+/// relative alarm of a floating or all-day due date (an event's start) — a wall-clock time
+/// (milliseconds, read as UTC) that each reader places in its own zone. Neither for a location
+/// alarm or a relative one without a due date (or of an event series).
 struct FireTime {
     var instant: Int64?
     var wallClock: Int64?

@@ -21,9 +21,20 @@ extension CalendarStore {
         try events(where: "external_identifier = ? AND series IS NULL ORDER BY id", .text(externalIdentifier))
     }
 
-    /// Every event with an alarm (the agent's), detached occurrences included.
-    public func eventsWithAlarms() throws(StoreError) -> [Event] {
-        try events(where: "id IN (SELECT DISTINCT event FROM event_alarms) ORDER BY id")
+    /// The occurrences replaced by detached ones, by series, for these series (one query for all).
+    public func replacedOccurrences(ofSeries series: [String]) throws(StoreError) -> [String: Set<Int64>] {
+        guard !series.isEmpty else { return [:] }
+        return try sqlite { () throws(SQLiteError) in
+            let marks = Array(repeating: "?", count: series.count).joined(separator: ", ")
+            let statement = try self.database.statement("""
+                SELECT series, original_occurrence FROM events WHERE series IN (\(marks)) AND original_occurrence IS NOT NULL
+                """)
+            defer { statement.reset() }
+            try statement.bind(series.map { .text($0) })
+            var replaced: [String: Set<Int64>] = [:]
+            while try statement.step() { replaced[statement.text(0) ?? "", default: []].insert(statement.int64(1)) }
+            return replaced
+        }
     }
 
     /// The detached occurrences of a series.
@@ -61,7 +72,7 @@ extension CalendarStore {
             """, calendars.map { .text($0) } + [.integer(to.milliseconds), .integer(from.milliseconds)])
     }
 
-    private func events(where condition: String, _ values: SQLValue...) throws(StoreError) -> [Event] {
+    func events(where condition: String, _ values: SQLValue...) throws(StoreError) -> [Event] {
         try events(where: condition, values)
     }
 
@@ -75,9 +86,10 @@ extension CalendarStore {
                 rows.append((statement.int64(0), Self.event(from: statement), statement.int64(Int32(Self.eventColumns.count)) != 0))
             }
             statement.reset()
-            return try rows.map { row, event, hasAlarms throws(SQLiteError) in
+            let alarms = try self.alarms(in: "event_alarms", owner: "event", rows: rows.filter(\.2).map(\.0))
+            return rows.map { row, event, _ in
                 var event = event
-                if hasAlarms { event.alarms = try self.alarms(in: "event_alarms", owner: "event", row: row) }
+                event.alarms = alarms[row] ?? []
                 return event
             }
         }
@@ -117,13 +129,14 @@ extension CalendarStore {
             event.exceptionDates.isEmpty ? .null : .text(event.exceptionDates.map(String.init).joined(separator: ",")),
             event.seriesIdentifier.sql, event.originalOccurrence.sql,
             .integer(event.creationDate.milliseconds), .integer(event.lastModifiedDate.milliseconds),
+            (event.lastAlarmFire?.milliseconds).sql,
         ]
     }
 
     private static let writtenColumns = [
         "identifier", "external_identifier", "calendar", "title", "notes", "url", "location_title", "latitude", "longitude", "radius",
         "start_date", "start_at", "start_wall", "duration", "availability", "status", "recurrence", "exceptions", "series",
-        "original_occurrence", "creation_date", "last_modified",
+        "original_occurrence", "creation_date", "last_modified", "last_alarm_fire",
     ]
 
     func insertEvent(_ event: Event) throws(StoreError) {
