@@ -1,17 +1,9 @@
 import Foundation
 import RemindersModel
 
-/// Event rows (a series or one event each; a detached occurrence names its series), with their alarms.
+/// Event rows (a series or one event each; a detached occurrence names its series; their columns
+/// are declared in `EventColumn`), with their alarms.
 extension CalendarStore {
-    /// The columns, by name, in the order every statement here lists them.
-    private static let eventColumns = [
-        "id", "identifier", "external_identifier", "calendar", "title", "notes", "url", "location_title", "latitude", "longitude",
-        "radius", "start_date", "duration", "availability", "status", "recurrence", "exceptions", "series", "original_occurrence",
-        "creation_date", "last_modified",
-    ]
-    private static let eventSelect = "SELECT " + eventColumns.joined(separator: ", ")
-        + ", EXISTS (SELECT 1 FROM event_alarms WHERE event = events.id) FROM events"
-
     public func event(identifier: String) throws(StoreError) -> Event? {
         try events(where: "identifier = ?", .text(identifier)).first
     }
@@ -78,12 +70,12 @@ extension CalendarStore {
 
     private func events(where condition: String, _ values: [SQLValue]) throws(StoreError) -> [Event] {
         try sqlite { () throws(SQLiteError) in
-            let statement = try self.database.statement(Self.eventSelect + " WHERE " + condition)
+            let statement = try self.database.statement(EventColumn.select + " WHERE " + condition)
             defer { statement.reset() }
             try statement.bind(values)
             var rows: [(Int64, Event, Bool)] = []
             while try statement.step() {
-                rows.append((statement.int64(0), Self.event(from: statement), statement.int64(Int32(Self.eventColumns.count)) != 0))
+                rows.append((statement.int64(EventColumn.id.rawValue), EventColumn.event(from: statement), statement.int64(EventColumn.hasAlarms) != 0))
             }
             statement.reset()
             let alarms = try self.alarms(in: "event_alarms", owner: "event", rows: rows.filter(\.2).map(\.0))
@@ -95,54 +87,9 @@ extension CalendarStore {
         }
     }
 
-    private static func event(from row: Statement) -> Event {
-        let start = row.text(11).flatMap(ReminderDateComponents.init(storageText:)) ?? ReminderDateComponents(year: 1970, month: 1, day: 1)
-        var event = Event(eventIdentifier: row.text(1) ?? "", calendarIdentifier: row.text(3) ?? "", title: row.text(4) ?? "",
-                          start: start, duration: row.int64(12), creationDate: Timestamp(milliseconds: row.int64(19)))
-        event.calendarItemExternalIdentifier = row.text(2) ?? event.eventIdentifier
-        event.notes = row.text(5)
-        event.url = row.text(6)
-        if let title = row.text(7) {
-            let geo = row.isNull(8) ? nil : GeoLocation(latitude: row.double(8), longitude: row.double(9))
-            event.structuredLocation = StructuredLocation(title: title, geoLocation: geo, radius: row.optionalDouble(10))
-        }
-        event.availability = EventAvailability(rawValue: row.text(13) ?? "") ?? .busy
-        event.status = EventStatus(rawValue: row.text(14) ?? "") ?? .none
-        event.recurrenceRules = (row.text(15)).flatMap { try? RecurrenceRule(rrule: $0) }.map { [$0] } ?? []
-        event.exceptionDates = (row.text(16) ?? "").split(separator: ",").compactMap { Int64($0) }
-        event.seriesIdentifier = row.text(17)
-        event.originalOccurrence = row.optionalInt64(18)
-        event.lastModifiedDate = Timestamp(milliseconds: row.int64(20))
-        return event
-    }
-
-    private static func values(of event: Event) -> [SQLValue] {
-        let location = event.structuredLocation
-        return [
-            .text(event.eventIdentifier), .text(event.calendarItemExternalIdentifier), .text(event.calendarIdentifier), .text(event.title),
-            event.notes.sql, event.url.sql, (location?.title).sql, (location?.geoLocation?.latitude).sql, (location?.geoLocation?.longitude).sql,
-            (location?.radius).sql, .text(event.start.storageText),
-            (event.start.isFloating ? nil : event.start.instant(in: TimeZone.utc).milliseconds).sql,
-            (event.start.isFloating ? event.start.wallClockSeconds : nil).sql,
-            .integer(event.duration), .text(event.availability.rawValue), .text(event.status.rawValue),
-            (event.recurrenceRules.first?.rrule).sql,
-            event.exceptionDates.isEmpty ? .null : .text(event.exceptionDates.map(String.init).joined(separator: ",")),
-            event.seriesIdentifier.sql, event.originalOccurrence.sql,
-            .integer(event.creationDate.milliseconds), .integer(event.lastModifiedDate.milliseconds),
-            (event.lastAlarmFire?.milliseconds).sql,
-        ]
-    }
-
-    private static let writtenColumns = [
-        "identifier", "external_identifier", "calendar", "title", "notes", "url", "location_title", "latitude", "longitude", "radius",
-        "start_date", "start_at", "start_wall", "duration", "availability", "status", "recurrence", "exceptions", "series",
-        "original_occurrence", "creation_date", "last_modified", "last_alarm_fire",
-    ]
-
     func insertEvent(_ event: Event) throws(StoreError) {
         try sqlite { () throws(SQLiteError) in
-            let marks = Array(repeating: "?", count: Self.writtenColumns.count).joined(separator: ", ")
-            try self.database.run("INSERT INTO events (\(Self.writtenColumns.joined(separator: ", "))) VALUES (\(marks))", values: Self.values(of: event))
+            try self.database.run(EventColumn.insertStatement, values: EventColumn.written.map { $0.value(of: event) })
             try self.insertAlarms(of: event, eventRow: self.database.lastInsertRowID)
         }
     }
@@ -153,8 +100,7 @@ extension CalendarStore {
             guard let row = try self.database.scalar("SELECT id FROM events WHERE identifier = ?", .text(event.eventIdentifier))?.integer else {
                 return false
             }
-            let assignments = Self.writtenColumns.map { "\($0) = ?" }.joined(separator: ", ")
-            try self.database.run("UPDATE events SET \(assignments) WHERE id = ?", values: Self.values(of: event) + [.integer(row)])
+            try self.database.run(EventColumn.updateStatement, values: EventColumn.written.map { $0.value(of: event) } + [.integer(row)])
             try self.database.run("DELETE FROM event_alarms WHERE event = ?", .integer(row))
             try self.insertAlarms(of: event, eventRow: row)
             return true
