@@ -164,7 +164,7 @@ extension Inbound {
         }
     }
 
-    var hasWrite: Bool { containsRequest { method, _ in method.effect.joinsGroupCommit } }
+    var hasWrite: Bool { containsRequest { method, request in method.effect.joinsGroupCommit(request.params) } }
 
     /// Whether a request here commits staged changes (`commit`, or a write without `commit: false`).
     var commitsStagedChanges: Bool { containsRequest { method, request in method.effect.commitsStagedChanges(request.params) } }

@@ -304,4 +304,21 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(other.shutDown(), 0)
         XCTAssertEqual(app.shutDown(), 0)
     }
+
+    /// EKEventStoreChanged for events: another client's event commit reaches a listener, a staged
+    /// one does not, and the listener's refetch shows the change.
+    func testOtherClientsHearOfEventCommits() throws {
+        // The writer first: granting it writes to the store, which the listener would hear of.
+        let writer = try server("writer"), listener = try server("listener")
+        _ = listener.channel.drainNotifications("storeChanged")
+        save(writer, ["title": "Planning", "startDate": "2027-02-01T09:00:00Z", "endDate": "2027-02-01T10:00:00Z"])
+        XCTAssertNotNil(listener.channel.notification("storeChanged", timeout: 1.5))
+        XCTAssertEqual(fetch(listener, "2027-02-01T00:00:00Z", "2027-02-02T00:00:00Z").compactMap { $0["title"]?.stringValue }, ["Planning"])
+        XCTAssertNil(listener.channel.notification("storeChanged", timeout: 0.6), "one commit, one notification")
+        writer.channel.request("saveEvent", ["event": ["title": "Draft", "startDate": "2027-02-01T11:00:00Z", "endDate": "2027-02-01T12:00:00Z"],
+                                             "commit": false])
+        XCTAssertNil(listener.channel.notification("storeChanged", timeout: 0.6))
+        XCTAssertEqual(listener.shutDown(), 0)
+        XCTAssertEqual(writer.shutDown(), 0)
+    }
 }

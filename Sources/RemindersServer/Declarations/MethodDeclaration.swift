@@ -63,8 +63,11 @@ enum Effect: String, Sendable {
     /// Whether the method must run on its own, outside any group transaction.
     var runsAlone: Bool { self == .mayWaitForOwner || self == .network }
 
-    /// Whether the method writes, and so joins the current group commit.
-    var joinsGroupCommit: Bool { self == .writes || self == .stages || self == .commits }
+    /// Whether, called with these params, the method writes, and so joins the current group
+    /// commit. A change staged with `commit: false` writes nothing: it runs outside any group,
+    /// so the transaction it is tried in (an event's) is rolled back whole, and no other client
+    /// hears of a commit that was none.
+    func joinsGroupCommit(_ params: JSONValue?) -> Bool { self == .writes || commitsStagedChanges(params) }
 
     /// Whether, called with these params, it commits what is staged.
     func commitsStagedChanges(_ params: JSONValue?) -> Bool {
