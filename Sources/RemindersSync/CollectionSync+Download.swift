@@ -153,22 +153,22 @@ extension CollectionSync {
         if !local.sameContent(as: written) { report.downloaded += 1 }
     }
 
-    /// An item the server no longer has: its reminder goes too, unless it changed here since the
-    /// last sync — then it is uploaded again, as new (one changed here is not lost to a removal there).
+    /// An item the server no longer has: its reminder (or event) goes too, unless it changed here
+    /// since the last sync — then it is uploaded again, as new (one changed here is not lost to a
+    /// removal there).
     func applyRemoval(_ href: String) throws {
-        if collection.entityType == .event { return try applyEventRemoval(href) }
         guard let known = items[href] else { return }
-        guard known.kind == .reminder, let identifier = known.itemIdentifier, let local = try store.reminder(identifier: identifier) else {
+        guard known.kind == itemKind, let identifier = known.itemIdentifier, let local = try localItem(identifier) else {
             items[href] = nil
             try store.removeSyncedItem(href: href, calendar: list)
             return
         }
-        if local.lastModifiedDate > (known.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
+        if local.lastChange > (known.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
             report.notes.append("\"\(local.title)\" was removed on the server but changed here: uploaded again")
-            remember(SyncedItem(href: href, etag: nil, itemIdentifier: identifier, kind: .reminder, syncedModified: nil))
+            remember(SyncedItem(href: href, etag: nil, itemIdentifier: identifier, kind: itemKind, syncedModified: nil))
             return
         }
-        switch attempt({ () throws(StoreError) in try events.removeInterchanged(local) }) {
+        switch attempt(local.remove) {
         case .success:
             report.deleted += 1
             items[href] = nil
@@ -178,6 +178,17 @@ extension CollectionSync {
         case .failure(let error):
             throw error
         }
+    }
+
+    /// The reminder or event an item stands for, as a removal there needs it: its title, when it
+    /// last changed here, and how to remove it unless it changed since.
+    private func localItem(_ identifier: String) throws -> (title: String, lastChange: Timestamp, remove: () throws(StoreError) -> Void)? {
+        if collection.entityType == .event {
+            guard let event = try store.event(identifier: identifier), let lastChange = try store.lastChange(ofSeries: identifier) else { return nil }
+            return (event.title, lastChange, { () throws(StoreError) in try self.events.removeSyncedEvent(identifier: identifier, lastChange: lastChange) })
+        }
+        guard let reminder = try store.reminder(identifier: identifier) else { return nil }
+        return (reminder.title, reminder.lastModifiedDate, { () throws(StoreError) in try self.events.removeInterchanged(reminder) })
     }
 
     func parentIdentifier(uid: String?) throws(StoreError) -> String? {

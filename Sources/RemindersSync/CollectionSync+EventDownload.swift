@@ -96,31 +96,4 @@ extension CollectionSync {
         let lastChange = try store.lastChange(ofSeries: identifier)
         remember(SyncedItem(href: href, etag: etag, itemIdentifier: identifier, kind: .event, syncedModified: lastChange))
     }
-
-    /// An item the server no longer has: its event goes too, unless it changed here since the
-    /// last sync — then it is uploaded again, as new.
-    func applyEventRemoval(_ href: String) throws {
-        guard let known = items[href] else { return }
-        guard known.kind == .event, let identifier = known.itemIdentifier, let lastChange = try store.lastChange(ofSeries: identifier),
-              let local = try store.event(identifier: identifier) else {
-            items[href] = nil
-            try store.removeSyncedItem(href: href, calendar: list)
-            return
-        }
-        if lastChange > (known.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
-            report.notes.append("\"\(local.title)\" was removed on the server but changed here: uploaded again")
-            remember(SyncedItem(href: href, etag: nil, itemIdentifier: identifier, kind: .event, syncedModified: nil))
-            return
-        }
-        switch attempt({ () throws(StoreError) in try events.removeSyncedEvent(identifier: identifier, lastChange: lastChange) }) {
-        case .success:
-            report.deleted += 1
-            items[href] = nil
-            try store.removeSyncedItem(href: href, calendar: list)
-        case .failure(.conflict):
-            break  // changed here while this sync ran: uploaded at the next one
-        case .failure(let error):
-            throw error
-        }
-    }
 }
