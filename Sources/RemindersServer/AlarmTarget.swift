@@ -8,7 +8,7 @@ enum AlarmTarget {
         let events = try context.session.eventStore()
         let identifier = try context.params.string("identifier")
         let alarmIdentifier = try context.params.string("alarmIdentifier")
-        guard let reminder = try events.calendarItem(identifier: identifier) else {
+        guard let reminder = try events.reminder(identifier: identifier) else {
             throw StoreError.notFound(kind: "reminder", identifier: identifier)
         }
         guard let alarm = reminder.alarms.first(where: { $0.alarmIdentifier == alarmIdentifier }) else {

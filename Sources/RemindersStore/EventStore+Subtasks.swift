@@ -10,7 +10,7 @@ extension EventStore {
         guard let parentIdentifier = reminder.parentIdentifier else { return }
         func refuse(_ field: String, _ message: String) -> StoreError { .invalid(ValidationError(field: field, message)) }
         guard parentIdentifier != identifier else { throw refuse("parentIdentifier", "a reminder cannot be its own subtask") }
-        guard let parent = try calendarItem(identifier: parentIdentifier) else {
+        guard let parent = try self.reminder(identifier: parentIdentifier) else {
             throw refuse("parentIdentifier", "there is no reminder \(parentIdentifier) to be a subtask of")
         }
         guard parent.parentIdentifier == nil else {

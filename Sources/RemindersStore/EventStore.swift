@@ -122,8 +122,15 @@ public final class EventStore {
 
     // MARK: Reading reminders
 
+    /// A reminder or an event (a series, or a detached occurrence) by identifier, as this client
+    /// sees it — EKEventStore.calendarItem(withIdentifier:).
+    public func calendarItem(identifier: String) throws(StoreError) -> AnyCalendarItem? {
+        if let occurrence = try event(identifier: identifier, occurrenceDate: nil) { return .event(occurrence.event) }
+        return try reminder(identifier: identifier).map(AnyCalendarItem.reminder)
+    }
+
     /// A reminder by identifier, as this client sees it (its own uncommitted changes included).
-    public func calendarItem(identifier: String) throws(StoreError) -> Reminder? {
+    public func reminder(identifier: String) throws(StoreError) -> Reminder? {
         switch pending[identifier] {
         case .save(let reminder, _, _)?: return reminder
         case .remove?: return nil

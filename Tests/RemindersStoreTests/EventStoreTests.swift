@@ -31,8 +31,8 @@ final class EventStoreTests: XCTestCase {
         let other = EventStore(store: try CalendarStore(path: path))
         let staged = try events.saveReminder(identifier: nil, changes: changes("staged"), commit: false)
         XCTAssertTrue(events.hasUncommittedChanges)
-        XCTAssertEqual(try events.calendarItem(identifier: staged.calendarItemIdentifier)?.title, "staged")
-        XCTAssertNil(try other.calendarItem(identifier: staged.calendarItemIdentifier))
+        XCTAssertEqual(try events.reminder(identifier: staged.calendarItemIdentifier)?.title, "staged")
+        XCTAssertNil(try other.reminder(identifier: staged.calendarItemIdentifier))
         XCTAssertEqual(try all(), [])
         try events.commit()
         XCTAssertEqual(try all(other), ["staged"])
@@ -124,6 +124,6 @@ final class EventStoreTests: XCTestCase {
             stamps.append(reminder.lastModifiedDate)
         }
         XCTAssertEqual(stamps.map(\.milliseconds), [1000, 1001, 1002, 1003])
-        XCTAssertEqual(try frozen.calendarItem(identifier: reminder.calendarItemIdentifier)?.lastModifiedDate.milliseconds, 1003)
+        XCTAssertEqual(try frozen.reminder(identifier: reminder.calendarItemIdentifier)?.lastModifiedDate.milliseconds, 1003)
     }
 }

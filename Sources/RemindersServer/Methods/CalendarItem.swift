@@ -24,16 +24,16 @@ enum CalendarItem: MethodDeclaration {
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         let events = try context.session.eventStore()
         let identifier = try context.params.string("identifier")
-        if let event = try events.event(identifier: identifier, occurrenceDate: nil) {
+        let item = try events.calendarItem(identifier: identifier)
+        if case .event? = item, let occurrence = try events.event(identifier: identifier, occurrenceDate: nil) {
             return resultObject { writer in
                 writer.key(static: "event")
-                event.write(to: &writer, zone: events.timeZone)
+                occurrence.write(to: &writer, zone: events.timeZone)  // a series as its first occurrence
             }
         }
-        let reminder = try events.calendarItem(identifier: identifier)
         return resultObject { writer in
             writer.key(static: "reminder")
-            if let reminder { reminder.write(to: &writer) } else { writer.null() }
+            if case .reminder(let reminder)? = item { reminder.write(to: &writer) } else { writer.null() }
         }
     }
 }
