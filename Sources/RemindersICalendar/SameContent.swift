@@ -41,6 +41,7 @@ extension Event {
         copy.creationDate = creationDate.wholeSeconds
         copy.start = start.comparable
         copy.duration = duration.floorDivided(by: 1000) * 1000
+        copy.exceptionDates = Array(Set(exceptionDates)).sorted()  // a set, however it was written
         copy.alarms = alarms.map(\.comparable)
         return copy
     }

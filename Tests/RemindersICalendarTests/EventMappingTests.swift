@@ -126,4 +126,22 @@ final class EventMappingTests: XCTestCase {
         XCTAssertNil(override.value("X-OTHER"))
         XCTAssertEqual(try EventReader.read(try XCTUnwrap(try Component.parse(text).first), now: now).series.title, "Team sync")
     }
+
+    /// What a sync compares: an event read back from what remindersd wrote is the same content,
+    /// whatever order its exceptions were made in; a changed field is not.
+    func testSameContentIsWhatICalendarKeeps() throws {
+        var event = Event(eventIdentifier: "e", calendarIdentifier: "c", title: "Weekly",
+                          start: ReminderDateComponents(year: 2027, month: 1, day: 4, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
+                          duration: 1_800_000, creationDate: Timestamp(milliseconds: 1_796_000_000_123))
+        event.recurrenceRules = [try RecurrenceRule(rrule: "FREQ=WEEKLY;COUNT=5")]
+        event.alarms = [Alarm(alarmIdentifier: "a", trigger: .relative(offset: -600))]
+        let first = Event.occurrenceKey(ReminderDateComponents(year: 2027, month: 1, day: 11, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
+        let second = Event.occurrenceKey(ReminderDateComponents(year: 2027, month: 1, day: 18, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
+        event.exceptionDates = [second, first]
+        let read = try EventReader.read(EventWriter.object(for: event, detached: [], now: now).calendar, now: now).series
+        XCTAssertTrue(read.sameContent(as: event), "\(read)\n\(event)")
+        var renamed = read
+        renamed.title = "Weekly sync"
+        XCTAssertFalse(renamed.sameContent(as: event))
+    }
 }
