@@ -249,3 +249,35 @@ class EventCollections(EventSyncTestCase):
         self.assertIn("endDate", report["skipped"][0]["message"])
         self.assertEqual(sorted(e["title"] for e in self.fetch(store, self.calendar_named(store, "Mixed bag")["calendarIdentifier"])),
                          ["Good", "Later"])
+
+    def test_an_event_calendar_removed_here_goes_there_and_one_gone_there_stays_here_while_it_holds_changes(self):
+        self.event_calendar("Old").save_event(ical=with_zone(vevent("old@test", "Old meeting", "20261216T100000", "20261216T110000")))
+        self.event_calendar("Gone")
+        self.event_calendar("Gone too")
+        store = self.store()
+        store.sync()
+        store.call("removeCalendar", {"calendarIdentifier": self.calendar_named(store, "Old")["calendarIdentifier"]})
+        gone = self.calendar_named(store, "Gone")["calendarIdentifier"]
+        store.call("saveEvent", {"event": {"calendarIdentifier": gone, "title": "Made here", "startDate": "2026-12-17T10:00:00Z",
+                                           "endDate": "2026-12-17T11:00:00Z"}})
+        dry = store.sync("--dry-run")
+        self.assertIn("Old was removed here: removed on the server too", dry["accounts"][0]["notes"])
+        self.assertEqual(self.list_report(dry, "Gone")["uploaded"], 1, "a dry run counts the upload")
+        self.assertIn("Old", [c.get_display_name() for c in self.principal.calendars()], "and moves nothing")
+        store.sync()
+        names = {c.get_display_name(): c for c in self.principal.calendars()}
+        self.assertNotIn("Old", names)
+        self.assertEqual([str(e.icalendar_component["SUMMARY"]) for e in names["Gone"].events()], ["Made here"])
+        # Both collections go from the server; the calendar with a change not yet synced stays, as a local one.
+        store.call("saveEvent", {"event": {"calendarIdentifier": gone, "title": "Made later", "startDate": "2026-12-18T10:00:00Z",
+                                           "endDate": "2026-12-18T11:00:00Z"}})
+        names["Gone"].delete()
+        names["Gone too"].delete()
+        report = store.sync()
+        self.assertIn("the collection went from the server; the calendar holds changes not synced, so it stays, as a local one",
+                      self.list_report(report, "Gone")["notes"])
+        self.assertIn("the collection went from the server; the calendar went too", self.list_report(report, "Gone too")["notes"])
+        kept = self.calendar_named(store, "Gone")
+        self.assertEqual(kept["type"], "local")
+        self.assertEqual(sorted(e["title"] for e in self.fetch(store, kept["calendarIdentifier"])), ["Made here", "Made later"])
+        self.assertNotIn("Gone too", [c["title"] for c in self.calendars(store)])
