@@ -95,6 +95,21 @@ public final class Server {
                 let failure = ResponseError.from(error, prefix: nil, zone: session.timeZone)
                 replies = run.compactMap { $0.replyWhenTheGroupFailed(failure).map(OutgoingMessage.init) }
             }
+        } else if session.lifecycle == .running, run.contains(where: \.stagesChanges), let events = session.openedStore {
+            // Changes staged with commit:false write nothing: tried together in one transaction
+            // (their reads share it, as a group's do), which is then rolled back, so that nothing
+            // — not an event's trial write — reaches the store or tells other clients of a commit.
+            do throws(StoreError) {
+                try events.store.write { () throws(StoreError) in
+                    for item in run where self.exitCode == nil && !self.isStopping { if let reply = self.handle(item) { replies.append(reply) } }
+                    throw StoreError.cancelled
+                }
+            } catch {
+                if error != .cancelled {
+                    let failure = ResponseError.from(error, prefix: nil, zone: session.timeZone)
+                    replies = run.compactMap { $0.replyWhenTheGroupFailed(failure).map(OutgoingMessage.init) }
+                }
+            }
         } else {
             for item in run where exitCode == nil && !isStopping { if let reply = handle(item) { replies.append(reply) } }
         }
@@ -165,6 +180,9 @@ extension Inbound {
     }
 
     var hasWrite: Bool { containsRequest { method, request in method.effect.joinsGroupCommit(request.params) } }
+
+    /// Whether a request here stages a change without committing (`commit: false`).
+    var stagesChanges: Bool { containsRequest { method, request in method.effect == .stages && !method.effect.commitsStagedChanges(request.params) } }
 
     /// Whether a request here commits staged changes (`commit`, or a write without `commit: false`).
     var commitsStagedChanges: Bool { containsRequest { method, request in method.effect.commitsStagedChanges(request.params) } }
