@@ -12,13 +12,13 @@ enum AccountsCommand {
                remindersd accounts list [--store PATH]
                remindersd accounts remove NAME [--keep-lists] [--store PATH]
 
-        The CalDAV accounts whose reminder lists `remindersd sync` keeps in step with the server.
+        The CalDAV accounts whose reminder lists and event calendars `remindersd sync` keeps in step with the server.
           add     records an account. The password is never stored: it is read from FILE (which
                   only you may read) or taken from the first line CMD prints (CMD is split into
                   words and run without a shell, e.g. "pass show caldav/home") each time a sync
                   needs it. --timeout: seconds to wait for each answer (default 30).
           list    one JSON object per line, without secrets
-          remove  forgets the account; its lists go with it, or with --keep-lists stay as local lists
+          remove  forgets the account; its lists and calendars go with it, or with --keep-lists stay local
         """
 
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
@@ -48,7 +48,9 @@ enum AccountsCommand {
                 writer.field("passwordCommand", account.passwordCommand)
                 writer.field("passwordFile", account.passwordFile)
                 writer.field("timeout", Int(account.timeout))
-                writer.field("lists", try store.syncedCollections(account: account.name).count)
+                let synced = try store.syncedCollections(account: account.name)
+                writer.field("lists", synced.filter { $0.entityType == .reminder }.count)
+                writer.field("eventCalendars", synced.filter { $0.entityType == .event }.count)
                 writer.endObject()
                 print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(output))
             }

@@ -51,6 +51,7 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertEqual(line["username"], "alice")
         XCTAssertEqual(line["passwordFile"], .string(file))
         XCTAssertEqual(line["lists"], 0)
+        XCTAssertEqual(line["eventCalendars"], 0)
         XCTAssertFalse(listed.stdout.contains(secret))
 
         let synced = try remindersd(["sync"])

@@ -213,6 +213,8 @@ class EventCollections(EventSyncTestCase):
         store.sync()
         family_list = store.list_named("Family")
         family_calendar = self.calendar_named(store, "Family")
+        account = json.loads(store.run("accounts", "list").stdout)
+        self.assertEqual((account["lists"], account["eventCalendars"]), (1, 1))
         self.assertEqual([r["title"] for r in store.reminders(family_list["calendarIdentifier"])], ["Buy milk"])
         self.assertEqual([e["title"] for e in self.fetch(store, family_calendar["calendarIdentifier"])], ["Party"])
         store.save({"title": "Buy cake", "calendarIdentifier": family_list["calendarIdentifier"]})
