@@ -220,6 +220,8 @@ extension EventStore {
                 }
                 if let seriesIdentifier = event.seriesIdentifier, var series = try store.event(identifier: seriesIdentifier), let key = event.originalOccurrence {
                     series.exceptionDates.append(key)
+                    // The series changed (it lost an occurrence): a sync must see it as changed here.
+                    series.lastModifiedDate = max(now, series.lastModifiedDate.advanced(by: 1), event.lastModifiedDate.advanced(by: 1))
                     _ = try store.updateEvent(series)
                 }
                 _ = try store.deleteEvent(identifier: identifier)

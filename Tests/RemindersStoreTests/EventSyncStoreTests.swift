@@ -73,4 +73,26 @@ final class EventSyncStoreTests: XCTestCase {
         XCTAssertThrowsError(try events.writeSyncedEvent(inverted, detached: [], calendarObject: "x", into: calendar, over: nil))
         XCTAssertEqual(try events.store.series(inCalendars: [calendar]), [])
     }
+
+    /// Removing a detached occurrence changes its series: what a sync compares (the series' last
+    /// change) moves on, so the removal reaches the server.
+    func testRemovingADetachedOccurrenceIsAChangeOfItsSeries() throws {
+        var create = EventChanges()
+        create.title = .set("Weekly")
+        create.calendarIdentifier = .set(calendar)
+        create.startDate = .set(Timestamp(rfc3339: "2026-12-07T08:00:00Z")!)
+        create.endDate = .set(Timestamp(rfc3339: "2026-12-07T09:00:00Z")!)
+        create.recurrenceRules = .set([try RecurrenceRule(rrule: "FREQ=WEEKLY;COUNT=4")])
+        let series = try events.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: create, lastModifiedDate: nil).event
+        var move = EventChanges()
+        move.title = .set("Moved")
+        let detached = try events.saveEvent(identifier: series.eventIdentifier, occurrenceDate: Timestamp(rfc3339: "2026-12-14T08:00:00Z")!,
+                                            span: .thisEvent, changes: move, lastModifiedDate: nil).event
+        XCTAssertTrue(detached.isDetached)
+        let before = try XCTUnwrap(try events.store.lastChange(ofSeries: series.eventIdentifier))
+        try events.removeEvent(identifier: detached.eventIdentifier, occurrenceDate: nil, span: .thisEvent)
+        let after = try XCTUnwrap(try events.store.lastChange(ofSeries: series.eventIdentifier))
+        XCTAssertGreaterThan(after, before)
+        XCTAssertEqual(try events.store.event(identifier: series.eventIdentifier)?.exceptionDates.count, 1)
+    }
 }
