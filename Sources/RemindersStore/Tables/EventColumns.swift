@@ -4,7 +4,9 @@ import RemindersModel
 /// The columns of `events`, declared once in one order, as `ReminderColumn` declares reminders':
 /// the SELECT list, the INSERT and UPDATE statements, the values written and the row decoder all
 /// follow it.
-enum EventColumn: Int32, CaseIterable {
+enum EventColumn: Int32, TableColumns {
+    static let table = "events"
+
     case id, identifier, externalIdentifier, calendar, title, notes, url, locationTitle, latitude, longitude, radius
     case startDate, startAt, startWall, duration, availability, status, recurrence, exceptions, series, originalOccurrence
     case creationDate, lastModified, lastAlarmFire
@@ -39,14 +41,12 @@ enum EventColumn: Int32, CaseIterable {
     }
 
     /// Every column, then whether the event has alarms (column `hasAlarms`).
-    static let select = "SELECT " + allCases.map(\.name).joined(separator: ", ")
-        + ", EXISTS (SELECT 1 FROM event_alarms WHERE event = events.id) FROM events"
+    static let select = "SELECT \(names(allCases)), EXISTS (SELECT 1 FROM event_alarms WHERE event = events.id) FROM events"
     static let hasAlarms = Int32(allCases.count)
     /// The columns a save writes: all but the row id.
     static let written = allCases.filter { $0 != .id }
-    static let insertStatement = "INSERT INTO events (\(written.map(\.name).joined(separator: ", "))) VALUES ("
-        + Array(repeating: "?", count: written.count).joined(separator: ", ") + ")"
-    static let updateStatement = "UPDATE events SET " + written.map { "\($0.name) = ?" }.joined(separator: ", ") + " WHERE id = ?"
+    static let insertStatement = makeInsert(written)
+    static let updateStatement = makeUpdate(written)
 
     /// What `event` stores in this column. The start is kept as components and, beside them, as
     /// `start_at` (an instant) for a zoned start or `start_wall` (wall-clock seconds) for a

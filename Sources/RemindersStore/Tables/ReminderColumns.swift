@@ -4,7 +4,9 @@ import RemindersModel
 /// The columns of `reminders`, declared once in one order: the SELECT list, the INSERT and
 /// UPDATE statements, the values written and the row decoder all follow this list, so a column
 /// is added here and nowhere else is kept in step by position.
-enum ReminderColumn: Int32, CaseIterable {
+enum ReminderColumn: Int32, TableColumns {
+    static let table = "reminders"
+
     case id, identifier, externalIdentifier, calendar, title, notes, url, location, priority
     case startDate, dueDate, dueAt, dueWall, completed, completionDate, creationDate, lastModified
     case timeZone, recurrence, alarmCount, flagged, parent, tags
@@ -38,14 +40,13 @@ enum ReminderColumn: Int32, CaseIterable {
     }
 
     /// Every column, for SELECT.
-    static let selectList = allCases.map(\.name).joined(separator: ", ")
+    static let selectList = names(allCases)
     /// The columns a save writes: all but the row id.
     static let written = allCases.filter { $0 != .id }
-    static let insertStatement = "INSERT INTO reminders (\(written.map(\.name).joined(separator: ", "))) VALUES ("
-        + Array(repeating: "?", count: written.count).joined(separator: ", ") + ")"
+    static let insertStatement = makeInsert(written)
     /// An update changes every written column but the identifier, by row id.
     static let updated = written.filter { $0 != .identifier }
-    static let updateStatement = "UPDATE reminders SET " + updated.map { "\($0.name) = ?" }.joined(separator: ", ") + " WHERE id = ?"
+    static let updateStatement = makeUpdate(updated)
 
     /// What `reminder` stores in this column. Due dates are kept twice beside their components:
     /// `due_at` (an instant) for dates with a time zone, `due_wall` (wall-clock seconds) for
