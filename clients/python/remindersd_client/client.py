@@ -693,10 +693,11 @@ class Client:
                       calendar_identifier: Optional[str] = None, title: Optional[str] = None,
                       color: Optional[str] = None,
                       allows_content_modifications: Optional[bool] = None,
-                      account: Optional[str] = None) -> Calendar:
+                      account: Optional[str] = None, entity_type: Optional[str] = None) -> Calendar:
         """``saveCalendar``: create a list (no identifier) or change one.  Keyword arguments
         override the members of ``calendar``; ``account`` makes a new list in that CalDAV
-        account (made on the server at the next :meth:`sync`)."""
+        account (made on the server at the next :meth:`sync`); ``entity_type="event"`` makes an
+        event calendar instead of a reminder list."""
         if isinstance(calendar, Calendar):
             body = calendar.to_json()
         else:
@@ -705,6 +706,8 @@ class Client:
                             allowsContentModifications=allows_content_modifications))
         if account is not None:
             body["source"] = {"account": account}
+        if entity_type is not None:
+            body["allowedEntityTypes"] = [entity_type]
         return Calendar.from_json(self.call("saveCalendar", {"calendar": body})["calendar"])  # type: ignore[return-value]
 
     def remove_calendar(self, calendar: CalendarRef) -> None:
@@ -836,9 +839,12 @@ class Client:
             if listener is not None:
                 self.remove_listener(listener)
 
-    def calendar_item(self, identifier: str) -> Optional[Reminder]:
-        """``calendarItem``: the reminder, or ``None``; sees this client's staged changes."""
+    def calendar_item(self, identifier: str) -> Union[Reminder, Dict[str, Any], None]:
+        """``calendarItem``: the reminder, or the event (a dict, as :meth:`event` gives it) when the
+        identifier is an event's, or ``None``; sees this client's staged changes."""
         result = self.call("calendarItem", {"identifier": identifier})
+        if isinstance(result, dict) and isinstance(result.get("event"), dict):
+            return _event(result["event"])
         return _reminder_result(result)
 
     def calendar_items(self, external_identifier: str) -> ReminderList:

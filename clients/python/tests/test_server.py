@@ -220,6 +220,11 @@ class ServerTests:
         self.assertEqual([e["startDate"] for e in mine()], [start, start + timedelta(weeks=1, hours=1), start + timedelta(weeks=3)])
         self.assertEqual(c.event(series["eventIdentifier"])["title"], "Standup " + self.FRAMING)
         self.assertEqual(c.default_calendar_for_new_events().title, "Calendar")
+        self.assertEqual(c.calendar_item(series["eventIdentifier"])["startDate"], start, "calendarItem gives either kind")
+        trips = c.save_calendar(title="Trips " + self.FRAMING, entity_type="event")
+        self.assertEqual(trips.allowed_entity_types, ["event"])
+        self.assertIn("Trips " + self.FRAMING, [cal.title for cal in c.calendars(entity_type="event")])
+        self.assertNotIn("Trips " + self.FRAMING, [cal.title for cal in c.calendars()])
 
     def test_on_alarm_hears_what_the_agent_fires(self):
         store = TempStore()
