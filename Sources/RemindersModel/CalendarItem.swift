@@ -48,3 +48,16 @@ extension Event: CalendarItem {
     public static var entityType: EntityType { .event }
     public var calendarItemIdentifier: String { eventIdentifier }
 }
+
+/// The changes a save may make to what every calendar item has (`ReminderChanges`,
+/// `EventChanges`), so that they are read in one place.
+public protocol CalendarItemChanges {
+    var calendarIdentifier: FieldChange<String> { get set }
+    var title: FieldChange<String> { get set }
+    var notes: FieldChange<String> { get set }
+    var url: FieldChange<String> { get set }
+    var location: FieldChange<String> { get set }
+}
+
+extension ReminderChanges: CalendarItemChanges {}
+extension EventChanges: CalendarItemChanges {}

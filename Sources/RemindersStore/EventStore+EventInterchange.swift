@@ -19,13 +19,8 @@ extension EventStore {
                 if Self.same(existing, written), before.count == overrides.count, zip(before, overrides).allSatisfy({ Self.same($0, $1) }) {
                     return .unchanged
                 }
-                // In place, not removed and made again: what refers to the event (a sync's record of it) stays.
-                _ = try store.updateEvent(written)
-                for occurrence in before { _ = try store.deleteEvent(identifier: occurrence.eventIdentifier) }
-            } else {
-                try store.insertEvent(written)
             }
-            for occurrence in overrides { try store.insertEvent(occurrence) }
+            try storeSeries(written, overrides: overrides, replacing: existing != nil)
             return existing == nil ? .imported : .updated
         }
     }

@@ -30,14 +30,7 @@ extension EventStore {
             } else {
                 written.eventIdentifier = Identifiers.make()
             }
-            let overrides = try prepared(&written, detached: detached)
-            if existing != nil {
-                _ = try store.updateEvent(written)
-                for occurrence in try store.detachedOccurrences(of: written.eventIdentifier) { _ = try store.deleteEvent(identifier: occurrence.eventIdentifier) }
-            } else {
-                try store.insertEvent(written)
-            }
-            for occurrence in overrides { try store.insertEvent(occurrence) }
+            try storeSeries(written, overrides: try prepared(&written, detached: detached), replacing: existing != nil)
             try store.setKeptCalendarObject(calendarObject, event: written.eventIdentifier)
             return written
         }
@@ -50,6 +43,19 @@ extension EventStore {
             guard try store.lastChange(ofSeries: identifier) == lastChange else { throw .conflict(current: .event(stored)) }
             _ = try store.deleteEvent(identifier: identifier)
         }
+    }
+
+    /// Writes a series and its detached occurrences; `replacing` the stored one of its identifier
+    /// in place (not removed and made again: what refers to it — a sync's record of it, its kept
+    /// calendar object — stays), its old detached occurrences giving way to `overrides`.
+    func storeSeries(_ series: Event, overrides: [Event], replacing: Bool) throws(StoreError) {
+        if replacing {
+            _ = try store.updateEvent(series)
+            for occurrence in try store.detachedOccurrences(of: series.eventIdentifier) { _ = try store.deleteEvent(identifier: occurrence.eventIdentifier) }
+        } else {
+            try store.insertEvent(series)
+        }
+        for occurrence in overrides { try store.insertEvent(occurrence) }
     }
 
     /// Gives a series read from iCalendar what the store adds (alarm identifiers), validates it,

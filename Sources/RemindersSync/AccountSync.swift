@@ -95,7 +95,7 @@ struct AccountSync {
 
     /// Whether a collection holds what a calendar of this kind syncs.
     static func holds(_ remote: RemoteCollection, _ entityType: EntityType) -> Bool {
-        remote.components.contains(entityType == .event ? .event : .todo)
+        remote.components.contains(CalendarComponent(entityType))
     }
 
     /// Calendars removed here take their collection with them — unless it changed there since the
@@ -171,7 +171,7 @@ struct AccountSync {
             report.lists.append(lineReport)
             if options.dryRun { continue }
             let href = Href.canonical(home + "/") + Href.segment(list.calendarIdentifier) + "/"
-            let component: CalendarComponent = list.entityType == .event ? .event : .todo
+            let component = CalendarComponent(list.entityType)
             try client.makeCalendar(at: href, displayName: list.title, color: list.color, component: component)
             locals[index].href = href
             locals[index].title = list.title

@@ -34,7 +34,7 @@ final class CollectionSync {
     var href: String { collection.href ?? "" }
     var isWritable: Bool { remote?.isWritable ?? true }
     /// The members this calendar syncs, and what its items are.
-    var component: CalendarComponent { collection.entityType == .event ? .event : .todo }
+    var component: CalendarComponent { CalendarComponent(collection.entityType) }
     var itemKind: SyncedItem.Kind { collection.entityType == .event ? .event : .reminder }
 
     func run() throws {

@@ -35,9 +35,9 @@ extension EventOccurrence {
         writer.field("isDetached", event.isDetached)
         writer.field("creationDate", event.creationDate)
         writer.field("lastModifiedDate", event.lastModifiedDate)
-        writer.field("hasAlarms", !event.alarms.isEmpty)
-        writer.field("hasNotes", !(event.notes ?? "").isEmpty)
-        writer.field("hasRecurrenceRules", !event.recurrenceRules.isEmpty)
+        writer.field("hasAlarms", event.hasAlarms)
+        writer.field("hasNotes", event.hasNotes)
+        writer.field("hasRecurrenceRules", event.hasRecurrenceRules)
         writer.endObject()
     }
 }
@@ -54,11 +54,7 @@ struct EventSave {
         occurrenceDate = try fields.optionalTimestamp("occurrenceDate")
         lastModifiedDate = try fields.optionalTimestamp("lastModifiedDate")
         var changes = EventChanges()
-        changes.calendarIdentifier = try fields.change("calendarIdentifier", Fields.string)
-        changes.title = try fields.change("title", Fields.string)
-        changes.notes = try fields.change("notes", Fields.string)
-        changes.url = try fields.change("url", Fields.string)
-        changes.location = try fields.change("location", Fields.string)
+        try fields.readCommonChanges(into: &changes)
         changes.structuredLocation = try fields.change("structuredLocation") { (value, path) throws(ResponseError) in
             try StructuredLocation.decode(try Fields.object(value, path: path))
         }

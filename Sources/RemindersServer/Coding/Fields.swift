@@ -159,3 +159,15 @@ struct Fields {
         return elements
     }
 }
+
+extension Fields {
+    /// The members every calendar item's save takes (`calendarIdentifier`, `title`, `notes`,
+    /// `url`, `location`: present, null or absent), read into `changes`.
+    func readCommonChanges(into changes: inout some CalendarItemChanges) throws(ResponseError) {
+        changes.calendarIdentifier = try change("calendarIdentifier", Fields.string)
+        changes.title = try change("title", Fields.string)
+        changes.notes = try change("notes", Fields.string)
+        changes.url = try change("url", Fields.string)
+        changes.location = try change("location", Fields.string)
+    }
+}
