@@ -13,7 +13,9 @@ final class MultiClientTests: XCTestCase {
 
     func testOtherClientsHearOfCommitsWithinASecond() throws {
         for framing in [Framing.ndjson, .lsp] {
-            let listener = try client("listener-\(framing)", framing), writer = try client("writer")
+            // The writer first: granting it is a commit, whose storeChanged could reach a listener
+            // already running after the drain below and be taken for the save's.
+            let writer = try client("writer"), listener = try client("listener-\(framing)", framing)
             _ = listener.channel.drainNotifications("storeChanged")
             let started = Date()
             writer.channel.request("saveReminder", ["reminder": ["title": "news"]])
