@@ -54,10 +54,10 @@ let package = Package(
         // 75,000 relocations that every start applies, dirtying pages as it goes, which was a third of
         // the time of a one-shot `remindersd call` (bench/README.md). Swift code is memory-safe, so
         // the fixed address of the program's own code costs little of what ASLR protects.
-        .executableTarget(name: "remindersd", dependencies: ["RemindersCLI"],
+        .executableTarget(name: "remindersd", dependencies: ["JSONRPC", "RemindersCLI"],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
         // The sync helper `remindersd sync` and the `sync` method run; installed beside remindersd.
-        .executableTarget(name: "remindersd-sync", dependencies: ["RemindersSyncCLI"]),
+        .executableTarget(name: "remindersd-sync", dependencies: ["JSONRPC", "RemindersSyncCLI"]),
 
         .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
@@ -69,8 +69,8 @@ let package = Package(
         .testTarget(name: "RemindersAlarmsTests", dependencies: ["RemindersAlarms"]),
         .testTarget(name: "RemindersMCPTests", dependencies: ["RemindersMCP", "JSONRPC"]),
         .testTarget(name: "RemindersModelTests", dependencies: ["RemindersModel"]),
-        .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel"]),
-        .testTarget(name: "RemindersServerTests", dependencies: ["RemindersServer", "JSONRPC", "TestSupport"]),
+        .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel", "CSQLite"]),
+        .testTarget(name: "RemindersServerTests", dependencies: ["RemindersServer", "RemindersStore", "JSONRPC", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "TestSupport"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v5]

@@ -37,6 +37,18 @@ public enum DAVError: Error, Equatable, CustomStringConvertible, Sendable {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 
+    /// Whether the failure is the server's or the account's, not one item's: no answer, the
+    /// credentials refused, a gateway or the server saying it is unavailable. A sync stops there;
+    /// any other failure of a request about one item (a 400 for a name, a 500 for a UID a
+    /// server cannot store) skips that item and goes on with the rest.
+    public var concernsTheServer: Bool {
+        switch self {
+        case .unreachable, .timedOut, .unauthorized: return true
+        case .status(let code, _): return code == 502 || code == 503 || code == 504 || code == 507
+        default: return false
+        }
+    }
+
     /// Whether the next sync may well succeed where this one failed (the server down, busy or slow).
     public var isTransient: Bool {
         switch self {

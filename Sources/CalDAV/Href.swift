@@ -23,16 +23,22 @@ public enum Href {
     }
 
     /// The href of the item named `uid` in the collection at `collection` (a path ending in `/`):
-    /// the UID percent-encoded, or — when it holds what servers refuse in a name even encoded
-    /// (Radicale answers `/` with 403, `?`, `#` and `:` with 400) — a name derived from it, the
-    /// same every time, as DAVx5 does.
+    /// the UID itself when it is a plain name every server takes — ASCII letters, digits and
+    /// `-._~@+`, at most `maximumNameLength` bytes — else a name derived from it, the same every
+    /// time, as DAVx5 does. What servers refuse is not only what the URL syntax reserves: Radicale
+    /// answers 400 to `"` and `<`, 500 to a UID of thousands of characters, Xandikos 500 to a file
+    /// name over its file system's limit, which non-ASCII UIDs reach three times sooner encoded.
     public static func item(uid: String, in collection: String) -> String {
         let folder = canonical(collection)
-        let refused = uid.isEmpty || uid == "." || uid == ".." || uid.unicodeScalars.contains { scalar in
-            scalar.value < 0x20 || scalar.value == 0x7F || "/?#:".unicodeScalars.contains(scalar)
-        }
-        return folder + (folder.hasSuffix("/") ? "" : "/") + (refused ? "uid-" + digest(uid) : segment(uid)) + ".ics"
+        let plain = !uid.isEmpty && uid != "." && uid != ".." && uid.utf8.count <= maximumNameLength
+            && uid.utf8.allSatisfy { byte in Self.plainBytes.contains(byte) }
+        return folder + (folder.hasSuffix("/") ? "" : "/") + (plain ? segment(uid) : "uid-" + digest(uid)) + ".ics"
     }
+
+    /// The longest UID (in bytes) used as it is for a name.
+    public static let maximumNameLength = 100
+
+    private static let plainBytes = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~@+".utf8)
 
     /// 128 bits of FNV-1a over the UTF-8 (two runs, two offsets): a name, not a secret.
     static func digest(_ text: String) -> String {

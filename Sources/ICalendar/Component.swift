@@ -57,14 +57,19 @@ public struct Component: Equatable, Sendable {
 
     // MARK: Text
 
-    /// Every component of `text` at the top level (usually one VCALENDAR).
+    /// Every component of `text` at the top level (usually one VCALENDAR). What stands outside
+    /// every component — a mail signature after END:VCALENDAR, a line of junk between two of them —
+    /// is no part of the calendar and is passed over, as real readers do.
     public static func parse(_ text: String) throws(ICalendarError) -> [Component] {
         var stack: [(component: Component, line: Int)] = []
         var top: [Component] = []
         for (line, content) in ContentLines.unfold(text) {
             if content.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             var property: Property
-            do { property = try Property(parsing: content) } catch { throw ICalendarError(line: line, error.message) }
+            do { property = try Property(parsing: content) } catch {
+                if stack.isEmpty { continue }
+                throw ICalendarError(line: line, error.message)
+            }
             property.lineNumber = line
             switch property.name {
             case "BEGIN":
@@ -82,7 +87,7 @@ public struct Component: Equatable, Sendable {
                 }
                 if stack.isEmpty { top.append(open.component) } else { stack[stack.count - 1].component.components.append(open.component) }
             default:
-                guard !stack.isEmpty else { throw ICalendarError(line: line, "\(property.name) outside any component") }
+                guard !stack.isEmpty else { continue }
                 stack[stack.count - 1].component.properties.append(property)
             }
         }

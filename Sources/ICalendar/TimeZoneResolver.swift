@@ -3,10 +3,13 @@ import Foundation
 /// What a TZID means: a zone of the system's database when one can be found for it, or else the
 /// offsets its VTIMEZONE defines.
 ///
-/// Real calendars name zones in many ways: `Europe/Berlin`; `/freeassociation.sourceforge.net/
-/// Europe/Berlin`; a name of Windows' (`W. Europe Standard Time`); an invented one with an
-/// `X-LIC-LOCATION`. Only when none of these leads to a known zone are the VTIMEZONE's own rules
-/// evaluated (yearly rules by month and weekday, and single onsets, which is what writers emit).
+/// Real calendars name zones in many ways: `Europe/Berlin`, `CET`; `/freeassociation.sourceforge.net/
+/// Europe/Berlin`; a name of Windows' (`W. Europe Standard Time`) or the display name Outlook
+/// writes (`(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna`); an invented one with
+/// an `X-LIC-LOCATION`, or with nothing but its VTIMEZONE (`Customized Time Zone`). A VTIMEZONE is
+/// honoured by its rules (RFC 5545 §3.6.5): a zone of the database is taken for it only when its
+/// offsets are the ones the rules give (`TimeZoneMatching`); when none is, the rules themselves
+/// are evaluated (yearly rules by month and weekday, and single onsets, which is what writers emit).
 public struct TimeZoneResolver {
     private var definitions: [String: Component] = [:]
 
@@ -20,15 +23,28 @@ public struct TimeZoneResolver {
     /// The system zone a TZID stands for, or nil.
     public func timeZone(for tzid: String) -> TimeZone? {
         let trimmed = tzid.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
-        if let zone = Self.known(trimmed) { return zone }
-        if let location = definitions[tzid]?.value("X-LIC-LOCATION"), let zone = Self.known(location) { return zone }
-        let parts = trimmed.split(separator: "/")
-        for count in stride(from: min(3, parts.count), through: 2, by: -1) {
-            if let zone = Self.known(parts.suffix(count).joined(separator: "/")) { return zone }
+        let definition = definitions[tzid]
+        var named: TimeZone?
+        if let zone = Self.known(trimmed) {
+            named = zone
+        } else if let location = definition?.value("X-LIC-LOCATION"), let zone = Self.known(location) {
+            named = zone
+        } else {
+            let parts = trimmed.split(separator: "/")
+            for count in stride(from: min(3, parts.count), through: 2, by: -1) {
+                if let zone = Self.known(parts.suffix(count).joined(separator: "/")) { named = zone; break }
+            }
         }
-        if let name = Self.windowsNames[trimmed], let zone = TimeZone(identifier: name) { return zone }
-        return nil
+        if named == nil, let name = Self.windowsNames[trimmed] { named = TimeZone(identifier: name) }
+        if let named { return named }
+        // A name the database does not have: the zone whose offsets the VTIMEZONE's rules give (a
+        // city named in the TZID first), or — with no definition — a city the TZID names.
+        if let definition { return TimeZoneMatching.zone(for: trimmed, defined: definition, resolver: self) }
+        return TimeZoneMatching.zone(namedIn: trimmed)
     }
+
+    /// Whether the TZID means nothing here: no zone of the database, and no VTIMEZONE to read it by.
+    public func isUnknown(_ tzid: String) -> Bool { timeZone(for: tzid) == nil && definitions[tzid] == nil }
 
     /// Seconds east of UTC that the TZID's VTIMEZONE gives the wall-clock time `local` (seconds
     /// since 1970 as if the wall clock were UTC); nil when there is no usable definition.
@@ -56,8 +72,12 @@ public struct TimeZoneResolver {
         return best?.offset
     }
 
-    private static func known(_ identifier: String) -> TimeZone? {
-        guard identifier.contains("/") || identifier == "UTC" || identifier == "GMT" else { return nil }
+    /// A zone of the system's database by its identifier: `Europe/Berlin`, and the few without a
+    /// slash it has too (`UTC`, `CET`, `EST5EDT`) — never an abbreviation Foundation would guess at.
+    static func known(_ identifier: String) -> TimeZone? {
+        guard identifier.contains("/") || identifier == "UTC" || identifier == "GMT" || TimeZoneMatching.isInDatabase(identifier) else {
+            return nil
+        }
         return TimeZone(identifier: identifier)
     }
 

@@ -16,18 +16,27 @@ public final class Connection: @unchecked Sendable {
     private let queue: InboundQueue
     private let cancellation = CancellationTracker()
     private let reader: InboundReader
+    private let writer: DescriptorWriter
     private let writeLock = NSLock()
     private var outputBroken = false
     private let framingLock = NSLock()   // guards detectedFraming and readerThread
     private var detectedFraming: Framing?
+    private let fixedFraming: Framing?
     private var readerThread: Thread?
 
-    public init(input: Int32 = 0, output: Int32 = 1, limits: Limits = Limits()) {
+    /// `framing`: the one the peer must use (MCP's stdio is NDJSON only); nil: told by its first byte.
+    /// `cancelMethod`: the notification that cancels a request by its `id`, handled on the reader
+    /// thread so it takes effect while the request runs; nil: cancellations reach the server as notifications.
+    public init(input: Int32 = 0, output: Int32 = 1, limits: Limits = Limits(), framing: Framing? = nil,
+                cancelMethod: String? = "$/cancelRequest") {
         self.input = input
+        self.fixedFraming = framing
+        self.detectedFraming = framing
         self.output = output
+        self.writer = DescriptorWriter(descriptor: output)
         self.limits = limits
         self.queue = InboundQueue(capacity: 4096, byteCapacity: max(2 * limits.maxMessageSize, 1 << 20))
-        self.reader = InboundReader(limits: limits, cancellation: cancellation)
+        self.reader = InboundReader(limits: limits, cancellation: cancellation, cancelMethod: cancelMethod)
     }
 
     /// The framing the client chose with its first byte; nil until it sent one.
@@ -101,31 +110,15 @@ public final class Connection: @unchecked Sendable {
         writeLocked(pending)
     }
 
-    /// Writes all of `bytes`; the caller holds `writeLock`.
+    /// Writes all of `bytes`; the caller holds `writeLock`. Once the client has gone (EPIPE, or
+    /// any other failure), nothing more is written: EOF on the input ends the session.
     private func writeLocked(_ bytes: [UInt8]) {
         guard !outputBroken, !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(output, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN || errno == EWOULDBLOCK {
-                        // A non-blocking output: wait until it drains instead of spinning on write.
-                        var ready = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&ready, 1, -1)
-                        continue
-                    }
-                    outputBroken = true   // the client went away; EOF on input will end the session
-                    return
-                }
-                offset += written
-            }
-        }
+        if writer.write(bytes) != .written { outputBroken = true }
     }
 
     private func readLoop() {
-        var decoder = FrameDecoder(maxMessageSize: limits.maxMessageSize)
+        var decoder = FrameDecoder(maxMessageSize: limits.maxMessageSize, framing: fixedFraming)
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
         defer { chunk.deallocate() }
         while true {

@@ -5,6 +5,8 @@
 struct InboundReader {
     let limits: Limits
     let cancellation: CancellationTracker
+    /// The notification consumed here as a cancellation (`$/cancelRequest`); nil: none is.
+    var cancelMethod: String? = "$/cancelRequest"
 
     /// Parses one frame; handles `$/cancelRequest` right here so it takes effect while a request
     /// runs. Nil when nothing is left for the server (only cancellations).
@@ -40,7 +42,7 @@ struct InboundReader {
         switch message {
         case .request(let request):
             began.append(request.id)
-        case .notification(let notification) where notification.method == "$/cancelRequest":
+        case .notification(let notification) where notification.method == cancelMethod:
             cancellation.began(began)
             began.removeAll()
             if let id = notification.params?["id"].flatMap(RequestID.init) { cancellation.cancel(id) }

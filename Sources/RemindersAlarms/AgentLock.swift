@@ -2,6 +2,8 @@ import Foundation
 
 /// One agent per store: an exclusive lock on `STORE.agent-lock`, which holds the pid of its owner.
 /// The lock goes with the process however it ends (the kernel drops it), so a crash leaves none.
+/// STORE is the store's path with every symbolic link resolved: one store reached through a link,
+/// or through `..`, is still one store with one lock.
 public final class AgentLock {
     private let fd: Int32
 
@@ -12,7 +14,7 @@ public final class AgentLock {
     }
 
     public init(store: String) throws {
-        let path = store + ".agent-lock"
+        let path = Self.resolved(store) + ".agent-lock"
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
@@ -28,4 +30,16 @@ public final class AgentLock {
     }
 
     deinit { close(fd) }
+
+    /// The path with its links resolved; for a store not made yet, its folder's.
+    static func resolved(_ path: String) -> String {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        guard let real = realpath(folder.isEmpty ? "." : folder, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real) + "/" + (path as NSString).lastPathComponent
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 import RemindersModel
 import RemindersStore
 
@@ -18,8 +19,18 @@ public final class AlarmAgent: @unchecked Sendable {
     private var stopRequested = false
     /// Guarded by `stopped`: what the notification server said, for the loop to act on.
     private var events: [NotificationEvent] = []
-    /// The notifications shown by this process, by the id the server gave them.
+    /// Guarded by `stopped`: the notifications shown by this process, by the id the server gave them.
     private var shown: [UInt32: AlarmDelivery] = [:]
+    /// Guarded by `stopped`: deliveries every channel has handed over since the loop last looked,
+    /// with what they said, for the loop to record as delivered.
+    private var handedOver: [(AlarmDelivery, String)] = []
+    /// Guarded by `stopped`: deliveries a channel of this process is still handing over. They are
+    /// `firing` in the ledger meanwhile, as one a crash left is: not to be delivered again.
+    private var inFlight = Set<String>()
+
+    private static func key(_ delivery: AlarmDelivery) -> String {
+        "\(delivery.reminderIdentifier) \(delivery.alarmIdentifier) \(delivery.occurrence)"
+    }
     /// The first pass looks at every past alarm, later ones from --catch-up ago.
     private var firstPass = true
     /// The first schedule was worked out (logged at info level, for whoever waits for the agent).
@@ -48,6 +59,7 @@ public final class AlarmAgent: @unchecked Sendable {
         defer { monitor?.stop() }
         while !isStopping {
             try act(on: takeEvents())
+            try recordHandedOver()
             let now = Timestamp.now()
             try deliverDecided(now: now)
             for delivery in try store.claimSnoozed(dueBy: now) { try deliver(delivery, reason: "snooze") }
@@ -80,7 +92,7 @@ public final class AlarmAgent: @unchecked Sendable {
             let now = Timestamp.now()
             switch event {
             case .action(let id, let key):
-                guard let delivery = shown.removeValue(forKey: id) else { continue }
+                guard let delivery = forgetShown(id) else { continue }
                 if key == "complete" {
                     var changes = ReminderChanges()
                     changes.isCompleted = .set(true)
@@ -96,10 +108,31 @@ public final class AlarmAgent: @unchecked Sendable {
                     try store.snooze(delivery, until: Timestamp(milliseconds: now.milliseconds + Int64(options.snooze * 1000)), now: now)
                 }
             case .closed(let id, let reason):
-                guard let delivery = shown.removeValue(forKey: id), reason == 2 else { continue }
+                guard let delivery = forgetShown(id), reason == 2 else { continue }
                 try store.setState(.dismissed, of: delivery, now: now)
             }
         }
+    }
+
+    private func recordHandedOver() throws {
+        let done = stopped.withLock {
+            defer { handedOver.removeAll() }
+            return handedOver
+        }
+        for (delivery, payload) in done {
+            try store.markDelivered(delivery, payload: payload, now: Timestamp.now())
+            _ = stopped.withLock { inFlight.remove(Self.key(delivery)) }
+        }
+    }
+
+    private func forgetShown(_ id: UInt32) -> AlarmDelivery? {
+        stopped.lock(); defer { stopped.unlock() }
+        return shown.removeValue(forKey: id)
+    }
+
+    private func remember(_ delivery: AlarmDelivery, shownAs id: UInt32) {
+        stopped.lock(); defer { stopped.unlock() }
+        shown[id] = delivery
     }
 
     private var isStopping: Bool {
@@ -114,7 +147,7 @@ public final class AlarmAgent: @unchecked Sendable {
         let target = next.map { min(Date(timeIntervalSince1970: Double($0.milliseconds) / 1000), limit) } ?? limit
         stopped.lock()
         defer { stopped.unlock() }
-        while !stopRequested, events.isEmpty, Date() < target {
+        while !stopRequested, events.isEmpty, handedOver.isEmpty, Date() < target {
             _ = stopped.wait(until: min(target, Date().addingTimeInterval(0.5)))
             if observer.hasChanged() { return }
         }
@@ -192,7 +225,8 @@ public final class AlarmAgent: @unchecked Sendable {
     /// What is `firing` and not being delivered by anyone: a crossing decided by `updateLocation`,
     /// or a delivery a crash left half done. Older than `--catch-up`: recorded as missed.
     private func deliverDecided(now: Timestamp) throws {
-        for var delivery in try store.deliveries(in: .firing) {
+        let handing = stopped.withLock { inFlight }
+        for var delivery in try store.deliveries(in: .firing) where !handing.contains(Self.key(delivery)) {
             if Double(now.milliseconds - delivery.fireDate.milliseconds) / 1000 > options.catchUp {
                 try store.setState(.missed, of: delivery, now: now)
                 log("missed \(delivery.reminderIdentifier) (\(delivery.reason) at \(delivery.fireDate.rfc3339), older than --catch-up)")
@@ -229,6 +263,9 @@ public final class AlarmAgent: @unchecked Sendable {
         try deliver(delivery, item: .reminder(reminder), alarm: alarm, reason: reason)
     }
 
+    /// How long after its time an alarm may reach the person and still not be `late`.
+    static let lateAfter: Int64 = 10_000
+
     private func deliver(_ delivery: AlarmDelivery, item: FiredAlarm.Item, alarm: Alarm, reason: String = "time") throws {
         let calendarIdentifier: String, occurrenceDate: Timestamp?
         switch item {
@@ -236,16 +273,55 @@ public final class AlarmAgent: @unchecked Sendable {
         case .event(let occurrence): (calendarIdentifier, occurrenceDate) = (occurrence.event.calendarIdentifier, occurrence.startDate(in: options.timeZone))
         }
         let list = try? store.calendar(identifier: calendarIdentifier)
+        // Late is what the person sees: it came due while no agent ran, or reaches them well
+        // after its time (the machine slept, the clock jumped, the agent was held up).
+        let late = delivery.late || Timestamp.now().milliseconds - delivery.firesAt.milliseconds > Self.lateAfter
         let fired = FiredAlarm(item: item, alarm: alarm, fireDate: delivery.fireDate, occurrenceDate: occurrenceDate,
-                               reason: reason, late: delivery.late, listTitle: list?.title, zone: options.timeZone)
-        for channel in channels {
-            if let id = channel.deliver(fired, log: log) { shown[id] = delivery }
+                               reason: reason, late: late, listTitle: list?.title, zone: options.timeZone)
+        let handovers = channels.map { channel in
+            channel.deliver(fired, log: { [weak self] line in self?.log(line) },
+                            shown: { [weak self] id in self?.remember(delivery, shownAs: id) })
         }
-        try store.markDelivered(delivery, payload: String(decoding: fired.json, as: UTF8.self), now: Timestamp.now())
-        if options.verbose { log("fired \"\(fired.title)\" (\(alarm.alarmIdentifier), at \(delivery.fireDate.rfc3339)\(delivery.late ? ", late" : ""))") }
+        let payload = String(decoding: fired.json, as: UTF8.self)
+        let pending = handovers.compactMap { handover -> Handover.Completion? in
+            if case .pending(let completion) = handover { return completion }
+            return nil
+        }
+        if pending.isEmpty {
+            try store.markDelivered(delivery, payload: payload, now: Timestamp.now())
+        } else {
+            // Recorded by the loop (the store is this thread's) once the last channel has it.
+            _ = stopped.withLock { inFlight.insert(Self.key(delivery)) }
+            let remaining = Countdown(pending.count)
+            for completion in pending {
+                completion.whenDone { [weak self] in
+                    guard remaining.tick(), let self else { return }
+                    self.stopped.withLock {
+                        self.handedOver.append((delivery, payload))
+                        self.stopped.broadcast()
+                    }
+                }
+            }
+        }
+        if options.verbose { log("fired \"\(fired.title)\" (\(alarm.alarmIdentifier), at \(delivery.fireDate.rfc3339)\(late ? ", late" : ""))") }
     }
 
     func log(_ line: String) {
-        FileHandle.standardError.write(Data("remindersd agent: \(line)\n".utf8))
+        DescriptorWriter.standardError.write(text: "remindersd agent: \(line)\n")
+    }
+}
+
+/// Counts down from `count`; `tick` is true for the call that reaches zero.
+private final class Countdown: @unchecked Sendable {  // `left` is guarded by `lock`
+    private let lock = NSLock()
+    private var left: Int
+
+    init(_ count: Int) { left = count }
+
+    func tick() -> Bool {
+        lock.withLock {
+            left -= 1
+            return left == 0
+        }
     }
 }

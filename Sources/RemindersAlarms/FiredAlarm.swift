@@ -6,7 +6,7 @@ import RemindersServer
 /// What a fired alarm says to every channel (the `--on-alarm` program's stdin, and `alarmFired`):
 /// `{reminder, alarm, fireDate, occurrenceDate, reason, late}` for a reminder's alarm, `{event, …}`
 /// for an event's (the occurrence it belongs to).
-struct FiredAlarm {
+struct FiredAlarm: Sendable {
     enum Item {
         case reminder(Reminder)
         case event(EventOccurrence)

@@ -34,7 +34,7 @@ enum AccountsCommand {
             guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "usage: remindersd accounts add NAME --url URL …") }
             let account = try newAccount(name: parsed.positionals[1], parsed)
             try CalendarStore(path: path).addAccount(account, now: Timestamp.now())
-            FileHandle.standardError.write(Data("remindersd: added account \(account.name); run remindersd sync \(account.name)\n".utf8))
+            DescriptorWriter.standardError.write(text: "remindersd: added account \(account.name); run remindersd sync \(account.name)\n")
             return 0
         case "list":
             guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "accounts list takes no arguments") }
@@ -59,7 +59,7 @@ enum AccountsCommand {
             guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "usage: remindersd accounts remove NAME [--keep-lists]") }
             let lists = try CalendarStore(path: path).removeAccount(named: parsed.positionals[1], keepLists: parsed.has("--keep-lists"))
             let what = parsed.has("--keep-lists") ? "kept \(lists) list(s) as local lists" : "removed \(lists) list(s) with it"
-            FileHandle.standardError.write(Data("remindersd: removed account \(parsed.positionals[1]); \(what)\n".utf8))
+            DescriptorWriter.standardError.write(text: "remindersd: removed account \(parsed.positionals[1]); \(what)\n")
             return 0
         default:
             throw Arguments.UsageError(message: "usage: remindersd accounts add | list | remove")

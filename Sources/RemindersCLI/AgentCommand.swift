@@ -1,5 +1,6 @@
 import AccountSecrets
 import Foundation
+import JSONRPC
 import RemindersAlarms
 import RemindersModel
 import RemindersStore
@@ -56,7 +57,7 @@ enum AgentCommand {
         default: throw Arguments.UsageError(message: "--log-level is error, warning, info or debug")
         }
         let resolution = SystemTimeZone.resolve(environment: environment)
-        if let warning = resolution.warning { FileHandle.standardError.write(Data("remindersd agent: \(warning)\n".utf8)) }
+        if let warning = resolution.warning { DescriptorWriter.standardError.write(text: "remindersd agent: \(warning)\n") }
         options.timeZone = resolution.zone
         let lock: AgentLock
         do { lock = try AgentLock(store: options.storePath) } catch let held as AgentLock.Held {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 import RemindersModel
 import RemindersStore
 
@@ -7,7 +8,8 @@ enum AlarmsCommand {
     static let usage = """
         Usage: remindersd alarms [--days N] [--store PATH]
 
-        The time alarms that fire in the next N days (default 7), soonest first, one per line:
+        The time alarms of reminders and events that fire in the next N days (default 7), soonest
+        first, one per line:
         "2026-12-02 08:45  Call the bank" (in the zone TZ says), "(snoozed)" after a snoozed one.
         What upcomingAlarms answers; acts as the store's owner, like export.
         """

@@ -7,6 +7,8 @@ public struct Arguments {
 
     public private(set) var positionals: [String] = []
     private var values: [String: String] = [:]
+    /// Every value of a flag given more than once, in order (`values(_:)`); `value(_:)` is the last.
+    private var repeated: [String: [String]] = [:]
     private var switches: Set<String> = []
 
     /// `valueFlags` take a value; `switchFlags` do not. Anything else starting with `-` is an error.
@@ -36,6 +38,7 @@ public struct Arguments {
                     values[name] = arguments[index]
                     index += 1
                 }
+                repeated[name, default: []].append(values[name] ?? "")
             } else if switchFlags.contains(name), inlineValue == nil {
                 switches.insert(name)
             } else {
@@ -45,6 +48,7 @@ public struct Arguments {
     }
 
     public func value(_ flag: String) -> String? { values[flag] }
+    public func values(_ flag: String) -> [String] { repeated[flag] ?? [] }
     public func has(_ flag: String) -> Bool { switches.contains(flag) }
 
     public func integer(_ flag: String, range: ClosedRange<Int>) throws -> Int? {

@@ -13,6 +13,7 @@ public enum RemindersCommand {
 
     /// `protocolOutput` is the descriptor protocol frames go to (stdout as it was at start-up).
     public static func main(_ arguments: [String], protocolOutput: Int32, environment: [String: String]) -> Int32 {
+        let arguments = subcommandFirst(arguments)
         do {
             switch arguments.first {
             case "--version", "version":
@@ -56,12 +57,32 @@ public enum RemindersCommand {
                 return try serve(arguments, output: protocolOutput, environment: environment)
             }
         } catch let error as Arguments.UsageError {
-            FileHandle.standardError.write(Data("remindersd: \(error.message) (see remindersd --help)\n".utf8))
+            DescriptorWriter.standardError.write(text: "remindersd: \(error.message) (see remindersd --help)\n")
             return 2
         } catch {
-            FileHandle.standardError.write(Data("remindersd: \(error)\n".utf8))
+            DescriptorWriter.standardError.write(text: "remindersd: \(error)\n")
             return 1
         }
+    }
+
+    /// The subcommands' words.
+    enum Subcommand: String, CaseIterable {
+        case permissions, accounts, sync, alarms, mcp, location, agent, export, `import`, call, schema, serve
+    }
+
+    static let subcommands = Set(Subcommand.allCases.map(\.rawValue))
+
+    /// Options may come before the subcommand as well as after it (`remindersd --store S
+    /// permissions set …`): the ones before are moved after it, where its own parser reads them.
+    static func subcommandFirst(_ arguments: [String]) -> [String] {
+        var index = 0
+        while index < arguments.count, arguments[index].hasPrefix("--"), !subcommands.contains(arguments[index]) {
+            let flag = arguments[index]
+            index += 1
+            if !flag.contains("="), serveFlags.contains(flag) { index += 1 }
+        }
+        guard index > 0, index < arguments.count, subcommands.contains(arguments[index]) else { return arguments }
+        return [arguments[index]] + arguments[(index + 1)...] + arguments[..<index]
     }
 
     static func serve(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
@@ -154,26 +175,11 @@ public enum RemindersCommand {
         """
 }
 
-/// Writes to the protocol descriptor (stdout as it was at start-up) for the non-serving subcommands.
-public struct DescriptorOutput: TextOutputStream {
-    public let fd: Int32
-    public init(fd: Int32) { self.fd = fd }
-    public mutating func write(_ string: String) {
-        var bytes = Array(string.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0 { return }
-            offset += written
-        }
-    }
+extension TextOutputStream where Self == DescriptorWriter {
+    /// The protocol descriptor (stdout as it was at start-up), for the non-serving subcommands.
+    public static func protocolOutput(_ fd: Int32) -> DescriptorWriter { DescriptorWriter(descriptor: fd) }
 }
 
-extension TextOutputStream where Self == DescriptorOutput {
-    public static func protocolOutput(_ fd: Int32) -> DescriptorOutput { DescriptorOutput(fd: fd) }
-}
-
-public func print(_ text: String, to output: DescriptorOutput) {
-    var stream = output
-    stream.write(text + "\n")
+public func print(_ text: String, to output: DescriptorWriter) {
+    output.writeLine(text)
 }

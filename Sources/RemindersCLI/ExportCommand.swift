@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 import RemindersInterchange
 import RemindersModel
 import RemindersStore
@@ -29,8 +30,11 @@ enum ExportCommand {
                 throw CommandFailure("cannot write \(file): \(error.localizedDescription)")
             }
         } else {
-            var stream = DescriptorOutput(fd: output)
-            stream.write(text)
+            switch DescriptorWriter(descriptor: output).write(text: text) {
+            case .written: break
+            case .peerClosed: throw CommandFailure("export: the reader of standard output closed it before the end")
+            case .failed(let code): throw CommandFailure("export: cannot write to standard output: \(String(cString: strerror(code)))")
+            }
         }
         return 0
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 import RemindersInterchange
 import RemindersModel
 import RemindersStore
@@ -28,10 +29,13 @@ enum ImportCommand {
         var report = ImportReport()
         for file in parsed.positionals {
             let text = try read(file)
-            let before = report.skipped.count
+            let (skippedBefore, notesBefore) = (report.skipped.count, report.notes.count)
             try importer.run(text, into: list, report: &report)
-            for index in before..<report.skipped.count {
-                FileHandle.standardError.write(Data("remindersd: \(file): skipped \(report.skipped[index].description)\n".utf8))
+            for index in skippedBefore..<report.skipped.count {
+                DescriptorWriter.standardError.write(text: "remindersd: \(file): skipped \(report.skipped[index].description)\n")
+            }
+            for index in notesBefore..<report.notes.count {
+                DescriptorWriter.standardError.write(text: "remindersd: \(file): note: \(report.notes[index].description)\n")
             }
         }
         print(report.summary, to: .protocolOutput(output))

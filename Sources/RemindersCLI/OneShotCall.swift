@@ -63,7 +63,7 @@ enum OneShotCall {
             if let found = TimeZone(identifier: zone) { output.fields = ComputedFields(zone: found, now: output.fields.now) }
         }
         if case .failure(let error) = session.call(MethodNames.initialize, .object(initialize)) {
-            FileHandle.standardError.write(Data((JSONValue(error).serialized + "\n").utf8))
+            DescriptorWriter.standardError.write(text: (JSONValue(error).serialized + "\n"))
             return 1
         }
         let answers = calls.map { session.call($0.method, $0.params) }
@@ -73,7 +73,7 @@ enum OneShotCall {
         let isBatch = parsed.value("--batch") != nil
         if !isBatch || output.format != .json {
             if let failure = answers.lazy.compactMap({ if case .failure(let error) = $0 { return error } else { return nil } }).first {
-                FileHandle.standardError.write(Data((JSONValue(failure).serialized + "\n").utf8))
+                DescriptorWriter.standardError.write(text: (JSONValue(failure).serialized + "\n"))
                 return 1
             }
             let texts = answers.map { answer -> String in

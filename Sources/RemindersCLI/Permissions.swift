@@ -52,7 +52,7 @@ enum Permissions {
             if let problem = ClientName.problem(with: client) { throw Arguments.UsageError(message: "CLIENT: \(problem)") }
             let store = try CalendarStore(path: path)
             try store.setAuthorizationStatus(status, client: client, entityType: entity)
-            FileHandle.standardError.write(Data("remindersd: \(client) is now \(status.rawValue) for \(entity.rawValue)s\n".utf8))
+            DescriptorWriter.standardError.write(text: "remindersd: \(client) is now \(status.rawValue) for \(entity.rawValue)s\n")
             return 0
         default:
             throw Arguments.UsageError(message: "usage: remindersd permissions list | permissions set CLIENT STATUS")

@@ -61,6 +61,22 @@ enum AlarmMapping {
         return .location(location, proximity)
     }
 
+    /// The VALARMs of `item` kept as they came, made to keep their alarms' identifiers: one that
+    /// has no UID of its own is known by its position (`UID-alarm-N`), and where alarms before it
+    /// were removed or moved, it is given its identifier as `X-WR-ALARMUID` (the only change made
+    /// to it). `identifiers`: the alarm each kept component was read as, by its place in `item`.
+    static func keepingIdentities(of item: inout Component, uid: String, identifiers: [Int: String]) {
+        var position = 0
+        for index in item.components.indices where item.components[index].name == "VALARM" {
+            defer { position += 1 }
+            guard let identifier = identifiers[index] else { continue }
+            let component = item.components[index]
+            if component.value("UID") == nil, component.value("X-WR-ALARMUID") == nil, identifier != "\(uid)-alarm-\(position + 1)" {
+                item.components[index].properties.append(Property("X-WR-ALARMUID", identifier))
+            }
+        }
+    }
+
     /// `related`: what a relative alarm counts from — END (a VTODO's DUE) for reminders, START for events.
     static func component(_ alarm: Alarm, title: String, related: String = "END") -> Component {
         var properties = [Property("UID", alarm.alarmIdentifier), Property("X-WR-ALARMUID", alarm.alarmIdentifier),

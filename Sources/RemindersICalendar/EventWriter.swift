@@ -8,14 +8,36 @@ import RemindersModel
 /// the organizer, categories, a server's or another client's own properties, alarms of kinds it
 /// does not read — is carried over from the VEVENT of the same occurrence, so it survives.
 public enum EventWriter {
+    /// `zone`: the writer's, where an instant that ends a floating series is read (UNTIL takes
+    /// DTSTART's value type).
     public static func object(for event: Event, detached: [Event], original: Component? = nil, now: Timestamp,
-                              definingZones: Bool = true) -> CalendarObject {
+                              definingZones: Bool = true, zone: TimeZone = .current) -> CalendarObject {
         var calendar = CalendarObject.emptyCalendar()
         let before = original?.components.filter { $0.name == "VEVENT" } ?? []
+        let resolver = TimeZoneResolver(timeZones: original?.components.filter { $0.name == "VTIMEZONE" } ?? [])
         for item in [event] + detached {
-            var vevent = component(item, now: now, series: event)
-            let recurrenceID = vevent.value("RECURRENCE-ID")
-            if let kept = before.first(where: { $0.value("RECURRENCE-ID") == recurrenceID }) { carryUnmapped(from: kept, into: &vevent, start: item.start) }
+            let recurrenceID = item.originalOccurrence.map { DateMapping.value(event.occurrenceStart(forKey: $0)).property("RECURRENCE-ID").value }
+            // An invitation to one occurrence (its series not in the object) was read as an event
+            // of its own: it is written back as the occurrence it was.
+            let invitation = item.originalOccurrence == nil && !before.isEmpty && before.allSatisfy { $0.property("RECURRENCE-ID") != nil }
+            let kept = invitation ? before.first : before.first(where: { $0.value("RECURRENCE-ID") == recurrenceID })
+            var (vevent, reused) = component(item, now: now, series: event, zone: zone, kept: kept, resolver: resolver)
+            if invitation, let original = kept?.property("RECURRENCE-ID") { vevent.set(original) }
+            if let kept {
+                carryUnmapped(from: kept, into: &vevent, start: item.start)
+                // The VALARMs that came from the object in its order, new ones after: an alarm known
+                // by its place keeps it, and an unchanged event is written back as it came.
+                let keptAlarms = kept.components.filter { $0.name == "VALARM" }
+                var rest = vevent.components
+                var ordered: [Component] = []
+                for alarm in keptAlarms { if let index = rest.firstIndex(of: alarm) { ordered.append(rest.remove(at: index)) } }
+                vevent.components = ordered + rest
+            }
+            var identifiers: [Int: String] = [:]
+            for (index, component) in vevent.components.enumerated() {
+                if let found = reused.first(where: { $0.component == component }) { identifiers[index] = found.identifier }
+            }
+            AlarmMapping.keepingIdentities(of: &vevent, uid: event.calendarItemExternalIdentifier, identifiers: identifiers)
             calendar.components.append(vevent)
         }
         var object = CalendarObject(calendar: calendar)
@@ -36,8 +58,38 @@ public enum EventWriter {
         "DTSTART", "DTEND", "DURATION", "RRULE", "EXDATE", "STATUS", "TRANSP",
     ]
 
+    /// What a writer over `calendar` carries over, VEVENT by VEVENT (by RECURRENCE-ID): the
+    /// properties and components remindersd does not map, as text. Two objects with the same parts
+    /// and the same content write the same.
+    public static func unmappedParts(of calendar: Component) -> [String: [String]] {
+        var parts: [String: [String]] = [:]
+        for vevent in calendar.components where vevent.name == "VEVENT" {
+            let properties = vevent.properties.filter { !mapped.contains($0.name.uppercased()) }.map(\.line)
+                + vevent.properties("RRULE").dropFirst().map(\.line)
+            let components = vevent.components.filter { component in
+                component.name != "VALARM"
+                    || AlarmMapping.alarm(component, position: 0, todoUID: "", start: nil, due: nil, resolver: TimeZoneResolver(timeZones: [])) == nil
+            }.map(\.text)
+            // An occurrence with nothing unmapped says nothing (an override this store wrote for an RDATE).
+            if !(properties + components).isEmpty { parts[vevent.value("RECURRENCE-ID") ?? "", default: []] += properties + components }
+        }
+        // A writer puts the alarms it maps before the ones it carries over: order says nothing.
+        return parts.mapValues { $0.sorted() }
+    }
+
     private static func carryUnmapped(from kept: Component, into vevent: inout Component, start: ReminderDateComponents) {
         vevent.properties += kept.properties.filter { !mapped.contains($0.name.uppercased()) }
+        // A text property as it was, but for its value: its LANGUAGE and ALTREP stay; unchanged, all of it.
+        for name in ["SUMMARY", "DESCRIPTION", "LOCATION"] {
+            guard let before = kept.property(name), let index = vevent.properties.firstIndex(where: { $0.name == name }) else { continue }
+            if before.value == vevent.properties[index].value {
+                vevent.properties[index] = before
+            } else {
+                vevent.properties[index].parameters += before.parameters.filter { ["LANGUAGE", "ALTREP"].contains($0.name) }
+            }
+        }
+        // EventKit holds one rule: the others a file had stay in it.
+        if kept.property("RECURRENCE-ID") == nil, vevent.property("RRULE") != nil { vevent.properties += kept.properties("RRULE").dropFirst() }
         vevent.components += kept.components.filter { component in
             // An alarm remindersd reads is written afresh (or was removed here); one it cannot read stays.
             component.name != "VALARM"
@@ -45,7 +97,11 @@ public enum EventWriter {
         }
     }
 
-    private static func component(_ event: Event, now: Timestamp, series: Event) -> Component {
+    /// `kept`: the VEVENT of the same occurrence in the object last read, whose VALARMs are written
+    /// back as they came while their alarm is unchanged (an AUDIO alarm stays one, its DESCRIPTION
+    /// its own).
+    private static func component(_ event: Event, now: Timestamp, series: Event, zone: TimeZone, kept: Component?,
+                                  resolver: TimeZoneResolver) -> (Component, reused: [(component: Component, identifier: String)]) {
         var vevent = Component("VEVENT")
         vevent.set(Property("UID", TextValue.escape(series.calendarItemExternalIdentifier)))
         vevent.set(DateMapping.utc(now).property("DTSTAMP"))
@@ -63,7 +119,9 @@ public enum EventWriter {
         if let url = event.url { vevent.set(Property("URL", url)) }
         vevent.set(DateMapping.value(event.start).property("DTSTART"))
         vevent.set(DateMapping.value(end(of: event)).property("DTEND"))
-        if let rule = event.recurrenceRules.first, !event.isDetached { vevent.properties.append(Property("RRULE", rule.rrule)) }
+        if let rule = event.recurrenceRules.first, !event.isDetached {
+            vevent.properties.append(Property("RRULE", rule.rrule(startingAt: event.start, zone: zone)))
+        }
         for key in event.exceptionDates.sorted() {
             vevent.properties.append(DateMapping.value(event.occurrenceStart(forKey: key)).property("EXDATE"))
         }
@@ -74,8 +132,18 @@ public enum EventWriter {
         case .canceled: vevent.set(Property("STATUS", "CANCELLED"))
         }
         vevent.set(Property("TRANSP", event.availability == .free ? "TRANSPARENT" : "OPAQUE"))
-        for alarm in event.alarms { vevent.components.append(AlarmMapping.component(alarm, title: event.title, related: "START")) }
-        return vevent
+        let keptAlarms: [(component: Component, alarm: Alarm)] = kept.map { component in
+            let start = component.property("DTSTART").flatMap { try? DateTimeValue($0) }.map { DateMapping.components($0, resolver: resolver) }
+            return EventReader.alarms(of: component, uid: series.calendarItemExternalIdentifier, start: start ?? event.start,
+                                      duration: event.duration, resolver: resolver)
+        } ?? []
+        var reused: [(component: Component, identifier: String)] = []
+        for alarm in event.alarms {
+            let unchanged = keptAlarms.first { $0.alarm.alarmIdentifier == alarm.alarmIdentifier && $0.alarm.trigger == alarm.trigger }
+            if let unchanged { reused.append((unchanged.component, alarm.alarmIdentifier)) }
+            vevent.components.append(unchanged?.component ?? AlarmMapping.component(alarm, title: event.title, related: "START"))
+        }
+        return (vevent, reused)
     }
 
     /// DTEND: the day after the last for an all-day event (exclusive, as RFC 5545 has it); the

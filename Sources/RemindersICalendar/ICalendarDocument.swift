@@ -20,12 +20,19 @@ public enum ICalendarDocument {
         let top = try Component.parse(text)
         guard !top.isEmpty else { throw ICalendarError("no VCALENDAR in the text") }
         var items: [Item] = []
-        for component in top {
-            guard component.name == "VCALENDAR" else {
-                items.append(.problem(uid: component.value("UID"), line: component.lineNumber,
-                                      message: "\(component.name) outside a VCALENDAR"))
-                continue
-            }
+        // A bare VEVENT or VTODO (as vdir items and mail clients write them), with the VTIMEZONEs
+        // beside it, is read as if a VCALENDAR held them.
+        let bare = top.filter { $0.name != "VCALENDAR" }
+        var calendars = top.filter { $0.name == "VCALENDAR" }
+        if bare.contains(where: { ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"].contains($0.name) }) {
+            var wrapper = CalendarObject.emptyCalendar()
+            wrapper.components = bare.filter { ["VEVENT", "VTODO", "VTIMEZONE", "VJOURNAL", "VFREEBUSY"].contains($0.name) }
+            calendars.insert(wrapper, at: 0)
+        }
+        for component in bare where !["VEVENT", "VTODO", "VTIMEZONE", "VJOURNAL", "VFREEBUSY"].contains(component.name) {
+            items.append(.problem(uid: component.value("UID"), line: component.lineNumber, message: "\(component.name) outside a VCALENDAR"))
+        }
+        for component in calendars {
             let zones = component.components.filter { $0.name == "VTIMEZONE" }
             var groups: [(uid: String, todos: [Component])] = []
             var groupOfUID: [String: Int] = [:]

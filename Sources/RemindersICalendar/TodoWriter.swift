@@ -10,9 +10,11 @@ import RemindersModel
 /// survive every round trip, and an unchanged reminder is written back as it was read.
 public enum TodoWriter {
     /// `definingZones: false` leaves out the VTIMEZONEs the object does not already hold, for a
-    /// writer that adds each zone once for many objects (`ICalendarDocument.joined`).
+    /// writer that adds each zone once for many objects (`ICalendarDocument.joined`). `zone` is
+    /// the writer's, where an instant that ends a floating series is read (RRULE's UNTIL takes the
+    /// due date's value type).
     public static func object(for reminder: Reminder, parentUID: String?, original: CalendarObject?, now: Timestamp,
-                              definingZones: Bool = true) -> CalendarObject {
+                              definingZones: Bool = true, zone: TimeZone = .current) -> CalendarObject {
         let baseline = original.flatMap { try? TodoReader.read($0, now: now) }
         var todo = original?.todo ?? Component("VTODO")
         var object = original ?? CalendarObject(calendar: CalendarObject.emptyCalendar())
@@ -46,7 +48,10 @@ public enum TodoWriter {
         if baseline == nil || was?.recurrenceRules != reminder.recurrenceRules {
             // An RRULE remindersd could not read stays unless rules were set here.
             if baseline == nil || !reminder.recurrenceRules.isEmpty || was?.recurrenceRules.isEmpty == false { todo.removeProperties("RRULE") }
-            for rule in reminder.recurrenceRules { todo.properties.append(Property("RRULE", rule.rrule)) }
+            let anchor = reminder.dueDateComponents ?? reminder.startDateComponents
+            for rule in reminder.recurrenceRules {
+                todo.properties.append(Property("RRULE", anchor.map { rule.rrule(startingAt: $0, zone: zone) } ?? rule.rrule))
+            }
         }
         if baseline == nil || was?.tags != reminder.tags {
             let kept = TodoReader.invalidCategories(todo)
@@ -108,17 +113,35 @@ public enum TodoWriter {
         }
     }
 
-    /// The alarms remindersd mapped are replaced; the others (EMAIL ones, say) stay.
+    /// The alarms remindersd mapped are written as the reminder has them — one unchanged since the
+    /// object was read keeps its VALARM exactly as it came, in its place (an AUDIO alarm stays one,
+    /// its DESCRIPTION its own); new ones go after. The others (EMAIL ones, say) stay.
     private static func writeAlarms(_ reminder: Reminder, into todo: inout Component, original: TodoReading?) {
+        let datesKept = original.map {
+            $0.reminder.startDateComponents == reminder.startDateComponents && $0.reminder.dueDateComponents == reminder.dueDateComponents
+        } ?? false
         var position = 0
-        todo.components.removeAll { component in
-            guard component.name == "VALARM" else { return false }
+        var used = Set<String>()
+        var kept: [Component] = []
+        var keptIdentifiers: [Int: String] = [:]
+        for component in todo.components {
+            guard component.name == "VALARM" else { kept.append(component); continue }
             defer { position += 1 }
-            guard let original else { return true }
-            return AlarmMapping.alarm(component, position: position, todoUID: original.uid, start: original.reminder.startDateComponents,
-                                      due: original.reminder.dueDateComponents, resolver: TimeZoneResolver(timeZones: [])) != nil
+            guard let original else { continue }
+            guard let alarm = AlarmMapping.alarm(component, position: position, todoUID: original.uid, start: original.reminder.startDateComponents,
+                                                 due: original.reminder.dueDateComponents, resolver: TimeZoneResolver(timeZones: [])) else {
+                kept.append(component)  // not one remindersd maps: stays
+                continue
+            }
+            guard datesKept, reminder.alarms.contains(alarm), used.insert(alarm.alarmIdentifier).inserted else { continue }
+            keptIdentifiers[kept.count] = alarm.alarmIdentifier
+            kept.append(component)
         }
-        for alarm in reminder.alarms { todo.components.append(AlarmMapping.component(alarm, title: reminder.title)) }
+        for alarm in reminder.alarms where !used.contains(alarm.alarmIdentifier) {
+            kept.append(AlarmMapping.component(alarm, title: reminder.title))
+        }
+        todo.components = kept
+        AlarmMapping.keepingIdentities(of: &todo, uid: reminder.calendarItemExternalIdentifier, identifiers: keptIdentifiers)
     }
 
     /// The years the VTIMEZONEs must cover: those of the dates, a year either side.

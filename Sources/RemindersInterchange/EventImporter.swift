@@ -5,7 +5,9 @@ import RemindersStore
 
 /// Reads .ics text's VEVENTs into an event calendar: a UID already an event's replaces that event
 /// (keeping its identifier), the others become new events; importing the same text twice changes
-/// nothing the second time. What is not an event, or cannot be one, is named and skipped.
+/// nothing the second time. What is not an event, or cannot be one, is named and skipped. The
+/// calendar object is kept beside the event, so that an export writes back what remindersd does
+/// not map (attendees, the organizer, categories, X- properties, EMAIL alarms, RDATEs).
 struct EventImporter {
     let events: EventStore
     let now: Timestamp
@@ -22,12 +24,25 @@ struct EventImporter {
                 report.skipped.append(.init(uid: uid, line: line, message: message))
             case .object(let object, let line):
                 let reading: EventReader.Reading
-                do { reading = try EventReader.read(object.calendar, now: now) } catch {
-                    report.skipped.append(.init(uid: nil, line: error.line ?? line, message: error.message))
+                do { reading = try EventReader.read(object.calendar, now: now, zone: events.timeZone) } catch {
+                    report.skipped.append(.init(uid: object.calendar.components.first { $0.name == "VEVENT" }?.value("UID").map(TextValue.unescape),
+                                                line: error.line ?? line, message: error.message))
                     continue
                 }
+                report.notes += reading.notes.map { .init(uid: reading.uid, line: line, message: $0) }
                 do {
-                    switch try events.writeInterchangedEvent(reading.series, detached: reading.detached, into: calendar) {
+                    let unmapped = EventWriter.unmappedParts(of: object.calendar)
+                    let isUnchanged = { (stored: InterchangedSeries, incoming: InterchangedSeries) -> Bool in
+                        guard stored.series.sameContent(as: incoming.series), stored.detached.count == incoming.detached.count else { return false }
+                        let byOccurrence = Dictionary(stored.detached.map { ($0.originalOccurrence ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
+                        guard incoming.detached.allSatisfy({ byOccurrence[$0.originalOccurrence ?? 0]?.sameContent(as: $0) ?? false }) else { return false }
+                        return stored.calendarObject == object.text || stored.calendarObject.flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
+                            .map { EventWriter.unmappedParts(of: $0) == unmapped } ?? false
+                    }
+                    switch try events.writeInterchangedEvent(reading.series, detached: reading.detached, calendarObject: object.text,
+                                                             statesCreationDate: reading.statesCreationDate,
+                                                             statesLastModified: reading.statesLastModified, into: calendar,
+                                                             isUnchanged: isUnchanged) {
                     case .imported: report.imported += 1
                     case .updated: report.updated += 1
                     case .unchanged: report.unchanged += 1
@@ -39,3 +54,4 @@ struct EventImporter {
         }
     }
 }
+

@@ -20,7 +20,11 @@ public enum Exporter {
         if !wantedEvents.isEmpty {
             for event in try events.store.series(inCalendars: wantedEvents) {
                 let detached = try events.store.detachedOccurrences(of: event.eventIdentifier)
-                joiner.add(EventWriter.object(for: event, detached: detached, now: now, definingZones: false))
+                // Over the object it was imported or synced from: what remindersd does not map goes out again.
+                let original = try events.store.calendarObject(event: event.eventIdentifier)
+                    .flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
+                joiner.add(EventWriter.object(for: event, detached: detached, original: original, now: now, definingZones: false,
+                                              zone: events.timeZone))
                 let span = EventWriter.years(of: event, now: now)
                 years = years.map { min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound) } ?? span
             }
@@ -40,7 +44,8 @@ public enum Exporter {
         for reminder in reminders {
             let original = kept[reminder.calendarItemIdentifier].flatMap { try? CalendarObject(parsing: $0) }
             let parentUID = reminder.parentIdentifier.flatMap { externalIdentifiers[$0] }
-            joiner.add(TodoWriter.object(for: reminder, parentUID: parentUID, original: original, now: now, definingZones: false))
+            joiner.add(TodoWriter.object(for: reminder, parentUID: parentUID, original: original, now: now, definingZones: false,
+                                         zone: events.timeZone))
             let span = TodoWriter.years(of: reminder, now: now)
             years = years.map { min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound) } ?? span
         }

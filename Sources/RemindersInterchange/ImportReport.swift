@@ -23,6 +23,9 @@ public struct ImportReport: Equatable, Sendable {
     public var updated = 0
     public var unchanged = 0
     public var skipped: [Skipped] = []
+    /// What was imported but not quite as the file has it (a zone neither known nor defined, a
+    /// second RRULE kept but not shown), item by item.
+    public var notes: [Skipped] = []
 
     public init() {}
 

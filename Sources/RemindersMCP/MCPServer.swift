@@ -8,12 +8,12 @@ import RemindersServer
 /// otherwise the `initialize` handshake of 2025-11-25, 2025-06-18 or 2025-03-26 sets the revision
 /// and the identity for the connection.
 ///
-/// The reader thread answers what needs no store at once (`ping`, `initialize`, `tools/list`, …)
+/// The serving thread answers what needs no store at once (`ping`, `initialize`, `tools/list`, …)
 /// and hands the rest to one worker, in order, so that a call waiting for the owner's consent
 /// never holds up a `ping` or a cancellation.
 public final class MCPServer: @unchecked Sendable {
     private let options: ServerOptions
-    private let input: Int32
+    private let connection: Connection
     private let output: OutputChannel
     private let access: AccessText
     private let sessions: ClientSessions
@@ -26,8 +26,11 @@ public final class MCPServer: @unchecked Sendable {
 
     public init(options: ServerOptions, storeArgument: String?, input: Int32 = 0, output: Int32 = 1) {
         self.options = options
-        self.input = input
-        self.output = OutputChannel(descriptor: output)
+        // The JSON-RPC transport, NDJSON only (MCP's stdio framing): its bounds, its single-pass
+        // line scanning and its writer; cancellations come through as notifications, for the
+        // streams they also end.
+        connection = Connection(input: input, output: output, limits: options.limits, framing: .ndjson, cancelMethod: nil)
+        self.output = OutputChannel(connection: connection)
         access = AccessText(storeArgument: storeArgument)
         sessions = ClientSessions(options: options)
         watcher = SubscriptionWatcher(storePath: options.storePath, output: self.output)
@@ -36,56 +39,34 @@ public final class MCPServer: @unchecked Sendable {
     /// Serves until the input ends; the exit status.
     public func run() -> Int32 {
         watcher.start()
-        var pending: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            pending.append(contentsOf: buffer[0..<count])
-            while let newline = pending.firstIndex(of: 0x0A) {
-                let line = Array(pending[..<newline])
-                pending.removeSubrange(...newline)
-                receive(line)
-            }
-            if pending.count > options.limits.maxMessageSize {
-                output.error(id: .null, code: ResponseError.invalidRequestCode, "a message longer than \(options.limits.maxMessageSize) bytes")
-                pending.removeAll()
+        connection.start()
+        reading: while true {
+            for item in connection.receive() {
+                switch item {
+                case .single(let message):
+                    if let reply = handle(message, inBatch: false) { output.send(reply) }
+                case .batch(let messages):
+                    receiveBatch(messages)
+                case .unreadable(let error):
+                    output.send(OutputChannel.errorMessage(id: nil, error))
+                case .endOfInput:
+                    break reading
+                }
             }
         }
-        if !pending.isEmpty { receive(pending) }
         worker.sync {}
         watcher.stop()
         worker.sync { sessions.shutDown() }
         return 0
     }
 
-    private func receive(_ line: [UInt8]) {
-        let text = line.last == 0x0D ? Array(line.dropLast()) : line
-        guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-        let message: JSONValue
-        do { message = try JSONParser.parse(text) } catch {
-            output.error(id: .null, code: ResponseError.parseErrorCode, "not JSON: \(error)")
-            return
-        }
-        if case .array(let batch) = message {
-            receiveBatch(batch)
-        } else if let reply = handle(message, inBatch: false) {
-            output.send(reply)
-        }
-    }
-
     /// A batch is answered as one array where the negotiated revision has batches (2025-03-26),
     /// and refused where it does not.
-    private func receiveBatch(_ batch: [JSONValue]) {
+    private func receiveBatch(_ batch: [Message]) {
         let revision = lock.withLock { handshake?.revision }
         guard let revision, revision.allowsBatches else {
             output.error(id: .null, code: ResponseError.invalidRequestCode,
                          "JSON-RPC batches are not part of MCP \(revision?.rawValue ?? Revision.stateless.rawValue); send one message per line")
-            return
-        }
-        guard !batch.isEmpty else {
-            output.error(id: .null, code: ResponseError.invalidRequestCode, "an empty batch")
             return
         }
         let replies = batch.compactMap { handle($0, inBatch: true) }
@@ -94,20 +75,19 @@ public final class MCPServer: @unchecked Sendable {
 
     /// Handles one message. A reply to send now, or nil (a notification, or a request answered
     /// later by the worker — in a batch, the worker is waited for so the array holds every reply).
-    private func handle(_ message: JSONValue, inBatch: Bool) -> JSONValue? {
-        guard let object = message.objectValue, object["jsonrpc"] == "2.0" else {
-            return OutputChannel.errorMessage(id: message["id"] ?? .null, code: ResponseError.invalidRequestCode, "not a JSON-RPC 2.0 message")
-        }
-        guard let method = object["method"]?.stringValue else { return nil }  // a response: this server asks nothing
-        let params = object["params"]?.objectValue ?? JSONObject()
-        guard let id = object["id"] else {
-            notification(method, params)
+    private func handle(_ message: Message, inBatch: Bool) -> JSONValue? {
+        let request: MCPRequest
+        switch message {
+        case .invalid(let id, let error):
+            return OutputChannel.errorMessage(id: id, error)
+        case .response:
+            return nil  // this server asks nothing
+        case .notification(let notification):
+            self.notification(notification.method, notification.params?.objectValue ?? JSONObject())
             return nil
+        case .request(let found):
+            request = MCPRequest(id: found.id.json, method: found.method, params: found.params?.objectValue ?? JSONObject())
         }
-        guard id.stringValue != nil || id.integerValue != nil else {
-            return OutputChannel.errorMessage(id: .null, code: ResponseError.invalidRequestCode, "an id must be a string or an integer")
-        }
-        let request = MCPRequest(id: id, method: method, params: params)
         let context: RequestContext
         switch admission(of: request) {
         case .reply(let reply): return reply

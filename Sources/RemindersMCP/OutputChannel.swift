@@ -1,34 +1,17 @@
 import Foundation
 import JSONRPC
 
-/// Where messages go: one JSON text per line on the output descriptor, whole lines only, from
-/// whichever thread (the reader, the worker, the store watcher) has one to send.
-final class OutputChannel: @unchecked Sendable {
-    private let descriptor: Int32
-    private let lock = NSLock()
+/// Where messages go: the connection's writer (one JSON text per line, whole lines only, from
+/// whichever thread — the reader, the worker, the store watcher — has one to send).
+final class OutputChannel: Sendable {
+    private let connection: Connection
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    init(connection: Connection) { self.connection = connection }
 
     func send(_ message: JSONValue) {
         var writer = JSONWriter()
         writer.value(message)
-        var bytes = writer.bytes
-        bytes.append(0x0A)
-        lock.lock()
-        defer { lock.unlock() }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return  // the client went away; the reader sees the end of its input
-            }
-            offset += written
-        }
-    }
-
-    func result(id: JSONValue, _ result: JSONValue) {
-        send(["jsonrpc": "2.0", "id": id, "result": result])
+        connection.send(writer.bytes)
     }
 
     func error(id: JSONValue, code: Int, _ message: String, data: JSONValue? = nil) {
@@ -39,6 +22,11 @@ final class OutputChannel: @unchecked Sendable {
         var error: JSONObject = ["code": .integer(Int64(code)), "message": .string(message)]
         if let data { error["data"] = data }
         return ["jsonrpc": "2.0", "id": id, "error": .object(error)]
+    }
+
+    /// What the transport found wrong with a frame or a message, in its own words.
+    static func errorMessage(id: RequestID?, _ error: ResponseError) -> JSONValue {
+        errorMessage(id: id?.json ?? .null, code: error.code, error.message, data: error.data)
     }
 
     func notify(_ method: String, _ params: JSONValue) {

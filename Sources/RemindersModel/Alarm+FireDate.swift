@@ -22,13 +22,15 @@ extension Alarm {
     }
 }
 
-/// One time alarm due to fire, for a schedule or a listing.
+/// One time alarm due to fire, for a schedule or a listing: a reminder's, or an event occurrence's.
 public struct ScheduledAlarm: Equatable, Sendable {
+    /// The reminder's identifier, or the event's (a series', or a detached occurrence's).
     public var reminderIdentifier: String
+    public var entityType: EntityType = .reminder
     public var alarmIdentifier: String
     public var title: String
     public var fireDate: Timestamp
-    /// The due date of the occurrence the alarm belongs to (nil without one).
+    /// The due date (a reminder's) or the start (an event occurrence's) the alarm belongs to (nil without one).
     public var occurrenceDate: Timestamp?
     /// It fires at `fireDate` because it was snoozed.
     public var snoozed = false

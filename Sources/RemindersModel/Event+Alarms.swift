@@ -44,6 +44,10 @@ extension Event {
         switch end {
         case .endDate(let until):
             lastStart = until.milliseconds  // no occurrence starts after it
+        case .endDateComponents(let until):
+            // Read as UTC, like a floating start below (which is then taken 14 hours late); a zoned
+            // series' wall clock is at most 14 hours behind UTC as well.
+            lastStart = until.wallClockSeconds * 1000 + (until.hour == nil ? 86_399_000 : 0) + (start.isFloating ? 0 : 14 * 3_600_000)
         case .occurrenceCount(let count):
             guard count <= 10_000 else { return nil }
             var current = start

@@ -66,6 +66,22 @@ extension Event {
         return steps > 0 ? start.shifted(byWallClockSeconds: steps * stepDays * 86_400) : start
     }
 
+    /// The first occurrence the series has, but for the removed ones and those in `replaced` (keys of
+    /// detached occurrences); nil when it has none left (looked for among its first 10,000).
+    public func firstOccurrence(skipping replaced: Set<Int64> = [], in zone: TimeZone) -> ReminderDateComponents? {
+        let skipped = Set(exceptionDates).union(replaced)
+        var current: ReminderDateComponents? = start
+        var rule = recurrenceRules.first
+        for _ in 0..<10_000 {
+            guard let occurrence = current else { return nil }
+            if !skipped.contains(Event.occurrenceKey(occurrence)) { return occurrence }
+            guard let walking = rule, !isDetached else { return nil }
+            current = walking.occurrence(after: occurrence, in: zone)
+            rule = walking.advanced
+        }
+        return nil
+    }
+
     /// The series' occurrence whose start is `instant` read in `zone`, if it has one.
     public func occurrence(at instant: Timestamp, in zone: TimeZone) -> ReminderDateComponents? {
         occurrences(from: instant, to: instant.advanced(by: 1), in: zone).first { $0.start.instant(in: zone) == instant }?.start

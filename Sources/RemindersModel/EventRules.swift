@@ -5,6 +5,10 @@ extension CalendarItemRules {
         guard event.duration >= 0 else { throw ValidationError(field: "endDate", reason: .datesInverted, "endDate is before startDate") }
         try validateCommon(event)
         try within("startDate") { () throws(ValidationError) in try event.start.validate() }
+        // What iCalendar (and the store) can write is a four-digit year.
+        guard event.start.shifted(byWallClockSeconds: event.duration / 1000 + 86_400).year <= 9999 else {
+            throw ValidationError(field: "endDate", "the event would end after the year 9999")
+        }
         guard event.recurrenceRules.count <= 1 else {
             throw ValidationError(field: "recurrenceRules", "an event has at most one recurrence rule, as EventKit allows")
         }

@@ -5,7 +5,8 @@ extension RecurrenceRule {
     /// The first occurrence strictly after `current`, the series' present instance (RFC 5545's
     /// DTSTART, which counts as an instance even when the rule would not produce it);
     /// nil when the series has ended. A floating or all-day occurrence is placed in `zone` (the
-    /// reader's) before it is compared with the rule's end date, which is an instant.
+    /// reader's) before it is compared with an end that is an instant; a wall-clock end is
+    /// compared with the occurrence's wall clock, in its own zone.
     public func occurrence(after current: ReminderDateComponents, in zone: TimeZone) -> ReminderDateComponents? {
         if case .occurrenceCount(let count) = recurrenceEnd, count <= 1 { return nil }
         guard let day = RecurrenceExpansion(rule: self, start: current).nextDay() else { return nil }
@@ -14,7 +15,7 @@ extension RecurrenceRule {
         guard year <= 9999 else { return nil }
         var next = current
         (next.year, next.month, next.day) = (year, month, dayOfMonth)
-        if case .endDate(let end) = recurrenceEnd, next.instant(in: zone) > end { return nil }
+        if let recurrenceEnd, recurrenceEnd.excludes(next, in: zone) { return nil }
         return next
     }
 

@@ -4,12 +4,46 @@ import Foundation
 extension RecurrenceRule {
     static let weekdayNames = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
-    public var rrule: String {
+    /// The rule as it is kept: its end exactly as it is (an instant, or a wall-clock date or time).
+    public var rrule: String { text(until: recurrenceEnd.map(Self.untilText)) }
+
+    /// The rule as RFC 5545 §3.3.10 has it written in a series that starts at `start`: UNTIL with
+    /// DTSTART's value type — a DATE for an all-day series, a floating DATE-TIME for a floating one,
+    /// UTC for a zoned one. An end of the other kind is converted: a wall-clock end read in the
+    /// series' zone; an instant read in `zone` (the writer's) for a series that floats.
+    public func rrule(startingAt start: ReminderDateComponents, zone: TimeZone) -> String {
+        guard let end = recurrenceEnd else { return rrule }
+        let until: String
+        switch end {
+        case .occurrenceCount: return rrule
+        case .endDate(let instant) where start.isAllDay:
+            var day = ReminderDateComponents.wallClock(of: instant, in: zone)
+            (day.hour, day.minute, day.second) = (nil, nil, nil)
+            until = Self.untilText(.endDateComponents(day))
+        case .endDate(let instant) where start.isFloating:
+            until = Self.untilText(.endDateComponents(ReminderDateComponents.wallClock(of: instant, in: zone)))
+        case .endDate:
+            until = Self.untilText(end)
+        case .endDateComponents(var wall) where start.isAllDay:
+            (wall.hour, wall.minute, wall.second) = (nil, nil, nil)
+            until = Self.untilText(.endDateComponents(wall))
+        case .endDateComponents(var wall) where start.isFloating:
+            if wall.hour == nil { (wall.hour, wall.minute, wall.second) = (23, 59, 59) }
+            until = Self.untilText(.endDateComponents(wall))
+        case .endDateComponents(var wall):
+            if wall.hour == nil { (wall.hour, wall.minute, wall.second) = (23, 59, 59) }
+            wall.timeZone = start.timeZone
+            until = Self.untilText(.endDate(wall.instant(in: zone)))
+        }
+        return text(until: until)
+    }
+
+    private func text(until: String?) -> String {
         var parts = ["FREQ=" + frequency.rruleName]
         if interval != 1 { parts.append("INTERVAL=\(interval)") }
         switch recurrenceEnd {
         case .occurrenceCount(let count): parts.append("COUNT=\(count)")
-        case .endDate(let date): parts.append("UNTIL=" + Self.basicFormat(date))
+        case .endDate, .endDateComponents: if let until { parts.append("UNTIL=" + until) }
         case nil: break
         }
         if let days = daysOfTheWeek {
@@ -52,8 +86,10 @@ extension RecurrenceRule {
                 recurrenceEnd = .occurrenceCount(try Self.integer(value, name))
             case "UNTIL":
                 guard recurrenceEnd == nil else { throw Self.rruleError("COUNT and UNTIL cannot both be given") }
-                guard let date = Self.parseBasic(value) else { throw Self.rruleError("UNTIL must look like 20261231T235959Z or 20261231, got \(value)") }
-                recurrenceEnd = .endDate(date)
+                guard let end = Self.parseUntil(value) else {
+                    throw Self.rruleError("UNTIL must look like 20261231T235959Z, 20261231T235959 or 20261231, got \(value)")
+                }
+                recurrenceEnd = end
             case "BYDAY": daysOfTheWeek = try value.split(separator: ",").map(Self.dayOfWeek)
             case "BYMONTHDAY": daysOfTheMonth = try Self.integers(value, name)
             case "BYYEARDAY": daysOfTheYear = try Self.integers(value, name)
@@ -98,25 +134,38 @@ extension RecurrenceRule {
         return RecurrenceDayOfWeek(dayOfTheWeek: index + 1, weekNumber: number)
     }
 
-    /// `20261231T235959Z`: RFC 5545's UTC date-time form.
-    static func basicFormat(_ date: Timestamp) -> String {
-        let iso = date.rfc3339  // 2026-12-31T23:59:59.000Z
-        let digits = iso.prefix(19).filter { $0 != "-" && $0 != ":" }
-        return digits + "Z"
+    /// UNTIL's value: `20261231T235959Z` for an instant, `20261231` or `20261231T235959` for a
+    /// wall-clock end.
+    static func untilText(_ end: RecurrenceEnd) -> String {
+        switch end {
+        case .endDate(let date):
+            let iso = date.rfc3339  // 2026-12-31T23:59:59.000Z
+            return iso.prefix(19).filter { $0 != "-" && $0 != ":" } + "Z"
+        case .endDateComponents(let wall):
+            var text = String(format: "%04d%02d%02d", wall.year, wall.month, wall.day)
+            if let hour = wall.hour { text += String(format: "T%02d%02d%02d", hour, wall.minute ?? 0, wall.second ?? 0) }
+            return text
+        case .occurrenceCount(let count):
+            return String(count)
+        }
     }
 
-    static func parseBasic(_ text: String) -> Timestamp? {
+    /// `20261231T235959Z` is an instant; `20261231` and `20261231T235959` are wall-clock ends
+    /// (RFC 5545 §3.3.10: UNTIL takes DTSTART's value type, and only a UTC one is an instant).
+    static func parseUntil(_ text: String) -> RecurrenceEnd? {
         let bytes = Array(text.utf8)
         var cursor = DigitCursor(bytes: bytes)
         guard let year = cursor.digits(4), let month = cursor.digits(2), let day = cursor.digits(2) else { return nil }
-        var (hour, minute, second) = (23, 59, 59)  // a bare date means through the end of that day
-        if cursor.expect("T") {
-            guard let h = cursor.digits(2), let m = cursor.digits(2), let s = cursor.digits(2) else { return nil }
-            (hour, minute, second) = (h, m, s)
-            _ = cursor.expect("Z")
-        }
+        var wall = ReminderDateComponents(year: year, month: month, day: day)
+        guard (try? wall.validate()) != nil else { return nil }
+        guard cursor.expect("T") else { return cursor.index == bytes.count ? .endDateComponents(wall) : nil }
+        guard let hour = cursor.digits(2), let minute = cursor.digits(2), let second = cursor.digits(2),
+              hour < 24, minute < 60, second < 61 else { return nil }
+        (wall.hour, wall.minute, wall.second) = (hour, minute, min(second, 59))
+        let utc = cursor.expect("Z")
         guard cursor.index == bytes.count else { return nil }
-        let iso = String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day, hour, minute, second)
-        return Timestamp(rfc3339: iso)
+        guard utc else { return .endDateComponents(wall) }
+        wall.timeZone = "UTC"
+        return .endDate(wall.instant(in: .utc))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// EKRecurrenceFrequency.
 public enum RecurrenceFrequency: String, Sendable, CaseIterable {
     case daily, weekly, monthly, yearly
@@ -19,8 +21,25 @@ public struct RecurrenceDayOfWeek: Equatable, Hashable, Sendable {
 
 /// EKRecurrenceEnd: after a date or after a number of occurrences.
 public enum RecurrenceEnd: Equatable, Hashable, Sendable {
+    /// No occurrence starts after this instant (RFC 5545's UNTIL in UTC; EKRecurrenceEnd(end:)).
     case endDate(Timestamp)
+    /// No occurrence starts after this wall-clock date or time: UNTIL as a DATE, or as a DATE-TIME
+    /// without a zone, which RFC 5545 §3.3.10 gives the value type of DTSTART. It is read in the
+    /// series' own zone, or — a floating or all-day series — the reader's; a day alone means
+    /// through its end.
+    case endDateComponents(ReminderDateComponents)
     case occurrenceCount(Int)
+}
+
+extension RecurrenceEnd {
+    /// Whether an occurrence starting at `start` (read in `zone` when it floats) comes after this end.
+    func excludes(_ start: ReminderDateComponents, in zone: TimeZone) -> Bool {
+        switch self {
+        case .endDate(let end): return start.instant(in: zone) > end
+        case .endDateComponents(let end): return start.wallClockSeconds > end.wallClockSeconds + (end.hour == nil ? 86_399 : 0)
+        case .occurrenceCount: return false
+        }
+    }
 }
 
 /// EKRecurrenceRule, with RFC 5545's meaning.

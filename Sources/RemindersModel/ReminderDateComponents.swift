@@ -63,7 +63,8 @@ public struct ReminderDateComponents: Equatable, Hashable, Sendable {
 
     /// The instant this date means to a reader in `readerZone`: its own zone when it has one and an
     /// hour, else the reader's. An all-day date means the start of its day in the reader's zone.
-    /// Wall-clock times skipped by a DST change resolve forward, as Foundation's Calendar does.
+    /// A wall-clock time that happens twice (clocks going back) is the first of the two (RFC 5545
+    /// §3.3.5); one skipped by a DST change resolves forward, as Foundation's Calendar does.
     public func instant(in readerZone: TimeZone) -> Timestamp {
         let zone = isFloating ? readerZone : (timeZone.flatMap(TimeZoneCache.zone) ?? readerZone)
         return Timestamp(seconds: Self.instantSeconds(wallClock: wallClockSeconds, in: zone))
@@ -82,13 +83,20 @@ public struct ReminderDateComponents: Equatable, Hashable, Sendable {
 
     static func instantSeconds(wallClock: Int64, in zone: TimeZone) -> Int64 {
         func offset(_ instant: Int64) -> Int64 { Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))) }
-        let guess = offset(wallClock - offset(wallClock))
-        let instant = wallClock - guess
-        let actual = offset(instant)
-        if actual == guess { return instant }
-        // A wall-clock time the DST change skipped: read it with the offset from before the change,
-        // which lands the gap's length later (02:30 becomes 03:30), as Foundation's Calendar does.
-        return wallClock - min(guess, actual)
+        // The offsets a day either side of the wall-clock time (no zone changes twice in two days):
+        // each candidate is a reading of the time that holds if the zone has that offset then.
+        let before = offset(wallClock - 86_400), after = offset(wallClock + 86_400)
+        if before == after { return wallClock - before }
+        let early = wallClock - before, late = wallClock - after
+        let earlyHolds = offset(early) == before, lateHolds = offset(late) == after
+        switch (earlyHolds, lateHolds) {
+        case (true, true): return min(early, late)  // the same instant, or a time that happens twice: the first
+        case (true, false): return early
+        case (false, true): return late
+        // A time the change skipped: read with the offset from before it, which lands the gap's
+        // length later (02:30 becomes 03:30).
+        case (false, false): return early
+        }
     }
 
     /// Compact text form kept in the store: `2026-11-29`, `2026-11-29T09`, `2026-11-29T09:30`,

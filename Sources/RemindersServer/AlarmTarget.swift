@@ -2,23 +2,82 @@ import JSONRPC
 import RemindersModel
 import RemindersStore
 
-/// The time alarm `identifier` + `alarmIdentifier` names, with when it fires (or fired).
-enum AlarmTarget {
-    static func find(_ context: MethodContext) throws -> (Reminder, Alarm, Timestamp) {
+/// The alarm `identifier` + `alarmIdentifier` names — a reminder's, or an event's — with the
+/// occurrence it is for and when it fires (or fired), for `snoozeAlarm` and `dismissAlarm`.
+///
+/// A reminder's alarm is for its current occurrence; a location alarm, which has no time, is taken
+/// as firing now (snoozed, it fires again at its new time, as the notification's Snooze makes it).
+/// An event's alarm is for the occurrence at `occurrenceDate` when given, else the one whose alarm
+/// fired last in the past day, else the next to fire.
+struct AlarmTarget {
+    var item: String
+    var alarm: String
+    var occurrence: Int64
+    var fireDate: Timestamp
+
+    static let occurrenceDateParam = ObjectRule.Property("occurrenceDate", CommonSchemas.instant,
+                                                         description: "An event's occurrence (its start); absent: the one whose alarm fired in the past day, else the next.")
+
+    static func find(_ context: MethodContext) throws -> AlarmTarget {
         let events = try context.session.eventStore()
         let identifier = try context.params.string("identifier")
         let alarmIdentifier = try context.params.string("alarmIdentifier")
+        if let event = try events.store.event(identifier: identifier) {
+            return try find(event, alarmIdentifier: alarmIdentifier, at: try context.params.optionalTimestamp("occurrenceDate"), in: events)
+        }
         guard let reminder = try events.reminder(identifier: identifier) else {
             throw StoreError.notFound(kind: "reminder", identifier: identifier)
         }
         guard let alarm = reminder.alarms.first(where: { $0.alarmIdentifier == alarmIdentifier }) else {
             throw StoreError.notFound(kind: "alarm", identifier: alarmIdentifier)
         }
-        guard let fireDate = alarm.fireDate(of: reminder, in: events.timeZone) else {
-            throw ResponseError.invalidParams(reminder.isCompleted ? "the reminder is completed: its alarms do not fire"
-                                                                    : "not a time alarm (a location alarm, or relative without a due date)",
-                                              field: "alarmIdentifier")
+        guard !reminder.isCompleted else {
+            throw ResponseError.invalidParams("the reminder is completed: its alarms do not fire", field: "alarmIdentifier")
         }
-        return (reminder, alarm, fireDate)
+        var fireDate = alarm.fireDate(of: reminder, in: events.timeZone)
+        if fireDate == nil, case .location = alarm.trigger { fireDate = Timestamp.now() }
+        guard let fireDate else {
+            throw ResponseError.invalidParams("a relative alarm of a reminder without a due date never fires", field: "alarmIdentifier")
+        }
+        return AlarmTarget(item: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: AlarmDelivery.occurrence(of: reminder),
+                           fireDate: fireDate)
+    }
+
+    private static func find(_ event: Event, alarmIdentifier: String, at occurrenceDate: Timestamp?, in events: EventStore) throws -> AlarmTarget {
+        guard let alarm = event.alarms.first(where: { $0.alarmIdentifier == alarmIdentifier }) else {
+            throw StoreError.notFound(kind: "alarm", identifier: alarmIdentifier)
+        }
+        let zone = events.timeZone, now = Timestamp.now()
+        let replaced = try events.store.replacedOccurrences(ofSeries: [event.eventIdentifier])[event.eventIdentifier] ?? []
+        let firings = event.alarmFirings(from: Timestamp(milliseconds: now.milliseconds - 86_400_000),
+                                         to: Timestamp(milliseconds: now.milliseconds + 366 * 86_400_000), in: zone, replaced: replaced)
+            .filter { $0.alarm.alarmIdentifier == alarmIdentifier }
+        let chosen: Event.AlarmFiring?
+        if let occurrenceDate {
+            chosen = firings.first { $0.occurrence.startDate(in: zone) == occurrenceDate }
+            guard chosen != nil else {
+                throw ResponseError.invalidParams("the event has no occurrence at \(occurrenceDate.rfc3339) whose alarm fires in the coming year", field: "occurrenceDate")
+            }
+        } else {
+            chosen = firings.last { $0.fireDate <= now } ?? firings.first { $0.fireDate > now }
+        }
+        guard let chosen else {
+            var reason = "the alarm fires neither in the past day nor in the coming year"
+            if case .location = alarm.trigger { reason = "an event's location alarm does not fire here" }
+            throw ResponseError.invalidParams(reason, field: "alarmIdentifier")
+        }
+        return AlarmTarget(item: event.eventIdentifier, alarm: alarm.alarmIdentifier, occurrence: Event.occurrenceKey(chosen.occurrence.start),
+                           fireDate: chosen.fireDate)
+    }
+
+    /// Whose access the call needs: an event's identifier takes access to events.
+    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType {
+        guard let identifier = params?["identifier"]?.stringValue else { return .reminder }
+        return try session.eventStore().store.event(identifier: identifier) != nil ? .event : .reminder
+    }
+
+    func decide(_ state: AlarmDelivery.State, snoozedUntil: Timestamp?, in context: MethodContext) throws {
+        try context.session.eventStore().store.decide(state, item: item, alarm: alarm, occurrence: occurrence, fireDate: fireDate,
+                                                      snoozedUntil: snoozedUntil, now: Timestamp.now())
     }
 }

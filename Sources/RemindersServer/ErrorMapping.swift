@@ -56,6 +56,9 @@ extension ResponseError {
             return .storeUnavailable(message)
         case .cancelled:
             return .requestCancelled
+        case .database(let failure):
+            // A bug, not a state of the store: -32603 (and logged as an error where it is answered).
+            return .internalError("the store's database refused an operation (\(failure.codeName): \(failure.message))")
         }
     }
 

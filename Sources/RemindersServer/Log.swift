@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 
 /// Log lines on stderr, never stdout (which carries protocol frames only).
 /// At the default level nothing a client wrote (titles, notes) is logged.
@@ -24,6 +25,6 @@ public struct Log: Sendable {
     private func write(_ messageLevel: Level, _ message: () -> String) {
         guard messageLevel <= level else { return }
         let line = "remindersd[\(getpid())] \(messageLevel): \(message())\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        DescriptorWriter.standardError.write(text: line)
     }
 }

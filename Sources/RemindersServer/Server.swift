@@ -100,15 +100,13 @@ public final class Server {
             // (their reads share it, as a group's do), which is then rolled back, so that nothing
             // — not an event's trial write — reaches the store or tells other clients of a commit.
             do throws(StoreError) {
-                try events.store.write { () throws(StoreError) in
+                _ = try events.store.transaction { () throws(StoreError) -> TransactionOutcome in
                     for item in run where self.exitCode == nil && !self.isStopping { if let reply = self.handle(item) { replies.append(reply) } }
-                    throw StoreError.cancelled
+                    return .rollBack
                 }
             } catch {
-                if error != .cancelled {
-                    let failure = ResponseError.from(error, prefix: nil, zone: session.timeZone)
-                    replies = run.compactMap { $0.replyWhenTheGroupFailed(failure).map(OutgoingMessage.init) }
-                }
+                let failure = ResponseError.from(error, prefix: nil, zone: session.timeZone)
+                replies = run.compactMap { $0.replyWhenTheGroupFailed(failure).map(OutgoingMessage.init) }
             }
         } else {
             for item in run where exitCode == nil && !isStopping { if let reply = handle(item) { replies.append(reply) } }

@@ -45,7 +45,7 @@ public enum SyncHelper {
                     progress(percent, String(line[line.index(after: space)...]))
                 } else {
                     collected.append(line)
-                    FileHandle.standardError.write(Data((line + "\n").utf8))  // the helper's log lines are the server's
+                    DescriptorWriter.standardError.write(text: (line + "\n"))  // the helper's log lines are the server's
                 }
             }
             collected.finish()

@@ -20,6 +20,9 @@ public final class CalendarStore {
     var lastDecodedCalendar = ""
     /// Full-text index changes of the current write transaction, written when it commits.
     var fullTextBacklog = FullTextBacklog()
+    /// While set, the identifiers of the events written (inserted, updated, removed) are noted in
+    /// it: what a staged change touched.
+    var touchedEvents: Set<String>?
 
     public static let defaultBusyTimeout = 15_000
 
@@ -109,17 +112,34 @@ public final class CalendarStore {
     /// instead of failing on upgrade), or in a savepoint when already inside one.
     /// An error rolls back exactly what `body` did.
     public func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try transaction(begin: "BEGIN IMMEDIATE", body)
+        var result: T?
+        _ = try transaction(begin: "BEGIN IMMEDIATE") { () throws(StoreError) -> TransactionOutcome in
+            result = try body()
+            return .commit
+        }
+        return result!
     }
 
     /// Runs `body` in a read transaction: one consistent snapshot, never blocking writers.
     public func read<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try transaction(begin: "BEGIN DEFERRED", body)
+        var result: T?
+        _ = try transaction(begin: "BEGIN DEFERRED") { () throws(StoreError) -> TransactionOutcome in
+            result = try body()
+            return .commit
+        }
+        return result!
+    }
+
+    /// Runs `body` in a write transaction (a savepoint when nested) and ends it the way `body`
+    /// says — kept, or rolled back as if it never ran (what trying a change without keeping it
+    /// needs); an error rolls it back too, and is thrown on. Returns how it ended.
+    public func transaction(_ body: () throws(StoreError) -> TransactionOutcome) throws(StoreError) -> TransactionOutcome {
+        try transaction(begin: "BEGIN IMMEDIATE", body)
     }
 
     public var isInTransaction: Bool { transactionDepth > 0 }
 
-    private func transaction<T>(begin: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    private func transaction(begin: String, _ body: () throws(StoreError) -> TransactionOutcome) throws(StoreError) -> TransactionOutcome {
         let savepoint = "s\(transactionDepth)"
         let nested = transactionDepth > 0
         if !nested { listCache = ListCache() }
@@ -128,8 +148,18 @@ public final class CalendarStore {
         if nested { fullTextBacklog.savepointOpened() }
         transactionDepth += 1
         defer { transactionDepth -= 1 }
+        let outcome: TransactionOutcome
         do {
-            let result = try body()
+            outcome = try body()
+        } catch {
+            rollBack(nested: nested, savepoint: savepoint)
+            throw error
+        }
+        guard outcome == .commit else {
+            rollBack(nested: nested, savepoint: savepoint)
+            return .rollBack
+        }
+        do {
             try sqlite { () throws(SQLiteError) in
                 if nested {
                     try self.database.run("RELEASE \(savepoint)")
@@ -140,18 +170,22 @@ public final class CalendarStore {
                     self.fullTextBacklog.removeAll()
                 }
             }
-            return result
         } catch {
-            listCache = ListCache()
-            if nested {
-                try? database.run("ROLLBACK TO \(savepoint)")
-                try? database.run("RELEASE \(savepoint)")
-                fullTextBacklog.savepointRolledBack()
-            } else {
-                if database.isInTransaction { try? database.run("ROLLBACK") }
-                fullTextBacklog.removeAll()
-            }
+            rollBack(nested: nested, savepoint: savepoint)
             throw error
+        }
+        return .commit
+    }
+
+    private func rollBack(nested: Bool, savepoint: String) {
+        listCache = ListCache()
+        if nested {
+            try? database.run("ROLLBACK TO \(savepoint)")
+            try? database.run("RELEASE \(savepoint)")
+            fullTextBacklog.savepointRolledBack()
+        } else {
+            if database.isInTransaction { try? database.run("ROLLBACK") }
+            fullTextBacklog.removeAll()
         }
     }
 
@@ -164,6 +198,11 @@ public final class CalendarStore {
     public func integrityCheck() throws(StoreError) -> String {
         try sqlite { () throws(SQLiteError) in try self.database.scalar("PRAGMA integrity_check")?.text ?? "" }
     }
+}
+
+/// How a transaction ended: its changes kept, or rolled back as if it never ran.
+public enum TransactionOutcome: Sendable {
+    case commit, rollBack
 }
 
 struct ListCache {

@@ -17,8 +17,24 @@ struct EventStaging {
     }
 
     var staged: [Staged] = []
+    /// What the staged operations made of the events they touched, taken when the last one was
+    /// tried: this client's own reads (`event`) see it without replaying anything, so a read
+    /// never takes the store's write lock.
+    var view = StagedView()
 
     var isEmpty: Bool { staged.isEmpty }
+
+    mutating func removeAll() {
+        staged.removeAll()
+        view = StagedView()
+    }
+}
+
+/// The events staged operations touched, as they left them: each one (nil: removed) and, for
+/// every series among them, its detached occurrences.
+struct StagedView {
+    var events: [String: Event?] = [:]
+    var detached: [String: [Event]] = [:]
 }
 
 /// Where the event code takes new identifiers from: fresh ones, or — replaying a staged

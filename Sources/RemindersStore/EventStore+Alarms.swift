@@ -1,16 +1,46 @@
 import RemindersModel
 
 extension EventStore {
-    /// The time alarms of open reminders firing in `from..<to`, read in this client's zone, soonest
-    /// first: a snoozed one at its new time, a dismissed one not at all.
-    public func upcomingAlarms(from: Timestamp, to: Timestamp) throws(StoreError) -> [ScheduledAlarm] {
-        let reminders = try store.reminders(matching: ReminderPredicate(kind: .incomplete), in: timeZone).filter { !$0.alarms.isEmpty }
-        let held = try store.heldAlarms()
-        return ScheduledAlarm.upcoming(reminders, from: from, to: to, in: timeZone) { reminder, alarm in
-            switch held["\(reminder.calendarItemIdentifier) \(alarm.alarmIdentifier) \(AlarmDelivery.occurrence(of: reminder))"] {
-            case (.snoozed, let until?)?: (until, true)
-            case (_, _)?: (nil, false)  // dismissed
-            case nil: nil
+    /// The time alarms of open reminders — and, `includingEvents`, of events' occurrences — firing
+    /// in `from..<to`, read in this client's zone, soonest first: a snoozed one at its new time, a
+    /// dismissed one not at all. Location alarms have no time: they are not among them.
+    public func upcomingAlarms(from: Timestamp, to: Timestamp, includingEvents: Bool = true) throws(StoreError) -> [ScheduledAlarm] {
+        try store.read { () throws(StoreError) -> [ScheduledAlarm] in
+            let reminders = try store.reminders(matching: ReminderPredicate(kind: .incomplete), in: timeZone).filter { !$0.alarms.isEmpty }
+            let held = try store.heldAlarms()
+            func decision(_ key: String) -> (fireDate: Timestamp?, snoozed: Bool)? {
+                switch held[key] {
+                case (.snoozed, let until?)?: (until, true)
+                case (_, _)?: (nil, false)  // dismissed
+                case nil: nil
+                }
+            }
+            var upcoming = ScheduledAlarm.upcoming(reminders, from: from, to: to, in: timeZone) { reminder, alarm in
+                decision("\(reminder.calendarItemIdentifier) \(alarm.alarmIdentifier) \(AlarmDelivery.occurrence(of: reminder))")
+            }
+            guard includingEvents else { return upcoming }
+            // A snoozed one may fire in the window though its own time came before it.
+            let earliest = Timestamp(milliseconds: from.milliseconds - 7 * 86_400_000)
+            let candidates = try store.eventsWithAlarms(firingFrom: earliest, through: to, in: timeZone)
+            let replaced = try store.replacedOccurrences(ofSeries: candidates.filter { !$0.recurrenceRules.isEmpty }.map(\.eventIdentifier))
+            for event in candidates {
+                for firing in event.alarmFirings(from: earliest, to: to, in: timeZone, replaced: replaced[event.eventIdentifier] ?? []) {
+                    var fireDate = firing.fireDate
+                    var snoozed = false
+                    if let held = decision("\(event.eventIdentifier) \(firing.alarm.alarmIdentifier) \(Event.occurrenceKey(firing.occurrence.start))") {
+                        guard let until = held.fireDate else { continue }
+                        (fireDate, snoozed) = (until, held.snoozed)
+                    }
+                    guard fireDate >= from, fireDate < to else { continue }
+                    var entry = ScheduledAlarm(reminderIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
+                                               title: event.title, fireDate: fireDate, occurrenceDate: firing.occurrence.startDate(in: timeZone),
+                                               snoozed: snoozed)
+                    entry.entityType = .event
+                    upcoming.append(entry)
+                }
+            }
+            return upcoming.sorted {
+                ($0.fireDate, $0.reminderIdentifier, $0.alarmIdentifier) < ($1.fireDate, $1.reminderIdentifier, $1.alarmIdentifier)
             }
         }
     }

@@ -5,32 +5,51 @@ extension EventStore {
     public enum InterchangeOutcome: Sendable { case imported, updated, unchanged }
 
     /// `series` (with its `detached` occurrences, keys set) into `calendar`, or over the series
-    /// whose external identifier is its UID, wherever it is.
-    public func writeInterchangedEvent(_ series: Event, detached: [Event], into calendar: String) throws(StoreError) -> InterchangeOutcome {
+    /// whose external identifier is its UID, wherever it is, keeping `calendarObject` beside it.
+    /// When the file does not say when the series was made or last changed (`statesCreationDate`,
+    /// `statesLastModified`), a series already here keeps its own dates; it is `unchanged` when
+    /// `isUnchanged(stored, incoming)` says the series here is the one read — the caller compares
+    /// as iCalendar holds them, with the object kept for it (importing the same text twice
+    /// changes nothing).
+    public func writeInterchangedEvent(_ series: Event, detached: [Event], calendarObject: String, statesCreationDate: Bool,
+                                       statesLastModified: Bool, into calendar: String,
+                                       isUnchanged: (_ stored: InterchangedSeries, _ incoming: InterchangedSeries) -> Bool) throws(StoreError) -> InterchangeOutcome {
         try store.write { () throws(StoreError) in
-            let existing = try store.events(externalIdentifier: series.calendarItemExternalIdentifier).first
+            let existing = try store.events(externalIdentifier: series.calendarItemExternalIdentifier).first { !$0.isDetached }
             var written = series
             written.calendarIdentifier = existing?.calendarIdentifier ?? calendar
             written.eventIdentifier = existing?.eventIdentifier ?? Identifiers.make()
             try requireWritable(written.calendarIdentifier, field: "calendarIdentifier", for: .event)
-            let overrides = try prepared(&written, detached: detached)
+            var incoming = detached
             if let existing {
                 let before = try store.detachedOccurrences(of: existing.eventIdentifier)
-                if Self.same(existing, written), before.count == overrides.count, zip(before, overrides).allSatisfy({ Self.same($0, $1) }) {
-                    return .unchanged
+                if !statesCreationDate { written.creationDate = existing.creationDate }
+                if !statesLastModified { written.lastModifiedDate = existing.lastModifiedDate }
+                for index in incoming.indices {
+                    guard let kept = before.first(where: { $0.originalOccurrence == incoming[index].originalOccurrence }) else { continue }
+                    if !statesCreationDate { incoming[index].creationDate = kept.creationDate }
+                    if !statesLastModified { incoming[index].lastModifiedDate = kept.lastModifiedDate }
                 }
+                let overrides = try prepared(&written, detached: incoming)
+                let stored = InterchangedSeries(series: existing, detached: before, calendarObject: try store.calendarObject(event: existing.eventIdentifier))
+                if isUnchanged(stored, InterchangedSeries(series: written, detached: overrides, calendarObject: calendarObject)) { return .unchanged }
+                if !statesLastModified { written.lastModifiedDate = max(clock(), existing.lastModifiedDate.advanced(by: 1)) }
+                try storeSeries(written, overrides: try prepared(&written, detached: incoming), replacing: true)
+                try store.setKeptCalendarObject(calendarObject, event: written.eventIdentifier)
+                return .updated
             }
-            try storeSeries(written, overrides: overrides, replacing: existing != nil)
-            return existing == nil ? .imported : .updated
+            try storeSeries(written, overrides: try prepared(&written, detached: incoming), replacing: false)
+            try store.setKeptCalendarObject(calendarObject, event: written.eventIdentifier)
+            return .imported
         }
     }
 
-    /// The same event but for the identifiers the store gave.
-    private static func same(_ a: Event, _ b: Event) -> Bool {
-        var (x, y) = (a, b)
-        (x.eventIdentifier, y.eventIdentifier) = ("", "")
-        (x.seriesIdentifier, y.seriesIdentifier) = (x.seriesIdentifier == nil ? nil : "", y.seriesIdentifier == nil ? nil : "")
-        x.calendarIdentifier = y.calendarIdentifier
-        return x == y
-    }
+}
+
+/// A series as an interchange compares it: with its detached occurrences (by the occurrence they
+/// replace) and the calendar object kept beside it.
+public struct InterchangedSeries: Sendable {
+    public var series: Event
+    public var detached: [Event]
+    public var calendarObject: String?
 }

@@ -21,11 +21,13 @@ extension EventStore {
 
     /// Every occurrence overlapping `from..<to` of the events in `calendars` (nil: every event
     /// calendar), sorted by start then identifier, and where the range was cut at four years.
+    /// Committed events only, as EventKit's `events(matching:)` gives them: what this client staged
+    /// with `commit: false` is not among them.
     public func fetchEvents(from: Timestamp, to: Timestamp, calendars: [String]?) throws(StoreError) -> (occurrences: [EventOccurrence], truncatedEnd: Timestamp?) {
         let limit = Self.longestRange(from: from)
         let truncated = to > limit ? limit : nil
         let end = truncated ?? to
-        return try readingStagedEvents { () throws(StoreError) in
+        return try store.read { () throws(StoreError) in
             let eventCalendars = Set(try store.calendars(for: .event).map(\.calendarIdentifier))
             let wanted = calendars.map { $0.filter(eventCalendars.contains) } ?? Array(eventCalendars)
             let events = try store.events(inCalendars: wanted, overlapping: from, to: end)
@@ -53,14 +55,20 @@ extension EventStore {
     }
 
     /// An event by identifier (a series' or a detached occurrence's): its first occurrence, or the
-    /// one that was meant to start at `occurrenceDate` (detached ones included).
+    /// one that was meant to start at `occurrenceDate` (detached ones included) — as this client
+    /// sees it, its own staged changes included (a read: it never takes the write lock).
     public func event(identifier: String, occurrenceDate: Timestamp?) throws(StoreError) -> EventOccurrence? {
-        try readingStagedEvents { () throws(StoreError) in
-            guard let event = try store.event(identifier: identifier) else { return nil }
+        try store.read { () throws(StoreError) -> EventOccurrence? in
+            guard let event = try visibleEvent(identifier: identifier) else { return nil }
             if event.isDetached { return EventOccurrence(event: event, start: event.start, occurrenceStart: Self.originalStart(of: event)) }
-            guard let occurrenceDate else { return EventOccurrence(event: event, start: event.start, occurrenceStart: event.start) }
-            if let detached = try self.detached(of: event, at: occurrenceDate) {
-                return EventOccurrence(event: detached, start: detached.start, occurrenceStart: Self.originalStart(of: detached))
+            let detached = try visibleDetachedOccurrences(of: event.eventIdentifier)
+            guard let occurrenceDate else {
+                // The first occurrence the series still has as its own (not removed, not detached).
+                guard let first = event.firstOccurrence(skipping: Set(detached.compactMap(\.originalOccurrence)), in: timeZone) else { return nil }
+                return EventOccurrence(event: event, start: first, occurrenceStart: first)
+            }
+            if let moved = detached.first(where: { Self.originalStart(of: $0).instant(in: timeZone) == occurrenceDate }) {
+                return EventOccurrence(event: moved, start: moved.start, occurrenceStart: Self.originalStart(of: moved))
             }
             guard let start = event.occurrence(at: occurrenceDate, in: timeZone),
                   !event.exceptionDates.contains(Event.occurrenceKey(start)) else { return nil }

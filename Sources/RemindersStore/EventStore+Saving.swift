@@ -108,13 +108,13 @@ extension EventStore {
             try self.replayStagedEvents()
         }
         pending.removeAll()
-        stagedEvents.staged.removeAll()
+        stagedEvents.removeAll()
     }
 
     /// Forgets every staged change.
     public func reset() {
         pending.removeAll()
-        stagedEvents.staged.removeAll()
+        stagedEvents.removeAll()
     }
 
     // MARK: Internals

@@ -13,6 +13,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case unavailable(String)
     /// The caller asked to stop (e.g. its client cancelled the request).
     case cancelled
+    /// SQLite refused something no client can cause or mend (a constraint, a misuse): a bug of
+    /// remindersd's, reported as one.
+    case database(SQLiteError)
 
     public var description: String {
         switch self {
@@ -23,6 +26,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .invalid(let error): return error.description
         case .unavailable(let message): return message
         case .cancelled: return "cancelled"
+        case .database(let error): return "the store's database refused an operation: \(error.description)"
         }
     }
 
@@ -33,8 +37,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case SQLITE_READONLY: return .unavailable("the store \(path) is read-only: \(error.message)")
         case SQLITE_FULL: return .unavailable("the disk holding \(path) is full: \(error.message)")
         case SQLITE_CORRUPT, SQLITE_NOTADB: return .unavailable("\(path) is damaged or not an SQLite database: \(error.message)")
-        case SQLITE_IOERR, SQLITE_CANTOPEN: return .unavailable("cannot read or write \(path): \(error.message)")
-        default: return .unavailable("store error on \(path): \(error.description)")
+        case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_NOMEM, SQLITE_PERM, SQLITE_NOLFS:
+            return .unavailable("cannot read or write \(path): \(error.message)")
+        default: return .database(error)
         }
     }
 }

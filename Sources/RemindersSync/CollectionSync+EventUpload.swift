@@ -21,17 +21,13 @@ extension CollectionSync {
             let changed = known.map { $0.etag == nil || lastChange > ($0.syncedModified ?? Timestamp(milliseconds: Int64.min)) } ?? true
             guard changed else { continue }
             if options.dryRun { report.uploaded += 1; continue }
-            try send(event, lastChange: lastChange, known: known)
+            let target = known?.href ?? Href.item(uid: event.calendarItemExternalIdentifier, in: href)
+            try eachItem(target, title: event.title) { try send(event, lastChange: lastChange, known: known, target: target) }
         }
-        let present = Set(series.map(\.eventIdentifier))
-        for item in items.values where item.kind == .event && !(item.itemIdentifier.map(present.contains) ?? false) {
-            if options.dryRun { report.deleted += 1; continue }
-            try remove(item)
-        }
+        try removeGone(present: Set(series.map(\.eventIdentifier)))
     }
 
-    private func send(_ event: Event, lastChange: Timestamp, known: SyncedItem?) throws {
-        let target = known?.href ?? Href.item(uid: event.calendarItemExternalIdentifier, in: href)
+    private func send(_ event: Event, lastChange: Timestamp, known: SyncedItem?, target: String) throws {
         let detached = try store.detachedOccurrences(of: event.eventIdentifier)
         let original = try store.calendarObject(event: event.eventIdentifier)
             .flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }

@@ -7,7 +7,8 @@ import RemindersStore
 
 /// Changes made here, taken to the server: new reminders with `If-None-Match: *`, changed ones
 /// with `If-Match` their ETag (a 412 means it changed there too: fetched, merged, sent again),
-/// removed ones deleted with `If-Match` (a 412 brings the changed item back here instead).
+/// removed ones deleted with `If-Match` (a 412 brings the changed item back here instead). An item
+/// the server refuses is skipped and named in the report; the others still go.
 extension CollectionSync {
     func upload() throws {
         if collection.entityType == .event { return try uploadEvents() }
@@ -24,17 +25,47 @@ extension CollectionSync {
             guard changed else { continue }
             if options.dryRun { report.uploaded += 1; continue }
             let parentUID = reminder.parentIdentifier.flatMap { externalIdentifiers[$0] }
-            try send(reminder, parentUID: parentUID, known: known)
+            let target = known?.href ?? Href.item(uid: reminder.calendarItemExternalIdentifier, in: href)
+            try eachItem(target, title: reminder.title) { try send(reminder, parentUID: parentUID, known: known, target: target) }
         }
-        let present = Set(reminders.map(\.calendarItemIdentifier))
-        for item in items.values where item.kind == .reminder && !(item.itemIdentifier.map(present.contains) ?? false) {
+        try removeGone(present: Set(reminders.map(\.calendarItemIdentifier)))
+    }
+
+    /// Deletes on the server what went from here — unless the list here went empty while the
+    /// server still holds what was synced (vdirsyncer's StorageEmpty): that is withheld until
+    /// `--force-delete` says it was meant.
+    func removeGone(present: Set<String>) throws {
+        let gone = items.values.filter { $0.kind == itemKind && !($0.itemIdentifier.map(present.contains) ?? false) }
+        guard !gone.isEmpty else { return }
+        if present.isEmpty, !forcesDeletion {
+            withhold(.here, items: gone.count)
+            return
+        }
+        for item in gone {
             if options.dryRun { report.deleted += 1; continue }
-            try remove(item)
+            try eachItem(item.href, title: nil) { try remove(item) }
         }
     }
 
-    private func send(_ reminder: Reminder, parentUID: String?, known: SyncedItem?) throws {
-        let target = known?.href ?? Href.item(uid: reminder.calendarItemExternalIdentifier, in: href)
+    /// One item's upload or removal: a failure that concerns the item alone skips it, named with
+    /// its href (and title) in the report; one that concerns the server ends the calendar's sync.
+    func eachItem(_ href: String, title: String?, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            if let failure = error as? DAVError, failure.concernsTheServer { throw error }
+            if let failure = error as? StoreError {
+                switch failure {
+                case .unavailable, .database, .cancelled: throw error
+                case .conflict, .invalid, .notFound: break
+                }
+            }
+            let described = (error as? StoreError).map(Self.message) ?? String(describing: error)
+            report.skipped.append(Skipped(href: href, message: (title.map { "\"\($0)\": " } ?? "") + described))
+        }
+    }
+
+    private func send(_ reminder: Reminder, parentUID: String?, known: SyncedItem?, target: String) throws {
         var current = reminder
         var etag = known?.etag
         for _ in 0..<3 {

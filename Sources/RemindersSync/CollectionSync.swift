@@ -45,19 +45,58 @@ final class CollectionSync {
             if options.dryRun { report.downloaded += everything.count } else { try apply(everything) }
         } else {
             let wanted = listing.changed.filter { change in change.etag == nil || items[change.href]?.etag != change.etag }
+            // When the server went empty, only what changed here goes back (as new); nothing is deleted.
+            let removals = try serverEmptied(listing) ? try listing.removed.filter(changedHere) : listing.removed
             if options.dryRun {
                 report.downloaded += wanted.count
-                report.deleted += listing.removed.filter { items[$0]?.kind == itemKind }.count
+                report.deleted += removals.filter { items[$0]?.kind == itemKind }.count
             } else {
                 try download(wanted.map(\.href))
-                for removed in listing.removed { try applyRemoval(removed) }
+                for removed in removals { try applyRemoval(removed) }
             }
         }
         if isWritable { try upload() }
-        if !options.dryRun {
+        // Withheld removals are asked about again next time: the listing is not taken as seen.
+        if !options.dryRun, report.withheld?.emptied != .server {
             collection.syncToken = listing.syncToken
             collection.ctag = remote?.ctag
             try store.saveSyncedCollection(collection)
+        }
+    }
+
+    /// Whether the person said deletions may go through for this calendar (`--force-delete`).
+    var forcesDeletion: Bool {
+        options.forceDelete.contains(list) || options.forceDelete.contains { $0.caseInsensitiveCompare(report.title) == .orderedSame }
+    }
+
+    /// Whether the listing leaves none of the items of this kind synced before, nor any new one:
+    /// the server's collection went empty. The deletions its removals would make here are then
+    /// withheld (see `Withheld`); items changed here since are uploaded again all the same.
+    private func serverEmptied(_ listing: Listing) throws -> Bool {
+        let synced = items.values.filter { $0.kind == itemKind && $0.itemIdentifier != nil }
+        guard !synced.isEmpty, !listing.removed.isEmpty, !forcesDeletion else { return false }
+        let removed = Set(listing.removed)
+        let remaining = items.values.filter { $0.kind == itemKind && !removed.contains($0.href) }
+        let new = listing.changed.filter { items[$0.href] == nil }
+        guard remaining.isEmpty, new.isEmpty else { return false }
+        let deletions = try listing.removed.filter { href in items[href]?.kind == itemKind && items[href]?.itemIdentifier != nil }
+            .filter { try !changedHere($0) }
+        guard !deletions.isEmpty else { return false }
+        withhold(.server, items: deletions.count)
+        return true
+    }
+
+    func withhold(_ side: Withheld.Side, items count: Int) {
+        report.withheld = Withheld(emptied: side, items: count)
+        let what = collection.entityType == .event ? (count == 1 ? "event" : "events") : (count == 1 ? "reminder" : "reminders")
+        let command = "remindersd sync --force-delete '\(report.title)'"
+        switch side {
+        case .server:
+            report.notes.append("the server's collection lists none of the \(count) \(what) synced before: nothing was deleted here. "
+                                + "If \(count == 1 ? "it was" : "they were") removed there on purpose, run \(command)")
+        case .here:
+            report.notes.append("the list here holds none of the \(count) \(what) synced before: nothing was deleted on the server. "
+                                + "If \(count == 1 ? "it was" : "they were") removed here on purpose, run \(command)")
         }
     }
 
@@ -146,6 +185,8 @@ final class CollectionSync {
 /// How a sync runs.
 public struct SyncOptions {
     public var dryRun = false
+    /// Calendars (identifiers or titles) whose deletions go through even though one side went empty.
+    public var forceDelete: [String] = []
     /// Members fetched per calendar-multiget.
     public var batchSize = 100
     public var now: () -> Timestamp = { Timestamp.now() }

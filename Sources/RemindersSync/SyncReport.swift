@@ -5,9 +5,10 @@ public struct SyncReport: Equatable, Sendable {
 
     public init(dryRun: Bool = false) { self.dryRun = dryRun }
 
-    /// Whether anything failed (an account, a list, an item skipped).
+    /// Whether anything failed or waits for the person (an account, a list, an item skipped,
+    /// deletions withheld).
     public var hasProblems: Bool {
-        accounts.contains { $0.error != nil || $0.lists.contains { $0.error != nil || !$0.skipped.isEmpty } }
+        accounts.contains { $0.error != nil || $0.lists.contains { $0.error != nil || !$0.skipped.isEmpty || $0.withheld != nil } }
     }
 }
 
@@ -40,6 +41,8 @@ public struct ListReport: Equatable, Sendable {
     /// Other things a person should know (a reminder brought back, a list kept as local).
     public var notes: [String] = []
     public var error: String?
+    /// Deletions not made because one side went empty (see `Withheld`).
+    public var withheld: Withheld?
 
     public init(calendarIdentifier: String, title: String) {
         self.calendarIdentifier = calendarIdentifier
@@ -51,6 +54,7 @@ public struct ListReport: Equatable, Sendable {
         var line = "\(title): ↓\(downloaded) ↑\(uploaded) ✕\(deleted)"
         if !conflicts.isEmpty { line += ", \(conflicts.count) conflict" + (conflicts.count == 1 ? "" : "s") }
         if !skipped.isEmpty { line += ", \(skipped.count) skipped" }
+        if let withheld { line += ", \(withheld.items) deletion" + (withheld.items == 1 ? "" : "s") + " withheld" }
         if let error { line += " — \(error)" }
         return line
     }
@@ -70,4 +74,21 @@ public struct Conflict: Equatable, Sendable {
 public struct Skipped: Equatable, Sendable {
     public var href: String
     public var message: String
+}
+
+/// One side of a calendar that had synced items lists none of them: the server's collection
+/// (restored from an empty backup, a proxy answering for the wrong one) or the list here. Nothing
+/// is deleted on the other side, as vdirsyncer refuses (StorageEmpty), until the person says it
+/// was meant: `remindersd sync --force-delete LIST`, or `forceDelete` of the `sync` method.
+public struct Withheld: Equatable, Sendable {
+    public enum Side: String, Sendable {
+        /// The server's collection is empty: nothing was deleted here.
+        case server
+        /// The list here is empty: nothing was deleted on the server.
+        case here
+    }
+
+    public var emptied: Side
+    /// How many deletions were withheld.
+    public var items: Int
 }

@@ -10,26 +10,29 @@ import RemindersSync
 /// or was skipped, 2 for a usage error, 3 for an account that does not exist.
 public enum SyncCommand {
     static let usage = """
-        Usage: remindersd sync [NAME] [--dry-run] [--json] [--store PATH]
+        Usage: remindersd sync [NAME] [--dry-run] [--json] [--force-delete LIST]... [--store PATH]
 
         Syncs every CalDAV account (or NAME) both ways: a line per account and per list
         ("Groceries: ↓3 ↑1 ✕0, 1 conflict": downloaded, uploaded, deleted), with conflicts, skipped
         items and notes under it; a progress bar on a terminal. --json prints the report as one
         JSON object (what the sync method answers). --dry-run says what would move and moves
-        nothing. Exit status 1 when an account or list failed or an item was skipped.
+        nothing. When a list that had synced items goes empty on one side (a server restored
+        from an empty backup), nothing is deleted on the other: the report says so, and
+        --force-delete LIST (its title or identifier) lets those deletions go through.
+        Exit status 1 when an account or list failed, an item was skipped or deletions were withheld.
         """
 
     public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
         do {
             return try run(arguments, environment: environment)
         } catch let error as Arguments.UsageError {
-            FileHandle.standardError.write(Data("remindersd: \(error.message) (see remindersd sync --help)\n".utf8))
+            DescriptorWriter.standardError.write(text: "remindersd: \(error.message) (see remindersd sync --help)\n")
             return 2
         } catch StoreError.notFound(let kind, let identifier) {
-            FileHandle.standardError.write(Data("remindersd: no \(kind) named \(identifier) (remindersd accounts list)\n".utf8))
+            DescriptorWriter.standardError.write(text: "remindersd: no \(kind) named \(identifier) (remindersd accounts list)\n")
             return 3
         } catch {
-            FileHandle.standardError.write(Data("remindersd: \(error)\n".utf8))
+            DescriptorWriter.standardError.write(text: "remindersd: \(error)\n")
             return 1
         }
     }
@@ -37,7 +40,7 @@ public enum SyncCommand {
     /// `--progress-lines` (for the server that started it): `progress PERCENT MESSAGE` lines on
     /// stderr instead of a bar; `--max-title-bytes` and `--max-notes-bytes` are the server's limits.
     static func run(_ arguments: [String], environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--max-title-bytes", "--max-notes-bytes"],
+        let parsed = try Arguments(arguments, valueFlags: ["--store", "--max-title-bytes", "--max-notes-bytes", "--force-delete"],
                                    switchFlags: ["--help", "-h", "--dry-run", "--json", "--progress-lines"])
         if parsed.has("--help") || parsed.has("-h") {
             print(usage, to: .protocolOutput(STDOUT_FILENO))
@@ -48,13 +51,15 @@ public enum SyncCommand {
         if let bytes = try parsed.integer("--max-title-bytes", range: 1...(16 << 20)) { rules.maxTitleBytes = bytes }
         if let bytes = try parsed.integer("--max-notes-bytes", range: 1...(256 << 20)) { rules.maxNotesBytes = bytes }
         let store = try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment))
-        let syncer = Syncer(events: EventStore(store: store, rules: rules), options: SyncOptions(dryRun: parsed.has("--dry-run")))
+        var options = SyncOptions(dryRun: parsed.has("--dry-run"))
+        options.forceDelete = parsed.values("--force-delete")
+        let syncer = Syncer(events: EventStore(store: store, rules: rules), options: options)
         let progressLines = parsed.has("--progress-lines")
         let bar = ProgressBar(enabled: !progressLines && !parsed.has("--json") && isatty(2) != 0)
         let report = try syncer.sync(account: parsed.positionals.first) { message, fraction in
             if progressLines {
                 let line = message.replacingOccurrences(of: "\n", with: " ")
-                FileHandle.standardError.write(Data("progress \(Int((fraction * 100).rounded())) \(line)\n".utf8))
+                DescriptorWriter.standardError.write(text: "progress \(Int((fraction * 100).rounded())) \(line)\n")
             } else {
                 bar.show(message, fraction)
             }
@@ -102,11 +107,11 @@ final class ProgressBar {
         let filled = Int((fraction * 20).rounded())
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
         let percent = String(Int((fraction * 100).rounded()))
-        FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(String(repeating: " ", count: 3 - percent.count))\(percent)% \(message.prefix(50))".utf8))
+        DescriptorWriter.standardError.write(text: "\r\u{1B}[K[\(bar)] \(String(repeating: " ", count: 3 - percent.count))\(percent)% \(message.prefix(50))")
     }
 
     func clear() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        DescriptorWriter.standardError.write(text: "\r\u{1B}[K")
     }
 }

@@ -56,6 +56,15 @@ extension ListReport {
         }
         writer.endArray()
         writer.field("notes", notes)
+        writer.key(static: "withheld")
+        if let withheld {
+            writer.beginObject()
+            writer.field("emptied", withheld.emptied.rawValue)
+            writer.field("items", withheld.items)
+            writer.endObject()
+        } else {
+            writer.null()
+        }
         writer.field("error", error)
         writer.endObject()
     }

@@ -1,5 +1,7 @@
 import Foundation
+import JSONRPC
 import RemindersSyncCLI
 
+StandardDescriptors.openClosedOnNull()
 signal(SIGPIPE, SIG_IGN)
 exit(SyncCommand.main(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -1,6 +1,10 @@
 import Foundation
+import JSONRPC
 import RemindersCLI
 
+// Descriptors 0–2 closed at start are opened on /dev/null first, so that the duplicate of stdout
+// below can never take fd 2's number.
+StandardDescriptors.openClosedOnNull()
 // Keep the real stdout for protocol frames and point fd 1 at stderr, so a stray print or a
 // child process's output can never corrupt the protocol stream.
 let protocolOutput = dup(STDOUT_FILENO)

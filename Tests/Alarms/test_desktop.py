@@ -143,7 +143,8 @@ class DesktopNotifications(unittest.TestCase):
         record = os.path.join(self.folder, "fired.jsonl")
         script = os.path.join(self.folder, "record.sh")
         with open(script, "w") as f:
-            f.write(f"#!/bin/sh\n{{ cat; echo; }} >> '{record}'\n")
+            # One write per alarm: deliveries run side by side, and two appends each would interleave.
+            f.write(f"#!/bin/sh\npayload=$(cat)\nprintf '%s\\n' \"$payload\" >> '{record}'\n")
         os.chmod(script, 0o755)
         for name in ("One", "Two"):
             self.save({"title": name, "alarms": [{"absoluteDate": soon(1.5)}]})
@@ -159,7 +160,7 @@ class DesktopNotifications(unittest.TestCase):
             time.sleep(0.1)
         agent.terminate()
         _, errors = agent.communicate(timeout=10)
-        self.assertEqual(recorded(), 2)
+        self.assertEqual(recorded(), 2, open(record).read() if os.path.exists(record) else "")
         self.assertEqual(errors.count("no desktop notification"), 1, errors)
         self.assertEqual(self.notify_calls(), [])
 
@@ -167,5 +168,6 @@ class DesktopNotifications(unittest.TestCase):
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result
     failed = len(result.failures) + len(result.errors)
-    print(f"alarms: {result.testsRun - failed} passed, {failed} failed")
+    skipped = len(result.skipped)
+    print(f"alarms: {result.testsRun - failed - skipped} passed, {failed} failed, {skipped} skipped")
     sys.exit(1 if failed else 0)

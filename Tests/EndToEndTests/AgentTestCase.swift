@@ -17,18 +17,27 @@ class AgentTestCase: XCTestCase {
     func recorder() throws -> String {
         let path = folder.path + "/record.sh"
         let pause = recorderDelay > 0 ? "sleep \(recorderDelay)\n" : ""
-        try Data("#!/bin/sh\n\(pause){ cat; echo; } >> '\(firedFile)'\n".utf8).write(to: URL(fileURLWithPath: path))
+        // One write per alarm: deliveries run side by side, and two appends each would interleave.
+        try Data("#!/bin/sh\n\(pause)payload=$(cat)\nprintf '%s\\n' \"$payload\" >> '\(firedFile)'\n".utf8).write(to: URL(fileURLWithPath: path))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         return path
     }
 
     /// Starts an agent and returns once it is ready (it logs so at info level): what happens
     /// from then on happens while it runs, however slowly the machine started it.
-    func agent(_ extra: [String] = []) throws -> Process {
+    /// `viaShell`: started by `/bin/sh`, which then execs it (libfaketime loses a Swift program's
+    /// output when that program is the first process to load it; a shell loading it first does not).
+    func agent(_ extra: [String] = [], environment: [String: String] = [:], viaShell: Bool = false) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: RemindersdProcess.binaryPath)
-        process.arguments = ["agent", "--store", folder.store, "--notify", "none", "--on-alarm", try recorder(), "--log-level", "info"] + extra
-        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "Europe/Berlin"]) { _, new in new }
+        let arguments = ["agent", "--store", folder.store, "--notify", "none", "--on-alarm", try recorder(), "--log-level", "info"] + extra
+        if viaShell {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\"", RemindersdProcess.binaryPath] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: RemindersdProcess.binaryPath)
+            process.arguments = arguments
+        }
+        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "Europe/Berlin"].merging(environment) { _, new in new }) { _, new in new }
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors

@@ -273,8 +273,9 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(importer.shutDown(), 0)
     }
 
-    /// commit:false stages events as it stages reminders: this client sees them, nobody else does
-    /// until commit; reset forgets them; a span's detached occurrence keeps its identifier.
+    /// commit:false stages events as it stages reminders: this client's `event` sees them, nobody
+    /// else does until commit — and `fetchEvents`, as EventKit's `events(matching:)`, gives
+    /// committed events only; reset forgets them; a span's detached occurrence keeps its identifier.
     func testStagedEventsAreSeenByTheirClientOnlyUntilCommit() throws {
         let app = try server()
         let other = try server("other-app")
@@ -283,13 +284,17 @@ final class EventTests: XCTestCase {
                                                                   "recurrenceRules": [["frequency": "weekly", "recurrenceEnd": ["occurrenceCount": 3]]]],
                                                         "commit": false]).at("result", "event")!
         let id = staged["eventIdentifier"]!
-        XCTAssertEqual(fetch(app, week.0, week.1).count, 3, "its own client sees it")
+        XCTAssertEqual(app.channel.request("event", ["identifier": id]).at("result", "event", "title"), "Staged", "its own client sees it")
+        XCTAssertEqual(fetch(app, week.0, week.1).count, 0, "fetchEvents gives committed events only")
         XCTAssertEqual(fetch(other, week.0, week.1).count, 0, "nobody else does")
+        XCTAssertEqual(other.channel.request("event", ["identifier": id]).at("result", "event"), .null)
         let detached = app.channel.request("saveEvent", ["event": ["eventIdentifier": id, "occurrenceDate": "2027-01-11T09:00:00Z", "title": "Moved"],
                                                           "span": "thisEvent", "commit": false]).at("result", "event")!
         XCTAssertEqual(app.channel.request("event", ["identifier": id, "occurrenceDate": "2027-01-11T09:00:00Z"]).at("result", "event", "title"), "Moved")
         XCTAssertNotNil(app.channel.request("removeEvent", ["identifier": id, "occurrenceDate": "2027-01-18T09:00:00Z", "commit": false]).result)
-        XCTAssertEqual(fetch(app, week.0, week.1).map { $0["title"] }, ["Staged", "Moved"])
+        XCTAssertEqual(app.channel.request("event", ["identifier": id, "occurrenceDate": "2027-01-18T09:00:00Z"]).at("result", "event"), .null,
+                       "a staged removal reads as none")
+        XCTAssertEqual(fetch(app, week.0, week.1).count, 0)
         XCTAssertNotNil(app.channel.request("commit").result)
         let committed = fetch(other, week.0, week.1)
         XCTAssertEqual(committed.map { $0["title"] }, ["Staged", "Moved"], "committed, in one transaction")

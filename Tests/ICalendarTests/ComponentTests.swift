@@ -40,7 +40,6 @@ final class ComponentTests: XCTestCase {
         let cases = [
             ("BEGIN:VCALENDAR\nBEGIN:VTODO\nEND:VCALENDAR\n", 3, "closes BEGIN:VTODO of line 2"),
             ("BEGIN:VCALENDAR\nBEGIN:VTODO\n", 2, "never ended"),
-            ("SUMMARY:x\n", 1, "outside any component"),
             ("BEGIN:VCALENDAR\nEND:VCALENDAR\nEND:VTODO\n", 3, "without a BEGIN"),
             ("BEGIN:VCALENDAR\nBROKEN\nEND:VCALENDAR\n", 2, "no \":\""),
         ]
@@ -50,6 +49,14 @@ final class ComponentTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains(words), "\(text): \(error)")
             }
         }
+    }
+
+    /// What stands outside every component is passed over: a mail client's signature after the
+    /// calendar, junk between two calendars.
+    func testTextOutsideEveryComponentIsPassedOver() throws {
+        let text = "junk before\nSUMMARY:x\nBEGIN:VCALENDAR\nVERSION:2.0\nEND:VCALENDAR\n-- \nSent from my phone\nBEGIN:VCALENDAR\nEND:VCALENDAR\n"
+        XCTAssertEqual(try Component.parse(text).map(\.name), ["VCALENDAR", "VCALENDAR"])
+        XCTAssertEqual(try Component.parse("SUMMARY:x\n"), [])
     }
 
     func testSettingAPropertyKeepsItsPlaceAndChosenParameters() throws {

@@ -171,3 +171,61 @@ class RecordingServer:
     def close(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+class RefusingProxy:
+    """A real server behind a proxy that refuses some items: every request goes on to `upstream`
+    (a Radicale) unchanged, except a PUT whose body holds `marker`, answered with `status` — a
+    server that will not store one item (a name it cannot take, a UID it chokes on) while it
+    stores the rest."""
+
+    def __init__(self, upstream: "Radicale", marker: str, status: int = 500):
+        import http.client
+        import http.server
+
+        outer = self
+        self.refused = 0
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def _any(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else b""
+                if self.command == "PUT" and marker.encode() in body:
+                    outer.refused += 1
+                    self.send_response(status)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                connection = http.client.HTTPConnection("127.0.0.1", upstream.port, timeout=30)
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+                connection.request(self.command, self.path, body=body or None, headers=headers)
+                answer = connection.getresponse()
+                data = answer.read()
+                self.send_response(answer.status)
+                for key, value in answer.getheaders():
+                    if key.lower() not in ("content-length", "connection", "transfer-encoding"):
+                        self.send_header(key, value)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+                connection.close()
+
+            do_GET = do_PROPFIND = do_REPORT = do_PUT = do_DELETE = do_OPTIONS = do_PROPPATCH = do_MKCALENDAR = _any
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

@@ -235,6 +235,8 @@ class ChangesBothWays(SyncTestCase):
 
     def test_changes_here_reach_the_other_client(self):
         mine = self.store_a.save({"title": "Mine", "calendarIdentifier": self.list_a})
+        # Another item stays, so the removal below does not empty the list (which is withheld: test_sync_safety).
+        self.store_a.save({"title": "Stays", "calendarIdentifier": self.list_a})
         self.store_a.sync()
         uid = mine["calendarItemExternalIdentifier"]
         self.assertEqual(str(self.remote(self.cal, uid)["SUMMARY"]), "Mine")
@@ -244,7 +246,7 @@ class ChangesBothWays(SyncTestCase):
         self.store_a.call("removeReminder", {"identifier": mine["calendarItemIdentifier"]})
         report = self.store_a.sync()
         self.assertEqual(self.list_report(report, "Shared")["deleted"], 1)
-        self.assertEqual(self.cal.todos(include_completed=True), [])
+        self.assertEqual([str(t.icalendar_component["SUMMARY"]) for t in self.cal.todos(include_completed=True)], ["Stays"])
 
     def test_uids_with_slashes_and_non_ascii_reach_the_server(self):
         ics = vcalendar(vtodo("trip/2026?#1", "Slashed"), vtodo("ünï cødé@test", "Unicode"))
@@ -254,8 +256,7 @@ class ChangesBothWays(SyncTestCase):
         self.assertEqual(str(self.remote(self.cal, "trip/2026?#1")["SUMMARY"]), "Slashed")
         self.assertEqual(str(self.remote(self.cal, "ünï cødé@test")["SUMMARY"]), "Unicode")
         hrefs = sorted(str(t.url).rsplit("/", 1)[1] for t in self.cal.todos())
-        self.assertEqual(hrefs[0], "%C3%BCn%C3%AF%20c%C3%B8d%C3%A9%40test.ics")
-        self.assertTrue(hrefs[1].startswith("uid-"), hrefs)
+        self.assertTrue(all(href.startswith("uid-") for href in hrefs), hrefs)
         self.assertEqual(self.list_report(self.store_a.sync(), "Shared")["uploaded"], 0, "nothing goes twice")
 
     def test_both_changed_different_properties_merge_and_the_same_one_goes_to_the_later(self):

@@ -116,7 +116,8 @@ final class KeepingTests: XCTestCase {
                      "X-WR-CALNAME:Shopping", #"ATTENDEE;CN="Sam";ROLE=REQ-PARTICIPANT:mailto:sam@example.com"#] {
             XCTAssertTrue(text.contains(kept + "\r\n"), "lost \(kept) in\n\(text)")
         }
-        XCTAssertFalse(text.contains("Before start"), "the mapped alarm is rewritten")
+        // The alarm not changed keeps its VALARM as it came, and its place; the new one goes after.
+        XCTAssertTrue(text.contains("DESCRIPTION:Before start\r\n"), "the unchanged alarm was rewritten:\n\(text)")
         let reread = try TodoReader.read(try CalendarObject(parsing: text), now: now).reminder
         XCTAssertEqual(reread.alarms.map(\.alarmIdentifier), ["foreign-1-alarm-1", "NEW"])
         XCTAssertEqual(reread.title, "Buy milk")

@@ -14,7 +14,57 @@ final class RecurrenceRuleTests: XCTestCase {
         XCTAssertEqual(parsed.interval, 2)
         XCTAssertEqual(parsed.daysOfTheWeek, [RecurrenceDayOfWeek(dayOfTheWeek: 2), RecurrenceDayOfWeek(dayOfTheWeek: 4, weekNumber: 2)])
         XCTAssertEqual(parsed.recurrenceEnd, .occurrenceCount(10))
-        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101").recurrenceEnd, .endDate(Timestamp(rfc3339: "2027-01-01T23:59:59Z")!))
+        // RFC 5545 §3.3.10: only a UTC UNTIL is an instant; a DATE or a floating DATE-TIME is a wall-clock end.
+        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101").recurrenceEnd,
+                       .endDateComponents(ReminderDateComponents(year: 2027, month: 1, day: 1)))
+        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101T090000").recurrenceEnd,
+                       .endDateComponents(ReminderDateComponents(year: 2027, month: 1, day: 1, hour: 9, minute: 0, second: 0)))
+        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101T090000Z").recurrenceEnd, .endDate(Timestamp(rfc3339: "2027-01-01T09:00:00Z")!))
+        for text in ["FREQ=DAILY;UNTIL=20270101", "FREQ=DAILY;UNTIL=20270101T090000"] {
+            XCTAssertEqual(try RecurrenceRule(rrule: text).rrule, text, "kept as it came")
+        }
+    }
+
+    private func occurrences(_ rrule: String, from start: ReminderDateComponents, in zone: String) throws -> [ReminderDateComponents] {
+        var rule: RecurrenceRule? = try RecurrenceRule(rrule: rrule)
+        var current: ReminderDateComponents? = start
+        var found: [ReminderDateComponents] = []
+        while let occurrence = current, let walking = rule, found.count < 100 {
+            found.append(occurrence)
+            current = walking.occurrence(after: occurrence, in: TimeZone(identifier: zone)!)
+            rule = walking.advanced
+        }
+        return found
+    }
+
+    /// A daily all-day series ending 20240105 has 5 occurrences wherever it is read (it had 6 in
+    /// Tokyo when the end was taken for 23:59:59Z); a floating 09:00 one ending 20240105T090000
+    /// has 5 in New York (it had 4).
+    func testAWallClockEndIsReadInTheReadersZone() throws {
+        for zone in ["Asia/Tokyo", "America/New_York", "Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC"] {
+            XCTAssertEqual(try occurrences("FREQ=DAILY;UNTIL=20240105", from: ReminderDateComponents(year: 2024, month: 1, day: 1), in: zone).count, 5, zone)
+            XCTAssertEqual(try occurrences("FREQ=DAILY;UNTIL=20240105T090000", from: ReminderDateComponents(year: 2024, month: 1, day: 1, hour: 9, minute: 0),
+                                           in: zone).count, 5, zone)
+        }
+        // A zoned series with a floating UNTIL (common, if not RFC 5545's): read in the series' own zone.
+        let berlin = ReminderDateComponents(year: 2024, month: 1, day: 1, hour: 23, minute: 30, timeZone: "Europe/Berlin")
+        XCTAssertEqual(try occurrences("FREQ=DAILY;UNTIL=20240105T233000", from: berlin, in: "America/New_York").count, 5)
+    }
+
+    /// Written for a series, UNTIL takes DTSTART's value type (RFC 5545 §3.3.10): never `Z` for a DATE start.
+    func testUntilIsWrittenWithTheStartsValueType() throws {
+        let day = ReminderDateComponents(year: 2024, month: 1, day: 1)
+        let floating = ReminderDateComponents(year: 2024, month: 1, day: 1, hour: 9, minute: 0)
+        let zoned = ReminderDateComponents(year: 2024, month: 1, day: 1, hour: 9, minute: 0, timeZone: "Europe/Berlin")
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let wallDay = try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20240105")
+        XCTAssertEqual(wallDay.rrule(startingAt: day, zone: tokyo), "FREQ=DAILY;UNTIL=20240105")
+        XCTAssertEqual(wallDay.rrule(startingAt: floating, zone: tokyo), "FREQ=DAILY;UNTIL=20240105T235959")
+        XCTAssertEqual(wallDay.rrule(startingAt: zoned, zone: tokyo), "FREQ=DAILY;UNTIL=20240105T225959Z")
+        let instant = try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20240105T150000Z")
+        XCTAssertEqual(instant.rrule(startingAt: day, zone: tokyo), "FREQ=DAILY;UNTIL=20240106", "the instant's day where it is written")
+        XCTAssertEqual(instant.rrule(startingAt: floating, zone: tokyo), "FREQ=DAILY;UNTIL=20240106T000000")
+        XCTAssertEqual(instant.rrule(startingAt: zoned, zone: tokyo), "FREQ=DAILY;UNTIL=20240105T150000Z")
     }
 
     func testRRuleErrors() {
@@ -39,5 +89,30 @@ final class RecurrenceRuleTests: XCTestCase {
         XCTAssertEqual(field(RecurrenceRule(frequency: .yearly, daysOfTheYear: [367])), "daysOfTheYear[0]")
         XCTAssertEqual(field(RecurrenceRule(frequency: .daily, setPositions: [1])), "setPositions")
         XCTAssertEqual(field(RecurrenceRule(frequency: .daily, recurrenceEnd: .occurrenceCount(0))), "recurrenceEnd.occurrenceCount")
+    }
+}
+
+/// RFC 5545 §3.3.5: a wall-clock time that happens twice is the first of the two, east and west of UTC.
+final class AmbiguousTimeTests: XCTestCase {
+    func testATimeThatHappensTwiceIsTheFirst() {
+        let cases: [(String, ReminderDateComponents, String)] = [
+            ("Europe/Berlin", ReminderDateComponents(year: 2026, month: 10, day: 25, hour: 2, minute: 30), "2026-10-25T00:30:00.000Z"),
+            ("Australia/Sydney", ReminderDateComponents(year: 2026, month: 4, day: 5, hour: 2, minute: 30), "2026-04-04T15:30:00.000Z"),
+            ("America/New_York", ReminderDateComponents(year: 2026, month: 11, day: 1, hour: 1, minute: 30), "2026-11-01T05:30:00.000Z"),
+        ]
+        for (zone, wall, expected) in cases {
+            XCTAssertEqual(wall.instant(in: TimeZone(identifier: zone)!).rfc3339, expected, zone)
+            var zoned = wall
+            zoned.timeZone = zone
+            XCTAssertEqual(zoned.instant(in: .utc).rfc3339, expected, zone)
+        }
+    }
+
+    func testASkippedTimeResolvesForwardAndOrdinaryTimesAreUnchanged() {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        XCTAssertEqual(ReminderDateComponents(year: 2026, month: 3, day: 29, hour: 2, minute: 30).instant(in: berlin).rfc3339, "2026-03-29T01:30:00.000Z")
+        XCTAssertEqual(ReminderDateComponents(year: 2026, month: 10, day: 25, hour: 3, minute: 30).instant(in: berlin).rfc3339, "2026-10-25T02:30:00.000Z")
+        XCTAssertEqual(ReminderDateComponents(year: 2026, month: 10, day: 25, hour: 1, minute: 30).instant(in: berlin).rfc3339, "2026-10-24T23:30:00.000Z")
+        XCTAssertEqual(ReminderDateComponents(year: 2026, month: 7, day: 1, hour: 12).instant(in: berlin).rfc3339, "2026-07-01T10:00:00.000Z")
     }
 }

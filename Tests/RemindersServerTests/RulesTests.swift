@@ -2,6 +2,7 @@ import JSONRPC
 import RemindersModel
 import XCTest
 @testable import RemindersServer
+import RemindersStore
 
 /// The lifecycle rules as a table: state × message → decision.
 final class LifecycleRulesTests: XCTestCase {
@@ -61,3 +62,16 @@ final class AuthorizationRulesTests: XCTestCase {
     }
 }
 
+
+/// One place where store failures become JSON-RPC errors.
+final class ErrorMappingTests: XCTestCase {
+    /// A constraint violation or a misuse is remindersd's bug: -32603 with SQLite's name for it,
+    /// not -32013 "Store unavailable".
+    func testDatabaseFailuresAreInternalErrors() {
+        let failure = SQLiteError(code: 2067, message: "UNIQUE constraint failed: reminders.identifier", statement: "INSERT INTO reminders …")
+        let error = ResponseError.from(StoreError.database(failure), prefix: nil)
+        XCTAssertEqual(error.code, ResponseError.internalErrorCode)
+        XCTAssertTrue(error.message.contains("SQLITE_CONSTRAINT_UNIQUE: UNIQUE constraint failed: reminders.identifier"), error.message)
+        XCTAssertEqual(ResponseError.from(StoreError.unavailable("the disk is full"), prefix: nil).code, ResponseError.storeUnavailableCode)
+    }
+}

@@ -32,6 +32,8 @@ extension RecurrenceRule {
         switch recurrenceEnd {
         case .endDate(let date)?:
             writer.key(static: "recurrenceEnd"); writer.beginObject(); writer.field("endDate", date); writer.endObject()
+        case .endDateComponents(let wall)?:
+            writer.key(static: "recurrenceEnd"); writer.beginObject(); writer.key(static: "endDateComponents"); wall.write(to: &writer); writer.endObject()
         case .occurrenceCount(let count)?:
             writer.key(static: "recurrenceEnd"); writer.beginObject(); writer.field("occurrenceCount", count); writer.endObject()
         case nil:
@@ -79,12 +81,19 @@ extension RecurrenceRule {
         rule.setPositions = try integers(fields, "setPositions")
         if let end = try fields.optionalObject("recurrenceEnd") {
             let date = try end.optionalTimestamp("endDate")
+            let wall = try end.object["endDateComponents"].map { value throws(ResponseError) in
+                try ReminderDateComponents.decode(value, path: end.pathOf("endDateComponents"))
+            }
             let count = try end.optionalInt("occurrenceCount")
-            switch (date, count) {
+            switch (date, wall, count) {
             // Kept to the second, as RFC 5545's UNTIL is, so the answer is what will be read back.
-            case (let date?, nil): rule.recurrenceEnd = .endDate(Timestamp(seconds: date.milliseconds.floorDivided(by: 1000)))
-            case (nil, let count?): rule.recurrenceEnd = .occurrenceCount(count)
-            default: throw .invalidParams("\(end.path): give endDate or occurrenceCount, not both and not neither", field: end.path)
+            case (let date?, nil, nil): rule.recurrenceEnd = .endDate(Timestamp(seconds: date.milliseconds.floorDivided(by: 1000)))
+            case (nil, let wall?, nil):
+                // With a zone and an hour it is an instant; else a wall-clock end, read in the series' zone.
+                rule.recurrenceEnd = wall.isFloating ? .endDateComponents(wall.normalized) : .endDate(wall.instant(in: .utc))
+            case (nil, nil, let count?): rule.recurrenceEnd = .occurrenceCount(count)
+            default:
+                throw .invalidParams("\(end.path): give one of endDate, endDateComponents or occurrenceCount", field: end.path)
             }
         }
         rule.firstDayOfTheWeek = try fields.optionalInt("firstDayOfTheWeek") ?? 0

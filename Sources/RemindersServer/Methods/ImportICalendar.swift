@@ -2,7 +2,7 @@ import JSONRPC
 import RemindersInterchange
 import RemindersModel
 
-/// `importICalendar {text, calendarIdentifier?}` → `{imported, updated, unchanged, skipped}`.
+/// `importICalendar {text, calendarIdentifier?}` → `{imported, updated, unchanged, skipped, notes}`.
 enum ImportICalendar: MethodDeclaration {
     static let name = "importICalendar"
     static let summary = "Reads the VTODOs of an iCalendar text into a list (or its VEVENTs into an event calendar); a UID already in the store updates that item."
@@ -12,15 +12,17 @@ enum ImportICalendar: MethodDeclaration {
         .init("text", .string("iCalendar text (one or more VCALENDARs)."), required: true),
         .init("calendarIdentifier", CommonSchemas.identifier, description: "Where new reminders go (absent: the default list); an event calendar: where the events go."),
     ]
+    static let item = JSONSchema.object([
+        .init("uid", .string(), description: "The item's UID, when it has one."),
+        .init("line", .integer(IntegerRule(minimum: 1)), description: "Where the item (or the fault) starts in the text."),
+        .init("message", .string(), required: true),
+    ])
     static let result = CommonSchemas.result([
         ("imported", .integer(IntegerRule(minimum: 0))),
         ("updated", .integer(IntegerRule(minimum: 0))),
         ("unchanged", .integer(IntegerRule(minimum: 0))),
-        ("skipped", .array(of: .object([
-            .init("uid", .string(), description: "The item's UID, when it has one."),
-            .init("line", .integer(IntegerRule(minimum: 1)), description: "Where the item (or the fault) starts in the text."),
-            .init("message", .string(), required: true),
-        ]))),
+        ("skipped", .array(of: item, description: "Items not imported, and why.")),
+        ("notes", .array(of: item, description: "Items imported, but not quite as the file has them: what differs.")),
     ])
     static let errors: [MethodError] = [.notFound]
 
@@ -38,16 +40,18 @@ enum ImportICalendar: MethodDeclaration {
             writer.field("imported", report.imported)
             writer.field("updated", report.updated)
             writer.field("unchanged", report.unchanged)
-            writer.key(static: "skipped")
-            writer.beginArray()
-            for item in report.skipped {
-                writer.beginObject()
-                if let uid = item.uid { writer.field("uid", uid) }
-                if let line = item.line { writer.field("line", line) }
-                writer.field("message", item.message)
-                writer.endObject()
+            for (key, items) in [("skipped", report.skipped), ("notes", report.notes)] {
+                writer.key(key)
+                writer.beginArray()
+                for item in items {
+                    writer.beginObject()
+                    if let uid = item.uid { writer.field("uid", uid) }
+                    if let line = item.line { writer.field("line", line) }
+                    writer.field("message", item.message)
+                    writer.endObject()
+                }
+                writer.endArray()
             }
-            writer.endArray()
         }
     }
 }

@@ -2,15 +2,17 @@ import JSONRPC
 import RemindersModel
 import RemindersStore
 
-/// `snoozeAlarm {identifier, alarmIdentifier, until? | minutes?}` → `{}`: the alarm's current
-/// occurrence fires at `until` (or `minutes` from now; default the agent's usual 10), whether it
-/// has fired already or not yet.
+/// `snoozeAlarm {identifier, alarmIdentifier, occurrenceDate?, until? | minutes?}` → `{}`: the
+/// alarm's current occurrence — a reminder's or an event's, a time alarm or a location alarm —
+/// fires at `until` (or `minutes` from now; default the agent's usual 10), whether it has fired
+/// already or not yet.
 enum SnoozeAlarm: MethodDeclaration {
     static let name = "snoozeAlarm"
     static let summary = "Makes an alarm fire again (or first) later: at `until`, or `minutes` from now (default 10)."
     static let access = Access.fullAccess
     static let effect = Effect.writes
-    static let params: [ObjectRule.Property] = AlarmSchedulingSchemas.reminderAndAlarm + [
+    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType { try AlarmTarget.entityType(of: params, session: session) }
+    static let params: [ObjectRule.Property] = AlarmSchedulingSchemas.reminderAndAlarm + [AlarmTarget.occurrenceDateParam] + [
         .init("until", CommonSchemas.instant, description: "When it fires again; not with minutes."),
         .init("minutes", .integer(IntegerRule(minimum: 1, maximum: 525_600)), description: "From now; not with until."),
     ]
@@ -18,7 +20,7 @@ enum SnoozeAlarm: MethodDeclaration {
     static let errors: [MethodError] = [.notFound]
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let (reminder, alarm, fireDate) = try AlarmTarget.find(context)
+        let target = try AlarmTarget.find(context)
         let now = Timestamp.now()
         let until: Timestamp
         switch (try context.params.optionalTimestamp("until"), try context.params.optionalInt("minutes")) {
@@ -28,7 +30,7 @@ enum SnoozeAlarm: MethodDeclaration {
             until = date
         case (nil, let minutes): until = Timestamp(milliseconds: now.milliseconds + Int64(minutes ?? 10) * 60_000)
         }
-        try context.session.eventStore().store.decide(.snoozed, reminder: reminder, alarm: alarm, fireDate: fireDate, snoozedUntil: until, now: now)
+        try target.decide(.snoozed, snoozedUntil: until, in: context)
         return resultObject { _ in }
     }
 }

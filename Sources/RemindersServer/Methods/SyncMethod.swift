@@ -2,7 +2,7 @@ import JSONRPC
 import RemindersModel
 import RemindersStore
 
-/// `sync {account?, workDoneToken?, dryRun?}` → the sync report; `$/progress` for the token
+/// `sync {account?, workDoneToken?, dryRun?, forceDelete?}` → the sync report; `$/progress` for the token
 /// meanwhile. The sync itself runs in remindersd-sync (see `SyncHelper`), on this session's store.
 enum SyncMethod: MethodDeclaration {
     static let name = "sync"
@@ -13,6 +13,8 @@ enum SyncMethod: MethodDeclaration {
         .init("account", .string("An account's name; absent: every account.")),
         .init("workDoneToken", .any(description: "A string or number: $/progress notifications carry it (LSP's work-done progress).")),
         .init("dryRun", .boolean(), description: "Only say what would move."),
+        .init("forceDelete", .array(of: .string()),
+              description: "Calendars (identifiers or titles) whose deletions go through although one side went empty (see withheld)."),
     ]
     static let result = SyncSchemas.report
     static let errors: [MethodError] = [.notFound, .cancelled]
@@ -23,6 +25,9 @@ enum SyncMethod: MethodDeclaration {
         var arguments = ["--json", "--progress-lines", "--store", session.store.path,
                          "--max-title-bytes", String(session.rules.maxTitleBytes), "--max-notes-bytes", String(session.rules.maxNotesBytes)]
         if try context.params.optionalBool("dryRun") ?? false { arguments.append("--dry-run") }
+        for (index, value) in (try context.params.optionalArray("forceDelete") ?? []).enumerated() {
+            arguments += ["--force-delete", try Fields.string(value, path: "forceDelete[\(index)]")]
+        }
         if let account { arguments += ["--", account] }
         let progress = Progress(token: context.params.object["workDoneToken"], connection: context.session.connection)
         progress.send(kind: "begin", title: "Syncing", message: nil, percentage: 0)

@@ -3,10 +3,11 @@ import RemindersModel
 import RemindersStore
 
 /// `upcomingAlarms {from?, to}` → `{alarms:[…]}`: the time alarms that fire in the window, soonest
-/// first, read in the session's zone; a snoozed one at its new time, a dismissed one not at all.
+/// first, read in the session's zone — reminders', and events' for a client with full access to
+/// events; a snoozed one at its new time, a dismissed one not at all.
 enum UpcomingAlarms: MethodDeclaration {
     static let name = "upcomingAlarms"
-    static let summary = "The time alarms of open reminders that fire from `from` (default now) until `to`, soonest first."
+    static let summary = "The time alarms of open reminders (and of events, with access to them) that fire from `from` (default now) until `to`, soonest first."
     static let access = Access.fullAccess
     static let effect = Effect.reads
     static let params: [ObjectRule.Property] = [
@@ -21,13 +22,14 @@ enum UpcomingAlarms: MethodDeclaration {
         guard let to = try context.params.optionalTimestamp("to"), to > from else {
             throw ResponseError.invalidParams("to must come after from", field: "to")
         }
-        let upcoming = try events.upcomingAlarms(from: from, to: to)
+        let upcoming = try events.upcomingAlarms(from: from, to: to, includingEvents: try context.session.authorizationStatus(.event) == .fullAccess)
         return resultObject { writer in
             writer.key(static: "alarms")
             writer.beginArray()
             for entry in upcoming {
                 writer.beginObject()
                 writer.field("identifier", entry.reminderIdentifier)
+                writer.field("entityType", entry.entityType.rawValue)
                 writer.field("alarmIdentifier", entry.alarmIdentifier)
                 writer.field("title", entry.title)
                 writer.field("fireDate", entry.fireDate)

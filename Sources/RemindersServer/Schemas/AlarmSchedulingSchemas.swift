@@ -4,11 +4,13 @@ import JSONRPC
 enum AlarmSchedulingSchemas {
     static let upcoming = JSONSchema.named("UpcomingAlarm") {
         CommonSchemas.result([
-            ("identifier", CommonSchemas.identifier), ("alarmIdentifier", .string()), ("title", .string()),
+            ("identifier", CommonSchemas.identifier),
+            ("entityType", .oneOf(["reminder", "event"])),
+            ("alarmIdentifier", .string()), ("title", .string()),
             ("fireDate", CommonSchemas.instant),
             ("occurrenceDate", .nullable(CommonSchemas.instant)),
             ("snoozed", .boolean(description: "Fires at fireDate because it was snoozed.")),
-        ], description: "A time alarm to come: its reminder, when it fires, and the due date it belongs to.")
+        ], description: "A time alarm to come: its reminder or event, when it fires, and the due date (or start) it belongs to.")
     }
 
     static let transition = JSONSchema.named("GeofenceTransition") {

@@ -20,8 +20,10 @@ enum RecurrenceRuleSchemas {
             .init("setPositions", integers("±1…366; only with another of these lists.")),
             .init("recurrenceEnd", .object([
                 .init("endDate", CommonSchemas.instant),
+                .init("endDateComponents", DateComponentsSchema.schema,
+                      description: "A wall-clock end (RFC 5545 UNTIL as a DATE, or a DATE-TIME without a zone): read in the series' zone, or the reader's for a floating series; a day alone means through its end."),
                 .init("occurrenceCount", .integer(IntegerRule(description: "1 or more."))),
-            ], description: "endDate or occurrenceCount, not both; absent: forever.")),
+            ], description: "One of endDate, endDateComponents or occurrenceCount; absent: forever.")),
             .init("firstDayOfTheWeek", .integer(IntegerRule(description: "1…7, or 0/absent for the default (Monday)."))),
             .init("rrule", .string("The rule as RFC 5545 RRULE text. Sent alone, it is the whole rule; beside the fields, ignored."),
                   required: requiringInResults),

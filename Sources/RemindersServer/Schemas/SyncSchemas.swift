@@ -16,6 +16,10 @@ enum SyncSchemas {
             ]))),
             ("skipped", .array(of: CommonSchemas.result([("href", .string()), ("message", .string())]))),
             ("notes", .array(of: .string())),
+            ("withheld", .nullable(CommonSchemas.result([
+                ("emptied", .oneOf(["server", "here"])),
+                ("items", count),
+            ], description: "One side lists none of the items synced before: its deletions were not made on the other (forceDelete makes them)."))),
             ("error", .nullable(.string())),
         ], description: "One list: ↓ downloaded, ↑ uploaded, ✕ deleted (here or there).")
     }

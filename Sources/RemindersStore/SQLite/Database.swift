@@ -29,8 +29,9 @@ final class Database {
         sqlite3_close_v2(handle)
     }
 
-    func error(_ code: Int32) -> SQLiteError {
-        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)))
+    func error(_ code: Int32, statement: String? = nil) -> SQLiteError {
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), statement: statement)
+            .orCode(code)
     }
 
     /// Runs SQL that returns no rows (may hold several statements).
@@ -40,7 +41,7 @@ final class Database {
         guard result == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw SQLiteError(code: result, message: text)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: text, statement: sql).orCode(result)
         }
     }
 
@@ -52,7 +53,7 @@ final class Database {
         }
         var raw: OpaquePointer?
         let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
-        guard result == SQLITE_OK, let raw else { throw error(result) }
+        guard result == SQLITE_OK, let raw else { throw error(result, statement: sql) }
         let statement = Statement(raw, database: self)
         statements[sql] = statement
         return statement
@@ -79,6 +80,17 @@ final class Database {
 
     var changes: Int { Int(sqlite3_changes(handle)) }
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+}
+
+extension SQLiteError {
+    /// This error, unless its extended code is not the one `result` reports (SQLite keeps the
+    /// connection's last error, which a call that failed early may not have set).
+    func orCode(_ result: Int32) -> SQLiteError {
+        guard code & 0xFF != result & 0xFF else { return self }
+        var copy = self
+        copy.code = result
+        return copy
+    }
 }
 
 extension Database {

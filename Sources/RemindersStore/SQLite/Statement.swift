@@ -33,6 +33,9 @@ final class Statement {
 
     func finalize() { sqlite3_finalize(raw) }
 
+    /// The statement's SQL text, for errors.
+    var sql: String { sqlite3_sql(raw).map { String(cString: $0) } ?? "" }
+
     func reset() {
         sqlite3_reset(raw)
         sqlite3_clear_bindings(raw)
@@ -57,7 +60,7 @@ final class Statement {
                     }
                 }
             }
-            guard result == SQLITE_OK else { throw database.error(result) }
+            guard result == SQLITE_OK else { throw database.error(result, statement: sql) }
         }
     }
 
@@ -68,7 +71,7 @@ final class Statement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
-            let error = database.error(result)
+            let error = database.error(result, statement: sql)
             sqlite3_reset(raw)
             throw error
         }

@@ -21,6 +21,8 @@ public struct AlarmDelivery: Equatable, Sendable {
     public var late: Bool
     /// Why it fires: "time", or a location alarm's crossing, "enter" or "leave".
     public var reason: String
+    /// When it was meant to reach the person: the fire date, or the end of its snooze.
+    public var firesAt: Timestamp
 
     public init(reminderIdentifier: String, alarmIdentifier: String, occurrence: Int64, fireDate: Timestamp, state: State, late: Bool,
                 reason: String = "time") {
@@ -31,6 +33,7 @@ public struct AlarmDelivery: Equatable, Sendable {
         self.state = state
         self.late = late
         self.reason = reason
+        self.firesAt = fireDate
     }
 }
 
@@ -116,15 +119,17 @@ extension CalendarStore {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement("""
-                    SELECT reminder, alarm, occurrence, fire_date, late FROM alarm_deliveries
+                    SELECT reminder, alarm, occurrence, fire_date, late, snoozed_until FROM alarm_deliveries
                     WHERE state = 'snoozed' AND snoozed_until <= ? ORDER BY snoozed_until
                     """)
                 try statement.bind([.integer(now.milliseconds)])
                 var due: [AlarmDelivery] = []
                 while try statement.step() {
-                    due.append(AlarmDelivery(reminderIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
-                                             occurrence: statement.int64(2), fireDate: Timestamp(milliseconds: statement.int64(3)),
-                                             state: .firing, late: statement.int64(4) != 0))
+                    var delivery = AlarmDelivery(reminderIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
+                                                 occurrence: statement.int64(2), fireDate: Timestamp(milliseconds: statement.int64(3)),
+                                                 state: .firing, late: statement.int64(4) != 0)
+                    delivery.firesAt = Timestamp(milliseconds: statement.int64(5))
+                    due.append(delivery)
                 }
                 statement.reset()
                 var claimed: [AlarmDelivery] = []
@@ -169,6 +174,13 @@ extension CalendarStore {
     /// yet (it then does not fire at its own time).
     public func decide(_ state: AlarmDelivery.State, reminder: Reminder, alarm: Alarm, fireDate: Timestamp, snoozedUntil: Timestamp?,
                        now: Timestamp) throws(StoreError) {
+        try decide(state, item: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: AlarmDelivery.occurrence(of: reminder),
+                   fireDate: fireDate, snoozedUntil: snoozedUntil, now: now)
+    }
+
+    /// The same for any item's alarm: a reminder's, or an event occurrence's (`occurrence` its key).
+    public func decide(_ state: AlarmDelivery.State, item: String, alarm: String, occurrence: Int64, fireDate: Timestamp, snoozedUntil: Timestamp?,
+                       now: Timestamp) throws(StoreError) {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 try self.database.run("""
@@ -176,8 +188,7 @@ extension CalendarStore {
                     VALUES (?, ?, ?, ?, ?, 0, ?, ?)
                     ON CONFLICT (reminder, alarm, occurrence) DO UPDATE SET state = excluded.state,
                         snoozed_until = excluded.snoozed_until, updated = excluded.updated
-                    """, .text(reminder.calendarItemIdentifier), .text(alarm.alarmIdentifier),
-                    .integer(AlarmDelivery.occurrence(of: reminder)), .integer(fireDate.milliseconds), .text(state.rawValue),
+                    """, .text(item), .text(alarm), .integer(occurrence), .integer(fireDate.milliseconds), .text(state.rawValue),
                     snoozedUntil.map { .integer($0.milliseconds) } ?? .null, .integer(now.milliseconds))
             }
         }
