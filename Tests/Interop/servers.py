@@ -132,7 +132,27 @@ class SilentServer:
             conn.close()
 
 
-class RecordingServer:
+class _LocalHTTPServer:
+    """An HTTP server on 127.0.0.1 with a handler class, on a thread of its own."""
+
+    def serve(self, handler: type) -> None:
+        import http.server
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.port = self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class RecordingServer(_LocalHTTPServer):
     """An HTTP server on 127.0.0.1 that answers every request with `status` (and `Location` when
     given) and records each request's method, path and headers."""
 
@@ -159,21 +179,10 @@ class RecordingServer:
             def log_message(self, *args) -> None:
                 pass
 
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.port = self.httpd.server_address[1]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self.serve(Handler)
 
 
-class RefusingProxy:
+class RefusingProxy(_LocalHTTPServer):
     """A real server behind a proxy that refuses some items: every request goes on to `upstream`
     (a Radicale) unchanged, except a PUT whose body holds `marker`, answered with `status` — a
     server that will not store one item (a name it cannot take, a UID it chokes on) while it
@@ -217,15 +226,4 @@ class RefusingProxy:
             def log_message(self, *args) -> None:
                 pass
 
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.port = self.httpd.server_address[1]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self.serve(Handler)

@@ -141,22 +141,9 @@ final class ForeignFileTests: XCTestCase {
         XCTAssertEqual(TimeZone(identifier: custom)?.secondsFromGMT(for: Date(timeIntervalSince1970: 1_783_000_000)), 7200, custom)
         XCTAssertNil(zone("Nowhere Standard Time", defined: false))
         // A weekly series in such a zone stays on its wall clock across a DST change.
-        let reading = try EventReader.read(try calendar("""
-            BEGIN:VTIMEZONE
-            TZID:Customized Time Zone
-            BEGIN:STANDARD
-            DTSTART:16010101T030000
-            TZOFFSETFROM:+0200
-            TZOFFSETTO:+0100
-            RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10
-            END:STANDARD
-            BEGIN:DAYLIGHT
-            DTSTART:16010101T020000
-            TZOFFSETFROM:+0100
-            TZOFFSETTO:+0200
-            RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3
-            END:DAYLIGHT
-            END:VTIMEZONE
+        var customized = definition
+        customized.set(Property("TZID", "Customized Time Zone"))
+        let reading = try EventReader.read(try calendar(customized.text.replacingOccurrences(of: "\r\n", with: "\n") + """
             BEGIN:VEVENT
             UID:weekly@outlook
             DTSTART;TZID=Customized Time Zone:20261019T090000
