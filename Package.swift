@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .executable(name: "remindersd", targets: ["remindersd"]),
         .executable(name: "remindersd-sync", targets: ["remindersd-sync"]),
+        // For other people's Swift programs: Apple's EventKit API, served by remindersd.
+        .library(name: "EventKit", targets: ["EventKit"]),
+        .library(name: "CoreLocation", targets: ["CoreLocation"]),
     ],
     targets: [
         // SQLite from the system (Debian: libsqlite3-dev).
@@ -16,6 +19,11 @@ let package = Package(
         ),
         // JSON-RPC 2.0 over stdio: JSON values, framing, messages, connection. Knows nothing about reminders.
         .target(name: "JSONRPC"),
+        // What EventKit's API needs of Core Location (CLLocation and its coordinate, distances). No dependencies.
+        .target(name: "CoreLocation"),
+        // Apple's EventKit API (EKEventStore, EKReminder, EKEvent, …) for Swift programs on Linux: a client of
+        // `remindersd serve` over a pipe. Links the transport's JSON and framing, nothing of the server.
+        .target(name: "EventKit", dependencies: ["CoreLocation", "JSONRPC"]),
         // iCalendar (RFC 5545): content lines, components, values, time zones. Knows nothing of reminders.
         .target(name: "ICalendar"),
         // EventKit's reminder model as plain values with EventKit's rules. Knows nothing about SQL or JSON.
@@ -72,6 +80,7 @@ let package = Package(
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel", "CSQLite"]),
         .testTarget(name: "RemindersServerTests", dependencies: ["RemindersServer", "RemindersStore", "JSONRPC", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "EventKitTests", dependencies: ["EventKit", "CoreLocation", "JSONRPC", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,0 +1,61 @@
+import Foundation
+import JSONRPC
+
+/// When a reminder or an event reminds: at a date, at an offset from its due date (a reminder's)
+/// or start (an event's), or on arriving at or leaving a place (`structuredLocation` and `proximity`).
+open class EKAlarm: EKObject, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
+    /// The store's identifier for it, once saved.
+    var alarmIdentifier: String?
+    private var offset: TimeInterval = 0
+    private var date: Date?
+
+    public override init() { super.init() }
+
+    public convenience init(relativeOffset offset: TimeInterval) {
+        self.init()
+        relativeOffset = offset
+    }
+
+    public convenience init(absoluteDate date: Date) {
+        self.init()
+        absoluteDate = date
+    }
+
+    /// Seconds from the due date or start (negative: before). Setting it clears `absoluteDate`.
+    open var relativeOffset: TimeInterval {
+        get { offset }
+        set { offset = newValue; date = nil }
+    }
+
+    /// Setting it clears `relativeOffset`.
+    open var absoluteDate: Date? {
+        get { date }
+        set { date = newValue; if newValue != nil { offset = 0 } }
+    }
+
+    open var structuredLocation: EKStructuredLocation?
+    open var proximity: EKAlarmProximity = .none
+
+    var wire: JSONValue {
+        var object = JSONObject()
+        if let alarmIdentifier { object["alarmIdentifier"] = .string(alarmIdentifier) }
+        if let structuredLocation, proximity != .none {
+            object["structuredLocation"] = structuredLocation.wire
+            object["proximity"] = .string(proximity.wire)
+        } else if let date {
+            object["absoluteDate"] = Wire.instant(date)
+        } else {
+            object["relativeOffset"] = .double(offset)
+        }
+        return .object(object)
+    }
+
+    convenience init(wire value: JSONValue) {
+        self.init()
+        alarmIdentifier = value["alarmIdentifier"]?.stringValue
+        if let date = Wire.date(value["absoluteDate"]) { absoluteDate = date }
+        if let offset = value["relativeOffset"]?.doubleValue { relativeOffset = offset }
+        structuredLocation = EKStructuredLocation(wire: value["structuredLocation"])
+        proximity = EKAlarmProximity(wire: value["proximity"]?.stringValue)
+    }
+}

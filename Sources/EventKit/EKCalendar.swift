@@ -1,0 +1,106 @@
+import Foundation
+import JSONRPC
+
+/// A reminder list or an event calendar (a calendar here holds one kind, as EventKit makes them).
+open class EKCalendar: EKObject, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
+    private(set) var identifier: String?
+    open var title: String = ""
+    public private(set) var type: EKCalendarType = .local
+    open var allowsContentModifications: Bool { writable }
+    private var writable = true
+    /// Whether it may be changed at all (renamed, removed): every calendar of remindersd may be.
+    public let isImmutable = false
+    public let isSubscribed = false
+    public private(set) var allowedEntityTypes: EKEntityMask
+    /// `#RRGGBB` (EventKit's `cgColor` is left out: there is no Core Graphics here).
+    open var colorHex: String?
+    open var source: EKSource!
+    weak var store: EKEventStore?
+    private var snapshot: JSONValue = .null
+
+    /// A new calendar of `entityType` for `eventStore`, saved with `saveCalendar(_:commit:)`.
+    public init(for entityType: EKEntityType, eventStore: EKEventStore) {
+        allowedEntityTypes = entityType == .event ? .event : .reminder
+        store = eventStore
+        super.init()
+        source = eventStore.localSource
+    }
+
+    init(wire value: JSONValue, store: EKEventStore) {
+        allowedEntityTypes = value["allowedEntityTypes"]?.arrayValue?.contains("event") == true ? .event : .reminder
+        self.store = store
+        super.init()
+        read(value)
+    }
+
+    /// The calendar's identifier: the store's, once saved ("" before).
+    public var calendarIdentifier: String { identifier ?? "" }
+
+    public override var isNew: Bool { identifier == nil }
+    public override var hasChanges: Bool { isNew || wire != snapshot }
+
+    func read(_ value: JSONValue) {
+        identifier = value["calendarIdentifier"]?.stringValue
+        title = value["title"]?.stringValue ?? ""
+        type = EKCalendarType(wire: value["type"]?.stringValue)
+        writable = value["allowsContentModifications"]?.boolValue ?? true
+        colorHex = value["color"]?.stringValue
+        if let store { source = store.source(for: value["source"]) }
+        snapshot = wire
+    }
+
+    var entityType: EKEntityType { allowedEntityTypes.contains(.event) ? .event : .reminder }
+
+    var wire: JSONValue {
+        var object: JSONObject = ["title": .string(title), "allowedEntityTypes": [.string(entityType.wire)]]
+        if let identifier { object["calendarIdentifier"] = .string(identifier) }
+        if let colorHex { object["color"] = .string(colorHex) }
+        if let account = source?.account { object["source"] = ["account": .string(account)] }
+        return .object(object)
+    }
+
+    @discardableResult
+    open override func refresh() -> Bool {
+        guard let identifier, let store, let found = store.calendar(withIdentifier: identifier) else { return false }
+        read(found.wireRead)
+        return true
+    }
+
+    open override func rollback() { if snapshot != .null { read(snapshot) } }
+
+    var wireRead: JSONValue { snapshot }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? EKCalendar, let identifier else { return self === object as AnyObject }
+        return other.identifier == identifier
+    }
+
+    open override var hash: Int { identifier?.hashValue ?? ObjectIdentifier(self).hashValue }
+}
+
+/// Where calendars come from: this computer, or a CalDAV account.
+open class EKSource: EKObject, @unchecked Sendable {  // immutable after init
+    public let sourceIdentifier: String
+    public let title: String
+    public let sourceType: EKSourceType
+    /// The CalDAV account's name, for a source of synced calendars.
+    let account: String?
+    weak var store: EKEventStore?
+
+    init(identifier: String, title: String, type: EKSourceType, account: String?, store: EKEventStore) {
+        sourceIdentifier = identifier
+        self.title = title
+        sourceType = type
+        self.account = account
+        self.store = store
+        super.init()
+    }
+
+    /// Its calendars of `entityType`.
+    open func calendars(for entityType: EKEntityType) -> Set<EKCalendar> {
+        Set(store?.calendars(for: entityType).filter { $0.source?.sourceIdentifier == sourceIdentifier } ?? [])
+    }
+
+    public var isDelegate: Bool { false }
+    open override var isNew: Bool { false }
+}

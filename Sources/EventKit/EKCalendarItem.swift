@@ -1,0 +1,128 @@
+import Foundation
+import JSONRPC
+
+/// What reminders and events share (EventKit's superclass of both): the calendar, the title, the
+/// notes, alarms, recurrence. An object read from the store is a snapshot; `refresh()` reads it
+/// again, and a save sends what changed since.
+open class EKCalendarItem: EKObject, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
+    let store: EKEventStore
+    var identifier: String?
+    /// What the store said when this was read (or saved): what a save compares against.
+    var snapshot: JSONValue = .null
+
+    open var calendar: EKCalendar!
+    open var title: String!
+    open var location: String?
+    open var notes: String?
+    open var url: URL?
+    open var timeZone: TimeZone?
+    open var alarms: [EKAlarm]?
+    open var recurrenceRules: [EKRecurrenceRule]?
+    public internal(set) var creationDate: Date?
+    public internal(set) var lastModifiedDate: Date?
+    public internal(set) var calendarItemExternalIdentifier: String!
+
+    init(store: EKEventStore) {
+        self.store = store
+        super.init()
+    }
+
+    /// The store's identifier for it, once saved ("" before).
+    public var calendarItemIdentifier: String { identifier ?? "" }
+
+    /// EventKit's older name for `calendarItemIdentifier`.
+    @available(*, deprecated, renamed: "calendarItemIdentifier")
+    public var UUID: String { calendarItemIdentifier }
+
+    public var hasAlarms: Bool { !(alarms ?? []).isEmpty }
+    public var hasNotes: Bool { !(notes ?? "").isEmpty }
+    public var hasRecurrenceRules: Bool { !(recurrenceRules ?? []).isEmpty }
+    /// Attendees are not kept by remindersd.
+    public var hasAttendees: Bool { false }
+
+    public override var isNew: Bool { identifier == nil }
+    public override var hasChanges: Bool { isNew || !changes.isEmpty }
+
+    open func addAlarm(_ alarm: EKAlarm) { alarms = (alarms ?? []) + [alarm] }
+    open func removeAlarm(_ alarm: EKAlarm) { alarms = alarms?.filter { $0 !== alarm } }
+    open func addRecurrenceRule(_ rule: EKRecurrenceRule) { recurrenceRules = (recurrenceRules ?? []) + [rule] }
+    open func removeRecurrenceRule(_ rule: EKRecurrenceRule) { recurrenceRules = recurrenceRules?.filter { $0 !== rule } }
+
+    /// Every member, as the protocol takes it (for a new item, and to compare against `snapshot`).
+    var wire: JSONObject {
+        var object: JSONObject = [
+            "title": Wire.string(title), "notes": Wire.string(notes), "url": Wire.string(url?.absoluteString),
+            "alarms": .array((alarms ?? []).map(\.wire)), "recurrenceRules": .array((recurrenceRules ?? []).map(\.wire)),
+        ]
+        if let calendar, !calendar.calendarIdentifier.isEmpty { object["calendarIdentifier"] = .string(calendar.calendarIdentifier) }
+        return object
+    }
+
+    /// The members that differ from what was read (all of them, for a new item).
+    var changes: JSONObject {
+        let now = wire
+        guard let before = snapshot.objectValue, !isNew else { return now }
+        var changed = JSONObject()
+        for member in now.members where Self.differs(member.value, before[member.key], key: member.key) { changed[member.key] = member.value }
+        return changed
+    }
+
+    /// Alarms and rules compare by what they say (the store adds identifiers and the RRULE text);
+    /// numbers by their value, however they were written.
+    private static func differs(_ value: JSONValue, _ before: JSONValue?, key: String) -> Bool {
+        let value = numbers(value), before = numbers(before ?? .null)
+        switch key {
+        case "alarms":
+            func shape(_ alarms: JSONValue) -> [JSONValue] {
+                (alarms.arrayValue ?? []).map { alarm in
+                    var object = alarm.objectValue ?? JSONObject()
+                    object["alarmIdentifier"] = nil
+                    if object["proximity"] == "none" { object["proximity"] = nil }
+                    return .object(object)
+                }
+            }
+            return shape(value) != shape(before)
+        case "recurrenceRules":
+            func shape(_ rules: JSONValue) -> [JSONValue] {
+                (rules.arrayValue ?? []).compactMap { EKRecurrenceRule.from(wire: $0)?.wire }
+            }
+            return shape(value) != shape(before)
+        default:
+            return value != before && !(value.isNull && before == .null)
+        }
+    }
+
+    private static func numbers(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .integer(let number): return .double(Double(number))
+        case .array(let elements): return .array(elements.map(numbers))
+        case .object(let object): return .object(JSONObject(object.members.map { JSONObject.Member(key: $0.key, value: numbers($0.value)) }))
+        default: return value
+        }
+    }
+
+    /// Takes what the store says of the item.
+    func read(_ value: JSONValue) {
+        snapshot = value
+        title = value["title"]?.stringValue ?? ""
+        notes = value["notes"]?.stringValue
+        url = value["url"]?.stringValue.flatMap(URL.init(string:))
+        location = value["location"]?.stringValue
+        creationDate = Wire.date(value["creationDate"])
+        lastModifiedDate = Wire.date(value["lastModifiedDate"])
+        calendarItemExternalIdentifier = value["calendarItemExternalIdentifier"]?.stringValue
+        timeZone = value["timeZone"]?.stringValue.flatMap(Calendars.zone)
+        alarms = (value["alarms"]?.arrayValue ?? []).map(EKAlarm.init(wire:))
+        recurrenceRules = (value["recurrenceRules"]?.arrayValue ?? []).compactMap(EKRecurrenceRule.from(wire:))
+        if let identifier = value["calendarIdentifier"]?.stringValue { calendar = store.calendar(withIdentifier: identifier) }
+    }
+
+    open override func rollback() { if snapshot != .null { read(snapshot) } }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? EKCalendarItem, let identifier else { return self === object as AnyObject }
+        return other.identifier == identifier
+    }
+
+    open override var hash: Int { identifier?.hashValue ?? ObjectIdentifier(self).hashValue }
+}

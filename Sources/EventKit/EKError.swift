@@ -1,0 +1,103 @@
+import Foundation
+
+/// EventKit's error: what a save, a removal or a commit was refused for, as `EKError.Code`.
+/// remindersd's errors arrive with EventKit's code name in their `data.reason`; those without one
+/// are mapped by their JSON-RPC code (not authorized, not found, a conflict, the store unavailable).
+public struct EKError: Error, Equatable, CustomStringConvertible, LocalizedError, Sendable {
+    public enum Code: Int, Sendable {
+        case eventNotMutable = 0
+        case noCalendar = 1
+        case noStartDate = 2
+        case noEndDate = 3
+        case datesInverted = 4
+        case internalFailure = 5
+        case calendarReadOnly = 6
+        case durationGreaterThanRecurrence = 7
+        case alarmGreaterThanRecurrence = 8
+        case startDateTooFarInFuture = 9
+        case startDateCollidesWithOtherOccurrence = 10
+        case objectBelongsToDifferentStore = 11
+        case invitesCannotBeMoved = 12
+        case invalidSpan = 13
+        case calendarHasNoSource = 14
+        case calendarSourceCannotBeModified = 15
+        case calendarIsImmutable = 16
+        case sourceDoesNotAllowCalendarAddDelete = 17
+        case recurringReminderRequiresDueDate = 18
+        case structuredLocationsNotSupported = 19
+        case reminderLocationsNotSupported = 20
+        case alarmProximityNotSupported = 21
+        case calendarDoesNotAllowEvents = 22
+        case calendarDoesNotAllowReminders = 23
+        case sourceDoesNotAllowReminders = 24
+        case sourceDoesNotAllowEvents = 25
+        case priorityIsInvalid = 26
+        case invalidEntityType = 27
+        case procedureAlarmsNotMutable = 28
+        case eventStoreNotAuthorized = 29
+        case osNotSupported = 30
+        case invalidInviteReplyCalendar = 31
+        case notificationsCollectionFlagNotSet = 32
+        case sourceMismatch = 33
+        case notificationCollectionMismatch = 34
+        case notificationSavedWithoutCollection = 35
+        case reminderAlarmContainsEmailOrUrl = 36
+
+        /// The code the server names in `data.reason` (EventKit's Swift case names).
+        init?(reason: String) {
+            guard let code = Self.byName[reason] else { return nil }
+            self = code
+        }
+
+        private static let byName: [String: Code] = [
+            "eventNotMutable": .eventNotMutable, "noCalendar": .noCalendar, "noStartDate": .noStartDate, "noEndDate": .noEndDate,
+            "datesInverted": .datesInverted, "internalFailure": .internalFailure, "calendarReadOnly": .calendarReadOnly,
+            "durationGreaterThanRecurrence": .durationGreaterThanRecurrence, "objectBelongsToDifferentStore": .objectBelongsToDifferentStore,
+            "invalidSpan": .invalidSpan, "calendarIsImmutable": .calendarIsImmutable,
+            "recurringReminderRequiresDueDate": .recurringReminderRequiresDueDate,
+            "structuredLocationsNotSupported": .structuredLocationsNotSupported, "reminderLocationsNotSupported": .reminderLocationsNotSupported,
+            "alarmProximityNotSupported": .alarmProximityNotSupported, "calendarDoesNotAllowEvents": .calendarDoesNotAllowEvents,
+            "calendarDoesNotAllowReminders": .calendarDoesNotAllowReminders, "priorityIsInvalid": .priorityIsInvalid,
+            "invalidEntityType": .invalidEntityType, "eventStoreNotAuthorized": .eventStoreNotAuthorized,
+            "reminderAlarmContainsEmailOrUrl": .reminderAlarmContainsEmailOrUrl,
+        ]
+    }
+
+    public static let errorDomain = "EKErrorDomain"
+
+    public let code: Code
+    /// What the store said, in its words (the field it names, the rule broken).
+    public let message: String
+    /// The JSON-RPC error code the store answered with (−32010 not authorized, −32602 invalid, …), 0 when none.
+    public let serverCode: Int
+
+    public init(_ code: Code, message: String = "", serverCode: Int = 0) {
+        self.code = code
+        self.message = message
+        self.serverCode = serverCode
+    }
+
+    public var errorCode: Int { code.rawValue }
+    public var description: String { "EKError \(code) (\(code.rawValue))" + (message.isEmpty ? "" : ": \(message)") }
+    public var errorDescription: String? { message.isEmpty ? "EventKit error \(code.rawValue)" : message }
+
+    public static func == (lhs: EKError, rhs: EKError) -> Bool { lhs.code == rhs.code }
+
+    public static var eventNotMutable: Code { .eventNotMutable }
+    public static var noCalendar: Code { .noCalendar }
+    public static var noStartDate: Code { .noStartDate }
+    public static var noEndDate: Code { .noEndDate }
+    public static var datesInverted: Code { .datesInverted }
+    public static var internalFailure: Code { .internalFailure }
+    public static var calendarReadOnly: Code { .calendarReadOnly }
+    public static var eventStoreNotAuthorized: Code { .eventStoreNotAuthorized }
+    public static var recurringReminderRequiresDueDate: Code { .recurringReminderRequiresDueDate }
+    public static var priorityIsInvalid: Code { .priorityIsInvalid }
+    public static var invalidSpan: Code { .invalidSpan }
+    public static var objectBelongsToDifferentStore: Code { .objectBelongsToDifferentStore }
+}
+
+/// Pattern matching a caught error against a code, as `catch EKError.noCalendar` does with Apple's.
+public func ~= (code: EKError.Code, error: Error) -> Bool {
+    (error as? EKError)?.code == code
+}

@@ -1,0 +1,95 @@
+import Foundation
+import JSONRPC
+
+/// An event, or one occurrence of a recurring one (as a fetch gives them): a start and an end, all
+/// day or not, in a zone or floating (`timeZone` nil), with a place.
+open class EKEvent: EKCalendarItem, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
+    open var startDate: Date!
+    open var endDate: Date!
+    open var isAllDay = false
+    open var availability: EKEventAvailability = .busy
+    public internal(set) var status: EKEventStatus = .none
+    open var structuredLocation: EKStructuredLocation?
+    /// The series' identifier (a detached occurrence's `calendarItemIdentifier` is its own).
+    public private(set) var eventIdentifier: String!
+    /// Where this occurrence was meant to start in its series (its start, unless it was moved).
+    public private(set) var occurrenceDate: Date!
+    /// Whether this occurrence was changed on its own (`.thisEvent`).
+    public private(set) var isDetached = false
+
+    /// A new event for `eventStore`, saved with `save(_:span:)`.
+    public init(eventStore: EKEventStore) {
+        super.init(store: eventStore)
+    }
+
+    init(wire value: JSONValue, store: EKEventStore) {
+        super.init(store: store)
+        read(value)
+    }
+
+    /// The place's title; setting it sets a structured location without coordinates.
+    open override var location: String? {
+        get { structuredLocation?.title ?? super.location }
+        set {
+            super.location = newValue
+            if newValue != structuredLocation?.title { structuredLocation = newValue.map { EKStructuredLocation(title: $0) } }
+        }
+    }
+
+    /// Orders events by start date, as EventKit's does.
+    open func compareStartDate(with other: EKEvent) -> ComparisonResult {
+        (startDate ?? .distantPast).compare(other.startDate ?? .distantPast)
+    }
+
+    override func read(_ value: JSONValue) {
+        structuredLocation = EKStructuredLocation(wire: value["structuredLocation"])
+        super.read(value)
+        identifier = value["calendarItemIdentifier"]?.stringValue
+        eventIdentifier = value["eventIdentifier"]?.stringValue
+        startDate = Wire.date(value["startDate"])
+        endDate = Wire.date(value["endDate"])
+        occurrenceDate = Wire.date(value["occurrenceDate"]) ?? startDate
+        isAllDay = value["isAllDay"]?.boolValue ?? false
+        isDetached = value["isDetached"]?.boolValue ?? false
+        availability = EKEventAvailability(wire: value["availability"]?.stringValue)
+        status = EKEventStatus(wire: value["status"]?.stringValue)
+    }
+
+    override var wire: JSONObject {
+        var object = super.wire
+        object["startDate"] = startDate.map(Wire.instant) ?? .null
+        object["endDate"] = endDate.map(Wire.instant) ?? .null
+        object["isAllDay"] = .bool(isAllDay)
+        object["timeZone"] = Wire.string(timeZone?.identifier)
+        object["availability"] = .string(availability.wire)
+        object["structuredLocation"] = structuredLocation?.wire ?? .null
+        return object
+    }
+
+    /// Whether it is one occurrence of a series (a save or removal then takes a span).
+    var isOccurrence: Bool {
+        isDetached || !((snapshot["recurrenceRules"]?.arrayValue ?? []).isEmpty)
+    }
+
+    /// What `saveEvent` takes: the members changed since it was read, with the event and occurrence it is.
+    var saveParams: JSONObject {
+        var event = changes
+        if let eventIdentifier, !isNew {
+            event["eventIdentifier"] = .string(eventIdentifier)
+            if isOccurrence, let occurrenceDate { event["occurrenceDate"] = Wire.instant(occurrenceDate) }
+        }
+        // A new event in the store's zone unless told otherwise: a timed event is where the person is.
+        if isNew, timeZone == nil, !isAllDay, event["timeZone"] == .null { event["timeZone"] = nil }
+        return event
+    }
+
+    @discardableResult
+    open override func refresh() -> Bool {
+        guard let eventIdentifier else { return false }
+        var params: JSONObject = ["identifier": .string(isDetached ? calendarItemIdentifier : eventIdentifier)]
+        if isOccurrence, !isDetached, let occurrenceDate { params["occurrenceDate"] = Wire.instant(occurrenceDate) }
+        guard let found = try? store.connection().call("event", .object(params)), let event = found["event"], event.objectValue != nil else { return false }
+        read(event)
+        return true
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import JSONRPC
+
+/// What a request for access hears: whether it was granted, and why not when it failed.
+public typealias EKEventStoreRequestAccessCompletionHandler = (Bool, (any Error)?) -> Void
+
+/// Access, as iOS 17 asks for it: full access to reminders, full or write-only access to events.
+/// The person decides — through their consent agent, or on the terminal — and the decision is
+/// kept: later requests return it without asking. A program without a usage description (an
+/// Info.plist key, where the program has a bundle) asks with a sentence naming it.
+extension EKEventStore {
+    /// The program's status, as the person left it (`remindersd permissions set` changes it).
+    public class func authorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus {
+        guard let binary = StoreConnection.binary() else { return .notDetermined }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["call", "authorizationStatus", #"{"entityType":"\#(entityType.wire)"}"#, "--client", clientName(), "--log-level", "error"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return .notDetermined }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let answer = try? JSONParser.parse(Array(data)) else { return .notDetermined }
+        return answer["status"]?.stringValue.flatMap(EKAuthorizationStatus.init(wire:)) ?? .notDetermined
+    }
+
+    public func requestFullAccessToReminders() async throws -> Bool {
+        try request(.reminder, level: "full", usageKey: "NSRemindersFullAccessUsageDescription")
+    }
+
+    public func requestFullAccessToReminders(completion: @escaping EKEventStoreRequestAccessCompletionHandler) {
+        answer(completion) { try self.request(.reminder, level: "full", usageKey: "NSRemindersFullAccessUsageDescription") }
+    }
+
+    public func requestFullAccessToEvents() async throws -> Bool {
+        try request(.event, level: "full", usageKey: "NSCalendarsFullAccessUsageDescription")
+    }
+
+    public func requestFullAccessToEvents(completion: @escaping EKEventStoreRequestAccessCompletionHandler) {
+        answer(completion) { try self.request(.event, level: "full", usageKey: "NSCalendarsFullAccessUsageDescription") }
+    }
+
+    public func requestWriteOnlyAccessToEvents() async throws -> Bool {
+        try request(.event, level: "writeOnly", usageKey: "NSCalendarsWriteOnlyAccessUsageDescription")
+    }
+
+    public func requestWriteOnlyAccessToEvents(completion: @escaping EKEventStoreRequestAccessCompletionHandler) {
+        answer(completion) { try self.request(.event, level: "writeOnly", usageKey: "NSCalendarsWriteOnlyAccessUsageDescription") }
+    }
+
+    /// Full access to `entityType`, as before iOS 17.
+    @available(*, deprecated, message: "use requestFullAccessToReminders, requestFullAccessToEvents or requestWriteOnlyAccessToEvents")
+    public func requestAccess(to entityType: EKEntityType, completion: @escaping EKEventStoreRequestAccessCompletionHandler) {
+        let key = entityType == .event ? "NSCalendarsFullAccessUsageDescription" : "NSRemindersFullAccessUsageDescription"
+        answer(completion) { try self.request(entityType, level: "full", usageKey: key) }
+    }
+
+    /// The completion runs off the caller's thread, as EventKit's does.
+    private func answer(_ completion: @escaping EKEventStoreRequestAccessCompletionHandler, _ body: @escaping @Sendable () throws -> Bool) {
+        DispatchQueue.global().async {
+            do { completion(try body(), nil) } catch { completion(false, error) }
+        }
+    }
+
+    private func request(_ entityType: EKEntityType, level: String, usageKey: String) throws -> Bool {
+        let usage = (Bundle.main.object(forInfoDictionaryKey: usageKey) as? String).flatMap { $0.isEmpty ? nil : $0 }
+            ?? "\(clientName) asks for \(level == "full" ? "full" : "write-only") access to your \(entityType == .event ? "calendars" : "reminders")."
+        let answer = try call("requestAccess", ["entityType": .string(entityType.wire), "level": .string(level), "usageDescription": .string(usage)])
+        return answer["granted"]?.boolValue ?? false
+    }
+}

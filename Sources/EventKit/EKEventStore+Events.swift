@@ -1,0 +1,89 @@
+import Foundation
+import JSONRPC
+
+/// A predicate of events: a range and the calendars to look in.
+final class EventsPredicate: NSPredicate {
+    let start: Date
+    let end: Date
+    let calendarIdentifiers: [String]?
+
+    init(start: Date, end: Date, calendarIdentifiers: [String]?) {
+        self.start = start
+        self.end = end
+        self.calendarIdentifiers = calendarIdentifiers
+        super.init(value: true)
+    }
+
+    required init?(coder: NSCoder) { nil }
+}
+
+/// Events: a range's occurrences (recurring events expanded), saves and removals with spans.
+extension EKEventStore {
+    /// Every event and occurrence overlapping `[startDate, endDate)` in `calendars` (nil: every
+    /// event calendar). As EventKit's, a range longer than four years is cut at four years.
+    public func predicateForEvents(withStart startDate: Date, end endDate: Date, calendars: [EKCalendar]?) -> NSPredicate {
+        EventsPredicate(start: startDate, end: endDate, calendarIdentifiers: calendars?.map(\.calendarIdentifier))
+    }
+
+    /// The committed events `predicate` names, by start date (none without full access to events).
+    public func events(matching predicate: NSPredicate) -> [EKEvent] {
+        guard let range = predicate as? EventsPredicate, range.end > range.start else { return [] }
+        var found: [EKEvent] = []
+        var cursor: String?
+        repeat {
+            var params: JSONObject = ["start": Wire.instant(range.start), "end": Wire.instant(range.end), "limit": 10_000]
+            if let calendars = range.calendarIdentifiers { params["calendarIdentifiers"] = .array(calendars.map(JSONValue.string)) }
+            if let cursor { params["cursor"] = .string(cursor) }
+            guard let page = try? call("fetchEvents", params) else { return found }
+            found += (page["events"]?.arrayValue ?? []).map { EKEvent(wire: $0, store: self) }
+            cursor = page["nextCursor"]?.stringValue
+        } while cursor != nil
+        return found
+    }
+
+    /// `events(matching:)` one at a time; setting the flag to true stops it.
+    public func enumerateEvents(matching predicate: NSPredicate, using block: (EKEvent, UnsafeMutablePointer<ObjCBool>) -> Void) {
+        var stop: ObjCBool = false
+        for event in events(matching: predicate) {
+            block(event, &stop)
+            if stop.boolValue { return }
+        }
+    }
+
+    /// An event by identifier: its first occurrence (a detached occurrence's own identifier finds it).
+    public func event(withIdentifier identifier: String) -> EKEvent? {
+        guard let found = try? call("event", ["identifier": .string(identifier)]), let event = found["event"], event.objectValue != nil else { return nil }
+        return EKEvent(wire: event, store: self)
+    }
+
+    public func save(_ event: EKEvent, span: EKSpan) throws { try save(event, span: span, commit: true) }
+
+    /// Saves an event; for an occurrence of a series, `thisEvent` detaches it and `futureEvents`
+    /// splits the series there.
+    public func save(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
+        guard event.store === self else { throw EKError(.objectBelongsToDifferentStore) }
+        if event.isNew {
+            if event.startDate == nil { throw EKError(.noStartDate, message: "the event has no startDate") }
+            if event.endDate == nil { throw EKError(.noEndDate, message: "the event has no endDate") }
+        }
+        var params: JSONObject = ["event": .object(event.saveParams), "commit": .bool(commit)]
+        if event.isOccurrence { params["span"] = .string(span.wire) }
+        let saved = try call("saveEvent", params)
+        if let value = saved["event"] { event.read(value) }
+    }
+
+    public func remove(_ event: EKEvent, span: EKSpan) throws { try remove(event, span: span, commit: true) }
+
+    public func remove(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
+        guard event.store === self else { throw EKError(.objectBelongsToDifferentStore) }
+        guard !event.isNew, let identifier = event.eventIdentifier else { throw EKError(.internalFailure, message: "the event was never saved") }
+        // A detached occurrence alone goes by its own identifier; with what follows, by its place in the series.
+        let alone = event.isDetached && span == .thisEvent
+        var params: JSONObject = ["identifier": .string(alone ? event.calendarItemIdentifier : identifier), "commit": .bool(commit)]
+        if event.isOccurrence {
+            if !alone, let occurrenceDate = event.occurrenceDate { params["occurrenceDate"] = Wire.instant(occurrenceDate) }
+            params["span"] = .string(span.wire)
+        }
+        try call("removeEvent", params)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import JSONRPC
+
+/// A predicate of reminders, as EventKit makes them: it holds what `fetchReminders` asks the store.
+final class RemindersPredicate: NSPredicate {
+    let query: JSONValue
+
+    init(_ query: JSONValue) {
+        self.query = query
+        super.init(value: true)
+    }
+
+    required init?(coder: NSCoder) { nil }
+}
+
+/// A fetch in flight, for `cancelFetchRequest(_:)`.
+final class FetchRequest: @unchecked Sendable {  // `cancelled` is guarded by `lock`
+    private let lock = NSLock()
+    private var cancelled = false
+    var isCancelled: Bool { lock.withLock { cancelled } }
+    func cancel() { lock.withLock { cancelled = true } }
+}
+
+/// Reminders: predicates, an asynchronous fetch, saves and removals (staged with `commit: false`).
+extension EKEventStore {
+    private func calendarIdentifiers(_ calendars: [EKCalendar]?) -> JSONValue? {
+        calendars.map { .array($0.map { .string($0.calendarIdentifier) }) }
+    }
+
+    /// Every reminder of `calendars` (nil: of every list).
+    public func predicateForReminders(in calendars: [EKCalendar]?) -> NSPredicate {
+        var predicate: JSONObject = ["kind": "all"]
+        if let lists = calendarIdentifiers(calendars) { predicate["calendarIdentifiers"] = lists }
+        return RemindersPredicate(.object(predicate))
+    }
+
+    /// Open reminders due in `[starting, ending)` (either bound nil: open; once one is given,
+    /// reminders without a due date are left out).
+    public func predicateForIncompleteReminders(withDueDateStarting starting: Date?, ending: Date?, calendars: [EKCalendar]?) -> NSPredicate {
+        var predicate: JSONObject = ["kind": "incomplete"]
+        if let lists = calendarIdentifiers(calendars) { predicate["calendarIdentifiers"] = lists }
+        if let starting { predicate["dueDateStarting"] = Wire.instant(starting) }
+        if let ending { predicate["dueDateEnding"] = Wire.instant(ending) }
+        return RemindersPredicate(.object(predicate))
+    }
+
+    /// Completed reminders, completed in `[starting, ending)`.
+    public func predicateForCompletedReminders(withCompletionDateStarting starting: Date?, ending: Date?, calendars: [EKCalendar]?) -> NSPredicate {
+        var predicate: JSONObject = ["kind": "completed"]
+        if let lists = calendarIdentifiers(calendars) { predicate["calendarIdentifiers"] = lists }
+        if let starting { predicate["completionDateStarting"] = Wire.instant(starting) }
+        if let ending { predicate["completionDateEnding"] = Wire.instant(ending) }
+        return RemindersPredicate(.object(predicate))
+    }
+
+    /// Fetches the committed reminders `predicate` names; `completion` runs off the caller's
+    /// thread with them (nil when the program may not read reminders, or the fetch failed). The
+    /// value returned cancels the fetch (`cancelFetchRequest(_:)`): its completion then never runs.
+    @discardableResult
+    public func fetchReminders(matching predicate: NSPredicate, completion: @escaping ([EKReminder]?) -> Void) -> Any {
+        let request = FetchRequest()
+        let query = (predicate as? RemindersPredicate)?.query ?? ["kind": "all"]
+        DispatchQueue.global().async { [self] in
+            let reminders = try? fetchReminders(query)
+            if !request.isCancelled { completion(reminders) }
+        }
+        return request
+    }
+
+    public func cancelFetchRequest(_ fetchIdentifier: Any) {
+        (fetchIdentifier as? FetchRequest)?.cancel()
+    }
+
+    func fetchReminders(_ query: JSONValue) throws(EKError) -> [EKReminder] {
+        let found = try call("fetchReminders", ["predicate": query])
+        return (found["reminders"]?.arrayValue ?? []).map { EKReminder(wire: $0, store: self) }
+    }
+
+    /// A reminder or an event by identifier (an event: its first occurrence).
+    public func calendarItem(withIdentifier identifier: String) -> EKCalendarItem? {
+        guard let found = try? call("calendarItem", ["identifier": .string(identifier)]) else { return nil }
+        if let reminder = found["reminder"], reminder.objectValue != nil { return EKReminder(wire: reminder, store: self) }
+        if let event = found["event"], event.objectValue != nil { return EKEvent(wire: event, store: self) }
+        return nil
+    }
+
+    /// Every reminder whose sync identifier (iCalendar UID) is `externalIdentifier`.
+    public func calendarItems(withExternalIdentifier externalIdentifier: String) -> [EKCalendarItem] {
+        guard let found = try? call("calendarItems", ["externalIdentifier": .string(externalIdentifier)]) else { return [] }
+        return (found["reminders"]?.arrayValue ?? []).map { EKReminder(wire: $0, store: self) }
+            + (found["events"]?.arrayValue ?? []).map { EKEvent(wire: $0, store: self) }
+    }
+
+    /// Saves a reminder: with `commit`, everything staged with it; without, it is staged (this
+    /// program sees it through `calendarItem(withIdentifier:)`, fetches do not until `commit()`).
+    public func save(_ reminder: EKReminder, commit: Bool) throws {
+        if reminder.isNew, reminder.calendar == nil { throw EKError(.noCalendar, message: "the reminder has no calendar") }
+        guard reminder.store === self else { throw EKError(.objectBelongsToDifferentStore) }
+        let saved = try call("saveReminder", ["reminder": .object(reminder.saveParams), "commit": .bool(commit)])
+        if let value = saved["reminder"] { reminder.read(value) }
+    }
+
+    public func remove(_ reminder: EKReminder, commit: Bool) throws {
+        guard reminder.store === self else { throw EKError(.objectBelongsToDifferentStore) }
+        guard !reminder.isNew else { throw EKError(.internalFailure, message: "the reminder was never saved") }
+        try call("removeReminder", ["identifier": .string(reminder.calendarItemIdentifier), "commit": .bool(commit)])
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import JSONRPC
+
+/// A program's way into the person's reminders and events, under their permission — on a Mac a
+/// client of calaccessd over XPC, here a client of `remindersd serve` over a pipe: one server
+/// process per store object, ended when the object goes away.
+///
+/// The program is known to remindersd (for its permissions) as `REMINDERSD_CLIENT`, else its
+/// bundle identifier, else its executable's name. Whatever the server answers with an error comes
+/// back as `EKError`; a server that cannot start or goes away is `EKError.internalFailure`, never
+/// a hang. `EKEventStoreChanged` is posted on the main queue when anything in the store changes.
+open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the connection's, which locks
+    private let link: Result<StoreConnection, EKError>
+    /// The identity the program has in remindersd's permissions.
+    public let clientName: String
+    private let calendarsLock = NSLock()
+    private var calendarCache: [String: EKCalendar] = [:]
+
+    public override init() {
+        clientName = Self.clientName()
+        var link: Result<StoreConnection, EKError>
+        do throws(EKError) {
+            let connection = try StoreConnection()
+            try connection.call("initialize", ["clientInfo": ["name": .string(clientName), "version": "EventKit"],
+                                               "timeZone": .string(TimeZone.current.identifier)])
+            link = .success(connection)
+        } catch {
+            link = .failure(error)
+        }
+        self.link = link
+        super.init()
+        if case .success(let connection) = link {
+            connection.onNotification = { [weak self] method, _ in
+                guard method == "storeChanged" || method == "authorizationChanged" else { return }
+                // Through the main operation queue, not a plain main-queue block: an observer added
+                // with `queue: .main` then runs at once, where Foundation would otherwise wait for the
+                // very queue that posts.
+                OperationQueue.main.addOperation { [weak self] in
+                    guard let self else { return }
+                    self.forgetCalendars()
+                    NotificationCenter.default.post(name: .EKEventStoreChanged, object: self)
+                }
+            }
+        }
+    }
+
+    deinit { if case .success(let connection) = link { connection.close() } }
+
+    /// `REMINDERSD_CLIENT`, else the bundle's identifier, else the executable's name.
+    static func clientName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let name = environment["REMINDERSD_CLIENT"], !name.isEmpty { return name }
+        if let identifier = Bundle.main.bundleIdentifier, !identifier.isEmpty { return identifier }
+        return ProcessInfo.processInfo.processName
+    }
+
+    func connection() throws(EKError) -> StoreConnection { try link.get() }
+
+    /// Calls the server; any failure as EventKit's error.
+    @discardableResult
+    func call(_ method: String, _ params: JSONObject = [:]) throws(EKError) -> JSONValue {
+        try connection().call(method, .object(params))
+    }
+
+    /// A stable name for the store remindersd keeps: the path it uses, as every process of this user sees it.
+    public var eventStoreIdentifier: String {
+        let environment = ProcessInfo.processInfo.environment
+        let path = environment["REMINDERSD_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/share") + "/remindersd/reminders.sqlite")
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in resolved.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return String(hash, radix: 16, uppercase: true)
+    }
+
+    /// Does nothing: remindersd's calendars are always those of the store (a sync brings the server's).
+    open func refreshSourcesIfNecessary() {}
+
+    // MARK: Calendars
+
+    /// The reminder lists, or the event calendars, oldest first (none without access).
+    open func calendars(for entityType: EKEntityType) -> [EKCalendar] {
+        guard let found = try? call("calendars", ["entityType": .string(entityType.wire)]) else { return [] }
+        return (found["calendars"]?.arrayValue ?? []).map(calendar(from:))
+    }
+
+    open func calendar(withIdentifier identifier: String) -> EKCalendar? {
+        if let cached = calendarsLock.withLock({ calendarCache[identifier] }) { return cached }
+        for entityType in [EKEntityType.reminder, .event] {
+            if let found = calendars(for: entityType).first(where: { $0.calendarIdentifier == identifier }) { return found }
+        }
+        return nil
+    }
+
+    /// The list new reminders go to; nil when there is none the program may write.
+    open func defaultCalendarForNewReminders() -> EKCalendar? {
+        (try? call("defaultCalendarForNewReminders"))?["calendar"].flatMap { $0.objectValue == nil ? nil : calendar(from: $0) }
+    }
+
+    /// The calendar new events go to; nil when there is none the program may write.
+    open var defaultCalendarForNewEvents: EKCalendar? {
+        (try? call("defaultCalendarForNewEvents"))?["calendar"].flatMap { $0.objectValue == nil ? nil : calendar(from: $0) }
+    }
+
+    /// Creates or changes a calendar. Calendars are saved at once, whatever `commit` says.
+    open func saveCalendar(_ calendar: EKCalendar, commit: Bool) throws {
+        let saved = try call("saveCalendar", ["calendar": calendar.wire])
+        if let value = saved["calendar"] { calendar.read(value) }
+        remember(calendar)
+    }
+
+    /// Removes a calendar and every item in it.
+    open func removeCalendar(_ calendar: EKCalendar, commit: Bool) throws {
+        try call("removeCalendar", ["calendarIdentifier": .string(calendar.calendarIdentifier)])
+        calendarsLock.withLock { _ = calendarCache.removeValue(forKey: calendar.calendarIdentifier) }
+    }
+
+    /// Where calendars come from: this computer, and each CalDAV account the store syncs.
+    open var sources: [EKSource] {
+        var seen: [String: EKSource] = ["local": localSource]
+        for calendar in calendars(for: .reminder) + calendars(for: .event) {
+            if let source = calendar.source { seen[source.sourceIdentifier] = source }
+        }
+        return seen.values.sorted { $0.sourceIdentifier < $1.sourceIdentifier }
+    }
+
+    lazy var localSource = EKSource(identifier: "local", title: "On My Computer", type: .local, account: nil, store: self)
+
+    func source(for value: JSONValue?) -> EKSource {
+        guard let account = value?["account"]?.stringValue else { return localSource }
+        return EKSource(identifier: "caldav:" + account, title: account, type: .calDAV, account: account, store: self)
+    }
+
+    private func calendar(from value: JSONValue) -> EKCalendar {
+        let identifier = value["calendarIdentifier"]?.stringValue ?? ""
+        if let cached = calendarsLock.withLock({ calendarCache[identifier] }) {
+            cached.read(value)
+            return cached
+        }
+        let calendar = EKCalendar(wire: value, store: self)
+        remember(calendar)
+        return calendar
+    }
+
+    private func remember(_ calendar: EKCalendar) {
+        guard !calendar.calendarIdentifier.isEmpty else { return }
+        calendarsLock.withLock { calendarCache[calendar.calendarIdentifier] = calendar }
+    }
+
+    /// Calendars are read afresh after a change (one may be gone, renamed, read-only now).
+    func forgetCalendars() { calendarsLock.withLock { calendarCache.removeAll() } }
+
+    // MARK: Staging
+
+    /// Writes every change saved with `commit: false`, in one transaction.
+    open func commit() throws { try call("commit") }
+
+    /// Forgets every change saved with `commit: false`; what was fetched is read afresh next time.
+    open func reset() {
+        _ = try? call("reset")
+        forgetCalendars()
+    }
+}

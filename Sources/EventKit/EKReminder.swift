@@ -1,0 +1,92 @@
+import Foundation
+import JSONRPC
+
+/// A reminder: a calendar item with a start and a due date (date components: without an hour all
+/// day, without a zone floating), a priority and completion. `tags`, `isFlagged` and
+/// `parentIdentifier` (subtasks) are remindersd's, named as in its protocol.
+open class EKReminder: EKCalendarItem, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
+    open var startDateComponents: DateComponents?
+    open var dueDateComponents: DateComponents?
+    /// 0 none; 1 (highest) … 9 (lowest), as RFC 5545 has it.
+    open var priority: Int = 0
+    private var completed = false
+    private var completedAt: Date?
+
+    open var tags: [String] = []
+    open var isFlagged = false
+    /// The reminder this one is a subtask of.
+    open var parentIdentifier: String?
+
+    /// A new reminder for `eventStore`, saved with `save(_:commit:)`.
+    public init(eventStore: EKEventStore) {
+        super.init(store: eventStore)
+    }
+
+    init(wire value: JSONValue, store: EKEventStore) {
+        super.init(store: store)
+        read(value)
+    }
+
+    /// Completing sets `completionDate` to now; un-completing clears it.
+    open var isCompleted: Bool {
+        get { completed }
+        set {
+            guard newValue != completed else { return }
+            completed = newValue
+            completedAt = newValue ? Date() : nil
+        }
+    }
+
+    /// Setting a date completes the reminder; clearing it un-completes it.
+    open var completionDate: Date? {
+        get { completedAt }
+        set {
+            completedAt = newValue
+            completed = newValue != nil
+        }
+    }
+
+    override func read(_ value: JSONValue) {
+        super.read(value)
+        identifier = value["calendarItemIdentifier"]?.stringValue
+        startDateComponents = Wire.components(value["startDateComponents"])
+        dueDateComponents = Wire.components(value["dueDateComponents"])
+        priority = Int(value["priority"]?.integerValue ?? 0)
+        completed = value["isCompleted"]?.boolValue ?? false
+        completedAt = Wire.date(value["completionDate"])
+        tags = value["tags"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        isFlagged = value["isFlagged"]?.boolValue ?? false
+        parentIdentifier = value["parentIdentifier"]?.stringValue
+    }
+
+    override var wire: JSONObject {
+        var object = super.wire
+        object["location"] = Wire.string(location)
+        object["priority"] = .integer(Int64(priority))
+        object["startDateComponents"] = Wire.components(startDateComponents)
+        object["dueDateComponents"] = Wire.components(dueDateComponents)
+        object["isCompleted"] = .bool(completed)
+        object["completionDate"] = completedAt.map(Wire.instant) ?? .null
+        object["tags"] = .array(tags.map(JSONValue.string))
+        object["isFlagged"] = .bool(isFlagged)
+        object["parentIdentifier"] = Wire.string(parentIdentifier)
+        return object
+    }
+
+    /// What `saveReminder` takes: the members changed since it was read, and its identifier.
+    var saveParams: JSONObject {
+        var reminder = changes
+        if let identifier { reminder["calendarItemIdentifier"] = .string(identifier) }
+        // A completion date sent alone would be taken for "now": it goes with what it belongs to.
+        if reminder["isCompleted"] != nil, completedAt != nil { reminder["completionDate"] = wire["completionDate"] }
+        return reminder
+    }
+
+    @discardableResult
+    open override func refresh() -> Bool {
+        guard let identifier, let found = try? store.connection().call("calendarItem", ["identifier": .string(identifier)]),
+              let reminder = found["reminder"], reminder.objectValue != nil else { return false }
+        read(reminder)
+        return true
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// What an event store holds: events or reminders.
+public enum EKEntityType: UInt, Sendable {
+    case event = 0
+    case reminder = 1
+
+    var wire: String { self == .event ? "event" : "reminder" }
+}
+
+/// Entity types as a set (a calendar's `allowedEntityTypes`).
+public struct EKEntityMask: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let event = EKEntityMask(rawValue: 1 << 0)
+    public static let reminder = EKEntityMask(rawValue: 1 << 1)
+}
+
+/// What the person allowed this program (EventKit's states, in its order).
+public enum EKAuthorizationStatus: Int, Sendable {
+    case notDetermined = 0
+    case restricted = 1
+    case denied = 2
+    case fullAccess = 3
+    case writeOnly = 4
+
+    /// Before iOS 17's full and write-only access: the same as `fullAccess`.
+    @available(*, deprecated, renamed: "fullAccess")
+    public static var authorized: EKAuthorizationStatus { .fullAccess }
+
+    init?(wire: String) {
+        switch wire {
+        case "notDetermined": self = .notDetermined
+        case "restricted": self = .restricted
+        case "denied": self = .denied
+        case "fullAccess": self = .fullAccess
+        case "writeOnly": self = .writeOnly
+        default: return nil
+        }
+    }
+}
+
+/// Which occurrences of a recurring event a save or removal is for.
+public enum EKSpan: Int, Sendable {
+    case thisEvent = 0
+    case futureEvents = 1
+
+    var wire: String { self == .thisEvent ? "thisEvent" : "futureEvents" }
+}
+
+/// When a location alarm fires: on arriving at its place, or on leaving it.
+public enum EKAlarmProximity: Int, Sendable {
+    case none = 0
+    case enter = 1
+    case leave = 2
+
+    var wire: String { [.enter: "enter", .leave: "leave"][self] ?? "none" }
+    init(wire: String?) { self = wire == "enter" ? .enter : wire == "leave" ? .leave : .none }
+}
+
+public enum EKRecurrenceFrequency: Int, Sendable {
+    case daily = 0
+    case weekly = 1
+    case monthly = 2
+    case yearly = 3
+
+    var wire: String { ["daily", "weekly", "monthly", "yearly"][rawValue] }
+    init?(wire: String) {
+        guard let index = ["daily", "weekly", "monthly", "yearly"].firstIndex(of: wire) else { return nil }
+        self.init(rawValue: index)
+    }
+}
+
+/// Days of the week, Sunday first (Foundation's `Calendar` numbering).
+public enum EKWeekday: Int, Sendable {
+    case sunday = 1, monday, tuesday, wednesday, thursday, friday, saturday
+}
+
+public enum EKCalendarType: Int, Sendable {
+    case local = 0
+    case calDAV = 1
+    case exchange = 2
+    case subscription = 3
+    case birthday = 4
+
+    init(wire: String?) {
+        switch wire {
+        case "caldav": self = .calDAV
+        case "exchange": self = .exchange
+        case "subscription": self = .subscription
+        case "birthday": self = .birthday
+        default: self = .local
+        }
+    }
+}
+
+public enum EKSourceType: Int, Sendable {
+    case local = 0
+    case exchange = 1
+    case calDAV = 2
+    case mobileMe = 3
+    case subscribed = 4
+    case birthdays = 5
+}
+
+public enum EKEventAvailability: Int, Sendable {
+    case notSupported = -1
+    case busy = 0
+    case free = 1
+    case tentative = 2
+    case unavailable = 3
+
+    var wire: String { [.notSupported: "notSupported", .free: "free", .tentative: "tentative", .unavailable: "unavailable"][self] ?? "busy" }
+    init(wire: String?) {
+        self = [EKEventAvailability.notSupported, .busy, .free, .tentative, .unavailable].first { $0.wire == wire } ?? .busy
+    }
+}
+
+public enum EKEventStatus: Int, Sendable {
+    case none = 0
+    case confirmed = 1
+    case tentative = 2
+    case canceled = 3
+
+    var wire: String { ["none", "confirmed", "tentative", "canceled"][rawValue] }
+    init(wire: String?) { self = [EKEventStatus.none, .confirmed, .tentative, .canceled].first { $0.wire == wire } ?? .none }
+}
+
+/// Reminders' priorities by name (RFC 5545: 1 highest … 9 lowest, 0 none).
+public enum EKReminderPriority: UInt, Sendable {
+    case none = 0
+    case high = 1
+    case medium = 5
+    case low = 9
+}
+
+extension Notification.Name {
+    /// Posted on the main queue, with the store as the object, when anything changed in it — by this
+    /// program, another one, a sync, or the owner's permissions. Refetch what you show.
+    public static let EKEventStoreChanged = Notification.Name("EKEventStoreChangedNotification")
+}
