@@ -40,6 +40,11 @@ public struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
     private var index = 0
+    /// The members and elements of the objects and arrays being read, innermost last.
+    private var members: [JSONObject.Member] = []
+    private var elements: [JSONValue] = []
+    private var keysRead = 0
+    private var names: NameTable?
 
     private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -92,22 +97,27 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= maxDepth else { throw error("JSON nested deeper than \(maxDepth) levels") }
         index += 1
-        var object = JSONObject()
+        // Members gather on one stack shared by every object of the document and are copied out
+        // once, at the right size: growing each object's own array would reallocate it ~log n times.
+        let base = members.count
+        defer { members.removeSubrange(base...) }
         var seen: Set<JSONKey>? = nil
         skipWhitespace()
-        if !atEnd, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+        if !atEnd, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(JSONObject()) }
         while true {
             skipWhitespace()
             guard !atEnd else { throw error("unexpected end of input in an object") }
             guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key in an object") }
             let keyOffset = index
-            let key = try parseString()
+            let key = try parseKey()
             // Small objects scan; large ones (hostile input) switch to a set so this stays linear.
             // Both compare bytes (JSONKey): canonically equivalent but distinct names are not duplicates.
-            if object.count < 16 {
-                if object.contains(key) { throw JSONParseError(reason: "duplicate key \"\(key)\"", offset: keyOffset) }
+            if members.count - base < 32 {
+                for member in members[base...] where JSONKey.equal(member.key, key) {
+                    throw JSONParseError(reason: "duplicate key \"\(key)\"", offset: keyOffset)
+                }
             } else {
-                if seen == nil { seen = Set(object.members.lazy.map { JSONKey($0.key) }) }
+                if seen == nil { seen = Set(members[base...].lazy.map { JSONKey($0.key) }) }
                 if !seen!.insert(JSONKey(key)).inserted { throw JSONParseError(reason: "duplicate key \"\(key)\"", offset: keyOffset) }
             }
             skipWhitespace()
@@ -115,12 +125,12 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue(depth: depth)
-            object.appendUnchecked(key, value)
+            members.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
             guard !atEnd else { throw error("unexpected end of input in an object") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(object)
+            case UInt8(ascii: "}"): index += 1; return .object(JSONObject(Array(members[base...])))
             default: throw error("expected ',' or '}' in an object")
             }
         }
@@ -129,20 +139,51 @@ public struct JSONParser {
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= maxDepth else { throw error("JSON nested deeper than \(maxDepth) levels") }
         index += 1
-        var elements: [JSONValue] = []
+        let base = elements.count
+        defer { elements.removeSubrange(base...) }
         skipWhitespace()
-        if !atEnd, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        if !atEnd, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth))
+            let element = try parseValue(depth: depth)
+            elements.append(element)
             skipWhitespace()
             guard !atEnd else { throw error("unexpected end of input in an array") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case UInt8(ascii: "]"): index += 1; return .array(Array(elements[base...]))
             default: throw error("expected ',' or ']' in an array")
             }
         }
+    }
+
+    /// A member name. Names repeat across the objects of a document (a thousand reminders have the
+    /// same twenty-odd), so once a document has shown many, plain short ones are shared through
+    /// `names`: one String per distinct name instead of one per occurrence.
+    private mutating func parseKey() throws(JSONParseError) -> String {
+        keysRead += 1
+        guard keysRead > NameTable.threshold else { return try parseString() }
+        let start = index + 1
+        var end = start
+        while end < bytes.count, end - start <= NameTable.longest {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                if names == nil { names = NameTable() }
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if let known = names!.name(for: name) {
+                    index = end + 1
+                    return known
+                }
+                let key = String(decoding: name, as: UTF8.self)
+                names!.remember(key, for: name)
+                index = end + 1
+                return key
+            }
+            // Escapes, control characters and non-ASCII bytes take the full path, with its checks.
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            end += 1
+        }
+        return try parseString()
     }
 
     private mutating func parseString() throws(JSONParseError) -> String {

@@ -9,9 +9,9 @@ final class ParserStructureTests: XCTestCase {
         assertRejects(#"{"\u0061":1,"a":2}"#, #"duplicate key "a""#)   // the same key, once escaped
     }
 
-    /// Objects of 16 keys or more switch from a scan to a set; both must catch every duplicate.
+    /// Objects of 32 keys or more switch from a scan to a set; both must catch every duplicate.
     func testDuplicateKeysInLargeObjects() {
-        for size in [15, 16, 17, 40] {
+        for size in [15, 16, 17, 31, 32, 33, 40] {
             let keys = (0..<size).map { "k\($0)" }
             for repeated in [keys[0], keys[size / 2], keys[size - 1]] {
                 let members = (keys + [repeated]).map { #""\#($0)":0"# }.joined(separator: ",")
@@ -20,6 +20,29 @@ final class ParserStructureTests: XCTestCase {
             let unique = keys.map { #""\#($0)":0"# }.joined(separator: ",")
             XCTAssertEqual(try JSONParser.parse("{\(unique)}").objectValue?.count, size)
         }
+    }
+
+    /// Past the first 64 names a document's names are shared through a table of 256 slots; names
+    /// that share a slot, escaped ones, non-ASCII and long ones must still be read as written,
+    /// and duplicates still refused.
+    func testNamesSharedAcrossADocumentAreReadAsWritten() throws {
+        let names = (0..<600).map { "n\($0)" } + ["", "caf\u{e9}", String(repeating: "x", count: 41), "t\\u0061b"]
+        let objects = (0..<3).map { round in
+            "{" + names.enumerated().map { #""\#($0.element)":\#($0.offset + round)"# }.joined(separator: ",") + "}"
+        }
+        let value = try JSONParser.parse("[" + objects.joined(separator: ",") + "]")
+        for (round, object) in (value.arrayValue ?? []).enumerated() {
+            let keys = object.objectValue?.keys ?? []
+            XCTAssertEqual(keys.count, names.count)
+            XCTAssertEqual(Array(keys.prefix(601)), Array(names.prefix(601)))
+            XCTAssertEqual(keys[601], "caf\u{e9}")
+            XCTAssertEqual(keys[602], String(repeating: "x", count: 41))
+            XCTAssertEqual(keys[603], "tab")
+            XCTAssertEqual(object["n599"], .integer(Int64(599 + round)))
+        }
+        let repeated = (0..<80).map { #""k\#($0)":0"# }.joined(separator: ",")
+        assertRejects("[{\(repeated)},{\(repeated),\"k3\":1}]", #"duplicate key "k3""#)
+        assertRejects("[{\(repeated)},{\"k5\":1,\"k5\":2}]", #"duplicate key "k5""#)
     }
 
     /// Regression: keys were compared with Swift's `==`, which is Unicode canonical equivalence,
