@@ -101,20 +101,38 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {  // used from one thr
         }
     }
 
-    /// Takes what the store says of the item.
+    /// Takes what the store says of the item, every member in one pass: a fetch makes thousands
+    /// of these, and looking each member up by name would scan the object once per member.
     func read(_ value: JSONValue) {
         snapshot = value
-        title = value["title"]?.stringValue ?? ""
-        notes = value["notes"]?.stringValue
-        url = value["url"]?.stringValue.flatMap(URL.init(string:))
-        location = value["location"]?.stringValue
-        creationDate = Wire.date(value["creationDate"])
-        lastModifiedDate = Wire.date(value["lastModifiedDate"])
-        calendarItemExternalIdentifier = value["calendarItemExternalIdentifier"]?.stringValue
-        timeZone = value["timeZone"]?.stringValue.flatMap(Calendars.zone)
-        alarms = (value["alarms"]?.arrayValue ?? []).map(EKAlarm.init(wire:))
-        recurrenceRules = (value["recurrenceRules"]?.arrayValue ?? []).compactMap(EKRecurrenceRule.from(wire:))
-        if let identifier = value["calendarIdentifier"]?.stringValue { calendar = store.calendar(withIdentifier: identifier) }
+        clear()
+        for member in value.objectValue?.members ?? [] { take(member.key, member.value) }
+    }
+
+    /// What an item the store says nothing of holds: the state a read starts from.
+    func clear() {
+        (identifier, title, notes, url, location, timeZone) = (nil, "", nil, nil, nil, nil)
+        (creationDate, lastModifiedDate, calendarItemExternalIdentifier) = (nil, nil, nil)
+        (alarms, recurrenceRules) = ([], [])
+    }
+
+    /// One member as the store sent it. Each kind takes its own and hands the rest here.
+    func take(_ key: String, _ value: JSONValue) {
+        switch key {
+        case "calendarItemIdentifier": identifier = value.stringValue
+        case "title": title = value.stringValue ?? ""
+        case "notes": notes = value.stringValue
+        case "url": url = value.stringValue.flatMap(URL.init(string:))
+        case "location": location = value.stringValue
+        case "creationDate": creationDate = Wire.date(value)
+        case "lastModifiedDate": lastModifiedDate = Wire.date(value)
+        case "calendarItemExternalIdentifier": calendarItemExternalIdentifier = value.stringValue
+        case "timeZone": timeZone = value.stringValue.flatMap(Calendars.zone)
+        case "alarms": alarms = (value.arrayValue ?? []).map(EKAlarm.init(wire:))
+        case "recurrenceRules": recurrenceRules = (value.arrayValue ?? []).compactMap(EKRecurrenceRule.from(wire:))
+        case "calendarIdentifier": if let identifier = value.stringValue { calendar = store.calendar(withIdentifier: identifier) }
+        default: break
+        }
     }
 
     open override func rollback() { if snapshot != .null { read(snapshot) } }

@@ -42,17 +42,30 @@ open class EKEvent: EKCalendarItem, @unchecked Sendable {  // used from one thre
     }
 
     override func read(_ value: JSONValue) {
-        structuredLocation = EKStructuredLocation(wire: value["structuredLocation"])
         super.read(value)
-        identifier = value["calendarItemIdentifier"]?.stringValue
-        eventIdentifier = value["eventIdentifier"]?.stringValue
-        startDate = Wire.date(value["startDate"])
-        endDate = Wire.date(value["endDate"])
-        occurrenceDate = Wire.date(value["occurrenceDate"]) ?? startDate
-        isAllDay = value["isAllDay"]?.boolValue ?? false
-        isDetached = value["isDetached"]?.boolValue ?? false
-        availability = EKEventAvailability(wire: value["availability"]?.stringValue)
-        status = EKEventStatus(wire: value["status"]?.stringValue)
+        if occurrenceDate == nil { occurrenceDate = startDate }
+    }
+
+    override func clear() {
+        super.clear()
+        (structuredLocation, eventIdentifier, startDate, endDate, occurrenceDate) = (nil, nil, nil, nil, nil)
+        (isAllDay, isDetached, availability, status) = (false, false, .busy, .none)
+    }
+
+    override func take(_ key: String, _ value: JSONValue) {
+        switch key {
+        // Read before or after `location`: that setter keeps a place whose title it is given.
+        case "structuredLocation": structuredLocation = EKStructuredLocation(wire: value)
+        case "eventIdentifier": eventIdentifier = value.stringValue
+        case "startDate": startDate = Wire.date(value)
+        case "endDate": endDate = Wire.date(value)
+        case "occurrenceDate": occurrenceDate = Wire.date(value)
+        case "isAllDay": isAllDay = value.boolValue ?? false
+        case "isDetached": isDetached = value.boolValue ?? false
+        case "availability": availability = EKEventAvailability(wire: value.stringValue)
+        case "status": status = EKEventStatus(wire: value.stringValue)
+        default: super.take(key, value)
+        }
     }
 
     override var wire: JSONObject {

@@ -46,17 +46,24 @@ open class EKReminder: EKCalendarItem, @unchecked Sendable {  // used from one t
         }
     }
 
-    override func read(_ value: JSONValue) {
-        super.read(value)
-        identifier = value["calendarItemIdentifier"]?.stringValue
-        startDateComponents = Wire.components(value["startDateComponents"])
-        dueDateComponents = Wire.components(value["dueDateComponents"])
-        priority = Int(value["priority"]?.integerValue ?? 0)
-        completed = value["isCompleted"]?.boolValue ?? false
-        completedAt = Wire.date(value["completionDate"])
-        tags = value["tags"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        isFlagged = value["isFlagged"]?.boolValue ?? false
-        parentIdentifier = value["parentIdentifier"]?.stringValue
+    override func clear() {
+        super.clear()
+        (startDateComponents, dueDateComponents, priority, completed, completedAt) = (nil, nil, 0, false, nil)
+        (tags, isFlagged, parentIdentifier) = ([], false, nil)
+    }
+
+    override func take(_ key: String, _ value: JSONValue) {
+        switch key {
+        case "startDateComponents": startDateComponents = Wire.components(value)
+        case "dueDateComponents": dueDateComponents = Wire.components(value)
+        case "priority": priority = Int(value.integerValue ?? 0)
+        case "isCompleted": completed = value.boolValue ?? false
+        case "completionDate": completedAt = Wire.date(value)
+        case "tags": tags = value.arrayValue?.compactMap(\.stringValue) ?? []
+        case "isFlagged": isFlagged = value.boolValue ?? false
+        case "parentIdentifier": parentIdentifier = value.stringValue
+        default: super.take(key, value)
+        }
     }
 
     override var wire: JSONObject {

@@ -106,9 +106,16 @@ enum Calendars {
     nonisolated(unsafe) private static var calendars: [String: Calendar] = [:]
     nonisolated(unsafe) private static var zones: [String: TimeZone?] = [:]
 
+    /// This machine's zone's, made once: `TimeZone.current` itself is not free.
+    private static let local: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        return calendar
+    }()
+
     /// A Gregorian calendar in `zone` (nil: this machine's).
     static func gregorian(in zone: TimeZone?) -> Calendar {
-        let zone = zone ?? TimeZone.current
+        guard let zone else { return local }
         return lock.withLock {
             if let calendar = calendars[zone.identifier] { return calendar }
             var calendar = Calendar(identifier: .gregorian)

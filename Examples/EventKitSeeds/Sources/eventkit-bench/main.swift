@@ -1,7 +1,8 @@
 // bench/run's workload 14: the EventKit library against the raw protocol it speaks, in one
 // process, on one store of N reminders (default 1,000): `EKEventStore.fetchReminders` against a
-// `fetchReminders` JSON-RPC request written to and read from a pipe to `remindersd serve` (the
-// answer read whole, not decoded), each repeated; and a store object's start — `EKEventStore()`
+// `fetchReminders` JSON-RPC request written to and read from a pipe to `remindersd serve` — the
+// answer read whole and not decoded, and read and decoded with Foundation's JSONSerialization, as a
+// Swift program speaking the protocol itself would — each repeated; and a store object's start — `EKEventStore()`
 // to the first fetch's result. Prints one line of JSON with the milliseconds of every repetition.
 import EventKit
 import Foundation
@@ -84,23 +85,31 @@ for _ in 0..<count { _ = raw.readLine() }
 _ = raw.request(#"{"jsonrpc":"2.0","id":-1,"method":"commit","params":{}}"#)
 
 var startToFirst: [Double] = []
+var startAlone: [Double] = []
 var eventKit: [Double] = []
 var protocolFetch: [Double] = []
+var decodedFetch: [Double] = []
 var fetched = 0
 var started: [EKEventStore] = []  // kept until the end: a store's teardown is not its start
 for _ in 0..<repetitions {
-    startToFirst.append(milliseconds {
-        let store = EKEventStore()
-        fetched = fetch(store).count
-        started.append(store)
-    })
+    var store: EKEventStore!
+    let began = DispatchTime.now().uptimeNanoseconds
+    startAlone.append(milliseconds { store = EKEventStore() })
+    fetched = fetch(store).count
+    startToFirst.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6)
+    started.append(store)
 }
 let store = EKEventStore()
 _ = fetch(store)
 for _ in 0..<repetitions {
     // Back to back in each repetition, so both meet the same machine.
     eventKit.append(milliseconds { fetched = fetch(store).count })
-    protocolFetch.append(milliseconds { _ = raw.request(#"{"jsonrpc":"2.0","id":1,"method":"fetchReminders","params":{}}"#) })
+    protocolFetch.append(milliseconds { _ = raw.request(#"{"jsonrpc":"2.0","id":1,"method":"fetchReminders","params":{"predicate":{"kind":"all"}}}"#) })
+    // What a Swift program speaking the protocol itself would do with the answer: decode it.
+    decodedFetch.append(milliseconds {
+        let line = raw.request(#"{"jsonrpc":"2.0","id":1,"method":"fetchReminders","params":{"predicate":{"kind":"all"}}}"#)
+        _ = try? JSONSerialization.jsonObject(with: Data(line))
+    })
 }
-let report: [String: Any] = ["count": fetched, "start_to_first_fetch_ms": startToFirst, "eventkit_fetch_ms": eventKit, "raw_fetch_ms": protocolFetch]
+let report: [String: Any] = ["count": fetched, "start_to_first_fetch_ms": startToFirst, "start_ms": startAlone, "eventkit_fetch_ms": eventKit, "raw_fetch_ms": protocolFetch, "raw_decoded_fetch_ms": decodedFetch]
 print(String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self))
