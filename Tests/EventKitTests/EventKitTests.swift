@@ -78,6 +78,38 @@ final class EventKitTests: XCTestCase {
         XCTAssertEqual(titles(store), ["Staged"])
     }
 
+    /// Calendars made, found and removed; items by their sync identifier; a fetch cancelled
+    /// before it answers never calls back.
+    func testCalendarsExternalIdentifiersAndCancelledFetches() throws {
+        let store = EKEventStore()
+        let errands = EKCalendar(for: .reminder, eventStore: store)
+        errands.title = "Errands"
+        errands.colorHex = "#FF9500"
+        try store.saveCalendar(errands, commit: true)
+        XCTAssertFalse(errands.calendarIdentifier.isEmpty)
+        XCTAssertEqual(store.calendar(withIdentifier: errands.calendarIdentifier)?.title, "Errands")
+        XCTAssertTrue(store.calendars(for: .reminder).contains { $0.title == "Errands" && $0.colorHex == "#FF9500" })
+        XCTAssertFalse(store.calendars(for: .event).contains { $0.title == "Errands" }, "a calendar holds one kind")
+        XCTAssertEqual(store.sources.map(\.sourceType), [.local])
+
+        let parcel = reminder("Parcel", in: store)
+        parcel.calendar = errands
+        try store.save(parcel, commit: true)
+        let found = store.calendarItems(withExternalIdentifier: parcel.calendarItemExternalIdentifier)
+        XCTAssertEqual(found.map(\.calendarItemIdentifier), [parcel.calendarItemIdentifier])
+
+        nonisolated(unsafe) var calledBack = false
+        let token = store.fetchReminders(matching: store.predicateForReminders(in: [errands])) { _ in calledBack = true }
+        store.cancelFetchRequest(token)
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertFalse(calledBack, "a cancelled fetch never calls back")
+
+        try store.removeCalendar(errands, commit: true)
+        XCTAssertNil(store.calendar(withIdentifier: errands.calendarIdentifier))
+        XCTAssertNil(store.calendarItem(withIdentifier: parcel.calendarItemIdentifier), "its reminders went with it")
+        XCTAssertEqual(EKEventStore().eventStoreIdentifier, store.eventStoreIdentifier, "the same store, the same name")
+    }
+
     /// A fetch is a snapshot; `refresh()` reads it again and says whether it is still there.
     func testSnapshotsAndRefresh() throws {
         let store = EKEventStore(), other = EKEventStore()
