@@ -23,6 +23,15 @@ public enum EventReader {
         public var statesLastModified: Bool
         /// What was read but cannot be held as the file has it, for the person's report.
         public var notes: [String]
+        /// Overrides of an occurrence and every later one (`RECURRENCE-ID;RANGE=THISANDFUTURE`), by
+        /// the key of the occurrence each begins at, with the VEVENT that says it. Each is also one
+        /// of `detached`; `splitAtFutureRanges` makes them what they mean.
+        public var futureRanges: [FutureRange] = []
+    }
+
+    public struct FutureRange: Sendable {
+        public var key: Int64
+        public var vevent: Component
     }
 
     /// `zone`: the reader's, where a UTC date naming an occurrence of a floating series is read.
@@ -47,6 +56,7 @@ public enum EventReader {
         }
         let naming = OccurrenceNaming(series: series.start, resolver: resolver, zone: zone)
         var detached: [Event] = []
+        var futureRanges: [FutureRange] = []
         var overridden = Set<Int64>()
         for override in vevents where masters.first != nil && override.property("RECURRENCE-ID") != nil {
             var occurrence = try event(override, uid: uid, resolver: resolver, now: now)
@@ -55,10 +65,7 @@ public enum EventReader {
             occurrence.originalOccurrence = key
             occurrence.recurrenceRules = []
             overridden.insert(key)
-            if recurrenceID.parameter("RANGE")?.uppercased() == "THISANDFUTURE" {
-                notes.append("\(uid): the override of \(recurrenceID.value) is for this and later occurrences (RANGE=THISANDFUTURE); "
-                             + "it was read for that occurrence alone")
-            }
+            if recurrenceID.parameter("RANGE")?.uppercased() == "THISANDFUTURE" { futureRanges.append(FutureRange(key: key, vevent: override)) }
             detached.append(occurrence)
         }
         for exdate in master.properties("EXDATE") {
@@ -96,7 +103,7 @@ public enum EventReader {
             notes.append("\(uid): TZID \(tzid) is no zone known here and the file does not define it: its times were read as floating")
         }
         return Reading(uid: uid, series: series, detached: detached, statesCreationDate: master.property("CREATED") != nil,
-                       statesLastModified: master.property("LAST-MODIFIED") != nil, notes: notes)
+                       statesLastModified: master.property("LAST-MODIFIED") != nil, notes: notes, futureRanges: futureRanges)
     }
 
     private static func event(_ vevent: Component, uid: String, resolver: TimeZoneResolver, now: Timestamp) throws(ICalendarError) -> Event {

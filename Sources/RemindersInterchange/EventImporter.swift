@@ -30,28 +30,37 @@ struct EventImporter {
                     continue
                 }
                 report.notes += reading.notes.map { .init(uid: reading.uid, line: line, message: $0) }
-                do {
-                    let unmapped = EventWriter.unmappedParts(of: object.calendar)
-                    let isUnchanged = { (stored: InterchangedSeries, incoming: InterchangedSeries) -> Bool in
-                        guard stored.series.sameContent(as: incoming.series), stored.detached.count == incoming.detached.count else { return false }
-                        let byOccurrence = Dictionary(stored.detached.map { ($0.originalOccurrence ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
-                        guard incoming.detached.allSatisfy({ byOccurrence[$0.originalOccurrence ?? 0]?.sameContent(as: $0) ?? false }) else { return false }
-                        return stored.calendarObject == object.text || stored.calendarObject.flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
-                            .map { EventWriter.unmappedParts(of: $0) == unmapped } ?? false
-                    }
-                    switch try events.writeInterchangedEvent(reading.series, detached: reading.detached, calendarObject: object.text,
-                                                             statesCreationDate: reading.statesCreationDate,
-                                                             statesLastModified: reading.statesLastModified, into: calendar,
-                                                             isUnchanged: isUnchanged) {
-                    case .imported: report.imported += 1
-                    case .updated: report.updated += 1
-                    case .unchanged: report.unchanged += 1
-                    }
-                } catch {
-                    report.skipped.append(.init(uid: reading.uid, line: line, message: Importer.message(error)))
+                let pieces = reading.splitAtFutureRanges(of: object.calendar, text: object.text, zone: events.timeZone)
+                if !reading.futureRanges.isEmpty {
+                    report.notes.append(.init(uid: reading.uid, line: line, message: "\(reading.uid): overrides of this and later occurrences "
+                                              + "(RANGE=THISANDFUTURE) were read as the series split there, as futureEvents splits one: "
+                                              + pieces.map(\.uid).joined(separator: ", ")))
                 }
+                for piece in pieces { write(piece, line: line, into: calendar, report: &report) }
             }
         }
     }
-}
 
+    private func write(_ piece: EventReader.Reading.Piece, line: Int?, into calendar: String, report: inout ImportReport) {
+        do {
+            let unmapped = (try? Component.parse(piece.calendarObject).first { $0.name == "VCALENDAR" }).map(EventWriter.unmappedParts(of:))
+            let isUnchanged = { (stored: InterchangedSeries, incoming: InterchangedSeries) -> Bool in
+                guard stored.series.sameContent(as: incoming.series), stored.detached.count == incoming.detached.count else { return false }
+                let byOccurrence = Dictionary(stored.detached.map { ($0.originalOccurrence ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
+                guard incoming.detached.allSatisfy({ byOccurrence[$0.originalOccurrence ?? 0]?.sameContent(as: $0) ?? false }) else { return false }
+                return stored.calendarObject == piece.calendarObject || stored.calendarObject.flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
+                    .map { EventWriter.unmappedParts(of: $0) == unmapped } ?? false
+            }
+            switch try events.writeInterchangedEvent(piece.series, detached: piece.detached, calendarObject: piece.calendarObject,
+                                                     statesCreationDate: piece.statesCreationDate,
+                                                     statesLastModified: piece.statesLastModified, into: calendar,
+                                                     isUnchanged: isUnchanged) {
+            case .imported: report.imported += 1
+            case .updated: report.updated += 1
+            case .unchanged: report.unchanged += 1
+            }
+        } catch {
+            report.skipped.append(.init(uid: piece.uid, line: line, message: Importer.message(error)))
+        }
+    }
+}

@@ -87,4 +87,19 @@ extension Event {
         occurrences(from: instant, to: instant.advanced(by: 1), in: zone).first { $0.start.instant(in: zone) == instant }?.start
             ?? (start.instant(in: zone) == instant ? start : nil)
     }
+
+    /// How many occurrences the series has before the one whose key is `key` (removed ones
+    /// included): the count a series ended just before it keeps.
+    public func occurrenceCount(before key: Int64, in zone: TimeZone) -> Int {
+        var count = 0
+        var current: ReminderDateComponents? = start
+        var rule = recurrenceRules.first
+        while let occurrence = current, Event.occurrenceKey(occurrence) < key {
+            count += 1
+            guard let walking = rule else { break }
+            current = walking.occurrence(after: occurrence, in: zone)
+            rule = walking.advanced
+        }
+        return count
+    }
 }

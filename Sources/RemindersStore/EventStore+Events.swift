@@ -183,7 +183,7 @@ extension EventStore {
     private func split(_ series: inout Event, at start: ReminderDateComponents, _ changes: EventChanges, now: Timestamp) throws(StoreError) -> EventOccurrence {
         guard let rule = series.recurrenceRules.first else { throw .notFound(kind: "occurrence", identifier: series.eventIdentifier) }
         let splitKey = Event.occurrenceKey(start)
-        let before = occurrences(of: series, rule: rule, before: splitKey)
+        let before = series.occurrenceCount(before: splitKey, in: timeZone)
         var future = series
         future.eventIdentifier = identifiers.next()
         future.calendarItemExternalIdentifier = future.eventIdentifier
@@ -254,7 +254,7 @@ extension EventStore {
                     return
                 }
                 var ended = rule
-                ended.recurrenceEnd = .occurrenceCount(occurrences(of: event, rule: rule, before: key))
+                ended.recurrenceEnd = .occurrenceCount(event.occurrenceCount(before: key, in: timeZone))
                 event.recurrenceRules = [ended]
                 for later in try store.detachedOccurrences(of: identifier) where (later.originalOccurrence ?? 0) >= key {
                     _ = try store.deleteEvent(identifier: later.eventIdentifier)
@@ -266,20 +266,6 @@ extension EventStore {
     }
 
     // MARK: Occurrences
-
-    /// How many occurrences the series has before the one whose key is `key`: the count a series
-    /// ended just before it keeps.
-    private func occurrences(of series: Event, rule: RecurrenceRule, before key: Int64) -> Int {
-        var count = 0
-        var current: ReminderDateComponents? = series.start
-        var walking = rule
-        while let occurrence = current, Event.occurrenceKey(occurrence) < key {
-            count += 1
-            current = walking.occurrence(after: occurrence, in: timeZone)
-            walking = walking.advanced
-        }
-        return count
-    }
 
     private func detached(of series: Event, at occurrenceDate: Timestamp) throws(StoreError) -> Event? {
         try store.detachedOccurrences(of: series.eventIdentifier).first { Self.originalStart(of: $0).instant(in: timeZone) == occurrenceDate }

@@ -131,4 +131,37 @@ final class ImportFidelityTests: XCTestCase {
         let cli = try RemindersdProcess.run(["import", "-", "--calendar", "Calendar", "--store", folder.store], stdin: text)
         XCTAssertTrue(cli.stderr.contains("note: z@test: z@test: TZID Nowhere Standard Time"), cli.stderr)
     }
+
+    /// An Exchange-style override of this and later occurrences: imported as the series split
+    /// there, every occurrence where the file puts it, again unchanged on a second import, and
+    /// the same occurrences after an export and a fresh import.
+    func testAnOverrideOfThisAndLaterOccurrencesIsImportedAsASplit() throws {
+        let calendar = try eventCalendar()
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:standup@test\r\nDTSTART:20270104T090000Z\r\nDURATION:PT15M\r\n"
+            + "RRULE:FREQ=DAILY;COUNT=5\r\nSUMMARY:Standup\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:standup@test\r\n"
+            + "RECURRENCE-ID;RANGE=THISANDFUTURE:20270106T090000Z\r\nDTSTART:20270106T093000Z\r\nDURATION:PT15M\r\n"
+            + "SUMMARY:Standup (later)\r\nATTENDEE:mailto:team@example.com\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let params: JSONValue = ["text": .string(text), "calendarIdentifier": .string(calendar)]
+        let report = try call("importICalendar", params)
+        XCTAssertEqual(report["imported"], 2, "\(report)")
+        XCTAssertTrue(report["notes"]?.arrayValue?.contains { $0["message"]?.stringValue?.contains("THISANDFUTURE") ?? false } ?? false, "\(report)")
+        func occurrences() throws -> [String] {
+            let found = try call("fetchEvents", ["start": "2027-01-01T00:00:00Z", "end": "2027-02-01T00:00:00Z"])
+            return (found["events"]?.arrayValue ?? []).map { "\($0["startDate"]?.stringValue ?? "") \($0["title"]?.stringValue ?? "")" }
+        }
+        let expected = ["2027-01-04T09:00:00.000Z Standup", "2027-01-05T09:00:00.000Z Standup", "2027-01-06T09:30:00.000Z Standup (later)",
+                        "2027-01-07T09:30:00.000Z Standup (later)", "2027-01-08T09:30:00.000Z Standup (later)"]
+        XCTAssertEqual(try occurrences(), expected)
+        XCTAssertEqual(try call("importICalendar", params)["unchanged"], 2, "importing twice changes nothing")
+        let exported = try call("exportICalendar", ["calendarIdentifiers": [.string(calendar)]])["text"]?.stringValue ?? ""
+        XCTAssertTrue(exported.contains("ATTENDEE:mailto:team@example.com"), exported)
+        XCTAssertFalse(exported.contains("THISANDFUTURE"), "written as the two series it was read as")
+        let series = try call("fetchEvents", ["start": "2027-01-01T00:00:00Z", "end": "2027-02-01T00:00:00Z"])["events"]?.arrayValue ?? []
+        for identifier in Set(series.compactMap { $0["isDetached"] == true ? nil : $0["eventIdentifier"]?.stringValue }) {
+            _ = try call("removeEvent", ["identifier": .string(identifier)])
+        }
+        XCTAssertEqual(try occurrences(), [])
+        XCTAssertEqual(try call("importICalendar", ["text": .string(exported), "calendarIdentifier": .string(calendar)])["imported"], 2)
+        XCTAssertEqual(try occurrences(), expected)
+    }
 }

@@ -218,8 +218,76 @@ final class ForeignFileTests: XCTestCase {
             END:VEVENT
 
             """), now: now)
-        XCTAssertEqual(future.detached.count, 1)
-        XCTAssertTrue(future.notes.contains { $0.contains("THISANDFUTURE") }, "\(future.notes)")
+        XCTAssertEqual(future.detached.count, 1, "read alone, the override is one more occurrence (what a sync keeps)")
+        XCTAssertEqual(future.futureRanges.map(\.key), [1_704_272_400_000])
+    }
+
+    /// An override of this and every later occurrence (RANGE=THISANDFUTURE, as Outlook and
+    /// Exchange write them) splits the series there, as `futureEvents` does: what comes after
+    /// moves with it, removed and detached occurrences included, and the override's own
+    /// properties stay in the object of the new series.
+    func testAnOverrideOfThisAndFutureOccurrencesSplitsTheSeries() throws {
+        let text = """
+            BEGIN:VEVENT
+            UID:future@test
+            DTSTART:20240101T090000Z
+            DURATION:PT30M
+            RRULE:FREQ=DAILY;COUNT=6
+            EXDATE:20240105T090000Z
+            SUMMARY:Daily
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:future@test
+            RECURRENCE-ID:20240102T090000Z
+            DTSTART:20240102T120000Z
+            DURATION:PT30M
+            SUMMARY:Moved once
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:future@test
+            RECURRENCE-ID;RANGE=THISANDFUTURE:20240103T090000Z
+            DTSTART:20240103T100000Z
+            DURATION:PT45M
+            SUMMARY:Later
+            ATTENDEE:mailto:ana@example.com
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:future@test
+            RECURRENCE-ID:20240104T090000Z
+            DTSTART:20240104T150000Z
+            DURATION:PT45M
+            SUMMARY:Later, moved
+            END:VEVENT
+
+            """
+        let object = try calendar(text)
+        let reading = try EventReader.read(object, now: now, zone: .utc)
+        let pieces = reading.splitAtFutureRanges(of: object, text: object.text, zone: .utc)
+        XCTAssertEqual(pieces.map(\.uid), ["future@test", "future@test-from-20240103T090000Z"])
+        let (before, after) = (pieces[0], pieces[1])
+        XCTAssertEqual(before.series.recurrenceRules.first?.recurrenceEnd, .occurrenceCount(2))
+        XCTAssertEqual(before.detached.map(\.title), ["Moved once"])
+        XCTAssertEqual(starts(before.series, "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z", in: .utc, detached: before.detached),
+                       ["2024-01-01T09:00:00.000Z", "2024-01-02T12:00:00.000Z"])
+        XCTAssertEqual(after.series.title, "Later")
+        XCTAssertEqual(after.series.duration, 45 * 60_000)
+        XCTAssertEqual(after.series.calendarItemExternalIdentifier, after.uid)
+        XCTAssertEqual(after.series.recurrenceRules.first?.recurrenceEnd, .occurrenceCount(4), "the rest of the count")
+        XCTAssertEqual(after.series.exceptionDates, [1_704_448_800_000], "the removed occurrence moved with the rest")
+        XCTAssertEqual(after.detached.map(\.title), ["Later, moved"])
+        XCTAssertEqual(after.detached.first?.originalOccurrence, 1_704_362_400_000)
+        XCTAssertEqual(starts(after.series, "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z", in: .utc, detached: after.detached),
+                       ["2024-01-03T10:00:00.000Z", "2024-01-04T15:00:00.000Z", "2024-01-06T10:00:00.000Z"])
+        XCTAssertTrue(after.calendarObject.contains("ATTENDEE:mailto:ana@example.com"))
+        XCTAssertFalse(after.calendarObject.contains("RECURRENCE-ID"))
+        XCTAssertTrue(after.calendarObject.contains("UID:future@test-from-20240103T090000Z"))
+
+        // From the first occurrence on, the override is the whole series, under the file's UID.
+        let fromFirst = try calendar(text.replacingOccurrences(of: "RANGE=THISANDFUTURE:20240103T090000Z", with: "RANGE=THISANDFUTURE:20240101T090000Z"))
+        let whole = try EventReader.read(fromFirst, now: now, zone: .utc).splitAtFutureRanges(of: fromFirst, text: fromFirst.text, zone: .utc)
+        XCTAssertEqual(whole.map(\.uid), ["future@test"])
+        XCTAssertEqual(whole.first?.series.title, "Later")
+        XCTAssertEqual(whole.first?.series.recurrenceRules.first?.recurrenceEnd, .occurrenceCount(6))
     }
 
     /// What iCalendar cannot write back is refused, the property named.
