@@ -123,7 +123,7 @@ def workload_month(bench, reps, count):
 
 def event_store(bench, name):
     store = bench.fresh_store(name)
-    subprocess.run([bench.binary, "permissions", "set", "bench", "fullAccess", "--entity", "event", "--store", store],
+    subprocess.run([bench.binary, "permissions", "set", "--any-program", "bench", "fullAccess", "--entity", "event", "--store", store],
                    check=True, capture_output=True)
     return store
 

@@ -43,7 +43,7 @@ def workload_eventkit(bench, repo, reps, count):
     for _ in range(reps):
         # A fresh store each repetition: the program makes its N reminders in it first.
         store = bench.path("eventkit") + ".sqlite"
-        subprocess.run([bench.binary, "permissions", "set", CLIENT, "fullAccess", "--store", store], check=True,
+        subprocess.run([bench.binary, "permissions", "set", "--any-program", CLIENT, "fullAccess", "--store", store], check=True,
                        stdout=subprocess.DEVNULL)
         env = dict(os.environ, REMINDERSD_BIN=bench.binary, REMINDERSD_STORE=store, REMINDERSD_CLIENT=CLIENT)
         done = subprocess.run([program, str(count), "20"], env=env, check=True, capture_output=True, text=True)

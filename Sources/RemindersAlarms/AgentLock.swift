@@ -13,10 +13,24 @@ public final class AgentLock {
         public var description: String { "another agent is running for \(store)" + (pid.map { " (pid \($0))" } ?? "") }
     }
 
+    public struct Shared: Error, CustomStringConvertible {
+        public let path: String
+        public let mode: mode_t
+        public var description: String {
+            "the agent's lock \(path) can be read or changed by other users (mode \(String(mode, radix: 8))): run `chmod 600 \(path)`"
+        }
+    }
+
     public init(store: String) throws {
         let path = Self.resolved(store) + ".agent-lock"
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
+        // Whoever could write the lock could keep every agent of this store from starting.
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & 0o066 != 0 {
+            close(fd)
+            throw Shared(path: path, mode: status.st_mode & 0o7777)
+        }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             var buffer = [UInt8](repeating: 0, count: 32)
             let count = pread(fd, &buffer, buffer.count, 0)

@@ -62,6 +62,8 @@ enum AgentCommand {
         let lock: AgentLock
         do { lock = try AgentLock(store: options.storePath) } catch let held as AgentLock.Held {
             throw CommandFailure(held.description)
+        } catch let shared as AgentLock.Shared {
+            throw CommandFailure(shared.description)
         }
         let agent = try AlarmAgent(options: options)
         let signals = TerminationSignals { agent.stop() }

@@ -135,8 +135,9 @@ public enum RemindersCommand {
         Usage:
           remindersd [serve] [options]          serve one client on stdin/stdout (LSP or NDJSON framing)
           remindersd permissions list [--store PATH]
-          remindersd permissions set CLIENT STATUS [--entity reminder] [--store PATH]
-                                                STATUS: notDetermined, restricted, denied, fullAccess, writeOnly
+          remindersd permissions set CLIENT STATUS [--program PATH | --any-program] [--entity reminder] [--store PATH]
+                                                STATUS: notDetermined, restricted, denied, fullAccess, writeOnly;
+                                                for CLIENT run by PATH, by any program, or (neither) by those that asked
           remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME] [--time-zone ZONE]
                                                 one request in a fresh session; result on stdout
           remindersd export [--calendar LIST] [--output FILE]

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersServer
 
 /// What an assistant is told when the owner has not given it access: the exact command that
 /// grants it, for the person to run. The assistant cannot grant itself anything — consent comes
@@ -6,10 +7,13 @@ import Foundation
 struct AccessText {
     /// The `--store` the server was started with, repeated in the command so it acts on that store.
     var storeArgument: String?
+    /// The program running the assistant, which a grant is for (nil: left out of the command).
+    var program: String?
 
     func grantCommand(client: String, status: String = "fullAccess", entity: String = "reminder") -> String {
         var command = "remindersd permissions set \(Self.quoted(client)) \(status)"
         if entity != "reminder" { command += " --entity \(entity)" }
+        if let program, program != RequestingProgram.unknown { command += " --program \(Self.quoted(program))" }
         if let storeArgument { command += " --store \(Self.quoted(storeArgument))" }
         return command
     }

@@ -14,6 +14,7 @@ final class ChangeWatcher: @unchecked Sendable {
     private let observer: StoreObserver
     private let connection: Connection
     private let client: String
+    private let program: String
     private let pollInterval: TimeInterval
     private let minimumInterval: TimeInterval
     /// The client's status per entity type, as last told.
@@ -24,15 +25,16 @@ final class ChangeWatcher: @unchecked Sendable {
     private let stopLock = NSLock()
     private var stopped = false
 
-    init(storePath: String, connection: Connection, client: String, alarms: Bool = false, pollInterval: TimeInterval = 0.1,
+    init(storePath: String, connection: Connection, client: String, program: String, alarms: Bool = false, pollInterval: TimeInterval = 0.1,
          minimumInterval: TimeInterval = 0.25) throws {
         observer = try StoreObserver(path: storePath)
         self.alarms = alarms
         self.connection = connection
         self.client = client
+        self.program = program
         self.pollInterval = pollInterval
         self.minimumInterval = minimumInterval
-        for entityType in EntityType.allCases { lastStatus[entityType] = observer.authorizationStatus(client: client, entityType: entityType) }
+        for entityType in EntityType.allCases { lastStatus[entityType] = observer.authorizationStatus(client: client, program: program, entityType: entityType) }
         alarmWatermark = observer.latestDelivery()
     }
 
@@ -83,7 +85,7 @@ final class ChangeWatcher: @unchecked Sendable {
     /// Each entity type's status, told when it changed.
     private func checkAuthorization() {
         for entityType in EntityType.allCases {
-            guard let status = observer.authorizationStatus(client: client, entityType: entityType), status != lastStatus[entityType] else { continue }
+            guard let status = observer.authorizationStatus(client: client, program: program, entityType: entityType), status != lastStatus[entityType] else { continue }
             lastStatus[entityType] = status
             tellAuthorization(status, for: entityType)
         }

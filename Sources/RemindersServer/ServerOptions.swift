@@ -5,6 +5,8 @@ import RemindersModel
 /// How a server is set up: everything the command line and environment can say.
 public struct ServerOptions: Sendable {
     public var storePath: String
+    /// The program on the other end (see `RequestingProgram`): grants are for its name and this.
+    public var clientProgram = RequestingProgram.ofParent()
     /// `PROGRAM CLIENT ENTITY LEVEL USAGE`, exit 0 = allow.
     public var consentAgent: String?
     /// Whether to ask on /dev/tty when there is no agent.

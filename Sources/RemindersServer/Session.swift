@@ -71,7 +71,7 @@ final class Session {
     func startWatching() {
         guard options.sendsChangeNotifications, watcher == nil, let connection, let store = openedStore?.store else { return }
         do {
-            watcher = try ChangeWatcher(storePath: store.path, connection: connection, client: clientName, alarms: wantsAlarms)
+            watcher = try ChangeWatcher(storePath: store.path, connection: connection, client: clientName, program: options.clientProgram, alarms: wantsAlarms)
             watcher?.start()
         } catch {
             log.warning("cannot watch the store for changes: \(error)")
@@ -100,7 +100,7 @@ final class Session {
     /// before a call was sent always applies to that call; pipelined calls do not each pay a query.
     func authorizationStatus(_ entityType: EntityType = .reminder) throws -> AuthorizationStatus {
         if let status = statusForMessagesInHand[entityType] { return status }
-        let status = try eventStore().store.authorizationStatus(client: clientName, entityType: entityType)
+        let status = try eventStore().store.authorizationStatus(client: clientName, program: options.clientProgram, entityType: entityType)
         statusForMessagesInHand[entityType] = status
         return status
     }

@@ -36,6 +36,9 @@ public final class CalendarStore {
         } catch {
             throw StoreError.from(error, path: path)
         }
+        try sqlite { () throws(SQLiteError) in try self.identify() }
+        // After identifying it: another program's file is not ours to tell anyone to chmod.
+        try StoreLocation.refuseIfShared(path, fix: "chmod 600", what: "the store")
         try sqlite { () throws(SQLiteError) in try self.configure() }
         // Only a new or older store needs the write lock at start-up; an up-to-date one opens with
         // reads alone, which keeps one-shot clients quick (the checks repeat inside the transaction,
@@ -53,7 +56,8 @@ public final class CalendarStore {
         }
     }
 
-    private func configure() throws(SQLiteError) {
+    /// Refuses another program's database and a store of a newer remindersd, reading only.
+    private func identify() throws(SQLiteError) {
         let version = try database.scalar("PRAGMA user_version")?.integer ?? 0
         let application = try database.scalar("PRAGMA application_id")?.integer ?? 0
         let tables = try database.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
@@ -63,6 +67,9 @@ public final class CalendarStore {
         if version > Int64(Schema.currentVersion) {
             throw SQLiteError(code: SQLITE_NOTADB, message: "\(path) was written by a newer remindersd (schema \(version), this one knows \(Schema.currentVersion)); refusing to use it")
         }
+    }
+
+    private func configure() throws(SQLiteError) {
         let mode = try database.scalar("PRAGMA journal_mode=WAL")?.text ?? ""
         guard mode.lowercased() == "wal" else {
             throw SQLiteError(code: SQLITE_READONLY, message: "cannot switch \(path) to WAL mode (got \(mode))")

@@ -341,6 +341,23 @@ enum Schema {
             CREATE INDEX event_alarms_by_fire_wall ON event_alarms(fire_wall) WHERE fire_wall IS NOT NULL;
             CREATE INDEX events_recurring ON events(last_alarm_fire) WHERE recurrence IS NOT NULL;
             """),
+        // Issue 26: a grant is for a client's name and the program that runs it. Grants made
+        // before were for the name from any program, and stay so ('*'), so nobody loses access.
+        // A `notDetermined` row records a program that asked and could not be answered, so the
+        // owner sees who asked (`permissions list`) and can grant it.
+        ("v14 authorizations per program", """
+            CREATE TABLE program_authorizations (
+                client TEXT NOT NULL,
+                entity_type TEXT NOT NULL,
+                program TEXT NOT NULL,
+                status TEXT NOT NULL,
+                PRIMARY KEY (client, entity_type, program)
+            ) WITHOUT ROWID;
+            INSERT INTO program_authorizations (client, entity_type, program, status)
+                SELECT client, entity_type, '*', status FROM authorizations;
+            DROP TABLE authorizations;
+            ALTER TABLE program_authorizations RENAME TO authorizations;
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

@@ -17,7 +17,10 @@ public enum StoreLocation {
     }
 
     /// Creates missing parent folders (0700) and an empty store file (0600) if there is none.
-    /// An existing file is left exactly as it is.
+    /// An existing file is left exactly as it is. A folder other users may read or change is
+    /// refused (the file itself, once known to be a store, by `CalendarStore`): the store holds the
+    /// reminders and who may see them, and SQLite creates its `-wal` and `-shm` files beside it,
+    /// which whoever can write to the folder could plant.
     static func prepare(_ path: String) throws(StoreError) {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try makeFolders(folder) }
@@ -28,6 +31,24 @@ public enum StoreLocation {
         } else if errno != EEXIST {
             throw .unavailable("cannot create the store \(path): \(String(cString: strerror(errno)))")
         }
+        try refuseIfShared(folder.isEmpty ? "." : folder, fix: "chmod 700", what: "the store's folder")
+    }
+
+    /// Read or write for group or others (execute alone lets them pass through a folder, not list it).
+    static let sharedBits: mode_t = 0o066
+
+    /// Refuses a file or folder that users other than its owner may read or change.
+    public static func refuseIfShared(_ path: String, fix: String, what: String) throws(StoreError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }  // opening it says why it cannot be used
+        let shared = status.st_mode & sharedBits
+        guard shared != 0 else { return }
+        let mode = String(status.st_mode & 0o7777, radix: 8)
+        let who = (shared & 0o060 != 0 ? ["its group"] : []) + (shared & 0o006 != 0 ? ["every user"] : [])
+        throw .unavailable("""
+            \(what) \(path) can be read or changed by \(who.joined(separator: " and ")) (mode \(mode)); \
+            it holds your reminders and who may see them: run `\(fix) \(path)` (or use a store in a private folder)
+            """)
     }
 
     private static func makeFolders(_ folder: String) throws(StoreError) {

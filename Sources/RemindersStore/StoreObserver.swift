@@ -26,9 +26,14 @@ public final class StoreObserver {
         return version != lastVersion
     }
 
-    public func authorizationStatus(client: String, entityType: EntityType) -> AuthorizationStatus? {
-        guard let value = try? database.scalar("SELECT status FROM authorizations WHERE client = ? AND entity_type = ?",
-                                                 .text(client), .text(entityType.rawValue)) else { return nil }
-        return value.text.flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
+    public func authorizationStatus(client: String, program: String, entityType: EntityType) -> AuthorizationStatus? {
+        // No row is an answer (notDetermined); only a failed read is none.
+        let row: SQLValue?
+        do {
+            row = try database.scalar(CalendarStore.statusQuery, .text(client), .text(entityType.rawValue), .text(program))
+        } catch {
+            return nil
+        }
+        return row?.text.flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
     }
 }

@@ -38,7 +38,7 @@ class DesktopNotifications(unittest.TestCase):
             time.sleep(0.1)
         else:
             self.fail("the mock notification server did not come up")
-        self.remindersd("permissions", "set", "alarms-test", "fullAccess")
+        self.remindersd("permissions", "set", "--any-program", "alarms-test", "fullAccess")
 
     def tearDown(self) -> None:
         self.mock.terminate()

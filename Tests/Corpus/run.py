@@ -44,7 +44,7 @@ class Store:
         self.path = os.path.join(folder, f"store-{zone.replace('/', '-')}.sqlite")
         self.zone = zone
         for entity in ("reminder", "event"):
-            run("permissions", "set", "corpus", "fullAccess", "--entity", entity, "--store", self.path)
+            run("permissions", "set", "--any-program", "corpus", "fullAccess", "--entity", entity, "--store", self.path)
         self.events = self.call("calendars", {"entityType": "event"})["calendars"][0]["calendarIdentifier"]
 
     def call(self, method: str, params: dict) -> dict:

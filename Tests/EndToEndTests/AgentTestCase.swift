@@ -82,7 +82,7 @@ class AgentTestCase: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "agent-test", "fullAccess", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "agent-test", "fullAccess", "--store", folder.store]).status, 0)
     }
 
     func callError(_ method: String, _ params: JSONValue) throws -> JSONValue {
@@ -93,7 +93,7 @@ class AgentTestCase: XCTestCase {
 
     /// A served client `name` with `status`, initialized asking for alarms (`capabilities.alarms`).
     func servedClient(_ name: String, status: String = "fullAccess") throws -> RemindersdProcess {
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", name, status, "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", name, status, "--store", folder.store]).status, 0)
         let server = try RemindersdProcess(store: folder.store)
         XCTAssertNotNil(server.channel.request("initialize", ["clientInfo": ["name": .string(name)], "capabilities": ["alarms": true]]).result)
         server.channel.notify("initialized", [:])

@@ -126,7 +126,7 @@ final class AlarmAgentTests: AgentTestCase {
     func testServedClientsThatAskHearAlarmFired() throws {
         for client in ["asks", "does-not-ask", "write-only"] {
             let status = client == "write-only" ? "writeOnly" : "fullAccess"
-            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", client, status, "--store", folder.store]).status, 0)
+            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", client, status, "--store", folder.store]).status, 0)
         }
         var servers: [String: RemindersdProcess] = [:]
         for (client, framing) in [("asks", Framing.lsp), ("does-not-ask", .ndjson), ("write-only", .ndjson)] {
@@ -153,7 +153,7 @@ final class AlarmAgentTests: AgentTestCase {
 
     /// An event's alarms fire too: -15 minutes before an occurrence, and an absolute one.
     func testEventAlarmsFireForTheirOccurrence() throws {
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "agent-test", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "agent-test", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
         let start = Date().addingTimeInterval(15 * 60 + 2)
         let formatter = ISO8601DateFormatter()
         _ = try call("saveEvent", ["event": ["title": "Dentist", "startDate": .string(formatter.string(from: start)),
@@ -161,7 +161,7 @@ final class AlarmAgentTests: AgentTestCase {
                                              "alarms": [["relativeOffset": -900, "alarmIdentifier": "before"],
                                                         ["absoluteDate": instant(3600), "alarmIdentifier": "later"]]]])
         let listener = try servedClient("calendar-listener")
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "calendar-listener", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "calendar-listener", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
         let agent = try agent()
         let got = waitForFired(1, within: 10)
         let heard = listener.channel.notification("alarmFired", timeout: 10)

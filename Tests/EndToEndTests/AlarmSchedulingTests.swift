@@ -8,7 +8,7 @@ import XCTest
 final class AlarmSchedulingTests: AgentTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "agent-test", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "agent-test", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
     }
 
     private func event(_ title: String, startsIn seconds: TimeInterval, alarmBefore: Double) throws -> JSONValue {
@@ -25,7 +25,7 @@ final class AlarmSchedulingTests: AgentTestCase {
         XCTAssertEqual(upcoming.last?["identifier"], meeting["eventIdentifier"])
         XCTAssertEqual(upcoming.last?["occurrenceDate"], meeting["startDate"])
         // A client without access to events hears of reminders' alarms only.
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "reminders-only", "fullAccess", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "reminders-only", "fullAccess", "--store", folder.store]).status, 0)
         let limited = try RemindersdProcess.run(["call", "upcomingAlarms", (["to": instant(86_400)] as JSONValue).serialized, "--store", folder.store,
                                                  "--client", "reminders-only"])
         XCTAssertEqual(try JSONParser.parse(limited.stdout)["alarms"]?.arrayValue?.map { $0["title"] }, ["Tea"])

@@ -7,7 +7,7 @@ final class AuthorizationMatrixTests: XCTestCase {
     let folder = TemporaryFolder()
 
     private func setStatus(_ client: String, _ status: String) throws {
-        let result = try RemindersdProcess.run(["permissions", "set", client, status, "--store", folder.store])
+        let result = try RemindersdProcess.run(["permissions", "set", "--any-program", client, status, "--store", folder.store])
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 
@@ -75,7 +75,7 @@ final class AuthorizationMatrixTests: XCTestCase {
     /// event status alone decides (granting one entity type grants nothing for the other).
     func testEveryEventMethodUnderEveryEventStatus() throws {
         try setStatus("owner", "fullAccess")
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "owner", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "owner", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
         let owner = try RemindersdProcess(store: folder.store)
         owner.initialize(client: "owner")
         let existing = owner.channel.request("saveEvent", ["event": ["title": "existing", "startDate": "2027-01-04T09:00:00Z",
@@ -103,7 +103,7 @@ final class AuthorizationMatrixTests: XCTestCase {
             let client = "events-\(status)"
             try setStatus(client, "fullAccess")
             if status != "notDetermined" {
-                XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", client, status, "--entity", "event", "--store", folder.store]).status, 0)
+                XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", client, status, "--entity", "event", "--store", folder.store]).status, 0)
             }
             let server = try RemindersdProcess(store: folder.store)
             server.initialize(client: client)

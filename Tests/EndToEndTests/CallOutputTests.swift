@@ -13,7 +13,7 @@ final class CallOutputTests: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        _ = try RemindersdProcess.run(["permissions", "set", "shell", "fullAccess", "--store", folder.store])
+        _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "shell", "fullAccess", "--store", folder.store])
     }
 
     func testEverySubcommandHasHelp() throws {

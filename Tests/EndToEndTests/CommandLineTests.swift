@@ -18,7 +18,7 @@ final class CommandLineTests: XCTestCase {
 
     func testUnknownFlagsAreOneLineAndExitTwo() throws {
         for arguments in [["--bogus"], ["serve", "--bogus"], ["permissions", "list", "--nope"], ["--store"], ["--max-depth", "x"],
-                          ["permissions", "set", "c", "sometimes"], ["permissions", "set", "c"], ["permissions"], ["serve", "extra"]] {
+                          ["permissions", "set", "--any-program", "c", "sometimes"], ["permissions", "set", "--any-program", "c"], ["permissions"], ["serve", "extra"]] {
             let result = try RemindersdProcess.run(arguments + ["--store", folder.store])
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
@@ -29,27 +29,27 @@ final class CommandLineTests: XCTestCase {
     func testPermissionsListAndSet() throws {
         XCTAssertEqual(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout, "")
         for (client, status) in [("b", "writeOnly"), ("a", "denied"), ("c", "restricted"), ("a", "fullAccess")] {
-            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", client, status, "--entity", "reminder", "--store", folder.store]).status, 0)
+            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", client, status, "--entity", "reminder", "--store", folder.store]).status, 0)
         }
         let listed = try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout
         XCTAssertEqual(listed, """
-            {"client":"a","entityType":"reminder","status":"fullAccess"}
-            {"client":"b","entityType":"reminder","status":"writeOnly"}
-            {"client":"c","entityType":"reminder","status":"restricted"}
+            {"client":"a","entityType":"reminder","program":null,"status":"fullAccess"}
+            {"client":"b","entityType":"reminder","program":null,"status":"writeOnly"}
+            {"client":"c","entityType":"reminder","program":null,"status":"restricted"}
 
             """)
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "a", "notDetermined", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "a", "notDetermined", "--store", folder.store]).status, 0)
         XCTAssertFalse(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout.contains(#""client":"a""#))
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "a", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "a", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
         XCTAssertTrue(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout
-            .contains(#"{"client":"a","entityType":"event","status":"fullAccess"}"#), "one status per entity type")
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "a", "fullAccess", "--entity", "task", "--store", folder.store]).status, 2)
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "bad\nname", "fullAccess", "--store", folder.store]).status, 2)
+            .contains(#"{"client":"a","entityType":"event","program":null,"status":"fullAccess"}"#), "one status per entity type")
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "a", "fullAccess", "--entity", "task", "--store", folder.store]).status, 2)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "bad\nname", "fullAccess", "--store", folder.store]).status, 2)
     }
 
     func testStoreFromEnvironment() throws {
         let path = folder.path + "/from-env.sqlite"
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "x", "denied"], environment: ["REMINDERSD_STORE": path]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "x", "denied"], environment: ["REMINDERSD_STORE": path]).status, 0)
         XCTAssertTrue(try RemindersdProcess.run(["permissions", "list", "--store", path]).stdout.contains(#""client":"x""#))
     }
 
@@ -59,7 +59,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(denied.stdout, "")
         XCTAssertEqual(try JSONParser.parse(denied.stderr.split(separator: "\n").last.map(String.init) ?? "")["code"], -32010)
 
-        _ = try RemindersdProcess.run(["permissions", "set", "script", "fullAccess", "--store", folder.store])
+        _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "script", "fullAccess", "--store", folder.store])
         let saved = try RemindersdProcess.run(["call", "saveReminder", #"{"reminder":{"title":"from a script"}}"#, "--store", folder.store, "--client", "script"])
         XCTAssertEqual(saved.status, 0, saved.stderr)
         XCTAssertEqual(try JSONParser.parse(saved.stdout).at("reminder", "title"), "from a script")
@@ -72,7 +72,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testDefaultLogsDoNotContainTitles() throws {
-        _ = try RemindersdProcess.run(["permissions", "set", "quiet", "fullAccess", "--store", folder.store])
+        _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "quiet", "fullAccess", "--store", folder.store])
         let server = try RemindersdProcess(store: folder.store)
         server.initialize(client: "quiet")
         server.channel.request("saveReminder", ["reminder": ["title": "SECRET-TITLE", "notes": "SECRET-NOTES"]])

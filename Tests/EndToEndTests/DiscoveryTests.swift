@@ -26,7 +26,7 @@ final class DiscoveryTests: XCTestCase {
             }
             XCTAssertEqual(server.shutDown(), 0)
         }
-        _ = try RemindersdProcess.run(["permissions", "set", "refused", "denied", "--store", folder.store])
+        _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "refused", "denied", "--store", folder.store])
         let denied = try RemindersdProcess(store: folder.store)
         denied.initialize(client: "refused")
         XCTAssertNotNil(denied.channel.request("rpc.discover").result)

@@ -9,7 +9,7 @@ final class EventTests: XCTestCase {
     let folder = TemporaryFolder()
 
     private func server(_ client: String = "calendar-app", zone: String = "Europe/Berlin", status: String = "fullAccess") throws -> RemindersdProcess {
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", client, status, "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", client, status, "--entity", "event", "--store", folder.store]).status, 0)
         let server = try RemindersdProcess(store: folder.store)
         server.initialize(client: client, timeZone: zone)
         return server
@@ -57,7 +57,7 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(app.channel.request("calendarItem", ["identifier": .string(identifier)]).at("result", "event", "title"), "WWDC keynote",
                        "calendarItem gives either kind")
         // A reminder list holds no events, and an event calendar no reminders.
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "calendar-app", "fullAccess", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "calendar-app", "fullAccess", "--store", folder.store]).status, 0)
         let list = app.channel.request("calendars").at("result", "calendars", 0, "calendarIdentifier")
         XCTAssertEqual(save(app, ["title": "x", "calendarIdentifier": list ?? .null, "startDate": "2027-01-01T10:00:00Z",
                                   "endDate": "2027-01-01T11:00:00Z"]).errorReason, "calendarDoesNotAllowEvents")
@@ -230,7 +230,7 @@ final class EventTests: XCTestCase {
     /// importing twice changes nothing; a list refuses them, naming why.
     func testICalendarExportAndImportOfEvents() throws {
         let app = try server()
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "calendar-app", "fullAccess", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "calendar-app", "fullAccess", "--store", folder.store]).status, 0)
         let calendar = app.channel.request("defaultCalendarForNewEvents").at("result", "calendar", "calendarIdentifier")!
         let series = save(app, ["title": "Team sync", "startDate": "2026-12-07T09:00:00+01:00", "endDate": "2026-12-07T10:00:00+01:00",
                                 "timeZone": "Europe/Berlin", "location": "Room 1",
@@ -253,7 +253,7 @@ final class EventTests: XCTestCase {
         // Into another store: the same occurrences.
         let other = TemporaryFolder()
         for entity in ["reminder", "event"] {
-            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "importer", "fullAccess", "--entity", entity, "--store", other.store]).status, 0)
+            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "importer", "fullAccess", "--entity", entity, "--store", other.store]).status, 0)
         }
         let importer = try RemindersdProcess(store: other.store)
         importer.initialize(client: "importer", timeZone: "Europe/Berlin")

@@ -33,7 +33,7 @@ final class HardeningFaultTests: XCTestCase {
             XCTAssertEqual(server.process.terminationReason, .exit, "\(context): not a crash", file: file, line: line)
         }
         // The command-line tools refuse it as well, with one line on stderr and status 1.
-        for arguments in [["permissions", "set", "x", "fullAccess"], ["permissions", "list"], ["call", "fetchReminders"]] {
+        for arguments in [["permissions", "set", "--any-program", "x", "fullAccess"], ["permissions", "list"], ["call", "fetchReminders"]] {
             let result = Hardening.remindersd(arguments + ["--store", store])
             XCTAssertEqual(result.status, 1, "\(context): \(arguments) \(result.stderr)", file: file, line: line)
             XCTAssertFalse(result.signalled, file: file, line: line)
@@ -57,7 +57,7 @@ final class HardeningFaultTests: XCTestCase {
         ]
         for (name, data) in contents {
             let folderPath = folder.path + "/\(name.replacingOccurrences(of: " ", with: "-"))"
-            try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let store = folderPath + "/reminders.sqlite"
             _ = FileManager.default.createFile(atPath: store, contents: data)
             try assertRefusedAtInitialize(store, words: ["not an SQLite", "damaged", "not a remindersd"], name)
@@ -147,7 +147,7 @@ final class HardeningFaultTests: XCTestCase {
         expectStoreUnavailable(server.channel.request("removeReminder", ["identifier": kept]), containing: ["read-only"], "remove")
         XCTAssertEqual(server.channel.request("authorizationStatus").at("result", "status"), "fullAccess")
         XCTAssertEqual(server.shutDown(), 0)
-        let permissions = Hardening.remindersd(["permissions", "set", "someone", "denied", "--store", folder.store])
+        let permissions = Hardening.remindersd(["permissions", "set", "--any-program", "someone", "denied", "--store", folder.store])
         XCTAssertEqual(permissions.status, 1, permissions.stderr)
         XCTAssertTrue(permissions.stderr.contains("read-only"), permissions.stderr)
         XCTAssertEqual(Hardening.bytes(folder.store), before, "a read-only store was changed")
@@ -159,7 +159,7 @@ final class HardeningFaultTests: XCTestCase {
     /// initialize is refused with -32013, or reads work and every write is -32013.
     func testStoreOnAReadOnlyMount() throws {
         let source = folder.path + "/source"
-        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let seed = try Hardening.server(store: source + "/reminders.sqlite", client: "faults")
         XCTAssertNotNil(seed.channel.request("saveReminder", ["reminder": ["title": "on the mount"]]).result)
         XCTAssertEqual(seed.shutDown(), 0)
@@ -182,7 +182,7 @@ final class HardeningFaultTests: XCTestCase {
             XCTAssertEqual(server.waitForExit(), 0)
             XCTAssertEqual(server.process.terminationReason, .exit)
         }
-        let set = Hardening.remindersd(["permissions", "set", "someone", "denied", "--store", store])
+        let set = Hardening.remindersd(["permissions", "set", "--any-program", "someone", "denied", "--store", store])
         XCTAssertEqual(set.status, 1, set.stderr)
         XCTAssertEqual(set.stdout, "")
         XCTAssertEqual(files(in: source), names)

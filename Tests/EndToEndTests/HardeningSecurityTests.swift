@@ -37,7 +37,7 @@ final class HardeningSecurityTests: XCTestCase {
     func testStoreFileAndFoldersArePrivateHoweverTheyAreCreated() throws {
         // permissions set, into folders that do not exist yet.
         let viaPermissions = folder.path + "/p1/p2/p3/reminders.sqlite"
-        let set = withOpenUmask(["permissions", "set", "client", "fullAccess", "--store", viaPermissions])
+        let set = withOpenUmask(["permissions", "set", "--any-program", "client", "fullAccess", "--store", viaPermissions])
         XCTAssertEqual(set.status, 0, set.stderr)
         assertPrivate(viaPermissions, createdFolders: [folder.path + "/p1", folder.path + "/p1/p2", folder.path + "/p1/p2/p3"], "permissions set")
         // serve, with the session still running (WAL and shared-memory files present).
@@ -57,14 +57,41 @@ final class HardeningSecurityTests: XCTestCase {
         let home = folder.path + "/home2"
         var env = ["HOME": home]
         env["XDG_DATA_HOME"] = ""
-        let list = withOpenUmask(["permissions", "set", "c", "denied"], environment: env)
+        let list = withOpenUmask(["permissions", "set", "--any-program", "c", "denied"], environment: env)
         XCTAssertEqual(list.status, 0, list.stderr)
         assertPrivate(home + "/.local/share/remindersd/reminders.sqlite", createdFolders: [home, home + "/.local", home + "/.local/share", home + "/.local/share/remindersd"], "HOME")
-        // An existing file keeps the mode its owner gave it.
-        let existing = folder.path + "/existing.sqlite"
-        _ = FileManager.default.createFile(atPath: existing, contents: nil, attributes: [.posixPermissions: 0o640])
-        XCTAssertEqual(withOpenUmask(["permissions", "set", "c", "denied", "--store", existing]).status, 0)
-        XCTAssertEqual(Hardening.mode(existing).map { String($0, radix: 8) }, "640")
+    }
+
+    /// A store its group may read is refused, by every command, with the path and the fix; it is
+    /// left as it was (mode and content) and works once the owner makes it private.
+    func testAStoreOthersMayReadIsRefusedWithThePathAndTheFix() throws {
+        let store = folder.store
+        XCTAssertEqual(withOpenUmask(["permissions", "set", "--any-program", "c", "denied", "--store", store]).status, 0)
+        XCTAssertEqual(chmod(store, 0o640), 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let fix = "run `chmod 600 \(store)`"
+        let set = withOpenUmask(["permissions", "set", "--any-program", "c", "fullAccess", "--store", store])
+        XCTAssertNotEqual(set.status, 0)
+        XCTAssertTrue(set.stderr.contains("the store \(store) can be read or changed by its group (mode 640)") && set.stderr.contains(fix), set.stderr)
+        let call = withOpenUmask(["call", "authorizationStatus", "--store", store])
+        XCTAssertNotEqual(call.status, 0)
+        XCTAssertTrue(call.stderr.contains(fix), call.stderr)
+        let serve = try RemindersdProcess(store: store)
+        let refused = serve.channel.request("initialize", ["clientInfo": ["name": "modes"]])
+        XCTAssertEqual(refused.errorCode, -32013)
+        XCTAssertTrue(refused["error"]?["message"]?.stringValue?.contains(fix) ?? false, "\(refused)")
+        serve.channel.notify("exit")
+        _ = serve.waitForExit()
+        XCTAssertEqual(Hardening.mode(store).map { String($0, radix: 8) }, "640", "the mode is the owner's to change")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), before)
+        XCTAssertEqual(chmod(store, 0o600), 0)
+        let list = withOpenUmask(["permissions", "list", "--store", store])
+        XCTAssertEqual(list.stdout, #"{"client":"c","entityType":"reminder","program":null,"status":"denied"}"# + "\n", list.stderr)
+        // A folder others may list is refused too: they could plant the -wal and -shm files beside it.
+        XCTAssertEqual(chmod(folder.path, 0o775), 0)
+        let shared = withOpenUmask(["permissions", "list", "--store", store])
+        XCTAssertTrue(shared.stderr.contains("the store's folder \(folder.path) can be read or changed by its group and every user (mode 775)")
+                      && shared.stderr.contains("run `chmod 700 \(folder.path)`"), shared.stderr)
     }
 
     // MARK: The consent agent
@@ -150,7 +177,7 @@ final class HardeningSecurityTests: XCTestCase {
             XCTAssertEqual(server.shutDown(), 0)
         }
         for name in bad where !name.contains("\u{0}") {  // a NUL cannot be passed in an argument at all
-            let result = Hardening.remindersd(["permissions", "set", name, "fullAccess", "--store", folder.store])
+            let result = Hardening.remindersd(["permissions", "set", "--any-program", name, "fullAccess", "--store", folder.store])
             XCTAssertEqual(result.status, 2, "permissions set \(name.debugDescription): \(result.stderr)")
             XCTAssertEqual(result.stdout, "")
             let call = Hardening.remindersd(["call", "authorizationStatus", "--client", name, "--store", folder.store])
@@ -206,7 +233,7 @@ final class HardeningSecurityTests: XCTestCase {
             }
         }
         // The subcommands' failures print nothing on stdout either.
-        for arguments in [["--bogus"], ["permissions", "set"], ["permissions", "set", "c", "nope"], ["call"], ["call", "nope"],
+        for arguments in [["--bogus"], ["permissions", "set"], ["permissions", "set", "--any-program", "c", "nope"], ["call"], ["call", "nope"],
                           ["call", "fetchReminders", "{not json"], ["call", "saveReminder", #"{"reminder":{}}"#],
                           ["permissions", "list", "--store", notSQLite], ["call", "fetchReminders", "--store", notSQLite]] {
             let result = Hardening.remindersd(arguments + (arguments.contains("--store") ? [] : ["--store", folder.path + "/cli.sqlite"]))

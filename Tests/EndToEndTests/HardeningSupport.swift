@@ -70,7 +70,7 @@ enum Hardening {
 
     /// `remindersd permissions set CLIENT STATUS --store STORE`, checked.
     static func grant(_ client: String, _ status: String = "fullAccess", store: String, file: StaticString = #filePath, line: UInt = #line) {
-        let result = remindersd(["permissions", "set", client, status, "--store", store])
+        let result = remindersd(["permissions", "set", "--any-program", client, status, "--store", store])
         XCTAssertEqual(result.status, 0, "permissions set \(client) \(status): \(result.stderr)", file: file, line: line)
     }
 

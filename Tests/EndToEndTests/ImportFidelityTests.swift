@@ -10,7 +10,7 @@ final class ImportFidelityTests: XCTestCase {
 
     override func setUpWithError() throws {
         for entity in ["reminder", "event"] {
-            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "fidelity", "fullAccess", "--entity", entity, "--store", folder.store]).status, 0)
+            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "fidelity", "fullAccess", "--entity", entity, "--store", folder.store]).status, 0)
         }
     }
 

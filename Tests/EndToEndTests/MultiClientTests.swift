@@ -54,13 +54,13 @@ final class MultiClientTests: XCTestCase {
         let app = try client("app")
         _ = app.channel.drainNotifications("authorizationChanged")
         let started = Date()
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "app", "denied", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "app", "denied", "--store", folder.store]).status, 0)
         let note = app.channel.notification("authorizationChanged", timeout: 1.5)
         XCTAssertEqual(note?["params"], ["entityType": "reminder", "status": "denied"])
         XCTAssertLessThan(Date().timeIntervalSince(started), 1.5)
         XCTAssertEqual(app.channel.request("fetchReminders").errorCode, -32010)
         // Changes for other clients are not this client's business.
-        _ = try RemindersdProcess.run(["permissions", "set", "someone-else", "denied", "--store", folder.store])
+        _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "someone-else", "denied", "--store", folder.store])
         XCTAssertNil(app.channel.notification("authorizationChanged", timeout: 0.6))
         app.shutDown()
     }

@@ -78,7 +78,7 @@ final class PersistenceTests: XCTestCase {
 
     func testStoreFileModes() throws {
         let nested = folder.path + "/a/b/store.sqlite"
-        _ = try RemindersdProcess.run(["permissions", "set", "x", "fullAccess", "--store", nested])
+        _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "x", "fullAccess", "--store", nested])
         let attributes = try FileManager.default.attributesOfItem(atPath: nested)
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
         for dir in [folder.path + "/a", folder.path + "/a/b"] {
@@ -88,9 +88,9 @@ final class PersistenceTests: XCTestCase {
 
     func testDefaultStoreLocationFollowsXDG() throws {
         let environment = ["XDG_DATA_HOME": folder.path + "/xdg", "HOME": folder.path + "/home"]
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "x", "denied"], environment: environment).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "x", "denied"], environment: environment).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/xdg/remindersd/reminders.sqlite"))
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "x", "denied"], environment: ["HOME": folder.path + "/home", "XDG_DATA_HOME": ""]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "x", "denied"], environment: ["HOME": folder.path + "/home", "XDG_DATA_HOME": ""]).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/home/.local/share/remindersd/reminders.sqlite"))
         XCTAssertEqual(try RemindersdProcess.run(["permissions", "list"], environment: ["REMINDERSD_STORE": folder.path + "/env.sqlite"]).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/env.sqlite"))

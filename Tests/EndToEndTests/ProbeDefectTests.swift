@@ -104,7 +104,7 @@ final class ProbeDefectTests: XCTestCase {
         ]
         for (tz, zone, log) in cases {
             let store = folder.path + "/tz.sqlite"
-            _ = try RemindersdProcess.run(["permissions", "set", "probe", "fullAccess", "--store", store])
+            _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "probe", "fullAccess", "--store", store])
             let server = try RemindersdProcess(store: store, environment: ["TZ": tz])
             let reply = server.initialize(client: "probe")
             XCTAssertEqual(reply.at("result", "timeZone"), .string(zone), tz)
@@ -140,7 +140,7 @@ final class ProbeDefectTests: XCTestCase {
 
     // 7. A UTF-8 byte-order mark at the start broke the session.
     func testALeadingByteOrderMarkIsSkipped() throws {
-        _ = try RemindersdProcess.run(["permissions", "set", "probe", "fullAccess", "--store", folder.store])
+        _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "probe", "fullAccess", "--store", folder.store])
         for framing in [Framing.ndjson, .lsp] {
             let server = try RemindersdProcess(store: folder.store, framing: framing)
             var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]

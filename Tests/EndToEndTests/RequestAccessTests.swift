@@ -26,6 +26,9 @@ final class RequestAccessTests: XCTestCase {
         return server
     }
 
+    /// The program these tests run in, which starts the servers: what their grants are for.
+    static let testProgram = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "?"
+
     func testAllowedIsGrantedAndRemembered() throws {
         let allow = agent("allow", exit: 0)
         let server = try session("app", agent: allow)
@@ -35,7 +38,8 @@ final class RequestAccessTests: XCTestCase {
         XCTAssertEqual(calls("allow"), ["app|reminder|full"])
         server.shutDown()
         let listed = try RemindersdProcess.run(["permissions", "list", "--store", folder.store])
-        XCTAssertEqual(listed.stdout, #"{"client":"app","entityType":"reminder","status":"fullAccess"}"# + "\n")
+        XCTAssertEqual(listed.stdout, #"{"client":"app","entityType":"reminder","program":"\#(Self.testProgram)","status":"fullAccess"}"# + "\n",
+                       "granted to the program that asked: this test's")
     }
 
     func testRefusedIsDeniedAndNeverAskedAgain() throws {
@@ -61,8 +65,15 @@ final class RequestAccessTests: XCTestCase {
         let server = try session("app", agent: nil)
         XCTAssertEqual(server.channel.request("requestAccess", ["usageDescription": "x"]).result, ["granted": false, "status": "notDetermined"])
         server.shutDown()
-        XCTAssertTrue(server.stderr.contains("remindersd permissions set app fullAccess"), server.stderr)
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout, "")
+        XCTAssertTrue(server.stderr.contains("remindersd permissions set app fullAccess --program \(Self.testProgram)"), server.stderr)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout,
+                       #"{"client":"app","entityType":"reminder","program":"\#(Self.testProgram)","status":"notDetermined"}"# + "\n",
+                       "who asked is recorded, and decides nothing")
+        let granted = try RemindersdProcess.run(["permissions", "set", "app", "fullAccess", "--store", folder.store])
+        XCTAssertTrue(granted.stderr.contains("app (\(Self.testProgram)) is now fullAccess"), "without --program: the program that asked; \(granted.stderr)")
+        let again = try session("app", agent: nil)
+        XCTAssertEqual(again.channel.request("authorizationStatus", [:]).result, ["status": "fullAccess"])
+        again.shutDown()
     }
 
     func testWriteOnlyThenUpgrade() throws {
@@ -84,7 +95,7 @@ final class RequestAccessTests: XCTestCase {
     }
 
     func testRestrictedIsNotAsked() throws {
-        _ = try RemindersdProcess.run(["permissions", "set", "kid", "restricted", "--store", folder.store])
+        _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "kid", "restricted", "--store", folder.store])
         let allow = agent("allow", exit: 0)
         let server = try session("kid", agent: allow)
         XCTAssertEqual(server.channel.request("requestAccess", ["usageDescription": "x"]).result, ["granted": false, "status": "restricted"])

@@ -8,7 +8,7 @@ final class SignalTests: XCTestCase {
     let folder = TemporaryFolder()
 
     func testTerminationSignalsStopCleanly() throws {
-        _ = try RemindersdProcess.run(["permissions", "set", "signals", "fullAccess", "--store", folder.store])
+        _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "signals", "fullAccess", "--store", folder.store])
         for signal in [SIGTERM, SIGINT] {
             let server = try RemindersdProcess(store: folder.store)
             server.initialize(client: "signals")

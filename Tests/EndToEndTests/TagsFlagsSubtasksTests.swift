@@ -100,7 +100,7 @@ final class TagsFlagsSubtasksTests: XCTestCase {
         let server = try RemindersdProcess.granted("subtasks", store: folder.store)
         let parent = save(server, ["title": "parent"])
         save(server, ["title": "child", "parentIdentifier": parent["calendarItemIdentifier"]!])
-        _ = try RemindersdProcess.run(["permissions", "set", "capture", "writeOnly", "--store", folder.store])
+        _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "capture", "writeOnly", "--store", folder.store])
         let capture = try RemindersdProcess(store: folder.store)
         capture.initialize(client: "capture")
         let refused = capture.channel.request("saveReminder", ["reminder": ["title": "sneaky", "parentIdentifier": parent["calendarItemIdentifier"]!]])

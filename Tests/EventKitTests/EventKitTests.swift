@@ -18,7 +18,7 @@ final class EventKitTests: XCTestCase {
         setenv("REMINDERSD_CLIENT", "eventkit-tests", 1)
         unsetenv("REMINDERSD_CONSENT_AGENT")
         for entity in ["reminder", "event"] {
-            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "eventkit-tests", "fullAccess", "--entity", entity, "--store", folder.store]).status, 0)
+            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "eventkit-tests", "fullAccess", "--entity", entity, "--store", folder.store]).status, 0)
         }
     }
 

@@ -17,7 +17,7 @@ class Store:
 
     def __init__(self, folder: str, name: str = "store"):
         self.path = os.path.join(folder, name + ".sqlite")
-        self.run("permissions", "set", "interop", "fullAccess")
+        self.run("permissions", "set", "--any-program", "interop", "fullAccess")
 
     def run(self, *args: str, check: bool = True, stdin: str | None = None) -> subprocess.CompletedProcess:
         result = subprocess.run([BIN, *args, "--store", self.path], input=stdin, capture_output=True, text=True, timeout=180)

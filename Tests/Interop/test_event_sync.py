@@ -35,7 +35,7 @@ def with_zone(*components: str) -> str:
 class EventSyncTestCase(SyncTestCase):
     def store(self, name: str = "laptop") -> Store:
         store = super().store(name)
-        store.run("permissions", "set", "interop", "fullAccess", "--entity", "event")
+        store.run("permissions", "set", "--any-program", "interop", "fullAccess", "--entity", "event")
         return store
 
     def event_calendar(self, name: str) -> caldav.Calendar:

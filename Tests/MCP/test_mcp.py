@@ -34,7 +34,7 @@ class Store:
         return subprocess.run([BIN, *args], capture_output=True, text=True, env=env, check=check, timeout=60)
 
     def grant(self, client, status="fullAccess"):
-        self.remindersd("permissions", "set", client, status)
+        self.remindersd("permissions", "set", "--any-program", client, status)
 
     def call(self, method, params):
         out = self.remindersd("call", method, json.dumps(params), "--client", "mcp-test-checker")
@@ -157,7 +157,7 @@ class SDKSessions:
                 refused = await client.call_tool("list_events", {"start": "2027-01-01", "end": "2027-02-01"})
                 self.assertTrue(refused.is_error)
                 self.assertIn("remindersd permissions set test-assistant fullAccess --entity event", refused.content[0].text)
-                self.store.remindersd("permissions", "set", "test-assistant", "fullAccess", "--entity", "event")
+                self.store.remindersd("permissions", "set", "--any-program", "test-assistant", "fullAccess", "--entity", "event")
                 made = await client.call_tool("create_event", {"title": "Dentist", "start": "2027-01-12T09:30", "end": "2027-01-12T10:00",
                                                                "location": "Main Street", "alarms": [{"before": 30}]})
                 self.check_output(tools, made, "create_event")

@@ -22,7 +22,7 @@ final class ResultSchemaTests: XCTestCase {
     ]
 
     func testEveryMethodsResultMatchesItsSchema() throws {
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "schemas", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "schemas", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
         let server = try RemindersdProcess.granted("schemas", store: folder.store)
         var checked = Set<String>()
         func call(_ method: String, _ params: JSONValue = [:]) -> JSONValue {

@@ -9,7 +9,7 @@ final class MigrationTests: XCTestCase {
 
     override func setUp() {
         folder = NSTemporaryDirectory() + "migration-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
@@ -21,6 +21,7 @@ final class MigrationTests: XCTestCase {
             // A store as version 1 made it: its schema, one list, and what it stored for
             // {2026-06-15, Pacific/Kiritimati}: an instant, no wall clock.
             let database = try Database(path: path, busyTimeoutMilliseconds: 1000)
+            defer { chmod(path, 0o600) }  // as remindersd made it: private
             try database.execute(Schema.migrations[0].sql)
             try database.execute("""
                 PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 1;
@@ -65,6 +66,7 @@ final class MigrationTests: XCTestCase {
         let path = folder + "/v11.sqlite"
         do {
             let database = try Database(path: path, busyTimeoutMilliseconds: 1000)
+            defer { chmod(path, 0o600) }  // as remindersd made it: private
             try database.execute("PRAGMA foreign_keys=ON")
             for migration in Schema.migrations.prefix(11) { try database.execute(migration.sql) }
             try database.execute("""
@@ -96,5 +98,38 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try store.syncedItems(calendar: "list").map(\.itemIdentifier), [nil, nil])
         XCTAssertEqual(try store.database.scalar("SELECT count(*) FROM pragma_foreign_key_check")?.integer, 0)
         XCTAssertEqual(try store.integrityCheck(), "ok")
+    }
+
+    /// v14: grants were for a name from any program; they stay so, and a program's own decision
+    /// then comes first.
+    func testGrantsOfEarlierVersionsHoldForAnyProgram() throws {
+        let path = folder + "/grants.sqlite"
+        do {
+            let database = try Database(path: path, busyTimeoutMilliseconds: 1000)
+            defer { chmod(path, 0o600) }  // as remindersd made it: private
+            for migration in Schema.migrations.prefix(13) { try database.execute(migration.sql) }
+            try database.execute("""
+                PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 13;
+                INSERT INTO sources VALUES ('s', 'On My Computer', 'local');
+                INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date)
+                    VALUES ('list', 's', 'Reminders', '#1BADF8', 'local', 1, 0);
+                INSERT INTO authorizations VALUES ('editor', 'reminder', 'fullAccess'), ('editor', 'event', 'writeOnly'),
+                                                  ('spam', 'reminder', 'denied');
+                """)
+        }
+        let store = try CalendarStore(path: path)
+        XCTAssertEqual(try store.authorizations(), [
+            AuthorizationRecord(client: "editor", entityType: .event, program: nil, status: .writeOnly),
+            AuthorizationRecord(client: "editor", entityType: .reminder, program: nil, status: .fullAccess),
+            AuthorizationRecord(client: "spam", entityType: .reminder, program: nil, status: .denied),
+        ])
+        for program in ["/usr/bin/nvim", "/usr/bin/emacs-nox"] {
+            XCTAssertEqual(try store.authorizationStatus(client: "editor", program: program, entityType: .reminder), .fullAccess)
+            XCTAssertEqual(try store.authorizationStatus(client: "editor", program: program, entityType: .event), .writeOnly)
+            XCTAssertEqual(try store.authorizationStatus(client: "spam", program: program, entityType: .reminder), .denied)
+        }
+        try store.setAuthorizationStatus(.denied, client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
+        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder), .denied)
+        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/emacs-nox", entityType: .reminder), .fullAccess)
     }
 }

@@ -9,7 +9,7 @@ final class StoreFileTests: XCTestCase {
 
     override func setUp() {
         folder = NSTemporaryDirectory() + "store-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
@@ -29,12 +29,12 @@ final class StoreFileTests: XCTestCase {
     func testReopeningKeepsEverythingAndSeedsOnce() throws {
         let path = folder + "/s.sqlite"
         let first = try CalendarStore(path: path)
-        try first.setAuthorizationStatus(.writeOnly, client: "c", entityType: .reminder)
+        try first.setAuthorizationStatus(.writeOnly, client: "c", program: "/usr/bin/c", entityType: .reminder)
         let identifier = try first.calendars()[0].calendarIdentifier
         let second = try CalendarStore(path: path)
         XCTAssertEqual(try second.calendars().map(\.calendarIdentifier), [identifier])
-        XCTAssertEqual(try second.authorizationStatus(client: "c", entityType: .reminder), .writeOnly)
-        XCTAssertEqual(try second.authorizationStatus(client: "other", entityType: .reminder), .notDetermined)
+        XCTAssertEqual(try second.authorizationStatus(client: "c", program: "/usr/bin/c", entityType: .reminder), .writeOnly)
+        XCTAssertEqual(try second.authorizationStatus(client: "other", program: "/usr/bin/c", entityType: .reminder), .notDetermined)
     }
 
     func testNewerSchemaIsRefused() throws {
@@ -80,13 +80,50 @@ final class StoreFileTests: XCTestCase {
     func testNestedWritesAreSavepoints() throws {
         let store = try CalendarStore(path: folder + "/s.sqlite")
         try store.write { () throws(StoreError) in
-            try store.setAuthorizationStatus(.fullAccess, client: "kept", entityType: .reminder)
+            try store.setAuthorizationStatus(.fullAccess, client: "kept", program: nil, entityType: .reminder)
             _ = try? store.write { () throws(StoreError) in
-                try store.setAuthorizationStatus(.fullAccess, client: "undone", entityType: .reminder)
+                try store.setAuthorizationStatus(.fullAccess, client: "undone", program: nil, entityType: .reminder)
                 throw StoreError.unavailable("boom")
             }
         }
         XCTAssertEqual(try store.authorizations().map(\.client), ["kept"])
+    }
+    /// A grant for one program holds for it alone; an unanswered request is recorded and decides nothing.
+    func testGrantsAreForAProgramOrAnyProgram() throws {
+        let store = try CalendarStore(path: folder + "/s.sqlite")
+        try store.setAuthorizationStatus(.fullAccess, client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
+        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder), .fullAccess)
+        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/tmp/imposter", entityType: .reminder), .notDetermined)
+        try store.recordUnansweredRequest(client: "editor", program: "/tmp/imposter", entityType: .reminder)
+        try store.recordUnansweredRequest(client: "editor", program: "/usr/bin/nvim", entityType: .reminder)  // decided already: kept
+        XCTAssertEqual(try store.authorizations().map { "\($0.program ?? "*") \($0.status.rawValue)" },
+                       ["/tmp/imposter notDetermined", "/usr/bin/nvim fullAccess"])
+        try store.setAuthorizationStatus(.writeOnly, client: "editor", program: nil, entityType: .reminder)
+        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/tmp/imposter", entityType: .reminder), .writeOnly,
+                       "a recorded request does not hide the grant for any program")
+        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder), .fullAccess,
+                       "the program's own decision comes first")
+        try store.setAuthorizationStatus(.notDetermined, client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
+        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder), .writeOnly)
+    }
+
+    /// A store or folder others may read is refused, naming the path and the fix; once private it opens.
+    func testAStoreOthersMayReadIsRefusedWithTheFix() throws {
+        let path = folder + "/s.sqlite"
+        _ = try CalendarStore(path: path)
+        XCTAssertEqual(chmod(path, 0o640), 0)
+        XCTAssertThrowsError(try CalendarStore(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("the store \(path) can be read or changed by its group (mode 640)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("chmod 600 \(path)"), "\(error)")
+        }
+        XCTAssertEqual(chmod(path, 0o600), 0)
+        XCTAssertEqual(chmod(folder, 0o755), 0)
+        XCTAssertThrowsError(try CalendarStore(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("the store's folder \(folder!) can be read or changed by its group and every user (mode 755)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("chmod 700 \(folder!)"), "\(error)")
+        }
+        XCTAssertEqual(chmod(folder, 0o711), 0, "others may pass through, not list or change it")
+        XCTAssertNoThrow(try CalendarStore(path: path))
     }
 }
 
@@ -103,4 +140,5 @@ final class IdentifierTests: XCTestCase {
         }
         XCTAssertEqual(seen.count, 10_000)
     }
+
 }

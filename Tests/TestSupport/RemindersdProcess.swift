@@ -68,7 +68,7 @@ public final class RemindersdProcess {
     /// A server whose `client` the owner granted full access, already initialized.
     public static func granted(_ client: String, store: String, framing: Framing = .ndjson, timeZone: String? = nil,
                                arguments: [String] = []) throws -> RemindersdProcess {
-        let grant = try run(["permissions", "set", client, "fullAccess", "--store", store])
+        let grant = try run(["permissions", "set", "--any-program", client, "fullAccess", "--store", store])
         guard grant.status == 0 else { throw GrantError(message: grant.stderr) }
         let server = try RemindersdProcess(store: store, framing: framing, arguments: arguments)
         server.initialize(client: client, timeZone: timeZone)
@@ -141,7 +141,7 @@ public final class TemporaryFolder {
 
     public init() {
         path = NSTemporaryDirectory() + "remindersd-test-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }

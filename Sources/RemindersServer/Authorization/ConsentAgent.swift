@@ -6,10 +6,12 @@ import Glibc
 /// Asks the owner whether a client may have access. Consent never comes from the client itself.
 protocol ConsentAsking {
     /// true = allowed, false = refused (or no answer in time), nil = there is nobody to ask.
-    func ask(client: String, entityType: String, level: String, usage: String) -> Bool?
+    func ask(client: String, program: String, entityType: String, level: String, usage: String) -> Bool?
 }
 
-/// Runs the owner's agent program as `PROGRAM CLIENT ENTITY LEVEL USAGE` (exit 0 = allow).
+/// Runs the owner's agent program as `PROGRAM CLIENT ENTITY LEVEL USAGE` (exit 0 = allow), with
+/// the program that runs the client in `REMINDERSD_CLIENT_PROGRAM`: an argument more would break
+/// the agents written for five.
 ///
 /// The program is executed directly, never through a shell, so a client name or usage string
 /// holding `;`, `$(…)` or quotes reaches it as one plain argument and runs nothing.
@@ -18,7 +20,7 @@ struct ConsentAgentProgram: ConsentAsking {
     let timeout: TimeInterval
     let log: Log
 
-    func ask(client: String, entityType: String, level: String, usage: String) -> Bool? {
+    func ask(client: String, program clientProgram: String, entityType: String, level: String, usage: String) -> Bool? {
         guard let executable = Self.resolve(program) else {
             log.warning("consent agent \(program) not found or not executable; denying")
             return false
@@ -26,6 +28,9 @@ struct ConsentAgentProgram: ConsentAsking {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [client, entityType, level, usage]
+        var environment = ProcessInfo.processInfo.environment
+        environment["REMINDERSD_CLIENT_PROGRAM"] = clientProgram
+        process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.standardError  // fd 1 of this process is stderr already; be explicit
         process.standardError = FileHandle.standardError
@@ -63,14 +68,14 @@ struct ConsentAgentProgram: ConsentAsking {
 struct TerminalConsent: ConsentAsking {
     let timeout: TimeInterval
 
-    func ask(client: String, entityType: String, level: String, usage: String) -> Bool? {
+    func ask(client: String, program: String, entityType: String, level: String, usage: String) -> Bool? {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         let printable = { (text: String) in
             String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })  // C0, DEL and C1
         }
-        let prompt = "remindersd: \"\(printable(client))\" asks for \(level == "full" ? "full" : "write-only") access to your \(entityType)s:\n  \(printable(usage))\nAllow? [y/N] "
+        let prompt = "remindersd: \"\(printable(client))\" (\(printable(program))) asks for \(level == "full" ? "full" : "write-only") access to your \(entityType)s:\n  \(printable(usage))\nAllow? [y/N] "
         _ = prompt.withCString { write(fd, $0, strlen($0)) }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return false }
@@ -86,9 +91,9 @@ struct TerminalConsent: ConsentAsking {
 struct ConsentChain: ConsentAsking {
     let askers: [ConsentAsking]
 
-    func ask(client: String, entityType: String, level: String, usage: String) -> Bool? {
+    func ask(client: String, program: String, entityType: String, level: String, usage: String) -> Bool? {
         for asker in askers {
-            if let answer = asker.ask(client: client, entityType: entityType, level: level, usage: usage) { return answer }
+            if let answer = asker.ask(client: client, program: program, entityType: entityType, level: level, usage: usage) { return answer }
         }
         return nil
     }

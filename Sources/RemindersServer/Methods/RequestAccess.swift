@@ -32,17 +32,20 @@ enum RequestAccess: MethodDeclaration {
         let session = context.session
         let store = try session.eventStore().store
         let current = try session.authorizationStatus(entity)
+        let program = session.options.clientProgram
         let status = decide(current: current, level: level) {
-            session.consent.ask(client: session.clientName, entityType: entity.rawValue, level: level.rawValue, usage: usage)
+            session.consent.ask(client: session.clientName, program: program, entityType: entity.rawValue, level: level.rawValue, usage: usage)
         }
+        // The answer is for this program: the same name from another one is asked again.
         if status != current {
-            try store.setAuthorizationStatus(status, client: session.clientName, entityType: entity)
+            try store.setAuthorizationStatus(status, client: session.clientName, program: program, entityType: entity)
             session.authorizationDidChange(to: status, for: entity)
-            session.log.info("client \(session.clientName): \(current.rawValue) → \(status.rawValue)")
+            session.log.info("client \(session.clientName) (\(program)): \(current.rawValue) → \(status.rawValue)")
         } else if current == .notDetermined {
+            try store.recordUnansweredRequest(client: session.clientName, program: program, entityType: entity)
             session.log.warning("""
-                client \(session.clientName) asked for access and nobody could be asked; grant it with \
-                --consent-agent PROGRAM or: remindersd permissions set \(session.clientName) fullAccess
+                client \(session.clientName) (\(program)) asked for access and nobody could be asked; grant it with \
+                --consent-agent PROGRAM or: remindersd permissions set \(session.clientName) fullAccess\(entity == .event ? " --entity event" : "") --program \(program)
                 """)
         }
         let granted = status == level.grantedStatus || status == .fullAccess

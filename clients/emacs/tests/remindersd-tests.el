@@ -118,8 +118,8 @@
           (remindersd-client-name "remindersd.el")
           (remindersd-consent-agent nil)
           (remindersd-list-renders 0))
-     (remindersd-test--run "permissions" "set" remindersd-test--checker "fullAccess" "--store" remindersd-store)
-     (remindersd-test--run "permissions" "set" "remindersd.el" "fullAccess" "--store" remindersd-store)
+     (remindersd-test--run "permissions" "set" "--any-program" remindersd-test--checker "fullAccess" "--store" remindersd-store)
+     (remindersd-test--run "permissions" "set" "--any-program" "remindersd.el" "fullAccess" "--store" remindersd-store)
      (unwind-protect
          (progn ,@body)
        (remindersd-shutdown)
@@ -162,7 +162,7 @@
                 (string-search "asked for access" (buffer-string))))
       (remindersd-test--snapshot "not authorized")
       ;; the owner grants access meanwhile: authorizationChanged (and storeChanged) redraw the list
-      (remindersd-test--run "permissions" "set" "remindersd.el.noaccess" "fullAccess" "--store" remindersd-store)
+      (remindersd-test--run "permissions" "set" "--any-program" "remindersd.el.noaccess" "fullAccess" "--store" remindersd-store)
       (remindersd-test--wait-for-notification
        (lambda () (not (remindersd-test--list-has "Not authorized")))
        "authorizationChanged"
@@ -183,7 +183,9 @@
       (should (equal "fullAccess" remindersd--auth-status))
       (should (string-prefix-p "remindersd.el.agent|reminder|full|Shows your reminders in Emacs"
                                (with-temp-buffer (insert-file-contents args-file) (buffer-string))))
-      (should (string-search "{\"client\":\"remindersd.el.agent\",\"entityType\":\"reminder\",\"status\":\"fullAccess\"}"
+      (should (string-search (format "{\"client\":\"remindersd.el.agent\",\"entityType\":\"reminder\",\"program\":%S,\"status\":\"fullAccess\"}"
+                                     ;; granted to Emacs itself, the program that started the server
+                                     (file-truename (expand-file-name invocation-name invocation-directory)))
                              (remindersd-test--run "permissions" "list" "--store" remindersd-store))))))
 
 (ert-deftest remindersd-03-list-shows-due-priority-title-list ()

@@ -163,7 +163,7 @@ test('a client without access gets a message saying how to grant it', function()
 
   -- the owner grants access meanwhile: authorizationChanged (and storeChanged) redraw the list
   local client = remindersd.client()
-  vim.fn.system({ BIN, 'permissions', 'set', 'remindersd.nvim.noaccess', 'fullAccess', '--store', STORE })
+  vim.fn.system({ BIN, 'permissions', 'set', '--any-program', 'remindersd.nvim.noaccess', 'fullAccess', '--store', STORE })
   local refreshed = vim.wait(3000, function()
     return list_has('Reminders · 0 open')
   end, 10)
@@ -198,7 +198,9 @@ test('requestAccess with a consent agent grants fullAccess', function()
   local args = table.concat(vim.fn.readfile(args_file), '\n')
   truthy(args:find('remindersd.nvim|reminder|full|Shows your reminders in Neovim', 1, true), 'agent args: ' .. args)
   local perms = vim.fn.system({ BIN, 'permissions', 'list', '--store', STORE })
-  truthy(perms:find('"client":"remindersd.nvim","entityType":"reminder","status":"fullAccess"', 1, true), perms)
+  -- granted to Neovim itself, the program that started the server
+  local program = vim.fn.resolve(vim.v.progpath)
+  truthy(perms:find('"client":"remindersd.nvim","entityType":"reminder","program":"' .. program .. '","status":"fullAccess"', 1, true), perms)
 end)
 
 local groceries, default_list

@@ -53,7 +53,7 @@ class TempStore:
                               check=check, universal_newlines=True)
 
     def grant(self, client: str, status: str = "fullAccess") -> None:
-        self.cli("permissions", "set", client, status)
+        self.cli("permissions", "set", "--any-program", client, status)
 
     def client(self, client_name: str = "python-tests", **kwargs: Any) -> Client:
         kwargs.setdefault("timeout", 20)

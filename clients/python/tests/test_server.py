@@ -204,7 +204,7 @@ class ServerTests:
 
     def test_events_with_spans(self):
         c = self.client
-        self.store.cli("permissions", "set", self.NAME, "fullAccess", "--entity", "event")
+        self.store.cli("permissions", "set", "--any-program", self.NAME, "fullAccess", "--entity", "event")
         start = datetime(2027, 1, 4, 9, tzinfo=timezone.utc)
         series = c.create_event("Standup " + self.FRAMING, start, start + timedelta(minutes=15), timeZone="UTC",
                                 recurrenceRules=[{"frequency": "weekly", "recurrenceEnd": {"occurrenceCount": 4}}])
