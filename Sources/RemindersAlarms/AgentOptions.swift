@@ -16,6 +16,8 @@ public struct AgentOptions: Sendable {
     public var verbose = false
     /// Also a line per pass over the schedule, with what it cost.
     public var debug = false
+    /// `--sync [INTERVAL]`: also sync every account, this often and soon after each change here.
+    public var syncInterval: TimeInterval?
 
     public init(storePath: String) { self.storePath = storePath }
 }

@@ -39,6 +39,8 @@ enum AccountsCommand {
         case "list":
             guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "accounts list takes no arguments") }
             let store = try CalendarStore(path: path)
+            let lastSyncs = SyncStatus.last(store: path)
+            let nextSync = SyncStatus.next(store: path)
             for account in try store.accounts() {
                 var writer = JSONWriter()
                 writer.beginObject()
@@ -51,6 +53,11 @@ enum AccountsCommand {
                 let synced = try store.syncedCollections(account: account.name)
                 writer.field("lists", synced.filter { $0.entityType == .reminder }.count)
                 writer.field("eventCalendars", synced.filter { $0.entityType == .event }.count)
+                // When it last synced and how that ended, and when the agent (--sync) means to next.
+                let last = lastSyncs[account.name]
+                writer.field("lastSync", last?.finished.rfc3339)
+                writer.field("lastResult", last?.result)
+                writer.field("nextSync", nextSync?.rfc3339)
                 writer.endObject()
                 print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(output))
             }

@@ -9,7 +9,7 @@ import RemindersStore
 enum AgentCommand {
     static let usage = """
         Usage: remindersd agent [--store PATH] [--notify desktop|none] [--on-alarm PROGRAM]
-                                [--catch-up DURATION] [--snooze DURATION] [--log-level L]
+                                [--catch-up DURATION] [--snooze DURATION] [--sync [INTERVAL]] [--log-level L]
 
         Fires the store's time alarms when they are due, exactly once each, until SIGTERM or SIGINT.
         One agent per store: a second one exits 1 at once. Durations: 90s, 10m, 24h, 2d.
@@ -21,12 +21,17 @@ enum AgentCommand {
                        this old (default 24h); older ones are recorded as missed
           --snooze     how long the notification's Snooze lasts (default 10m); its Complete completes
                        the reminder, and closing it dismisses the alarm
+          --sync       also sync every CalDAV account: within seconds of a change made here (a
+                       burst of changes is one sync) and every INTERVAL (default 5m) for the
+                       server's; after a failure again after 30s, doubling up to 1h, or at the
+                       next change. Never beside another sync of the store: one waits for the other
           --log-level  error, warning (default), info (a line per alarm fired) or debug (and
                        a line per pass over the schedule, with its cost)
         The zone floating and all-day due dates are read in is the process's (TZ).
         """
 
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
+        let (arguments, syncInterval) = try syncOption(arguments)
         let parsed = try Arguments(arguments, valueFlags: ["--store", "--notify", "--on-alarm", "--catch-up", "--snooze", "--log-level"],
                                    switchFlags: ["--help", "-h"])
         if parsed.has("--help") || parsed.has("-h") {
@@ -59,16 +64,46 @@ enum AgentCommand {
         let resolution = SystemTimeZone.resolve(environment: environment)
         if let warning = resolution.warning { DescriptorWriter.standardError.write(text: "remindersd agent: \(warning)\n") }
         options.timeZone = resolution.zone
-        let lock: AgentLock
-        do { lock = try AgentLock(store: options.storePath) } catch let held as AgentLock.Held {
+        let lock: StoreLock
+        do { lock = try StoreLock(store: options.storePath, name: "agent-lock", holder: "agent") } catch let held as StoreLock.Held {
             throw CommandFailure(held.description)
-        } catch let shared as AgentLock.Shared {
+        } catch let shared as StoreLock.Shared {
             throw CommandFailure(shared.description)
         }
+        options.syncInterval = syncInterval
         let agent = try AlarmAgent(options: options)
-        let signals = TerminationSignals { agent.stop() }
+        let scheduler = try options.syncInterval.map {
+            try SyncScheduler(storePath: options.storePath, timing: SyncScheduler.Timing(interval: $0), verbose: options.verbose)
+        }
+        let signals = TerminationSignals { agent.stop(); scheduler?.stop() }
         defer { signals.cancel(); withExtendedLifetime(lock) {} }
+        scheduler?.start()
         try agent.run()
+        scheduler?.stop()
         return 0
+    }
+
+    /// `--sync`, `--sync INTERVAL` or `--sync=INTERVAL`: the interval is optional, so it is taken
+    /// here, before the parser, which knows only options that always or never have a value.
+    static func syncOption(_ arguments: [String]) throws -> ([String], TimeInterval?) {
+        var rest: [String] = []
+        var interval: TimeInterval?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument == "--sync" || argument.hasPrefix("--sync=") else { rest.append(argument); continue }
+            var text: String? = argument.hasPrefix("--sync=") ? String(argument.dropFirst(7)) : nil
+            if text == nil, index < arguments.count, DurationText.seconds(arguments[index]) != nil {
+                text = arguments[index]
+                index += 1
+            }
+            guard let seconds = text.map(DurationText.seconds) ?? 300 else {
+                throw Arguments.UsageError(message: "--sync takes a duration such as 90s, 5m or 1h, got \(text?.prefix(40) ?? "")")
+            }
+            guard seconds >= 1 else { throw Arguments.UsageError(message: "--sync: an interval of at least 1s") }
+            interval = seconds
+        }
+        return (rest, interval)
     }
 }

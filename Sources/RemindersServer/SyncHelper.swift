@@ -28,7 +28,7 @@ public enum SyncHelper {
     /// Runs the helper with `arguments` to its end; `progress` hears its progress lines, and the
     /// helper is stopped (SIGTERM: each item it writes is a transaction, so the store stays whole)
     /// when `isCancelled` says so.
-    static func run(_ arguments: [String], progress: @escaping (Int, String) -> Void, isCancelled: @escaping () -> Bool) throws -> Outcome {
+    public static func run(_ arguments: [String], progress: @escaping (Int, String) -> Void, isCancelled: @escaping () -> Bool) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path())
         process.arguments = arguments

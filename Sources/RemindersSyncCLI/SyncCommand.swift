@@ -50,7 +50,14 @@ public enum SyncCommand {
         var rules = CalendarItemRules()
         if let bytes = try parsed.integer("--max-title-bytes", range: 1...(16 << 20)) { rules.maxTitleBytes = bytes }
         if let bytes = try parsed.integer("--max-notes-bytes", range: 1...(256 << 20)) { rules.maxNotesBytes = bytes }
-        let store = try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment))
+        let storePath = RemindersCommand.storePath(parsed, environment: environment)
+        let store = try CalendarStore(path: storePath)
+        // One sync of a store at a time, whoever starts it (the agent, this command, the sync
+        // method): a second waits for the first, which has its timeouts, and then runs.
+        let lock = try StoreLock(store: storePath, name: "sync-lock", holder: "sync") { pid in
+            DescriptorWriter.standardError.write(text: "remindersd: waiting for the sync already running for this store\(pid.map { " (pid \($0))" } ?? "")\n")
+        }
+        defer { withExtendedLifetime(lock) {} }
         var options = SyncOptions(dryRun: parsed.has("--dry-run"))
         options.forceDelete = parsed.values("--force-delete")
         let syncer = Syncer(events: EventStore(store: store, rules: rules), options: options)
@@ -65,6 +72,11 @@ public enum SyncCommand {
             }
         }
         bar.clear()
+        if !report.dryRun {
+            let finished = Timestamp.now()
+            SyncStatus.record(Dictionary(report.accounts.map { ($0.name, SyncStatus.Last(finished: finished, result: $0.outcome)) },
+                                         uniquingKeysWith: { first, _ in first }), store: storePath)
+        }
         if parsed.has("--json") {
             var writer = JSONWriter()
             report.write(to: &writer)

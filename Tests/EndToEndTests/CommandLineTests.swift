@@ -47,6 +47,31 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "bad\nname", "fullAccess", "--store", folder.store]).status, 2)
     }
 
+    /// `agent --sync [INTERVAL]`: the interval is optional, a bad one a usage error naming it;
+    /// `accounts list` says when an account last synced and how, null before the first.
+    func testAgentSyncIntervalAndTheAccountsSyncFields() throws {
+        for (arguments, message) in [(["--sync", "--sync=fortnight"], "--sync takes a duration such as 90s, 5m or 1h, got fortnight"),
+                                     (["--sync=0s"], "--sync: an interval of at least 1s")] {
+            let result = try RemindersdProcess.run(["agent", "--notify", "none", "--store", folder.store] + arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+        }
+        XCTAssertTrue(try RemindersdProcess.run(["agent", "--help"]).stdout.contains("--sync [INTERVAL]"))
+        let added = try RemindersdProcess.run(["accounts", "add", "home", "--url", "http://127.0.0.1:9/", "--store", folder.store])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let listed = try JSONParser.parse(try RemindersdProcess.run(["accounts", "list", "--store", folder.store]).stdout)
+        XCTAssertEqual(listed["lastSync"], .null)
+        XCTAssertEqual(listed["lastResult"], .null)
+        XCTAssertEqual(listed["nextSync"], .null)
+        XCTAssertEqual(try RemindersdProcess.run(["sync", "--store", folder.store]).status, 1, "the server is not there")
+        let after = try JSONParser.parse(try RemindersdProcess.run(["accounts", "list", "--store", folder.store]).stdout)
+        XCTAssertTrue(after["lastResult"]?.stringValue?.hasPrefix("error: ") ?? false, "\(after)")
+        let instant = ISO8601DateFormatter()
+        instant.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        XCTAssertNotNil(after["lastSync"]?.stringValue.flatMap(instant.date(from:)), "\(after)")
+        XCTAssertEqual(after["nextSync"], .null, "no agent plans one")
+    }
+
     func testStoreFromEnvironment() throws {
         let path = folder.path + "/from-env.sqlite"
         XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "x", "denied"], environment: ["REMINDERSD_STORE": path]).status, 0)

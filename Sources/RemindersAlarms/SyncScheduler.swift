@@ -1,0 +1,158 @@
+import Foundation
+import JSONRPC
+import RemindersModel
+import RemindersServer
+import RemindersStore
+
+/// `remindersd agent --sync`: every account synced by itself — soon after a change made here
+/// (a burst of commits is one sync), every `interval` otherwise, and after a failure again
+/// after a wait that doubles up to an hour, or at once when a change comes. Each sync is
+/// `remindersd-sync`, as `remindersd sync` runs it, so the sync lock keeps it from running
+/// beside another one and a crash of either loses nothing the store had committed.
+///
+/// A change made here is told from the sync's own writes by what a sync would upload: a
+/// reminder or event of a synced calendar changed since the last sync began and not yet as
+/// synced, or more removals or calendars to make than the last sync left (`SyncBacklog`).
+public final class SyncScheduler: @unchecked Sendable {
+    public struct Timing: Sendable {
+        public var interval: TimeInterval
+        /// A sync starts this long after the last commit of a burst…
+        public var quiet: TimeInterval = 1.5
+        /// …and no later than this after its first.
+        public var latest: TimeInterval = 4
+        public var firstRetry: TimeInterval = 30
+        public var longestRetry: TimeInterval = 3600
+        public init(interval: TimeInterval) { self.interval = interval }
+    }
+
+    let storePath: String
+    let timing: Timing
+    let verbose: Bool
+    private let store: CalendarStore
+    private let observer: StoreObserver
+    private let condition = NSCondition()
+    private var stopRequested = false
+    private var thread: Thread?
+
+    /// The backlog the last sync left, and when it began.
+    private var baseline = SyncBacklog(changedSince: false, removed: 0, calendarsToMake: 0)
+    private var lastStart = Timestamp(milliseconds: 0)
+    private var failures = 0
+    /// What the log last said of the state ("ok" or the failure), so it says it once per change.
+    private var lastState: String?
+
+    public init(storePath: String, timing: Timing, verbose: Bool) throws {
+        self.storePath = storePath
+        self.timing = timing
+        self.verbose = verbose
+        store = try CalendarStore(path: storePath)
+        observer = try StoreObserver(path: storePath)
+    }
+
+    public func start() {
+        let thread = Thread { [self] in loop() }
+        thread.name = "sync"
+        self.thread = thread
+        thread.start()
+    }
+
+    public func stop() {
+        condition.withLock {
+            stopRequested = true
+            condition.broadcast()
+        }
+    }
+
+    private var isStopping: Bool { condition.withLock { stopRequested } }
+
+    private func loop() {
+        var nextPoll = Date()  // a sync at start: what changed while no agent ran
+        var changeDue: Date?
+        var firstChange: Date?
+        while !isStopping {
+            let now = Date()
+            if observer.hasChanged(), changedHere() {
+                firstChange = firstChange ?? now
+                changeDue = min(now.addingTimeInterval(timing.quiet), firstChange!.addingTimeInterval(timing.latest))
+            }
+            let due = min(changeDue ?? .distantFuture, nextPoll)
+            if now >= due {
+                changeDue = nil
+                firstChange = nil
+                let (wait, succeeded) = syncOnce()
+                nextPoll = Date().addingTimeInterval(wait)
+                SyncStatus.planNext(Timestamp(milliseconds: Int64(nextPoll.timeIntervalSince1970 * 1000)), store: storePath)
+                _ = observer.hasChanged()  // the sync's own commits
+                // A change made while it ran, which it did not take. After a failure the changes
+                // it could not take are still there: only a new commit tries again before the wait.
+                if succeeded, changedHere() {
+                    firstChange = Date()
+                    changeDue = firstChange!.addingTimeInterval(timing.quiet)
+                }
+                continue
+            }
+            condition.withLock {
+                if !stopRequested { _ = condition.wait(until: min(due, Date().addingTimeInterval(0.25))) }
+            }
+        }
+    }
+
+    /// Whether the store holds work for a sync that the last one did not leave.
+    private func changedHere() -> Bool {
+        guard let backlog = try? store.syncBacklog(changedSince: lastStart) else { return false }
+        return backlog.exceeds(baseline)
+    }
+
+    /// Runs one sync of every account; returns how long until the next poll, and whether it went.
+    private func syncOnce() -> (TimeInterval, Bool) {
+        let started = Timestamp.now()
+        let state: String
+        var failed = true
+        // What the state is, for telling its changes: which accounts fail (the message itself
+        // varies from try to try, "after 2 ms"), or how the helper could not run.
+        var failingAccounts = "remindersd-sync"
+        do {
+            let outcome = try SyncHelper.run(["--store", storePath, "--json", "--progress-lines"], progress: { _, _ in },
+                                             isCancelled: { [weak self] in self?.isStopping ?? true })
+            let report = try? JSONParser.parse(outcome.output)
+            let accounts = report?["accounts"]?.arrayValue ?? []
+            let errors = accounts.compactMap { account -> String? in
+                let listError = account["lists"]?.arrayValue?.compactMap { $0["error"]?.stringValue }.first
+                return (account["error"]?.stringValue ?? listError).map { "\(account["name"]?.stringValue ?? "?"): \($0)" }
+            }
+            if report == nil {
+                state = "remindersd-sync exited \(outcome.status) without a report: \(outcome.errors.suffix(300))"
+            } else if let first = errors.first {
+                state = first
+                failingAccounts = errors.map { $0.prefix(while: { $0 != ":" }) }.joined(separator: ", ")
+            } else {
+                state = "ok"
+                failed = false
+            }
+        } catch {
+            state = "cannot run remindersd-sync: \(error)"
+        }
+        if failed {
+            failures += 1
+        } else {
+            failures = 0
+            lastStart = started
+            baseline = (try? store.syncBacklog(changedSince: Timestamp(milliseconds: Int64.max))) ?? baseline
+        }
+        let wait = failed ? min(timing.firstRetry * pow(2, Double(failures - 1)), timing.longestRetry) : timing.interval
+        // A failure is told once per change of state, however often it is tried; a sync that
+        // went, at each one with --log-level info, else when it ends a failure.
+        let stateKey = failed ? "failed: \(failingAccounts)" : "ok"
+        if failed, stateKey != lastState {
+            log("sync failed (\(state)); trying again in \(Int(wait)) s, doubling up to \(Int(timing.longestRetry)) s, or at the next change")
+        } else if !failed, verbose || (lastState.map { $0 != "ok" } ?? false) {
+            log(lastState.map { $0 != "ok" } ?? false ? "synced again" : "synced")
+        }
+        lastState = stateKey
+        return (wait, !failed)
+    }
+
+    func log(_ line: String) {
+        DescriptorWriter.standardError.write(text: "remindersd agent: \(line)\n")
+    }
+}

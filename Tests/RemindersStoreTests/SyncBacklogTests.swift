@@ -1,0 +1,75 @@
+import Foundation
+import RemindersModel
+import XCTest
+@testable import RemindersStore
+
+/// What a sync would take to the server, as the always-on sync asks after each commit: a change
+/// made here since the last sync began, and not its own writes.
+final class SyncBacklogTests: XCTestCase {
+    var path: String!
+    var events: EventStore!
+    var list: String!
+
+    override func setUpWithError() throws {
+        path = NSTemporaryDirectory() + "sync-backlog-" + UUID().uuidString + "/s.sqlite"
+        events = EventStore(store: try CalendarStore(path: path))
+        try events.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp(milliseconds: 0))
+        list = Identifiers.make()
+        try events.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: "/alice/groceries/"),
+                                             list: ReminderCalendar(calendarIdentifier: list, title: "Groceries"), now: Timestamp(milliseconds: 0))
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+
+    private func add(_ title: String) throws -> Reminder {
+        var changes = ReminderChanges()
+        changes.title = .set(title)
+        changes.calendarIdentifier = .set(list)
+        return try events.saveReminder(identifier: nil, changes: changes, commit: true)
+    }
+
+    private func backlog(since milliseconds: Int64) throws -> SyncBacklog {
+        try events.store.syncBacklog(changedSince: Timestamp(milliseconds: milliseconds))
+    }
+
+    func testANewReminderOfASyncedListIsWorkUntilItIsSynced() throws {
+        XCTAssertEqual(try backlog(since: 0), SyncBacklog())
+        let milk = try add("Buy milk")
+        let changed = milk.lastModifiedDate.milliseconds
+        XCTAssertTrue(try backlog(since: changed).changedSince)
+        XCTAssertFalse(try backlog(since: changed + 1).changedSince, "changed before the last sync began: that sync's to take, or it skipped it")
+        try events.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/milk.ics", etag: "\"1\"", itemIdentifier: milk.calendarItemIdentifier,
+                                                   kind: .reminder, syncedModified: milk.lastModifiedDate), calendar: list)
+        XCTAssertFalse(try backlog(since: 0).changedSince, "as synced: nothing to take")
+        var changes = ReminderChanges()
+        changes.title = .set("Buy oat milk")
+        usleep(2_000)
+        let renamed = try events.saveReminder(identifier: milk.calendarItemIdentifier, changes: changes, commit: true)
+        XCTAssertTrue(try backlog(since: renamed.lastModifiedDate.milliseconds).changedSince, "changed since it was synced")
+    }
+
+    func testARemovalAndACalendarToMakeAreCountedAgainstWhatTheLastSyncLeft() throws {
+        let milk = try add("Buy milk")
+        try events.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/milk.ics", etag: "\"1\"", itemIdentifier: milk.calendarItemIdentifier,
+                                                   kind: .reminder, syncedModified: milk.lastModifiedDate), calendar: list)
+        let left = try backlog(since: .max)
+        try events.removeReminder(identifier: milk.calendarItemIdentifier, commit: true)
+        XCTAssertEqual(try backlog(since: .max).removed, 1)
+        XCTAssertTrue(try backlog(since: .max).exceeds(left))
+        XCTAssertFalse(try backlog(since: .max).exceeds(try backlog(since: .max)), "what a sync left is no new work")
+        try events.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/other.vevent.ics", etag: "\"1\"", itemIdentifier: nil,
+                                                   kind: .ignored, syncedModified: nil), calendar: list)
+        XCTAssertEqual(try backlog(since: .max).removed, 1, "an item left alone is not a removal")
+        let store = events.store
+        let source = try XCTUnwrap(try store.sqlite { () throws(SQLiteError) in try store.accountSource("home") })
+        try store.insertCalendar(ReminderCalendar(calendarIdentifier: Identifiers.make(), title: "Made here"), creationDate: Timestamp(milliseconds: 0), source: source)
+        XCTAssertEqual(try backlog(since: .max).calendarsToMake, 1, "a list made here in the account, to make on the server")
+    }
+
+    func testRemindersOfListsThatDoNotSyncAreNotWork() throws {
+        var changes = ReminderChanges()
+        changes.title = .set("Local only")
+        _ = try events.saveReminder(identifier: nil, changes: changes, commit: true)
+        XCTAssertEqual(try backlog(since: 0), SyncBacklog())
+    }
+}
