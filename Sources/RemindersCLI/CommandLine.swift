@@ -149,7 +149,7 @@ public enum RemindersCommand {
                                                 the CalDAV accounts to sync with (no secrets stored)
           remindersd sync [NAME] [--dry-run] [--json]
                                                 syncs the accounts' lists with the server, both ways
-          remindersd agent [--notify desktop|none] [--on-alarm PROGRAM] [--catch-up D] [--snooze D]
+          remindersd agent [--notify desktop|none] [--on-alarm PROGRAM] [--sync [INTERVAL]] [--catch-up D]
                                                 fires the store's alarms until SIGTERM (one per store)
           remindersd alarms [--days N]          the time alarms of the next N days (default 7)
           remindersd mcp [--consent-agent PROGRAM]
