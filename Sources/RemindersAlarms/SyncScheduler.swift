@@ -114,6 +114,8 @@ public final class SyncScheduler: @unchecked Sendable {
         do {
             let outcome = try SyncHelper.run(["--store", storePath, "--json", "--progress-lines"], progress: { _, _ in },
                                              isCancelled: { [weak self] in self?.isStopping ?? true })
+            // What `AccountReport.failed` says, read from the report's JSON: the agent does not
+            // link RemindersSync (the network stack is remindersd-sync's alone).
             let report = try? JSONParser.parse(outcome.output)
             let accounts = report?["accounts"]?.arrayValue ?? []
             let errors = accounts.compactMap { account -> String? in

@@ -9,8 +9,9 @@ import Glibc
 /// grant bound to both cannot be taken by a script that sends another client's name. A shell
 /// without a script (`sh -c`, `system()`, an interactive shell) is only the way a program started
 /// remindersd, so the program that started the shell counts instead. An interpreter — a shell
-/// running a script file too — runs many programs, so for one the script it runs is the program. Nothing here is proof against the owner's own account
-/// (see "Threat model" in protocol.md): it binds grants to what the owner chose, not to a signature.
+/// running a script file too — runs many programs, so for one the script it runs is the program.
+/// Nothing here is proof against the owner's own account (see "Threat model" in protocol.md): it
+/// binds grants to what the owner chose, not to a signature.
 public enum RequestingProgram {
     /// Shells are looked through: what started them is asking.
     static let shells: Set<String> = ["sh", "bash", "dash", "zsh", "ksh", "ksh93", "mksh", "pdksh", "yash", "fish", "tcsh", "csh", "busybox", "ash"]
