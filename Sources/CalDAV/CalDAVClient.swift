@@ -85,7 +85,8 @@ public final class CalDAVClient: @unchecked Sendable {
     /// RFC 6578 sync-collection: what changed since `token` (everything, with nil).
     public func changes(in collection: String, since token: String?) throws(DAVError) -> CollectionChanges {
         let response = try send("REPORT", collection, depth: nil, body: DAVBodies.syncCollection(token: token))
-        if [400, 403, 409].contains(response.status), String(decoding: response.body, as: UTF8.self).contains("valid-sync-token") {
+        // RFC 6578 §3.2 says 403 with DAV:valid-sync-token; Xandikos answers 412, others 400 or 409.
+        if [400, 403, 409, 412].contains(response.status), String(decoding: response.body, as: UTF8.self).contains("valid-sync-token") {
             throw .invalidSyncToken
         }
         try expectMultiStatus(response, "REPORT sync-collection on \(collection)")

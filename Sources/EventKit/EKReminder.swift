@@ -2,8 +2,9 @@ import Foundation
 import JSONRPC
 
 /// A reminder: a calendar item with a start and a due date (date components: without an hour all
-/// day, without a zone floating), a priority and completion. `tags`, `isFlagged` and
-/// `parentIdentifier` (subtasks) are remindersd's, named as in its protocol.
+/// day, without a zone floating), a priority and completion. `tags`, `isFlagged`,
+/// `parentIdentifier` (subtasks) and `sortOrder` (the manual order) are remindersd's, named as in
+/// its protocol.
 open class EKReminder: EKCalendarItem, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
     open var startDateComponents: DateComponents?
     open var dueDateComponents: DateComponents?
@@ -16,6 +17,8 @@ open class EKReminder: EKCalendarItem, @unchecked Sendable {  // used from one t
     open var isFlagged = false
     /// The reminder this one is a subtask of.
     open var parentIdentifier: String?
+    /// Where the person put it in its list by hand (lower first); nil when never placed.
+    open var sortOrder: Int?
 
     /// A new reminder for `eventStore`, saved with `save(_:commit:)`.
     public init(eventStore: EKEventStore) {
@@ -49,7 +52,7 @@ open class EKReminder: EKCalendarItem, @unchecked Sendable {  // used from one t
     override func clear() {
         super.clear()
         (startDateComponents, dueDateComponents, priority, completed, completedAt) = (nil, nil, 0, false, nil)
-        (tags, isFlagged, parentIdentifier) = ([], false, nil)
+        (tags, isFlagged, parentIdentifier, sortOrder) = ([], false, nil, nil)
     }
 
     override func take(_ key: String, _ value: JSONValue) {
@@ -62,6 +65,7 @@ open class EKReminder: EKCalendarItem, @unchecked Sendable {  // used from one t
         case "tags": tags = value.arrayValue?.compactMap(\.stringValue) ?? []
         case "isFlagged": isFlagged = value.boolValue ?? false
         case "parentIdentifier": parentIdentifier = value.stringValue
+        case "sortOrder": sortOrder = value.integerValue.map(Int.init)
         default: super.take(key, value)
         }
     }
@@ -77,6 +81,7 @@ open class EKReminder: EKCalendarItem, @unchecked Sendable {  // used from one t
         object["tags"] = .array(tags.map(JSONValue.string))
         object["isFlagged"] = .bool(isFlagged)
         object["parentIdentifier"] = Wire.string(parentIdentifier)
+        object["sortOrder"] = sortOrder.map { .integer(Int64($0)) } ?? .null
         return object
     }
 

@@ -140,6 +140,10 @@ public struct JSONWriter {
 
     public mutating func field(_ name: StaticString, _ value: Bool) { key(static: name); bool(value) }
     public mutating func field(_ name: StaticString, _ value: Int) { key(static: name); integer(value) }
+    public mutating func field(_ name: StaticString, _ value: Int?) {
+        key(static: name)
+        if let value { integer(value) } else { null() }
+    }
     public mutating func field(_ name: StaticString, _ value: JSONValue) { key(static: name); self.value(value) }
 
     public mutating func field(_ name: StaticString, _ values: [String]) {

@@ -1,3 +1,4 @@
+import Foundation
 import ICalendar
 import RemindersModel
 
@@ -57,6 +58,9 @@ public enum TodoReader {
         }
         reminder.tags = validTags(todo)
         reminder.isFlagged = todo.value("X-REMINDERSD-FLAGGED")?.uppercased() == "TRUE"
+        // Apple's manual order; what is no integer (or beyond JSON's exact integers) is not one.
+        reminder.sortOrder = todo.value("X-APPLE-SORT-ORDER").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            .flatMap { $0.magnitude <= 1 << 53 ? $0 : nil }
         let parent = todo.properties("RELATED-TO").first { ($0.parameter("RELTYPE")?.uppercased() ?? "PARENT") == "PARENT" }
         return TodoReading(reminder: reminder, uid: uid, parentUID: parent.map { TextValue.unescape($0.value) },
                            statesCreationDate: todo.property("CREATED") != nil || todo.property("DTSTAMP") != nil,

@@ -62,6 +62,10 @@ public enum TodoWriter {
             todo.removeProperties("X-REMINDERSD-FLAGGED")
             if reminder.isFlagged { todo.set(Property("X-REMINDERSD-FLAGGED", "TRUE")) }
         }
+        if baseline == nil || was?.sortOrder != reminder.sortOrder {
+            todo.removeProperties("X-APPLE-SORT-ORDER")
+            if let order = reminder.sortOrder { todo.set(Property("X-APPLE-SORT-ORDER", String(order))) }
+        }
         if baseline == nil || baseline?.parentUID != parentUID {
             todo.properties.removeAll { $0.name == "RELATED-TO" && ($0.parameter("RELTYPE")?.uppercased() ?? "PARENT") == "PARENT" }
             if let parentUID { todo.set(Property("RELATED-TO", TextValue.escape(parentUID), [Parameter("RELTYPE", "PARENT")])) }

@@ -27,6 +27,9 @@ public struct Reminder: Equatable, Sendable {
     public var isFlagged: Bool
     /// The reminder this one is a subtask of (one level deep, in the same list), or nil.
     public var parentIdentifier: String?
+    /// Where the person put it in its list by hand (the Reminders app's manual order, which it
+    /// syncs as `X-APPLE-SORT-ORDER`): lower first; nil when never placed.
+    public var sortOrder: Int?
 
     public init(calendarItemIdentifier: String, calendarIdentifier: String, title: String, creationDate: Timestamp) {
         self.calendarItemIdentifier = calendarItemIdentifier

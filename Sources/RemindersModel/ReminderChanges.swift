@@ -52,6 +52,7 @@ public struct ReminderChanges: Sendable {
     public var isFlagged: FieldChange<Bool> = .keep
     /// Set: becomes a subtask of that reminder; clear: a top-level reminder again.
     public var parentIdentifier: FieldChange<String> = .keep
+    public var sortOrder: FieldChange<Int> = .keep
 
     public init() {}
 }
@@ -94,6 +95,7 @@ extension Reminder {
         }
         changes.isFlagged.apply(to: &isFlagged, clearedTo: false)
         changes.parentIdentifier.apply(to: &parentIdentifier)
+        changes.sortOrder.apply(to: &sortOrder)
     }
 
     private mutating func applyCompletion(_ changes: ReminderChanges, now: Timestamp) throws(ValidationError) {

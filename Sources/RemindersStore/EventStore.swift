@@ -150,7 +150,7 @@ public final class EventStore {
 
     /// A page of `fetchReminders`, after `position`.
     public func fetchReminders(matching predicate: ReminderPredicate, in zone: TimeZone, after position: FetchPosition?, limit: Int?,
-                               shouldContinue: () -> Bool = { true }) throws(StoreError) -> FetchPage {
-        try store.reminders(matching: predicate, in: zone, after: position, limit: limit, shouldContinue: shouldContinue)
+                               order: FetchOrder = .dueDate, shouldContinue: () -> Bool = { true }) throws(StoreError) -> FetchPage {
+        try store.reminders(matching: predicate, in: zone, after: position, limit: limit, order: order, shouldContinue: shouldContinue)
     }
 }

@@ -358,6 +358,11 @@ enum Schema {
             DROP TABLE authorizations;
             ALTER TABLE program_authorizations RENAME TO authorizations;
             """),
+        // Issue 24: the manual order of Apple's Reminders app (X-APPLE-SORT-ORDER), kept so that
+        // a list synced with a phone can be read in the order the person put it in.
+        ("v15 reminder sort order", """
+            ALTER TABLE reminders ADD COLUMN sort_order INTEGER;
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

@@ -47,6 +47,7 @@ enum ReminderMerge {
         field("recurrenceRules", \.recurrenceRules) { $0.map(\.rrule).joined(separator: "; ") }
         field("tags", \.tags) { $0.joined(separator: ",") }
         field("isFlagged", \.isFlagged) { String($0) }
+        field("sortOrder", \.sortOrder) { $0.map(String.init) ?? "null" }
         // Completion is one thing: never a completion date from one side and the state from the other.
         if merged.isCompleted != (merged.completionDate != nil) {
             let side = remoteWins ? remote.reminder : local

@@ -118,6 +118,7 @@ final class ProgramBindingTests: XCTestCase {
             CREATE TABLE authorizations (client TEXT NOT NULL, entity_type TEXT NOT NULL, status TEXT NOT NULL,
                 PRIMARY KEY (client, entity_type)) WITHOUT ROWID;
             INSERT INTO authorizations VALUES ('editor', 'reminder', 'fullAccess'), ('editor', 'event', 'writeOnly'), ('spam', 'reminder', 'denied');
+            ALTER TABLE reminders DROP COLUMN sort_order;
             PRAGMA user_version = 13;
             """
         let done = Hardening.run(sqlite, [folder.store], input: Data(downgrade.utf8))

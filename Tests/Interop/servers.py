@@ -1,5 +1,6 @@
-"""Real servers for the interop suites, on 127.0.0.1 only: Radicale (a CalDAV server, started
-with htpasswd auth in a temporary folder) and a server that accepts and never answers."""
+"""Real servers for the interop suites, on 127.0.0.1 only: the CalDAV engines (Radicale and
+Xandikos from PyPI, Cyrus from Debian), each in a temporary folder of its own, and servers that
+misbehave on purpose (one that accepts and never answers, one that refuses some items)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,71 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class Radicale:
+class Engine:
+    """What the scenarios need of a CalDAV server: where it is, who may use it, and start/stop
+    (the folder outlives a stop, so a test can stop the server mid-sync and start it again)."""
+
+    name = "engine"
+    user = "alice"
+    password = "secret"
+    #: Whether the server gives back an item's properties as they were sent (not its own serialisation).
+    keeps_items_as_sent = True
+    #: Whether an unescaped comma in an X- property's value (Apple's `geo:LAT,LON`) survives.
+    keeps_unescaped_commas = True
+
+    @classmethod
+    def unavailable(cls) -> str | None:
+        """Why the engine cannot run on this machine; None when it can."""
+        return None
+
+    def requests_logged(self) -> int | None:
+        """How many requests the server has logged so far; None when it logs none."""
+        return None
+
+    @property
+    def url(self) -> str:
+        """The account URL remindersd is given (it discovers the rest)."""
+        raise NotImplementedError
+
+    @property
+    def home(self) -> str:
+        """The user's calendar home, where a collection made here is made."""
+        raise NotImplementedError
+
+    @property
+    def client_url(self) -> str:
+        """Where python-caldav starts (it does not look for the principal from the server's root)."""
+        return self.url
+
+    def _wait_for_port(self, log_path: str) -> None:
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"{self.name} exited: " + open(log_path).read()[-2000:])
+                time.sleep(0.05)
+        raise RuntimeError(f"{self.name} did not start")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+
+class Radicale(Engine):
     """Radicale 3 on a free port, users from a plain htpasswd file, items in a temporary folder
     that outlives restarts (so a test can stop the server mid-sync and start it again)."""
+
+    name = "Radicale"
+    keeps_unescaped_commas = False  # vobject cuts the value at the comma
 
     def __init__(self, users: dict[str, str] | None = None, tls: tuple[str, str] | None = None):
         self.tls = tls  # (certificate, key) in PEM: served over HTTPS
@@ -40,6 +103,10 @@ class Radicale:
     def url(self) -> str:
         return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}/"
 
+    @property
+    def home(self) -> str:
+        return self.url + self.user + "/"
+
     def start(self) -> "Radicale":
         tls = ["--server-ssl", "--server-certificate", self.tls[0], "--server-key", self.tls[1]] if self.tls else []
         self.process = subprocess.Popen(
@@ -49,26 +116,8 @@ class Radicale:
              "--auth-htpasswd-encryption", "plain", "--auth-delay", "0", "--rights-type", "owner_only",
              "--logging-level", "info"],
             stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                if self.process.poll() is not None:
-                    raise RuntimeError("radicale exited: " + open(os.path.join(self.folder, "log")).read()[-2000:])
-                time.sleep(0.05)
-        raise RuntimeError("radicale did not start")
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process = None
+        self._wait_for_port(os.path.join(self.folder, "log"))
+        return self
 
     def close(self) -> None:
         self.stop()
@@ -76,7 +125,6 @@ class Radicale:
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def requests_logged(self) -> int:
-        """How many requests the server has logged so far."""
         self.log.flush()
         with open(os.path.join(self.folder, "log")) as f:
             return sum(1 for line in f if " request for " in line)
@@ -90,6 +138,140 @@ class Radicale:
             for d in dirs:
                 if d == "sync-token":
                     shutil.rmtree(os.path.join(root, d), ignore_errors=True)
+
+
+class Xandikos(Engine):
+    """Xandikos (a git-backed CalDAV server) on a free port, its collections in a temporary folder.
+    It serves one user and asks no password (it takes one only behind a reverse proxy or TLS),
+    so remindersd's credentials go unasked, as they do on a server behind single sign-on."""
+
+    name = "Xandikos"
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="xandikos-")
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+        self.log = open(os.path.join(self.folder, "log"), "w")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def home(self) -> str:
+        return self.url + "user/calendars/"
+
+    def start(self) -> "Xandikos":
+        executable = os.path.join(os.path.dirname(sys.executable), "xandikos")
+        self.process = subprocess.Popen(
+            [executable, "serve", "-d", os.path.join(self.folder, "data"), "--autocreate", "--no-detect-systemd",
+             "--state-dir", os.path.join(self.folder, "state"), "-l", "127.0.0.1", "-p", str(self.port)],
+            stdout=self.log, stderr=subprocess.STDOUT)
+        self._wait_for_port(os.path.join(self.folder, "log"))
+        return self
+
+    def close(self) -> None:
+        self.stop()
+        self.log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class Cyrus(Engine):
+    """Cyrus IMAP's CalDAV (the engine behind Fastmail), from Debian's cyrus-imapd and
+    cyrus-caldav: its master process with httpd (and imapd, through which the admin makes the
+    user's mailbox: Cyrus makes a user's calendar home only once the user exists) on free ports,
+    passwords in a sasldb of the test's own, everything in a temporary folder. Cyrus runs as its
+    own user: started by root, master becomes `cyrus`, so the folder is that user's."""
+
+    name = "Cyrus"
+    bin = "/usr/lib/cyrus/bin"
+    keeps_items_as_sent = False  # libical's serialisation: one CATEGORIES per value, X- values unescaped
+
+    @classmethod
+    def unavailable(cls) -> str | None:
+        if not os.path.exists(os.path.join(cls.bin, "master")):
+            return "Cyrus is not installed (apt-get install cyrus-imapd cyrus-caldav sasl2-bin)"
+        if os.geteuid() != 0:
+            return "Cyrus runs as its own user: starting it needs root"
+        return None
+
+    def __init__(self):
+        import pwd
+
+        self.folder = tempfile.mkdtemp(prefix="cyrus-")
+        self.port, self.imap_port = free_port(), free_port()
+        self.process: subprocess.Popen | None = None
+        for sub in ("lib", "spool", "socket", "run", "sieve"):
+            os.makedirs(os.path.join(self.folder, sub))
+        self.config = os.path.join(self.folder, "imapd.conf")
+        f = self.folder
+        with open(self.config, "w") as out:
+            out.write(f"configdirectory: {f}/lib\npartition-default: {f}/spool\nsievedir: {f}/sieve\n"
+                      f"lmtpsocket: {f}/socket/lmtp\nidlesocket: {f}/socket/idle\nnotifysocket: {f}/socket/notify\n"
+                      f"master_pid_file: {f}/run/master.pid\nsasl_sasldb_path: {f}/sasldb2\n"
+                      "admins: admin\nsasl_pwcheck_method: auxprop\nsasl_auxprop_plugin: sasldb\nsasl_mech_list: PLAIN\n"
+                      "allowplaintext: yes\nhttpmodules: caldav\nunixhierarchysep: yes\nhttpallowcompress: no\n"
+                      "caldav_create_default: no\ncaldav_create_attach: no\nstatuscache: off\n")
+        with open(os.path.join(self.folder, "cyrus.conf"), "w") as out:
+            out.write(f'START {{\n  recover cmd="{self.bin}/ctl_cyrusdb -C {self.config} -r"\n}}\n'
+                      f'SERVICES {{\n  imap cmd="{self.bin}/imapd -C {self.config}" listen="127.0.0.1:{self.imap_port}" prefork=0\n'
+                      f'  http cmd="{self.bin}/httpd -C {self.config}" listen="127.0.0.1:{self.port}" prefork=0\n}}\n'
+                      "EVENTS {\n}\nDAEMON {\n}\n")
+        for user in (self.user, "admin"):
+            subprocess.run(["saslpasswd2", "-p", "-f", os.path.join(self.folder, "sasldb2"), "-c", user],
+                           input=self.password + "\n", text=True, check=True)
+        cyrus = pwd.getpwnam("cyrus")
+        for root, dirs, files in os.walk(self.folder):
+            for name in [root, *(os.path.join(root, n) for n in dirs + files)]:
+                os.chown(name, cyrus.pw_uid, cyrus.pw_gid)
+        self.log = open(os.path.join(self.folder, "log"), "w")
+        self.provisioned = False
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def home(self) -> str:
+        return self.url + f"dav/calendars/user/{self.user}/"
+
+    @property
+    def client_url(self) -> str:
+        return self.url + f"dav/principals/user/{self.user}/"
+
+    def start(self) -> "Cyrus":
+        self.process = subprocess.Popen(
+            [os.path.join(self.bin, "master"), "-C", self.config, "-M", os.path.join(self.folder, "cyrus.conf"),
+             "-p", os.path.join(self.folder, "run", "master.pid"), "-D"],
+            stdout=self.log, stderr=subprocess.STDOUT)
+        self._wait_for_port(os.path.join(self.folder, "log"))
+        if not self.provisioned:
+            import imaplib
+
+            deadline = time.time() + 20
+            while True:
+                try:
+                    imap = imaplib.IMAP4("127.0.0.1", self.imap_port)
+                    break
+                except OSError:
+                    if time.time() > deadline:
+                        raise
+                    time.sleep(0.1)
+            imap.login("admin", self.password)
+            status, detail = imap.create(f"user/{self.user}")
+            if status != "OK":
+                raise RuntimeError(f"cyrus: could not make user {self.user}: {detail}")
+            imap.logout()
+            self.provisioned = True
+        return self
+
+    def close(self) -> None:
+        self.stop()
+        self.log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+ENGINES = {"radicale": Radicale, "xandikos": Xandikos, "cyrus": Cyrus}
 
 
 def self_signed_certificate(folder: str) -> tuple[str, str]:

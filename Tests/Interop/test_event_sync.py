@@ -11,7 +11,7 @@ from datetime import datetime
 import caldav
 
 from remindersd import Store
-from test_sync import SyncTestCase, lines_of, vcalendar, vtodo
+from test_sync import SyncTestCase, lines_of, on_every_engine, vcalendar, vtodo
 
 BERLIN = (
     "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"
@@ -236,25 +236,6 @@ class EventCollections(EventSyncTestCase):
         self.assertEqual(sorted(r["title"] for r in store.reminders(store.list_named("Family")["calendarIdentifier"])),
                          ["Buy cake", "Buy milk"], "the list came back, with its to-dos from the server")
 
-    def test_a_malformed_vevent_is_skipped_with_its_href_and_the_rest_sync(self):
-        cal = self.event_calendar("Mixed bag")
-        cal.save_event(ical=with_zone(vevent("good@test", "Good", "20261214T100000", "20261214T110000")))
-        store = self.store()
-        store.sync()
-        # An item the server serves but that is no event remindersd can read (another program wrote it there).
-        with open(os.path.join(self.server.collection_folder("alice", "mixed-bag"), "bad.ics"), "w") as f:
-            f.write(with_zone(vevent("bad@test", "Ends before it starts", "20261214T100000", "20261214T090000")))
-        self.server.stop()
-        self.server.start()
-        cal.save_event(ical=with_zone(vevent("later@test", "Later", "20261215T100000", "20261215T110000")))
-        result = store.run("sync", "--json", check=False)
-        self.assertEqual(result.returncode, 1, result.stdout)
-        report = self.list_report(json.loads(result.stdout), "Mixed bag")
-        self.assertEqual([s["href"].rsplit("/", 1)[-1] for s in report["skipped"]], ["bad.ics"])
-        self.assertIn("DTEND", report["skipped"][0]["message"])
-        self.assertEqual(sorted(e["title"] for e in self.fetch(store, self.calendar_named(store, "Mixed bag")["calendarIdentifier"])),
-                         ["Good", "Later"])
-
     def test_an_event_calendar_removed_here_goes_there_and_one_gone_there_stays_here_while_it_holds_changes(self):
         self.event_calendar("Old").save_event(ical=with_zone(vevent("old@test", "Old meeting", "20261216T100000", "20261216T110000")))
         self.event_calendar("Gone")
@@ -286,3 +267,29 @@ class EventCollections(EventSyncTestCase):
         self.assertEqual(kept["type"], "local")
         self.assertEqual(sorted(e["title"] for e in self.fetch(store, kept["calendarIdentifier"])), ["Made here", "Made later"])
         self.assertNotIn("Gone too", [c["title"] for c in self.calendars(store)])
+
+
+class EventFaults(EventSyncTestCase):
+    """What needs Radicale's own folder (an item no client could have written through CalDAV)."""
+
+    def test_a_malformed_vevent_is_skipped_with_its_href_and_the_rest_sync(self):
+        cal = self.event_calendar("Mixed bag")
+        cal.save_event(ical=with_zone(vevent("good@test", "Good", "20261214T100000", "20261214T110000")))
+        store = self.store()
+        store.sync()
+        # An item the server serves but that is no event remindersd can read (another program wrote it there).
+        with open(os.path.join(self.server.collection_folder("alice", "mixed-bag"), "bad.ics"), "w") as f:
+            f.write(with_zone(vevent("bad@test", "Ends before it starts", "20261214T100000", "20261214T090000")))
+        self.server.stop()
+        self.server.start()
+        cal.save_event(ical=with_zone(vevent("later@test", "Later", "20261215T100000", "20261215T110000")))
+        result = store.run("sync", "--json", check=False)
+        self.assertEqual(result.returncode, 1, result.stdout)
+        report = self.list_report(json.loads(result.stdout), "Mixed bag")
+        self.assertEqual([s["href"].rsplit("/", 1)[-1] for s in report["skipped"]], ["bad.ics"])
+        self.assertIn("DTEND", report["skipped"][0]["message"])
+        self.assertEqual(sorted(e["title"] for e in self.fetch(store, self.calendar_named(store, "Mixed bag")["calendarIdentifier"])),
+                         ["Good", "Later"])
+
+
+on_every_engine(globals(), EventCollections)

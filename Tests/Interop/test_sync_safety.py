@@ -7,7 +7,7 @@ import unittest
 
 from remindersd import Session
 from servers import RefusingProxy
-from test_sync import SyncTestCase, vcalendar, vtodo
+from test_sync import SyncTestCase, on_every_engine, vcalendar, vtodo
 
 
 class RefusedItems(SyncTestCase):
@@ -128,6 +128,9 @@ class EmptiedSides(SyncTestCase):
         report = self.list_report(self.store_a.sync(), "Shared")
         self.assertEqual((report["deleted"], report["withheld"]), (2, None), report)
         self.assertEqual([r["title"] for r in self.store_a.reminders(self.list_a)], ["Kept 2"])
+
+
+on_every_engine(globals(), RefusedItems, EmptiedSides)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ final class RoundTripTests: XCTestCase {
         reminder.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE")]
         reminder.tags = ["home", "Errands"]
         reminder.isFlagged = true
+        reminder.sortOrder = 704_045_339
         reminder.timeZone = "Europe/Berlin"
         return reminder
     }
@@ -56,7 +57,7 @@ final class RoundTripTests: XCTestCase {
         for line in ["PRIORITY:4", "DUE;TZID=Europe/Berlin:20270329T093000", "TRIGGER;RELATED=END:-PT15M",
                      "TRIGGER;VALUE=DATE-TIME:20270329T060000Z", "X-APPLE-PROXIMITY:ARRIVE", "X-APPLE-PROXIMITY:DEPART",
                      "CATEGORIES:home,Errands", "RELATED-TO;RELTYPE=PARENT:PARENT-UID", "STATUS:NEEDS-ACTION",
-                     "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE", "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "DTSTAMP:20261201T100000Z",
+                     "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE", "X-APPLE-SORT-ORDER:704045339", "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "DTSTAMP:20261201T100000Z",
                      #"SUMMARY:Buy milk\, eggs\; bread"#] {
             XCTAssertTrue(text.contains(line + "\r\n"), "missing \(line) in\n\(text)")
         }

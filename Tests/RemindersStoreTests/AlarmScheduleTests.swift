@@ -90,6 +90,7 @@ final class AlarmScheduleTests: XCTestCase {
             ALTER TABLE alarms DROP COLUMN fire_at; ALTER TABLE alarms DROP COLUMN fire_wall;
             DROP TABLE event_alarms; DROP TABLE events;
             DELETE FROM calendars WHERE entity_type = 'event'; ALTER TABLE calendars DROP COLUMN entity_type;
+            ALTER TABLE reminders DROP COLUMN sort_order;
             PRAGMA user_version = 8;
             """)
         events = EventStore(store: try CalendarStore(path: path))
@@ -159,6 +160,7 @@ final class AlarmScheduleTests: XCTestCase {
             DROP INDEX event_alarms_by_fire_at; DROP INDEX event_alarms_by_fire_wall; DROP INDEX events_recurring;
             ALTER TABLE event_alarms DROP COLUMN fire_at; ALTER TABLE event_alarms DROP COLUMN fire_wall;
             ALTER TABLE events DROP COLUMN last_alarm_fire;
+            ALTER TABLE reminders DROP COLUMN sort_order;
             PRAGMA user_version = 12;
             """)
         events = EventStore(store: try CalendarStore(path: path))

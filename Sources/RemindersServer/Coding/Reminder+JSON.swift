@@ -36,6 +36,7 @@ extension Reminder {
         writer.endArray()
         writer.field("isFlagged", isFlagged)
         writer.field("parentIdentifier", parentIdentifier)
+        writer.field("sortOrder", sortOrder)
         writer.field("hasAlarms", hasAlarms)
         writer.field("hasNotes", hasNotes)
         writer.field("hasRecurrenceRules", hasRecurrenceRules)
@@ -82,6 +83,7 @@ struct ReminderSave {
             return bool
         }
         changes.parentIdentifier = try fields.change("parentIdentifier", Fields.string)
+        changes.sortOrder = try fields.change("sortOrder", Fields.int)
         if identifier == nil, changes.title.isKeep {
             throw fields.invalid("title", "a new reminder needs a title")
         }

@@ -46,6 +46,8 @@ enum ReminderSchemas {
         Member("isFlagged", .boolean()),
         Member("parentIdentifier", CommonSchemas.identifier, nullable: true,
                "The reminder this one is a subtask of: one level deep, in the same list; null: a top-level reminder."),
+        Member("sortOrder", .integer(IntegerRule(minimum: -(1 << 53), maximum: 1 << 53)), nullable: true,
+               "Where the person put it in its list by hand (the Reminders app's manual order; X-APPLE-SORT-ORDER): lower first; null: never placed."),
         Member("hasAlarms", .boolean(), onSave: .ignored),
         Member("hasNotes", .boolean(), onSave: .ignored),
         Member("hasRecurrenceRules", .boolean(), onSave: .ignored),

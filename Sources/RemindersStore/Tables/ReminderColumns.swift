@@ -9,7 +9,7 @@ enum ReminderColumn: Int32, TableColumns {
 
     case id, identifier, externalIdentifier, calendar, title, notes, url, location, priority
     case startDate, dueDate, dueAt, dueWall, completed, completionDate, creationDate, lastModified
-    case timeZone, recurrence, alarmCount, flagged, parent, tags
+    case timeZone, recurrence, alarmCount, flagged, parent, tags, sortOrder
 
     var name: String {
         switch self {
@@ -36,6 +36,7 @@ enum ReminderColumn: Int32, TableColumns {
         case .flagged: return "flagged"
         case .parent: return "parent"
         case .tags: return "tags"
+        case .sortOrder: return "sort_order"
         }
     }
 
@@ -78,6 +79,7 @@ enum ReminderColumn: Int32, TableColumns {
         case .parent: return reminder.parentIdentifier.sql
         // Tags hold no white space, so one line each; the tag table beside is for the index.
         case .tags: return reminder.tags.isEmpty ? .null : .text(reminder.tags.joined(separator: "\n"))
+        case .sortOrder: return (reminder.sortOrder.map(Int64.init)).sql
         }
     }
 }

@@ -42,7 +42,7 @@ extension CalendarStore {
     /// Paging by position rather than by offset means reminders added or removed between pages
     /// never make a page repeat or skip one.
     public func reminders(matching predicate: ReminderPredicate, in zone: TimeZone, after position: FetchPosition?, limit: Int?,
-                          shouldContinue: () -> Bool = { true }) throws(StoreError) -> FetchPage {
+                          order: FetchOrder = .dueDate, shouldContinue: () -> Bool = { true }) throws(StoreError) -> FetchPage {
         var conditions: [String] = []
         var values: [SQLValue] = []
         switch predicate.kind {
@@ -107,7 +107,7 @@ extension CalendarStore {
                     if count % 4096 == 0, !shouldContinue() { cancelled = true; break }
                     let reminder = try self.reminder(from: statement)
                     guard predicate.matches(reminder, in: zone) else { continue }
-                    let key = FetchPosition(of: reminder, in: zone)
+                    let key = FetchPosition(of: reminder, in: zone, order: order)
                     if let position, key <= position { continue }
                     keys.append((key, matches.count))
                     matches.append(reminder)

@@ -107,6 +107,7 @@ extension CalendarStore {
         reminder.isFlagged = row.int64(.flagged) != 0
         reminder.parentIdentifier = row.text(.parent)
         if let tags = row.text(.tags) { reminder.tags = tags.split(separator: "\n").map(String.init) }
+        reminder.sortOrder = row.optionalInt64(.sortOrder).map(Int.init)
         return reminder
     }
 }

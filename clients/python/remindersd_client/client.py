@@ -729,7 +729,7 @@ class Client:
         return Predicate.completed(starting, ending, calendars)
 
     def fetch_reminders(self, predicate: Union[Predicate, Dict[str, Any], None] = None, *,
-                        limit: Optional[int] = None, cursor: Optional[str] = None,
+                        limit: Optional[int] = None, cursor: Optional[str] = None, order: Optional[str] = None,
                         timeout: Any = DEFAULT, **predicate_fields: Any) -> ReminderList:
         """``fetchReminders``.  Give a :class:`Predicate` (or its fields as keywords:
         ``kind="incomplete", due_date_ending=date(2026, 12, 2), calendars=[cal]``).
@@ -737,6 +737,7 @@ class Client:
         Naive datetimes and dates as bounds are read in the session's time zone.  With
         ``limit`` one page comes back; its ``next_cursor`` (``None`` on the last page) goes
         back as ``cursor`` with the same predicate for the next one (see :meth:`iter_reminders`).
+        ``order="sortOrder"`` returns them in the Reminders app's manual order (``sort_order``).
         """
         if predicate_fields:
             if predicate is not None:
@@ -751,11 +752,13 @@ class Client:
             params["limit"] = limit
         if cursor is not None:
             params["cursor"] = cursor
+        if order is not None:
+            params["order"] = order
         result = self.call("fetchReminders", params, timeout)
         return _reminder_list(result)
 
     def iter_reminders(self, predicate: Union[Predicate, Dict[str, Any], None] = None, *,
-                       page_size: int = 500, **predicate_fields: Any) -> Iterator[Reminder]:
+                       page_size: int = 500, order: Optional[str] = None, **predicate_fields: Any) -> Iterator[Reminder]:
         """Every reminder matching the predicate, fetched ``page_size`` at a time (cursors
         never repeat or skip a reminder, even when the store changes between pages)."""
         if predicate_fields:
@@ -766,7 +769,7 @@ class Client:
             predicate = predicate.to_json(self.tzinfo)
         cursor: Optional[str] = None
         while True:
-            page = self.fetch_reminders(predicate, limit=page_size, cursor=cursor)
+            page = self.fetch_reminders(predicate, limit=page_size, cursor=cursor, order=order)
             for reminder in page:
                 yield reminder
             cursor = page.next_cursor
@@ -1053,6 +1056,8 @@ def _changes_json(changes: Dict[str, Any]) -> Dict[str, Any]:
     for name in ("flagged", "is_flagged"):
         if name in changes:
             out["isFlagged"] = changes.pop(name)
+    if "sort_order" in changes:
+        out["sortOrder"] = changes.pop("sort_order")
     for name in ("parent", "parent_identifier"):
         if name in changes:
             value = changes.pop(name)

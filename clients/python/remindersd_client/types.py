@@ -641,10 +641,12 @@ class Reminder:
     time_zone: Optional[str] = None
     alarms: List[Alarm] = field(default_factory=list)
     recurrence_rules: List[RecurrenceRule] = field(default_factory=list)
-    #: beyond EventKit: tags (without "#"), the flag, and the parent of a subtask
+    #: beyond EventKit: tags (without "#"), the flag, the parent of a subtask, and the manual
+    #: order of the Reminders app (lower first; ``None`` when never placed)
     tags: List[str] = field(default_factory=list)
     is_flagged: Optional[bool] = None
     parent_identifier: Optional[str] = None
+    sort_order: Optional[int] = None
     has_alarms: Optional[bool] = None
     has_notes: Optional[bool] = None
     has_recurrence_rules: Optional[bool] = None
@@ -660,7 +662,7 @@ class Reminder:
         "calendarItemIdentifier", "calendarItemExternalIdentifier", "calendarIdentifier", "title",
         "notes", "url", "location", "priority", "startDateComponents", "dueDateComponents",
         "isCompleted", "completionDate", "creationDate", "lastModifiedDate", "timeZone", "alarms",
-        "recurrenceRules", "tags", "isFlagged", "parentIdentifier", "hasAlarms", "hasNotes", "hasRecurrenceRules",
+        "recurrenceRules", "tags", "isFlagged", "parentIdentifier", "sortOrder", "hasAlarms", "hasNotes", "hasRecurrenceRules",
     )
 
     # ---- conveniences
@@ -698,6 +700,7 @@ class Reminder:
         tags: Optional[Sequence[str]] = None,
         flagged: Optional[bool] = None,
         parent: Union["Reminder", str, None] = None,
+        sort_order: Optional[int] = None,
     ) -> "Reminder":
         """A reminder to create, from Python values.
 
@@ -707,7 +710,8 @@ class Reminder:
         (absolute).  ``recurrence_rules``: ``RecurrenceRule`` objects or RRULE strings.
         ``calendar``: a ``Calendar`` or its identifier (default: the default list).
         ``tags``: tag names (a leading ``#`` is dropped by the server); ``flagged``: the flag;
-        ``parent``: the ``Reminder`` (or identifier) this one is a subtask of.
+        ``parent``: the ``Reminder`` (or identifier) this one is a subtask of; ``sort_order``: its
+        place in the manual order (lower first).
         """
         return cls(
             calendar_identifier=_calendar_id(calendar),
@@ -726,6 +730,7 @@ class Reminder:
             tags=list(tags or []),
             is_flagged=flagged,
             parent_identifier=parent.calendar_item_identifier if isinstance(parent, Reminder) else parent,
+            sort_order=sort_order,
         )
 
     # ---- JSON
@@ -755,6 +760,7 @@ class Reminder:
             tags=list(obj.get("tags") or []),
             is_flagged=obj.get("isFlagged"),
             parent_identifier=obj.get("parentIdentifier"),
+            sort_order=obj.get("sortOrder"),
             has_alarms=obj.get("hasAlarms"),
             has_notes=obj.get("hasNotes"),
             has_recurrence_rules=obj.get("hasRecurrenceRules"),
@@ -798,6 +804,7 @@ class Reminder:
             out["tags"] = list(self.tags)
         put("isFlagged", self.is_flagged)
         put("parentIdentifier", self.parent_identifier)
+        put("sortOrder", self.sort_order)
         if update and self.last_modified_date is not None:
             out["lastModifiedDate"] = format_instant(self.last_modified_date)
         return out

@@ -143,6 +143,20 @@ class ServerTests:
         c.remove_reminder(parent)
         c.remove_reminder(updated)
 
+    def test_the_manual_order(self):
+        c = self.client
+        cal = c.save_calendar({"title": "order " + self.FRAMING})
+        low = c.create_reminder("low", calendar=cal, sort_order=10)
+        c.create_reminder("unplaced", calendar=cal)
+        high = c.create_reminder("high", calendar=cal, sort_order=-3)
+        self.assertEqual((low.sort_order, high.sort_order), (10, -3))
+        self.assertEqual([r.title for r in c.fetch_reminders(calendars=[cal], order="sortOrder")], ["high", "low", "unplaced"])
+        self.assertEqual([r.title for r in c.iter_reminders(calendars=[cal], order="sortOrder", page_size=1)], ["high", "low", "unplaced"])
+        moved = c.update_reminder(low, sort_order=-10)
+        self.assertEqual(moved.sort_order, -10)
+        self.assertEqual(c.save_reminder(c.calendar_item(moved.identifier)).sort_order, -10, "a snapshot sent back keeps it")
+        c.remove_calendar(cal)
+
     def test_icalendar_export_and_import(self):
         c = self.client
         cal = c.save_calendar({"title": "ics " + self.FRAMING})
