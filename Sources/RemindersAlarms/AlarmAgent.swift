@@ -103,13 +103,13 @@ public final class AlarmAgent: @unchecked Sendable {
                     } catch {
                         log("cannot complete \(delivery.reminderIdentifier): \(error)")
                     }
-                    try store.setState(.dismissed, of: delivery, now: now)
+                    try store.acknowledge(delivery, now: now)
                 } else if key == "snooze" {
                     try store.snooze(delivery, until: Timestamp(milliseconds: now.milliseconds + Int64(options.snooze * 1000)), now: now)
                 }
             case .closed(let id, let reason):
                 guard let delivery = forgetShown(id), reason == 2 else { continue }
-                try store.setState(.dismissed, of: delivery, now: now)
+                try store.acknowledge(delivery, now: now)  // closed by the person: other devices stop ringing too
             }
         }
     }

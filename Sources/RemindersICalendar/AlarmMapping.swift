@@ -14,6 +14,8 @@ enum AlarmMapping {
                       due: ReminderDateComponents?, resolver: TimeZoneResolver) -> Alarm? {
         let action = component.value("ACTION")?.uppercased() ?? "DISPLAY"
         guard action == "DISPLAY" || action == "AUDIO" else { return nil }
+        // A snooze (RFC 9074) is what became of another alarm, not one of its own: see `AlarmState`.
+        guard AlarmState.snoozedAlarm(component) == nil else { return nil }
         let identifier = component.value("UID") ?? component.value("X-WR-ALARMUID") ?? "\(todoUID)-alarm-\(position + 1)"
         // A location alarm whose place cannot be read is kept as it came, not taken for an alarm at
         // Apple's placeholder time.

@@ -12,9 +12,10 @@ public enum TodoWriter {
     /// `definingZones: false` leaves out the VTIMEZONEs the object does not already hold, for a
     /// writer that adds each zone once for many objects (`ICalendarDocument.joined`). `zone` is
     /// the writer's, where an instant that ends a floating series is read (RRULE's UNTIL takes the
-    /// due date's value type).
+    /// due date's value type). `alarmStates`: dismissals and snoozes made here, written in for
+    /// other devices (see `AlarmState`).
     public static func object(for reminder: Reminder, parentUID: String?, original: CalendarObject?, now: Timestamp,
-                              definingZones: Bool = true, zone: TimeZone = .current) -> CalendarObject {
+                              definingZones: Bool = true, zone: TimeZone = .current, alarmStates: [AlarmState] = []) -> CalendarObject {
         let baseline = original.flatMap { try? TodoReader.read($0, now: now) }
         var todo = original?.todo ?? Component("VTODO")
         var object = original ?? CalendarObject(calendar: CalendarObject.emptyCalendar())
@@ -73,6 +74,7 @@ public enum TodoWriter {
         if baseline == nil || was?.alarms != reminder.alarms {
             writeAlarms(reminder, into: &todo, original: baseline)
         }
+        if !alarmStates.isEmpty { AlarmState.write(alarmStates, into: &todo, title: reminder.title) }
         object.replaceTodo(with: todo, zonesFor: definingZones ? years(of: reminder, now: now) : nil)
         return object
     }

@@ -363,6 +363,12 @@ enum Schema {
         ("v15 reminder sort order", """
             ALTER TABLE reminders ADD COLUMN sort_order INTEGER;
             """),
+        // Issue 24: a dismissal or snooze made here, until a sync wrote it into the item on the
+        // server (RFC 9074 ACKNOWLEDGED, a snooze alarm), so other devices stop ringing too.
+        ("v16 alarm state to share", """
+            ALTER TABLE alarm_deliveries ADD COLUMN to_share INTEGER;
+            CREATE INDEX alarm_deliveries_to_share ON alarm_deliveries(reminder) WHERE to_share IS NOT NULL;
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

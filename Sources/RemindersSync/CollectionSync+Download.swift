@@ -96,6 +96,15 @@ extension CollectionSync {
     }
 
     private func apply(_ item: Downloaded) throws(StoreError) {
+        guard let reminder = try applyContent(item), let todo = item.object.todo else { return }
+        // What the server's item says of the alarms (dismissed or snoozed on another device).
+        let zone = TimeZone.current
+        let states = AlarmState.read(todo, alarms: reminder.alarms, fireDate: { $0.fireDate(of: reminder, in: zone) })
+        if !states.isEmpty { try store.recordAlarmStates(states, of: reminder, in: zone, now: options.now()) }
+    }
+
+    /// The item's content written here; the reminder it now is.
+    private func applyContent(_ item: Downloaded) throws(StoreError) -> Reminder? {
         let known = items[item.href]
         var local = try known?.itemIdentifier.flatMap { identifier throws(StoreError) in try store.reminder(identifier: identifier) }
         if known == nil, local == nil {
@@ -117,7 +126,7 @@ extension CollectionSync {
             remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                                 syncedModified: written.lastModifiedDate))
             report.downloaded += 1
-            return
+            return written
         }
         let changedHere = local.lastModifiedDate > (known?.syncedModified ?? Timestamp(milliseconds: Int64.min))
         let localParentUID = try parentUID(of: local)
@@ -129,7 +138,7 @@ extension CollectionSync {
             }
             remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: local.calendarItemIdentifier, kind: .reminder,
                                 syncedModified: local.lastModifiedDate))
-            return
+            return local
         }
         if !changedHere {
             incoming.timeZone = local.timeZone
@@ -137,7 +146,7 @@ extension CollectionSync {
             remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                                 syncedModified: written.lastModifiedDate))
             report.downloaded += 1
-            return
+            return written
         }
         // Changed on both sides: merged against the version both last agreed on.
         let base = try store.calendarObject(reminder: local.calendarItemIdentifier)
@@ -151,6 +160,7 @@ extension CollectionSync {
         remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                             syncedModified: merged.differsFromRemote ? nil : written.lastModifiedDate))
         if !local.sameContent(as: written) { report.downloaded += 1 }
+        return written
     }
 
     /// Whether the item at `href` stands for a reminder or event that changed here since it was last synced.

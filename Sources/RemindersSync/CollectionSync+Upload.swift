@@ -17,16 +17,21 @@ extension CollectionSync {
         for item in items.values { if let identifier = item.itemIdentifier { itemOf[identifier] = item } }
         let externalIdentifiers = Dictionary(reminders.map { ($0.calendarItemIdentifier, $0.calendarItemExternalIdentifier) },
                                              uniquingKeysWith: { first, _ in first })
+        // Dismissals and snoozes made here change the item on the server, not the reminder.
+        let alarmStates = try store.alarmStatesToShare(calendar: list)
         // Parents before subtasks, so a server (or a client) reading along meets the parent first.
         for reminder in reminders.sorted(by: { $0.parentIdentifier == nil && $1.parentIdentifier != nil }) {
             if options.isCancelled() { throw SyncError("cancelled") }
             let known = itemOf[reminder.calendarItemIdentifier]
+            let states = alarmStates[reminder.calendarItemIdentifier] ?? []
             let changed = known.map { $0.etag == nil || reminder.lastModifiedDate > ($0.syncedModified ?? Timestamp(milliseconds: Int64.min)) } ?? true
-            guard changed else { continue }
+            guard changed || !states.isEmpty else { continue }
             if options.dryRun { report.uploaded += 1; continue }
             let parentUID = reminder.parentIdentifier.flatMap { externalIdentifiers[$0] }
             let target = known?.href ?? Href.item(uid: reminder.calendarItemExternalIdentifier, in: href)
-            try eachItem(target, title: reminder.title) { try send(reminder, parentUID: parentUID, known: known, target: target) }
+            try eachItem(target, title: reminder.title) {
+                try send(reminder, parentUID: parentUID, known: known, target: target, alarmStates: states)
+            }
         }
         try removeGone(present: Set(reminders.map(\.calendarItemIdentifier)))
     }
@@ -65,16 +70,19 @@ extension CollectionSync {
         }
     }
 
-    private func send(_ reminder: Reminder, parentUID: String?, known: SyncedItem?, target: String) throws {
+    private func send(_ reminder: Reminder, parentUID: String?, known: SyncedItem?, target: String, alarmStates: [AlarmState]) throws {
         var current = reminder
         var etag = known?.etag
         for _ in 0..<3 {
             let original = try store.calendarObject(reminder: current.calendarItemIdentifier).flatMap { try? CalendarObject(parsing: $0) }
-            let text = TodoWriter.object(for: current, parentUID: parentUID, original: original, now: options.now()).text
+            let text = TodoWriter.object(for: current, parentUID: parentUID, original: original, now: options.now(), alarmStates: alarmStates).text
             switch attempt({ () throws(DAVError) in try client.put(text, at: target, etag.map(Precondition.ifMatch) ?? .ifNoneMatch) }) {
             case .success(let newETag):
                 try store.write { () throws(StoreError) in
                     try self.store.setKeptCalendarObject(text, reminder: current.calendarItemIdentifier)
+                    if let through = alarmStates.compactMap(\.acknowledged).max() {
+                        try self.store.markAlarmStatesShared(reminder: current.calendarItemIdentifier, through: through)
+                    }
                 }
                 remember(SyncedItem(href: target, etag: newETag, itemIdentifier: current.calendarItemIdentifier, kind: .reminder,
                                     syncedModified: current.lastModifiedDate))
@@ -99,7 +107,7 @@ extension CollectionSync {
                 result.parentIdentifier = try parentIdentifier(uid: merged.parentUID)
                 current = try events.writeInterchanged(result, calendarObject: text, over: current, requireWritable: false)
                 etag = fetched.etag
-                if !merged.differsFromRemote {
+                if !merged.differsFromRemote, alarmStates.isEmpty {
                     remember(SyncedItem(href: target, etag: fetched.etag, itemIdentifier: current.calendarItemIdentifier, kind: .reminder,
                                         syncedModified: current.lastModifiedDate))
                     report.downloaded += 1

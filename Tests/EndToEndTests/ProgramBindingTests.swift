@@ -119,6 +119,7 @@ final class ProgramBindingTests: XCTestCase {
                 PRIMARY KEY (client, entity_type)) WITHOUT ROWID;
             INSERT INTO authorizations VALUES ('editor', 'reminder', 'fullAccess'), ('editor', 'event', 'writeOnly'), ('spam', 'reminder', 'denied');
             ALTER TABLE reminders DROP COLUMN sort_order;
+            DROP INDEX alarm_deliveries_to_share; ALTER TABLE alarm_deliveries DROP COLUMN to_share;
             PRAGMA user_version = 13;
             """
         let done = Hardening.run(sqlite, [folder.store], input: Data(downgrade.utf8))

@@ -91,6 +91,7 @@ final class AlarmScheduleTests: XCTestCase {
             DROP TABLE event_alarms; DROP TABLE events;
             DELETE FROM calendars WHERE entity_type = 'event'; ALTER TABLE calendars DROP COLUMN entity_type;
             ALTER TABLE reminders DROP COLUMN sort_order;
+            DROP INDEX alarm_deliveries_to_share; ALTER TABLE alarm_deliveries DROP COLUMN to_share;
             PRAGMA user_version = 8;
             """)
         events = EventStore(store: try CalendarStore(path: path))
@@ -161,6 +162,7 @@ final class AlarmScheduleTests: XCTestCase {
             ALTER TABLE event_alarms DROP COLUMN fire_at; ALTER TABLE event_alarms DROP COLUMN fire_wall;
             ALTER TABLE events DROP COLUMN last_alarm_fire;
             ALTER TABLE reminders DROP COLUMN sort_order;
+            DROP INDEX alarm_deliveries_to_share; ALTER TABLE alarm_deliveries DROP COLUMN to_share;
             PRAGMA user_version = 12;
             """)
         events = EventStore(store: try CalendarStore(path: path))

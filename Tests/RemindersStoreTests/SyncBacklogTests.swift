@@ -48,6 +48,28 @@ final class SyncBacklogTests: XCTestCase {
         XCTAssertTrue(try backlog(since: renamed.lastModifiedDate.milliseconds).changedSince, "changed since it was synced")
     }
 
+    func testADismissalMadeHereIsWorkUntilItIsShared() throws {
+        var changes = ReminderChanges()
+        changes.title = .set("Call")
+        changes.calendarIdentifier = .set(list)
+        changes.alarms = .set([AlarmDraft(alarmIdentifier: "A1", trigger: .absolute(Timestamp(milliseconds: 1_000)))])
+        let call = try events.saveReminder(identifier: nil, changes: changes, commit: true)
+        try events.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/call.ics", etag: "\"1\"", itemIdentifier: call.calendarItemIdentifier,
+                                                   kind: .reminder, syncedModified: call.lastModifiedDate), calendar: list)
+        let dismissedAt = call.lastModifiedDate.advanced(by: 5_000)
+        XCTAssertFalse(try backlog(since: dismissedAt.milliseconds).changedSince)
+        // The agent firing it is no work (nothing the person did); dismissing it is.
+        let delivery = AlarmDelivery(reminderIdentifier: call.calendarItemIdentifier, alarmIdentifier: "A1", occurrence: 0,
+                                     fireDate: Timestamp(milliseconds: 1_000), state: .firing, late: false)
+        XCTAssertTrue(try events.store.claim(delivery, now: dismissedAt))
+        try events.store.markDelivered(delivery, payload: "{}", now: dismissedAt)
+        XCTAssertFalse(try backlog(since: dismissedAt.milliseconds).changedSince, "delivered: nothing to share")
+        try events.store.acknowledge(delivery, now: dismissedAt)
+        XCTAssertTrue(try backlog(since: dismissedAt.milliseconds).changedSince)
+        try events.store.markAlarmStatesShared(reminder: call.calendarItemIdentifier, through: dismissedAt)
+        XCTAssertFalse(try backlog(since: dismissedAt.milliseconds).changedSince, "shared: nothing left")
+    }
+
     func testARemovalAndACalendarToMakeAreCountedAgainstWhatTheLastSyncLeft() throws {
         let milk = try add("Buy milk")
         try events.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/milk.ics", etag: "\"1\"", itemIdentifier: milk.calendarItemIdentifier,

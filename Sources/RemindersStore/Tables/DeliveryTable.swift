@@ -106,9 +106,9 @@ extension CalendarStore {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 try self.database.run("""
-                    UPDATE alarm_deliveries SET state = 'snoozed', snoozed_until = ?, updated = ?
+                    UPDATE alarm_deliveries SET state = 'snoozed', snoozed_until = ?, updated = ?, to_share = ?
                     WHERE reminder = ? AND alarm = ? AND occurrence = ?
-                    """, .integer(until.milliseconds), .integer(now.milliseconds), .text(delivery.reminderIdentifier),
+                    """, .integer(until.milliseconds), .integer(now.milliseconds), .integer(now.milliseconds), .text(delivery.reminderIdentifier),
                     .text(delivery.alarmIdentifier), .integer(delivery.occurrence))
             }
         }
@@ -171,7 +171,7 @@ extension AlarmDelivery {
 extension CalendarStore {
     /// A snooze or dismissal asked for by a client (`snoozeAlarm`, `dismissAlarm`): the delivery of
     /// the alarm's current occurrence becomes `state`, recorded first when the alarm has not fired
-    /// yet (it then does not fire at its own time).
+    /// yet (it then does not fire at its own time), and shared with other devices at the next sync.
     public func decide(_ state: AlarmDelivery.State, reminder: Reminder, alarm: Alarm, fireDate: Timestamp, snoozedUntil: Timestamp?,
                        now: Timestamp) throws(StoreError) {
         try decide(state, item: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: AlarmDelivery.occurrence(of: reminder),
@@ -184,12 +184,12 @@ extension CalendarStore {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 try self.database.run("""
-                    INSERT INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, snoozed_until, updated)
-                    VALUES (?, ?, ?, ?, ?, 0, ?, ?)
+                    INSERT INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, snoozed_until, updated, to_share)
+                    VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)
                     ON CONFLICT (reminder, alarm, occurrence) DO UPDATE SET state = excluded.state,
-                        snoozed_until = excluded.snoozed_until, updated = excluded.updated
+                        snoozed_until = excluded.snoozed_until, updated = excluded.updated, to_share = excluded.to_share
                     """, .text(item), .text(alarm), .integer(occurrence), .integer(fireDate.milliseconds), .text(state.rawValue),
-                    snoozedUntil.map { .integer($0.milliseconds) } ?? .null, .integer(now.milliseconds))
+                    snoozedUntil.map { .integer($0.milliseconds) } ?? .null, .integer(now.milliseconds), .integer(now.milliseconds))
             }
         }
     }

@@ -37,7 +37,7 @@ extension CalendarStore {
 
     /// A reminder, or an event (a series or one of its detached occurrences), of a synced
     /// calendar that is new here or changed since it was synced — as the upload decides — and
-    /// changed at or after `?1`.
+    /// changed at or after `?1`; or an alarm of one dismissed or snoozed since then.
     static let changedSinceQuery = """
         SELECT EXISTS (
             SELECT 1 FROM reminders r JOIN sync_collections c ON c.calendar = r.calendar
@@ -47,6 +47,9 @@ extension CalendarStore {
             SELECT 1 FROM events e JOIN sync_collections c ON c.calendar = e.calendar
             LEFT JOIN sync_items i ON i.calendar = e.calendar AND i.event = coalesce(e.series, e.identifier)
             WHERE e.last_modified >= ?1 AND (i.href IS NULL OR i.etag IS NULL OR e.last_modified > coalesce(i.synced_modified, -1))
+        ) OR EXISTS (
+            SELECT 1 FROM alarm_deliveries d JOIN reminders r ON r.identifier = d.reminder JOIN sync_collections c ON c.calendar = r.calendar
+            WHERE d.to_share >= ?1 AND \(sharedCondition)
         )
         """
 }

@@ -1,0 +1,74 @@
+import Foundation
+import RemindersModel
+import XCTest
+@testable import RemindersStore
+
+/// Alarm state between devices, as the store keeps it: the person's dismissals and snoozes wait
+/// to be shared; what another device said is recorded as decided, unless a decision made here
+/// since stands.
+final class SharedAlarmStateTests: XCTestCase {
+    var path: String!
+    var events: EventStore!
+    let utc = TimeZone(identifier: "UTC")!
+    let fires = Timestamp(rfc3339: "2026-12-01T08:45:00Z")!
+
+    override func setUpWithError() throws {
+        path = NSTemporaryDirectory() + "shared-alarms-" + UUID().uuidString + "/s.sqlite"
+        events = EventStore(store: try CalendarStore(path: path))
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+
+    private func reminder() throws -> Reminder {
+        var changes = ReminderChanges()
+        changes.title = .set("Call")
+        changes.dueDateComponents = .set(ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"))
+        changes.alarms = .set([AlarmDraft(alarmIdentifier: "A1", trigger: .relative(offset: -900))])
+        return try events.saveReminder(identifier: nil, changes: changes, commit: true)
+    }
+
+    private func held(_ reminder: Reminder) throws -> (state: AlarmDelivery.State, until: Timestamp?)? {
+        try events.store.heldAlarms()["\(reminder.calendarItemIdentifier) A1 \(AlarmDelivery.occurrence(of: reminder))"]
+    }
+
+    func testAcknowledgedThereAtOrAfterTheFireTimeIsDismissedHere() throws {
+        let call = try reminder()
+        let before = Timestamp(rfc3339: "2026-12-01T08:00:00Z")!
+        try events.store.recordAlarmStates(["A1": AlarmState(alarmIdentifier: "A1", acknowledged: before)], of: call, in: utc, now: before)
+        XCTAssertNil(try held(call), "acknowledged before it fired (an earlier occurrence's): it still fires")
+        try events.store.recordAlarmStates(["A1": AlarmState(alarmIdentifier: "A1", acknowledged: fires)], of: call, in: utc, now: fires)
+        XCTAssertEqual(try held(call)?.state, .dismissed)
+        XCTAssertTrue(try events.store.remindersWithUndecidedAlarms(firingFrom: before, through: fires, in: utc).isEmpty, "the agent does not fire it")
+        XCTAssertEqual(try events.store.alarmStatesToShare(calendar: call.calendarIdentifier), [:], "what came from there is not sent back")
+    }
+
+    func testASnoozeThereFiresHereAtItsTime() throws {
+        let call = try reminder()
+        let until = Timestamp(rfc3339: "2026-12-01T09:30:00Z")!
+        try events.store.recordAlarmStates(["A1": AlarmState(alarmIdentifier: "A1", acknowledged: fires.advanced(by: 60_000), snoozedUntil: until)],
+                                           of: call, in: utc, now: fires)
+        XCTAssertEqual(try held(call)?.state, .snoozed)
+        XCTAssertEqual(try held(call)?.until, until)
+        XCTAssertEqual(try events.store.nextSnoozeEnd(), until)
+    }
+
+    func testADecisionMadeHereAndNotYetSharedStands() throws {
+        let call = try reminder()
+        let here = Timestamp(rfc3339: "2026-12-01T08:50:00Z")!
+        try events.store.decide(.snoozed, reminder: call, alarm: call.alarms[0], fireDate: fires, snoozedUntil: here.advanced(by: 600_000), now: here)
+        let waiting = try events.store.alarmStatesToShare(calendar: call.calendarIdentifier)
+        XCTAssertEqual(waiting[call.calendarItemIdentifier], [AlarmState(alarmIdentifier: "A1", acknowledged: here, snoozedUntil: here.advanced(by: 600_000))])
+        XCTAssertTrue(try events.store.syncBacklog(changedSince: here).changedSince == false, "a list that is not synced has nothing to send")
+
+        // The server's older acknowledgement does not undo the snooze made here.
+        try events.store.recordAlarmStates(["A1": AlarmState(alarmIdentifier: "A1", acknowledged: Timestamp(rfc3339: "2026-12-01T09:10:00Z")!)],
+                                           of: call, in: utc, now: here)
+        XCTAssertEqual(try held(call)?.state, .snoozed, "not yet shared: it goes up first")
+        try events.store.markAlarmStatesShared(reminder: call.calendarItemIdentifier, through: here)
+        XCTAssertEqual(try events.store.alarmStatesToShare(calendar: call.calendarIdentifier), [:])
+        // Once shared, a later acknowledgement there wins.
+        try events.store.recordAlarmStates(["A1": AlarmState(alarmIdentifier: "A1", acknowledged: Timestamp(rfc3339: "2026-12-01T09:10:00Z")!)],
+                                           of: call, in: utc, now: here)
+        XCTAssertEqual(try held(call)?.state, .dismissed)
+    }
+}
