@@ -14,6 +14,9 @@ import threading
 import time
 import urllib.request
 
+#: The Python whose environment has Radicale and Xandikos (bench/ points it at bench/.venv).
+PYTHON = sys.executable
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -110,7 +113,7 @@ class Radicale(Engine):
     def start(self) -> "Radicale":
         tls = ["--server-ssl", "--server-certificate", self.tls[0], "--server-key", self.tls[1]] if self.tls else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "radicale", "--server-hosts", f"127.0.0.1:{self.port}", *tls,
+            [PYTHON, "-m", "radicale", "--server-hosts", f"127.0.0.1:{self.port}", *tls,
              "--storage-filesystem-folder", self.storage,
              "--auth-type", "htpasswd", "--auth-htpasswd-filename", os.path.join(self.folder, "users"),
              "--auth-htpasswd-encryption", "plain", "--auth-delay", "0", "--rights-type", "owner_only",
@@ -162,7 +165,7 @@ class Xandikos(Engine):
         return self.url + "user/calendars/"
 
     def start(self) -> "Xandikos":
-        executable = os.path.join(os.path.dirname(sys.executable), "xandikos")
+        executable = os.path.join(os.path.dirname(PYTHON), "xandikos")
         self.process = subprocess.Popen(
             [executable, "serve", "-d", os.path.join(self.folder, "data"), "--autocreate", "--no-detect-systemd",
              "--state-dir", os.path.join(self.folder, "state"), "-l", "127.0.0.1", "-p", str(self.port)],
