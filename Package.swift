@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "ICalendar", "RemindersModel"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
-        .testTarget(name: "RemindersSyncTests", dependencies: ["RemindersSync", "RemindersICalendar", "RemindersModel"]),
+        .testTarget(name: "RemindersSyncTests", dependencies: ["RemindersSync", "RemindersICalendar", "RemindersModel", "RemindersStore", "CalDAV", "ICalendar"]),
         .testTarget(name: "AccountSecretsTests", dependencies: ["AccountSecrets"]),
         .testTarget(name: "RemindersAlarmsTests", dependencies: ["RemindersAlarms"]),
         .testTarget(name: "RemindersMCPTests", dependencies: ["RemindersMCP", "JSONRPC"]),

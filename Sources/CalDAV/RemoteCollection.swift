@@ -42,6 +42,12 @@ public struct CollectionChanges: Sendable {
     public var changed: [(href: String, etag: String?)]
     public var removed: [String]
     public var syncToken: String?
+
+    public init(changed: [(href: String, etag: String?)], removed: [String], syncToken: String?) {
+        self.changed = changed
+        self.removed = removed
+        self.syncToken = syncToken
+    }
 }
 
 /// A member as fetched: its ETag and text, or the status the server gave instead.
@@ -50,6 +56,13 @@ public struct FetchedItem: Sendable {
     public var etag: String?
     public var text: String?
     public var status: Int?
+
+    public init(href: String, etag: String?, text: String?, status: Int?) {
+        self.href = href
+        self.etag = etag
+        self.text = text
+        self.status = status
+    }
 }
 
 /// How a PUT or DELETE is conditioned on what the server holds.

@@ -10,7 +10,7 @@ import RemindersStore
 /// on its own so that a failure halfway leaves both sides consistent and the next sync carries on
 /// (the sync token only moves on once the whole calendar went through).
 final class CollectionSync {
-    let client: CalDAVClient
+    let client: any CollectionStorage
     let events: EventStore
     var collection: SyncedCollection
     let remote: RemoteCollection?
@@ -19,7 +19,7 @@ final class CollectionSync {
     /// The list's items as last synced, by href.
     var items: [String: SyncedItem] = [:]
 
-    init(client: CalDAVClient, events: EventStore, collection: SyncedCollection, remote: RemoteCollection?, options: SyncOptions,
+    init(client: any CollectionStorage, events: EventStore, collection: SyncedCollection, remote: RemoteCollection?, options: SyncOptions,
          report: ListReport) {
         self.client = client
         self.events = events
