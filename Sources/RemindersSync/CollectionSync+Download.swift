@@ -170,26 +170,38 @@ extension CollectionSync {
         return local.lastChange > (known.syncedModified ?? Timestamp(milliseconds: Int64.min))
     }
 
-    /// An item the server no longer has: its reminder (or event) goes too, unless it changed here
-    /// since the last sync — then it is uploaded again, as new (one changed here is not lost to a
-    /// removal there).
-    func applyRemoval(_ href: String) throws {
-        guard let known = items[href] else { return }
-        guard known.kind == itemKind, let identifier = known.itemIdentifier, let local = try localItem(identifier) else {
-            items[href] = nil
-            try store.removeSyncedItem(href: href, calendar: list)
-            return
+    /// What the server's listing asked of this side, carried out: the downloads, then the
+    /// removals — an item gone there goes here too, unless it changed here since the last sync:
+    /// then it is uploaded again, as new (one changed here is not lost to a removal there).
+    func carryOut(incoming plan: SyncPlan) throws {
+        try download(plan.downloads)
+        for action in plan.actions {
+            switch action {
+            case .removeHere(let href): try removeHere(href)
+            case .uploadAgain(let href): try uploadAgain(href)
+            case .forget(let href): try forget(href)
+            case .download, .upload, .removeThere: continue
+            }
         }
-        if local.lastChange > (known.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
-            report.notes.append("\"\(local.title)\" was removed on the server but changed here: uploaded again")
-            remember(SyncedItem(href: href, etag: nil, itemIdentifier: identifier, kind: itemKind, syncedModified: nil))
-            return
-        }
+    }
+
+    private func forget(_ href: String) throws {
+        items[href] = nil
+        try store.removeSyncedItem(href: href, calendar: list)
+    }
+
+    private func uploadAgain(_ href: String) throws {
+        guard let known = items[href], let identifier = known.itemIdentifier, let local = try localItem(identifier) else { return try forget(href) }
+        report.notes.append("\"\(local.title)\" was removed on the server but changed here: uploaded again")
+        remember(SyncedItem(href: href, etag: nil, itemIdentifier: identifier, kind: itemKind, syncedModified: nil))
+    }
+
+    private func removeHere(_ href: String) throws {
+        guard let known = items[href], let identifier = known.itemIdentifier, let local = try localItem(identifier) else { return try forget(href) }
         switch attempt(local.remove) {
         case .success:
             report.deleted += 1
-            items[href] = nil
-            try store.removeSyncedItem(href: href, calendar: list)
+            try forget(href)
         case .failure(.conflict):
             break  // changed here while this sync ran: uploaded at the next one
         case .failure(let error):

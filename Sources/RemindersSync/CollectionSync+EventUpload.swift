@@ -12,19 +12,17 @@ import RemindersStore
 extension CollectionSync {
     func uploadEvents() throws {
         let series = try store.series(inCalendars: [list])
-        var itemOf: [String: SyncedItem] = [:]
-        for item in items.values { if let identifier = item.itemIdentifier { itemOf[identifier] = item } }
-        for event in series {
-            if options.isCancelled() { throw SyncError("cancelled") }
-            let known = itemOf[event.eventIdentifier]
-            let lastChange = try store.lastChange(ofSeries: event.eventIdentifier) ?? event.lastModifiedDate
-            let changed = known.map { $0.etag == nil || lastChange > ($0.syncedModified ?? Timestamp(milliseconds: Int64.min)) } ?? true
-            guard changed else { continue }
-            if options.dryRun { report.uploaded += 1; continue }
-            let target = known?.href ?? Href.item(uid: event.calendarItemExternalIdentifier, in: href)
-            try eachItem(target, title: event.title) { try send(event, lastChange: lastChange, known: known, target: target) }
+        let byIdentifier = Dictionary(series.map { ($0.eventIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
+        var lastChanges: [String: Timestamp] = [:]
+        for event in series { lastChanges[event.eventIdentifier] = try store.lastChange(ofSeries: event.eventIdentifier) ?? event.lastModifiedDate }
+        let plan = SyncPlan.outgoing(local: series.map { event in
+            SyncPlan.LocalItem(identifier: event.eventIdentifier, uid: event.calendarItemExternalIdentifier, title: event.title,
+                               lastChange: lastChanges[event.eventIdentifier] ?? event.lastModifiedDate)
+        }, synced: items, kind: itemKind, collection: href, forcesDeletion: forcesDeletion)
+        try carryOut(plan) { identifier, known, target in
+            guard let event = byIdentifier[identifier], let lastChange = lastChanges[identifier] else { return }
+            try send(event, lastChange: lastChange, known: known, target: target)
         }
-        try removeGone(present: Set(series.map(\.eventIdentifier)))
     }
 
     private func send(_ event: Event, lastChange: Timestamp, known: SyncedItem?, target: String) throws {

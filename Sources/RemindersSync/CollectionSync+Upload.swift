@@ -12,43 +12,56 @@ import RemindersStore
 extension CollectionSync {
     func upload() throws {
         if collection.entityType == .event { return try uploadEvents() }
+        // Parents before subtasks, so a server (or a client) reading along meets the parent first.
         let reminders = try store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [list]), in: TimeZone(identifier: "UTC")!)
-        var itemOf: [String: SyncedItem] = [:]
-        for item in items.values { if let identifier = item.itemIdentifier { itemOf[identifier] = item } }
-        let externalIdentifiers = Dictionary(reminders.map { ($0.calendarItemIdentifier, $0.calendarItemExternalIdentifier) },
-                                             uniquingKeysWith: { first, _ in first })
+            .sorted { $0.parentIdentifier == nil && $1.parentIdentifier != nil }
+        let byIdentifier = Dictionary(reminders.map { ($0.calendarItemIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
         // Dismissals and snoozes made here change the item on the server, not the reminder.
         let alarmStates = try store.alarmStatesToShare(calendar: list)
-        // Parents before subtasks, so a server (or a client) reading along meets the parent first.
-        for reminder in reminders.sorted(by: { $0.parentIdentifier == nil && $1.parentIdentifier != nil }) {
-            if options.isCancelled() { throw SyncError("cancelled") }
-            let known = itemOf[reminder.calendarItemIdentifier]
-            let states = alarmStates[reminder.calendarItemIdentifier] ?? []
-            let changed = known.map { $0.etag == nil || reminder.lastModifiedDate > ($0.syncedModified ?? Timestamp(milliseconds: Int64.min)) } ?? true
-            guard changed || !states.isEmpty else { continue }
-            if options.dryRun { report.uploaded += 1; continue }
-            let parentUID = reminder.parentIdentifier.flatMap { externalIdentifiers[$0] }
-            let target = known?.href ?? Href.item(uid: reminder.calendarItemExternalIdentifier, in: href)
-            try eachItem(target, title: reminder.title) {
-                try send(reminder, parentUID: parentUID, known: known, target: target, alarmStates: states)
-            }
+        let plan = SyncPlan.outgoing(local: reminders.map { reminder in
+            SyncPlan.LocalItem(identifier: reminder.calendarItemIdentifier, uid: reminder.calendarItemExternalIdentifier, title: reminder.title,
+                               lastChange: reminder.lastModifiedDate, hasAlarmState: alarmStates[reminder.calendarItemIdentifier] != nil)
+        }, synced: items, kind: itemKind, collection: href, forcesDeletion: forcesDeletion)
+        try carryOut(plan) { identifier, known, target in
+            guard let reminder = byIdentifier[identifier] else { return }
+            let parentUID = reminder.parentIdentifier.flatMap { byIdentifier[$0]?.calendarItemExternalIdentifier }
+            try send(reminder, parentUID: parentUID, known: known, target: target, alarmStates: alarmStates[identifier] ?? [])
         }
-        try removeGone(present: Set(reminders.map(\.calendarItemIdentifier)))
     }
 
-    /// Deletes on the server what went from here — unless the list here went empty while the
-    /// server still holds what was synced (vdirsyncer's StorageEmpty): that is withheld until
-    /// `--force-delete` says it was meant.
-    func removeGone(present: Set<String>) throws {
-        let gone = items.values.filter { $0.kind == itemKind && !($0.itemIdentifier.map(present.contains) ?? false) }
-        guard !gone.isEmpty else { return }
-        if present.isEmpty, !forcesDeletion {
-            withhold(.here, items: gone.count)
-            return
+    /// An outgoing plan carried out (or, in a dry run, told): each upload by `send` (given the
+    /// item's identifier, what was last synced of it and where it goes), then the deletions there
+    /// — unless the list here went empty while the server still holds what was synced
+    /// (vdirsyncer's StorageEmpty): that is withheld until `--force-delete` says it was meant.
+    func carryOut(_ plan: SyncPlan, send: (String, SyncedItem?, String) throws -> Void) throws {
+        if let withheld = plan.withheld { withhold(withheld.side, items: withheld.items) }
+        if options.dryRun { return tell(plan) }
+        var itemOf: [String: SyncedItem] = [:]
+        for item in items.values { if let identifier = item.itemIdentifier { itemOf[identifier] = item } }
+        for action in plan.actions {
+            if options.isCancelled() { throw SyncError("cancelled") }
+            switch action {
+            case .upload(let identifier, let title, let target, _):
+                try eachItem(target, title: title) { try send(identifier, itemOf[identifier], target) }
+            case .removeThere(let gone):
+                guard let item = items[gone] else { continue }
+                try eachItem(item.href, title: nil) { try remove(item) }
+            case .download, .removeHere, .uploadAgain, .forget:
+                continue
+            }
         }
-        for item in gone {
-            if options.dryRun { report.deleted += 1; continue }
-            try eachItem(item.href, title: nil) { try remove(item) }
+    }
+
+    /// What a plan would do, in the report of a dry run: its lines, and the counts it would make.
+    func tell(_ plan: SyncPlan) {
+        report.plan += plan.lines
+        for action in plan.actions {
+            switch action {
+            case .download: report.downloaded += 1
+            case .upload, .uploadAgain: report.uploaded += 1
+            case .removeHere, .removeThere: report.deleted += 1
+            case .forget: break
+            }
         }
     }
 

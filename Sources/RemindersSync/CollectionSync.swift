@@ -42,18 +42,13 @@ final class CollectionSync {
         try followProperties()
         let listing = try remoteChanges()
         if let everything = listing.fetched {
-            if options.dryRun { report.downloaded += everything.count } else { try apply(everything) }
+            let plan = SyncPlan(actions: everything.map { .download(href: $0.href) })
+            if options.dryRun { tell(plan) } else { try apply(everything) }
         } else {
-            let wanted = listing.changed.filter { change in change.etag == nil || items[change.href]?.etag != change.etag }
-            // When the server went empty, only what changed here goes back (as new); nothing is deleted.
-            let removals = try serverEmptied(listing) ? try listing.removed.filter(changedHere) : listing.removed
-            if options.dryRun {
-                report.downloaded += wanted.count
-                report.deleted += removals.filter { items[$0]?.kind == itemKind }.count
-            } else {
-                try download(wanted.map(\.href))
-                for removed in removals { try applyRemoval(removed) }
-            }
+            let plan = SyncPlan.incoming(changed: listing.changed, removed: listing.removed, synced: items, kind: itemKind,
+                                         changedHere: Set(try listing.removed.filter(changedHere)), forcesDeletion: forcesDeletion)
+            if let withheld = plan.withheld { withhold(withheld.side, items: withheld.items) }
+            if options.dryRun { tell(plan) } else { try carryOut(incoming: plan) }
         }
         if isWritable { try upload() }
         // Withheld removals are asked about again next time: the listing is not taken as seen.
@@ -67,23 +62,6 @@ final class CollectionSync {
     /// Whether the person said deletions may go through for this calendar (`--force-delete`).
     var forcesDeletion: Bool {
         options.forceDelete.contains(list) || options.forceDelete.contains { $0.caseInsensitiveCompare(report.title) == .orderedSame }
-    }
-
-    /// Whether the listing leaves none of the items of this kind synced before, nor any new one:
-    /// the server's collection went empty. The deletions its removals would make here are then
-    /// withheld (see `Withheld`); items changed here since are uploaded again all the same.
-    private func serverEmptied(_ listing: Listing) throws -> Bool {
-        let synced = items.values.filter { $0.kind == itemKind && $0.itemIdentifier != nil }
-        guard !synced.isEmpty, !listing.removed.isEmpty, !forcesDeletion else { return false }
-        let removed = Set(listing.removed)
-        let remaining = items.values.filter { $0.kind == itemKind && !removed.contains($0.href) }
-        let new = listing.changed.filter { items[$0.href] == nil }
-        guard remaining.isEmpty, new.isEmpty else { return false }
-        let deletions = try listing.removed.filter { href in items[href]?.kind == itemKind && items[href]?.itemIdentifier != nil }
-            .filter { try !changedHere($0) }
-        guard !deletions.isEmpty else { return false }
-        withhold(.server, items: deletions.count)
-        return true
     }
 
     func withhold(_ side: Withheld.Side, items count: Int) {

@@ -43,6 +43,8 @@ public struct ListReport: Equatable, Sendable {
     public var error: String?
     /// Deletions not made because one side went empty (see `Withheld`).
     public var withheld: Withheld?
+    /// In a dry run, what the sync would do, an action a line (`SyncPlan.lines`); empty otherwise.
+    public var plan: [String] = []
 
     public init(calendarIdentifier: String, title: String) {
         self.calendarIdentifier = calendarIdentifier

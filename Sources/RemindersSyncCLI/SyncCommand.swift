@@ -15,8 +15,8 @@ public enum SyncCommand {
         Syncs every CalDAV account (or NAME) both ways: a line per account and per list
         ("Groceries: ↓3 ↑1 ✕0, 1 conflict": downloaded, uploaded, deleted), with conflicts, skipped
         items and notes under it; a progress bar on a terminal. --json prints the report as one
-        JSON object (what the sync method answers). --dry-run says what would move and moves
-        nothing. When a list that had synced items goes empty on one side (a server restored
+        JSON object (what the sync method answers). --dry-run prints the plan under each list,
+        an item a line (↓ fetched here, ↑ put there, ✕ removed here or there), and moves nothing. When a list that had synced items goes empty on one side (a server restored
         from an empty backup), nothing is deleted on the other: the report says so, and
         --force-delete LIST (its title or identifier) lets those deletions go through.
         Exit status 1 when an account or list failed, an item was skipped or deletions were withheld.
@@ -98,6 +98,7 @@ public enum SyncCommand {
             for note in account.notes { lines.append("  \(note)") }
             for list in account.lists {
                 lines.append("  " + (list.created ? "new " : "") + list.line)
+                lines += list.plan.map { "    " + $0 }
                 for conflict in list.conflicts {
                     lines.append("    conflict: \"\(conflict.title)\" \(conflict.property): kept the \(conflict.kept == "here" ? "change made here" : "server's change"), lost \(conflict.lostValue)")
                 }

@@ -66,6 +66,7 @@ extension ListReport {
             writer.null()
         }
         writer.field("error", error)
+        writer.field("plan", plan)
         writer.endObject()
     }
 }

@@ -466,9 +466,18 @@ class RequestsAndProgress(SyncTestCase):
         self.assertTrue(report["dryRun"])
         self.assertNotIn("Dry", [c["title"] for c in store.lists()])
         store.sync()
-        store.save({"title": "Not yet", "calendarIdentifier": store.list_named("Dry")["calendarIdentifier"]})
-        self.assertEqual(self.list_report(store.sync("--dry-run"), "Dry")["uploaded"], 1)
+        made = store.save({"title": "Not yet", "calendarIdentifier": store.list_named("Dry")["calendarIdentifier"]})
+        todo = self.principal.calendar(cal_id="dry").todo_by_uid("d@test")
+        todo.data = todo.data.replace("SUMMARY:Dry item", "SUMMARY:Dry item, edited")
+        todo.save()
+        dry = self.list_report(store.sync("--dry-run"), "Dry")
+        self.assertEqual((dry["uploaded"], dry["downloaded"]), (1, 1))
+        collection = "/" + self.server.home.split("/", 3)[3] + "dry/"
+        self.assertEqual(dry["plan"], [f"↓ {collection}d%40test.ics", f"↑ \"Not yet\" to {collection}{made['calendarItemExternalIdentifier']}.ics (new)"])
+        text = store.run("sync", "--dry-run").stdout.splitlines()
+        self.assertEqual(text[2:4], ["    " + line for line in dry["plan"]], "the text report prints the plan under its list")
         self.assertEqual(len(self.principal.calendar(cal_id="dry").todos()), 1)
+        self.assertEqual(self.list_report(store.sync(), "Dry")["plan"], [], "a sync that is carried out has no plan in its report")
 
     def test_the_text_report(self):
         self.calendar("Groceries").save_todo(ical=vcalendar(vtodo("g@test", "Milk")))

@@ -21,6 +21,7 @@ enum SyncSchemas {
                 ("items", count),
             ], description: "One side lists none of the items synced before: its deletions were not made on the other (forceDelete makes them)."))),
             ("error", .nullable(.string())),
+            ("plan", .array(of: .string("In a dry run, what the sync would do, an action a line (↓ href, ↑ \"title\" to href, ✕ here/there href, withheld: …); empty otherwise."))),
         ], description: "One list: ↓ downloaded, ↑ uploaded, ✕ deleted (here or there).")
     }
 

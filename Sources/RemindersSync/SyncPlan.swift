@@ -1,0 +1,122 @@
+import CalDAV
+import Foundation
+import RemindersModel
+import RemindersStore
+
+/// What one calendar's sync will do, decided without I/O from what the two sides list and what
+/// was last synced (vdirsyncer's split of `sync` from its storages). Made twice per sync: what
+/// comes from the server first, then — once that is written here — what goes to it. `--dry-run`
+/// prints both (`lines`).
+struct SyncPlan: Equatable {
+    enum Action: Equatable {
+        /// New or changed there: fetched and written here (merged when it changed here too).
+        case download(href: String)
+        /// Gone there, unchanged here since the last sync: removed here.
+        case removeHere(href: String)
+        /// Gone there but changed here since: uploaded again, as new.
+        case uploadAgain(href: String)
+        /// Gone there, and nothing here stands for it (an item of the other kind, one that did not parse).
+        case forget(href: String)
+        /// New here or changed here: put at `href` (made from its UID when new), over the ETag last synced.
+        case upload(identifier: String, title: String, href: String, isNew: Bool)
+        /// Gone here, unchanged there as far as the last sync knows: deleted there with If-Match.
+        case removeThere(href: String)
+    }
+
+    var actions: [Action] = []
+    /// One side listed none of the items synced before: its deletions are not made (`Withheld`).
+    var withheld: (side: Withheld.Side, items: Int)?
+
+    static func == (a: SyncPlan, b: SyncPlan) -> Bool {
+        a.actions == b.actions && a.withheld?.side == b.withheld?.side && a.withheld?.items == b.withheld?.items
+    }
+
+    /// What the server's listing asks of this side. `changedHere`: the removed hrefs whose item
+    /// changed here since it was synced (the store tells; the plan does not ask it).
+    static func incoming(changed: [(href: String, etag: String?)], removed: [String], synced: [String: SyncedItem],
+                         kind: SyncedItem.Kind, changedHere: Set<String>, forcesDeletion: Bool) -> SyncPlan {
+        var plan = SyncPlan()
+        let wanted = changed.filter { change in change.etag == nil || synced[change.href]?.etag != change.etag }
+        plan.actions = wanted.map { .download(href: $0.href) }
+        var removals = removed
+        if let emptied = serverEmptied(changed: changed, removed: removed, synced: synced, kind: kind, changedHere: changedHere,
+                                       forcesDeletion: forcesDeletion) {
+            plan.withheld = (.server, emptied)
+            // When the server went empty, only what changed here goes back (as new); nothing is deleted.
+            removals = removed.filter(changedHere.contains)
+        }
+        for href in removals {
+            guard let known = synced[href] else { continue }
+            guard known.kind == kind, known.itemIdentifier != nil else { plan.actions.append(.forget(href: href)); continue }
+            plan.actions.append(changedHere.contains(href) ? .uploadAgain(href: href) : .removeHere(href: href))
+        }
+        return plan
+    }
+
+    /// How many deletions here a listing would make although it leaves none of the items synced
+    /// before, nor a new one (the server's collection went empty); nil when it would not.
+    private static func serverEmptied(changed: [(href: String, etag: String?)], removed: [String], synced: [String: SyncedItem],
+                                      kind: SyncedItem.Kind, changedHere: Set<String>, forcesDeletion: Bool) -> Int? {
+        let known = synced.values.filter { $0.kind == kind && $0.itemIdentifier != nil }
+        guard !known.isEmpty, !removed.isEmpty, !forcesDeletion else { return nil }
+        let gone = Set(removed)
+        guard !synced.values.contains(where: { $0.kind == kind && !gone.contains($0.href) }),
+              !changed.contains(where: { synced[$0.href] == nil }) else { return nil }
+        let deletions = removed.filter { synced[$0]?.kind == kind && synced[$0]?.itemIdentifier != nil && !changedHere.contains($0) }
+        return deletions.isEmpty ? nil : deletions.count
+    }
+
+    /// An item of this side, as the outgoing plan needs it.
+    struct LocalItem {
+        var identifier: String
+        /// The UID it goes to the server under.
+        var uid: String
+        var title: String
+        var lastChange: Timestamp
+        /// Has alarm state (a dismissal, a snooze) the server has not heard of.
+        var hasAlarmState = false
+    }
+
+    /// What this side's items ask of the server, in the order given (parents before subtasks).
+    static func outgoing(local: [LocalItem], synced: [String: SyncedItem], kind: SyncedItem.Kind, collection: String,
+                         forcesDeletion: Bool) -> SyncPlan {
+        var plan = SyncPlan()
+        var byIdentifier: [String: SyncedItem] = [:]
+        for item in synced.values { if let identifier = item.itemIdentifier { byIdentifier[identifier] = item } }
+        for item in local {
+            let known = byIdentifier[item.identifier]
+            let changed = known.map { $0.etag == nil || item.lastChange > ($0.syncedModified ?? Timestamp(milliseconds: Int64.min)) } ?? true
+            guard changed || item.hasAlarmState else { continue }
+            plan.actions.append(.upload(identifier: item.identifier, title: item.title,
+                                        href: known?.href ?? Href.item(uid: item.uid, in: collection), isNew: known == nil))
+        }
+        let present = Set(local.map(\.identifier))
+        let gone = synced.values.filter { $0.kind == kind && !($0.itemIdentifier.map(present.contains) ?? false) }.sorted { $0.href < $1.href }
+        if !gone.isEmpty, present.isEmpty, !forcesDeletion {
+            // The list here went empty while the server still holds what was synced (vdirsyncer's StorageEmpty).
+            plan.withheld = (.here, gone.count)
+        } else {
+            plan.actions += gone.map { .removeThere(href: $0.href) }
+        }
+        return plan
+    }
+
+    var downloads: [String] { actions.compactMap { if case .download(let href) = $0 { href } else { nil } } }
+    var uploads: [String] { actions.compactMap { if case .upload(let identifier, _, _, _) = $0 { identifier } else { nil } } }
+
+    /// The plan as `--dry-run` prints it, an action a line.
+    var lines: [String] {
+        var lines = actions.map { action -> String in
+            switch action {
+            case .download(let href): return "↓ \(href)"
+            case .removeHere(let href): return "✕ here \(href) (gone from the server)"
+            case .uploadAgain(let href): return "↑ \(href) again, as new (gone from the server, changed here)"
+            case .forget(let href): return "· \(href) forgotten (gone from the server; nothing here stands for it)"
+            case .upload(_, let title, let href, let isNew): return "↑ \"\(title)\" to \(href)" + (isNew ? " (new)" : "")
+            case .removeThere(let href): return "✕ there \(href) (gone from here)"
+            }
+        }
+        if let withheld { lines.append("withheld: \(withheld.items) deletion\(withheld.items == 1 ? "" : "s") (the \(withheld.side == .server ? "server's collection" : "list here") went empty)") }
+        return lines
+    }
+}
