@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 
-from sync_workloads import log, timed, todo, venv_python
+from sync_workloads import log, timed, todo, vdirsyncer_config, venv_python
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "Interop"))
 import servers  # noqa: E402  (the interop suite's engines)
@@ -68,35 +68,6 @@ def fill(engine, count):
         thread.join()
 
 
-def vdirsyncer_config(folder, engine):
-    status, local = os.path.join(folder, "status"), os.path.join(folder, "local")
-    os.makedirs(local)
-    config = os.path.join(folder, "config")
-    with open(config, "w") as f:
-        f.write(f"""[general]
-status_path = "{status}/"
-
-[pair bench]
-a = "bench_remote"
-b = "bench_local"
-collections = ["from a"]
-conflict_resolution = "a wins"
-
-[storage bench_remote]
-type = "caldav"
-url = "{engine.client_url}"
-username = "{engine.user}"
-password = "{engine.password}"
-item_types = ["VTODO"]
-
-[storage bench_local]
-type = "filesystem"
-path = "{local}/"
-fileext = ".ics"
-""")
-    return config, local
-
-
 def workload_engines(bench, reps, count):
     python = venv_python()
     servers.PYTHON = python
@@ -134,7 +105,7 @@ def workload_engines(bench, reps, count):
                 work = bench.path(f"vdirsyncer-{engine.name}")
                 shutil.rmtree(work, ignore_errors=True)
                 os.makedirs(work)
-                config, local = vdirsyncer_config(work, engine)
+                config, local = vdirsyncer_config(work, engine.client_url, engine.user, engine.password)
                 discover, _ = timed([vdirsyncer, "-c", config, "discover", "bench"], env=env, stdin="y\n" * 10)
                 seconds, _ = timed([vdirsyncer, "-c", config, "sync", "bench"], env=env)
                 got = sum(len([n for n in files if n.endswith(".ics")]) for _, _, files in os.walk(local))

@@ -137,9 +137,12 @@ def todo(uid, index, summary=None):
     return "\r\n".join(lines)
 
 
-def vdirsyncer_config(folder, radicale):
+def vdirsyncer_config(folder, url, user, password, collection=None):
+    """A vdirsyncer pair from the CalDAV server at `url` (its VTODOs) to a folder; the folder the
+    items land in (`collection`'s own, when vdirsyncer is to find it there)."""
     status, local = os.path.join(folder, "status"), os.path.join(folder, "local")
-    os.makedirs(os.path.join(local, Radicale.collection))
+    target = os.path.join(local, collection) if collection else local
+    os.makedirs(target)
     config = os.path.join(folder, "config")
     with open(config, "w") as f:
         f.write(f"""[general]
@@ -153,9 +156,9 @@ conflict_resolution = "a wins"
 
 [storage bench_remote]
 type = "caldav"
-url = "{radicale.url}"
-username = "{radicale.user}"
-password = "{radicale.password}"
+url = "{url}"
+username = "{user}"
+password = "{password}"
 item_types = ["VTODO"]
 
 [storage bench_local]
@@ -163,7 +166,7 @@ type = "filesystem"
 path = "{local}/"
 fileext = ".ics"
 """)
-    return config, os.path.join(local, Radicale.collection)
+    return config, target
 
 
 def timed(argv, env=None, stdin=None):
@@ -209,7 +212,7 @@ def workload_sync(bench, reps, count):
     def vdirsyncer_once():
         work = bench.path("vdirsyncer")
         os.makedirs(work)
-        config, local = vdirsyncer_config(work, radicale)
+        config, local = vdirsyncer_config(work, radicale.url, radicale.user, radicale.password, Radicale.collection)
         discover, _ = timed([vdirsyncer, "-c", config, "discover", "bench"], env=env, stdin="y\n" * 10)
         seconds, _ = timed([vdirsyncer, "-c", config, "sync", "bench"], env=env)
         got = len([name for name in os.listdir(local) if name.endswith(".ics")])

@@ -106,7 +106,9 @@ extension CollectionSync {
     /// The item's content written here; the reminder it now is.
     private func applyContent(_ item: Downloaded) throws(StoreError) -> Reminder? {
         let known = items[item.href]
+        // One moved to another list here is no longer this list's: what changed there comes back as a copy.
         var local = try known?.itemIdentifier.flatMap { identifier throws(StoreError) in try store.reminder(identifier: identifier) }
+            .flatMap { $0.calendarIdentifier == list ? $0 : nil }
         if known == nil, local == nil {
             // The same UID here but not yet bound to an item (made here, uploaded, and the record of it lost): the same reminder.
             let candidates = try store.reminders(externalIdentifier: item.reading.uid).filter { $0.calendarIdentifier == list }
@@ -209,14 +211,16 @@ extension CollectionSync {
         }
     }
 
-    /// The reminder or event an item stands for, as a removal there needs it: its title, when it
-    /// last changed here, and how to remove it unless it changed since.
-    private func localItem(_ identifier: String) throws -> (title: String, lastChange: Timestamp, remove: () throws(StoreError) -> Void)? {
+    /// The reminder or event of this calendar an item stands for, as a removal there needs it: its
+    /// title, when it last changed here, and how to remove it unless it changed since.
+    func localItem(_ identifier: String) throws -> (title: String, lastChange: Timestamp, remove: () throws(StoreError) -> Void)? {
         if collection.entityType == .event {
-            guard let event = try store.event(identifier: identifier), let lastChange = try store.lastChange(ofSeries: identifier) else { return nil }
+            guard let event = try store.event(identifier: identifier), event.calendarIdentifier == list,
+                  let lastChange = try store.lastChange(ofSeries: identifier) else { return nil }
             return (event.title, lastChange, { () throws(StoreError) in try self.events.removeSyncedEvent(identifier: identifier, lastChange: lastChange) })
         }
-        guard let reminder = try store.reminder(identifier: identifier) else { return nil }
+        // Moved to another list here: it left this one already.
+        guard let reminder = try store.reminder(identifier: identifier), reminder.calendarIdentifier == list else { return nil }
         return (reminder.title, reminder.lastModifiedDate, { () throws(StoreError) in try self.events.removeInterchanged(reminder) })
     }
 

@@ -56,7 +56,9 @@ extension CollectionSync {
 
     private func apply(_ item: DownloadedEvent) throws(StoreError) {
         let known = items[item.href]
+        // One moved to another calendar here is no longer this one's: what changed there comes back as a copy.
         var local = try known?.itemIdentifier.flatMap { identifier throws(StoreError) in try store.event(identifier: identifier) }
+            .flatMap { $0.calendarIdentifier == list ? $0 : nil }
         if known == nil, local == nil {
             // Made here and uploaded, and the record of it lost: the same UID here is the same event.
             let bound = Set(items.values.compactMap(\.itemIdentifier))

@@ -18,7 +18,8 @@ extension CollectionSync {
         let plan = SyncPlan.outgoing(local: series.map { event in
             SyncPlan.LocalItem(identifier: event.eventIdentifier, uid: event.calendarItemExternalIdentifier, title: event.title,
                                lastChange: lastChanges[event.eventIdentifier] ?? event.lastModifiedDate)
-        }, synced: items, kind: itemKind, collection: href, forcesDeletion: forcesDeletion)
+        }, synced: items, kind: itemKind, collection: href, movedAway: try movedAway(present: Set(byIdentifier.keys)),
+           forcesDeletion: forcesDeletion)
         try carryOut(plan) { identifier, known, target in
             guard let event = byIdentifier[identifier], let lastChange = lastChanges[identifier] else { return }
             try send(event, lastChange: lastChange, known: known, target: target)

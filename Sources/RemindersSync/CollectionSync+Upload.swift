@@ -21,7 +21,8 @@ extension CollectionSync {
         let plan = SyncPlan.outgoing(local: reminders.map { reminder in
             SyncPlan.LocalItem(identifier: reminder.calendarItemIdentifier, uid: reminder.calendarItemExternalIdentifier, title: reminder.title,
                                lastChange: reminder.lastModifiedDate, hasAlarmState: alarmStates[reminder.calendarItemIdentifier] != nil)
-        }, synced: items, kind: itemKind, collection: href, forcesDeletion: forcesDeletion)
+        }, synced: items, kind: itemKind, collection: href, movedAway: try movedAway(present: Set(byIdentifier.keys)),
+           forcesDeletion: forcesDeletion)
         try carryOut(plan) { identifier, known, target in
             guard let reminder = byIdentifier[identifier] else { return }
             let parentUID = reminder.parentIdentifier.flatMap { byIdentifier[$0]?.calendarItemExternalIdentifier }
@@ -50,6 +51,18 @@ extension CollectionSync {
                 continue
             }
         }
+    }
+
+    /// The items synced here that are no longer in this calendar but in another one here.
+    func movedAway(present: Set<String>) throws -> Set<String> {
+        var moved = Set<String>()
+        for item in items.values where item.kind == itemKind {
+            guard let identifier = item.itemIdentifier, !present.contains(identifier) else { continue }
+            let calendar = collection.entityType == .event ? try store.event(identifier: identifier)?.calendarIdentifier
+                                                           : try store.reminder(identifier: identifier)?.calendarIdentifier
+            if let calendar, calendar != list { moved.insert(identifier) }
+        }
+        return moved
     }
 
     /// What a plan would do, in the report of a dry run: its lines, and the counts it would make.
@@ -108,7 +121,12 @@ extension CollectionSync {
                 throw error
             case .failure:
                 // Changed (or made) there since: merge it in, and send the result against its new ETag.
-                guard let fetched = try client.fetch([target], in: href).first, let text = fetched.text,
+                let answer = try client.fetch([target], in: href).first
+                if etag != nil, answer?.status == 404 {
+                    etag = nil  // gone there meanwhile: changed here, it goes again, as new
+                    continue
+                }
+                guard let fetched = answer, let text = fetched.text,
                       let object = try? CalendarObject(parsing: text), let reading = try? TodoReader.read(object, now: options.now()) else {
                     throw SyncError("\(target) changed on the server and cannot be read back")
                 }

@@ -41,18 +41,23 @@ final class CollectionSync {
         for item in try store.syncedItems(calendar: list) { items[item.href] = item }
         try followProperties()
         let listing = try remoteChanges()
+        var serverWithheld = false
         if let everything = listing.fetched {
             let plan = SyncPlan(actions: everything.map { .download(href: $0.href) })
             if options.dryRun { tell(plan) } else { try apply(everything) }
         } else {
+            // Of what went there, what is still in this calendar here (not removed or moved to another since), and changed since.
+            let stillHere = try listing.removed.filter { href in try items[href]?.itemIdentifier.flatMap(localItem) != nil }
             let plan = SyncPlan.incoming(changed: listing.changed, removed: listing.removed, synced: items, kind: itemKind,
-                                         changedHere: Set(try listing.removed.filter(changedHere)), forcesDeletion: forcesDeletion)
-            if let withheld = plan.withheld { withhold(withheld.side, items: withheld.items) }
+                                         stillHere: Set(stillHere), changedHere: Set(try stillHere.filter(changedHere)),
+                                         forcesDeletion: forcesDeletion)
+            if let withheld = plan.withheld { withhold(withheld.side, items: withheld.items); serverWithheld = true }
             if options.dryRun { tell(plan) } else { try carryOut(incoming: plan) }
         }
         if isWritable { try upload() }
-        // Withheld removals are asked about again next time: the listing is not taken as seen.
-        if !options.dryRun, report.withheld?.emptied != .server {
+        // Withheld removals are asked about again next time: the listing is not taken as seen
+        // (whatever else the upload withheld).
+        if !options.dryRun, !serverWithheld {
             collection.syncToken = listing.syncToken
             collection.ctag = remote?.ctag
             try store.saveSyncedCollection(collection)

@@ -15,7 +15,8 @@ struct SyncPlan: Equatable {
         case removeHere(href: String)
         /// Gone there but changed here since: uploaded again, as new.
         case uploadAgain(href: String)
-        /// Gone there, and nothing here stands for it (an item of the other kind, one that did not parse).
+        /// Gone there, and nothing of this calendar here stands for it (an item of the other kind, one
+        /// that did not parse, one removed or moved to another calendar here since).
         case forget(href: String)
         /// New here or changed here: put at `href` (made from its UID when new), over the ETag last synced.
         case upload(identifier: String, title: String, href: String, isNew: Bool)
@@ -31,23 +32,25 @@ struct SyncPlan: Equatable {
         a.actions == b.actions && a.withheld?.side == b.withheld?.side && a.withheld?.items == b.withheld?.items
     }
 
-    /// What the server's listing asks of this side. `changedHere`: the removed hrefs whose item
-    /// changed here since it was synced (the store tells; the plan does not ask it).
+    /// What the server's listing asks of this side. Of the removed hrefs, `stillHere` are those
+    /// whose item is still in this calendar here (not removed, nor moved to another, since) and
+    /// `changedHere` those of them changed here since they were synced (the store tells; the
+    /// plan does not ask it).
     static func incoming(changed: [(href: String, etag: String?)], removed: [String], synced: [String: SyncedItem],
-                         kind: SyncedItem.Kind, changedHere: Set<String>, forcesDeletion: Bool) -> SyncPlan {
+                         kind: SyncedItem.Kind, stillHere: Set<String>, changedHere: Set<String>, forcesDeletion: Bool) -> SyncPlan {
         var plan = SyncPlan()
         let wanted = changed.filter { change in change.etag == nil || synced[change.href]?.etag != change.etag }
         plan.actions = wanted.map { .download(href: $0.href) }
         var removals = removed
-        if let emptied = serverEmptied(changed: changed, removed: removed, synced: synced, kind: kind, changedHere: changedHere,
-                                       forcesDeletion: forcesDeletion) {
+        if let emptied = serverEmptied(changed: changed, removed: removed, synced: synced, kind: kind, stillHere: stillHere,
+                                       changedHere: changedHere, forcesDeletion: forcesDeletion) {
             plan.withheld = (.server, emptied)
             // When the server went empty, only what changed here goes back (as new); nothing is deleted.
             removals = removed.filter(changedHere.contains)
         }
         for href in removals {
             guard let known = synced[href] else { continue }
-            guard known.kind == kind, known.itemIdentifier != nil else { plan.actions.append(.forget(href: href)); continue }
+            guard known.kind == kind, known.itemIdentifier != nil, stillHere.contains(href) else { plan.actions.append(.forget(href: href)); continue }
             plan.actions.append(changedHere.contains(href) ? .uploadAgain(href: href) : .removeHere(href: href))
         }
         return plan
@@ -56,13 +59,13 @@ struct SyncPlan: Equatable {
     /// How many deletions here a listing would make although it leaves none of the items synced
     /// before, nor a new one (the server's collection went empty); nil when it would not.
     private static func serverEmptied(changed: [(href: String, etag: String?)], removed: [String], synced: [String: SyncedItem],
-                                      kind: SyncedItem.Kind, changedHere: Set<String>, forcesDeletion: Bool) -> Int? {
+                                      kind: SyncedItem.Kind, stillHere: Set<String>, changedHere: Set<String>, forcesDeletion: Bool) -> Int? {
         let known = synced.values.filter { $0.kind == kind && $0.itemIdentifier != nil }
         guard !known.isEmpty, !removed.isEmpty, !forcesDeletion else { return nil }
         let gone = Set(removed)
         guard !synced.values.contains(where: { $0.kind == kind && !gone.contains($0.href) }),
               !changed.contains(where: { synced[$0.href] == nil }) else { return nil }
-        let deletions = removed.filter { synced[$0]?.kind == kind && synced[$0]?.itemIdentifier != nil && !changedHere.contains($0) }
+        let deletions = removed.filter { synced[$0]?.kind == kind && stillHere.contains($0) && !changedHere.contains($0) }
         return deletions.isEmpty ? nil : deletions.count
     }
 
@@ -78,8 +81,10 @@ struct SyncPlan: Equatable {
     }
 
     /// What this side's items ask of the server, in the order given (parents before subtasks).
+    /// `movedAway`: the identifiers of items synced here that are now in another calendar here
+    /// (their deletion there is a move, not a loss, and never held back).
     static func outgoing(local: [LocalItem], synced: [String: SyncedItem], kind: SyncedItem.Kind, collection: String,
-                         forcesDeletion: Bool) -> SyncPlan {
+                         movedAway: Set<String> = [], forcesDeletion: Bool) -> SyncPlan {
         var plan = SyncPlan()
         var byIdentifier: [String: SyncedItem] = [:]
         for item in synced.values { if let identifier = item.itemIdentifier { byIdentifier[identifier] = item } }
@@ -92,11 +97,14 @@ struct SyncPlan: Equatable {
         }
         let present = Set(local.map(\.identifier))
         let gone = synced.values.filter { $0.kind == kind && !($0.itemIdentifier.map(present.contains) ?? false) }.sorted { $0.href < $1.href }
-        if !gone.isEmpty, present.isEmpty, !forcesDeletion {
+        let moved = gone.filter { $0.itemIdentifier.map(movedAway.contains) ?? false }
+        let removed = gone.filter { !($0.itemIdentifier.map(movedAway.contains) ?? false) }
+        plan.actions += moved.map { .removeThere(href: $0.href) }
+        if !removed.isEmpty, present.isEmpty, !forcesDeletion {
             // The list here went empty while the server still holds what was synced (vdirsyncer's StorageEmpty).
-            plan.withheld = (.here, gone.count)
+            plan.withheld = (.here, removed.count)
         } else {
-            plan.actions += gone.map { .removeThere(href: $0.href) }
+            plan.actions += removed.map { .removeThere(href: $0.href) }
         }
         return plan
     }

@@ -60,6 +60,13 @@ class Engine:
         """Where python-caldav starts (it does not look for the principal from the server's root)."""
         return self.url
 
+    def _prepare(self, prefix: str) -> None:
+        """A temporary folder of its own (with the server's log in it) and a free port."""
+        self.folder = tempfile.mkdtemp(prefix=prefix)
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+        self.log = open(os.path.join(self.folder, "log"), "w")
+
     def _wait_for_port(self, log_path: str) -> None:
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -71,6 +78,11 @@ class Engine:
                     raise RuntimeError(f"{self.name} exited: " + open(log_path).read()[-2000:])
                 time.sleep(0.05)
         raise RuntimeError(f"{self.name} did not start")
+
+    def close(self) -> None:
+        self.stop()
+        self.log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
@@ -92,15 +104,12 @@ class Radicale(Engine):
 
     def __init__(self, users: dict[str, str] | None = None, tls: tuple[str, str] | None = None):
         self.tls = tls  # (certificate, key) in PEM: served over HTTPS
-        self.folder = tempfile.mkdtemp(prefix="radicale-")
+        self._prepare("radicale-")
         self.storage = os.path.join(self.folder, "collections")
         self.users = users or {"alice": "secret"}
         with open(os.path.join(self.folder, "users"), "w") as f:
             for user, password in self.users.items():
                 f.write(f"{user}:{password}\n")
-        self.port = free_port()
-        self.process: subprocess.Popen | None = None
-        self.log = open(os.path.join(self.folder, "log"), "w")
 
     @property
     def url(self) -> str:
@@ -122,10 +131,6 @@ class Radicale(Engine):
         self._wait_for_port(os.path.join(self.folder, "log"))
         return self
 
-    def close(self) -> None:
-        self.stop()
-        self.log.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
 
     def requests_logged(self) -> int:
         self.log.flush()
@@ -151,10 +156,7 @@ class Xandikos(Engine):
     name = "Xandikos"
 
     def __init__(self):
-        self.folder = tempfile.mkdtemp(prefix="xandikos-")
-        self.port = free_port()
-        self.process: subprocess.Popen | None = None
-        self.log = open(os.path.join(self.folder, "log"), "w")
+        self._prepare("xandikos-")
 
     @property
     def url(self) -> str:
@@ -173,10 +175,6 @@ class Xandikos(Engine):
         self._wait_for_port(os.path.join(self.folder, "log"))
         return self
 
-    def close(self) -> None:
-        self.stop()
-        self.log.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class Cyrus(Engine):
@@ -201,9 +199,8 @@ class Cyrus(Engine):
     def __init__(self):
         import pwd
 
-        self.folder = tempfile.mkdtemp(prefix="cyrus-")
-        self.port, self.imap_port = free_port(), free_port()
-        self.process: subprocess.Popen | None = None
+        self._prepare("cyrus-")
+        self.imap_port = free_port()
         for sub in ("lib", "spool", "socket", "run", "sieve"):
             os.makedirs(os.path.join(self.folder, sub))
         self.config = os.path.join(self.folder, "imapd.conf")
@@ -227,7 +224,6 @@ class Cyrus(Engine):
         for root, dirs, files in os.walk(self.folder):
             for name in [root, *(os.path.join(root, n) for n in dirs + files)]:
                 os.chown(name, cyrus.pw_uid, cyrus.pw_gid)
-        self.log = open(os.path.join(self.folder, "log"), "w")
         self.provisioned = False
 
     @property
@@ -268,10 +264,6 @@ class Cyrus(Engine):
             self.provisioned = True
         return self
 
-    def close(self) -> None:
-        self.stop()
-        self.log.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 ENGINES = {"radicale": Radicale, "xandikos": Xandikos, "cyrus": Cyrus}

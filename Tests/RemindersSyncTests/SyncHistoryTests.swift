@@ -7,14 +7,17 @@ import RemindersStore
 import XCTest
 @testable import RemindersSync
 
-/// The sync's algorithm over random histories: creates, edits of one field or another, and
-/// deletes on both sides — here through the store, there by another client writing the
-/// collection — interleaved with syncs whose requests fail at random (the server timing out,
-/// answering 503, refusing one item). The production sync runs on a real store against a
-/// collection in memory (`MemoryCollection`; the interop suite runs it against real servers).
-/// After the last syncs, with nothing failing, both sides hold the same reminders, and no edit
-/// is lost: each field holds the last value written to it, unless the report named a conflict
-/// for it; an item is gone only if it was deleted after its last edit.
+/// The sync's algorithm over random histories: creates, edits of one field or another, deletes
+/// and moves between two lists on both sides — here through the store, there by another client
+/// writing the collections (a move there is a delete in one and a create in the other) —
+/// interleaved with syncs whose requests fail at random (the server timing out, answering 503,
+/// refusing one item). The production sync runs on a real store against collections in memory
+/// (`MemoryCollection`; the interop suite runs it against real servers). After the last syncs,
+/// with nothing failing, each list holds the same reminders on both sides, and no edit is lost:
+/// each field holds the last value written to it (in the copy of the item that has it: a move
+/// on one side while the other edits leaves the item in both lists, as other clients do),
+/// unless the report named a conflict for it; an item is gone only if it was deleted after its
+/// last edit.
 ///
 /// `REMINDERSD_SYNC_HISTORIES` sets how many (default 500); `REMINDERSD_SYNC_SEED` the first seed.
 final class SyncHistoryTests: XCTestCase {
@@ -38,8 +41,8 @@ final class SyncHistoryTests: XCTestCase {
             }
             try? FileManager.default.removeItem(atPath: "\(folder)/\(seed).sqlite")
         }
-        print("sync histories: \(count) run, \(totals.steps) steps, \(totals.syncs) syncs (\(totals.failedSyncs) cut off by a failure), "
-              + "\(totals.conflicts) conflicts named, \(totals.withheld) deletions withheld and then forced")
+        print("sync histories: \(count) run, \(totals.steps) steps, \(totals.moves) moves, \(totals.syncs) syncs of two lists "
+              + "(\(totals.failedSyncs) lists cut off by a failure), \(totals.conflicts) conflicts named, \(totals.withheld) deletions withheld and then forced")
     }
 }
 
@@ -61,23 +64,26 @@ final class History {
     }
 
     struct Totals {
-        var steps = 0, syncs = 0, failedSyncs = 0, conflicts = 0, withheld = 0
+        var steps = 0, syncs = 0, failedSyncs = 0, conflicts = 0, withheld = 0, moves = 0
 
         mutating func add(_ other: Totals) {
             steps += other.steps; syncs += other.syncs; failedSyncs += other.failedSyncs
-            conflicts += other.conflicts; withheld += other.withheld
+            conflicts += other.conflicts; withheld += other.withheld; moves += other.moves
         }
     }
 
     private var random: SplitMix64
     private let events: EventStore
-    private let list: String
-    private let collection = MemoryCollection(href: "/cal/")
+    private var lists: [String] = []
+    private let collections = [MemoryCollection(href: "/one/"), MemoryCollection(href: "/two/")]
     private var index = 0
     private var made = 0
     private var edits: [Edit] = []
     private var deletes: [(index: Int, side: Side, uid: String)] = []
     private var conflicts = Set<String>()
+    /// Each UID's place in the order items were made, so that a seed picks the same items again
+    /// (the store's identifiers are random).
+    private var rank: [String: Int] = [:]
     private var forceDelete = false
     private(set) var log: [String] = []
     private(set) var totals = Totals()
@@ -86,22 +92,27 @@ final class History {
         random = SplitMix64(seed: seed)
         events = EventStore(store: try CalendarStore(path: path), timeZone: TimeZone(identifier: "UTC")!)
         try events.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
-        list = Identifiers.make()
-        try events.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
-                                             list: ReminderCalendar(calendarIdentifier: list, title: "Shared"), now: Timestamp.now())
+        for collection in collections {
+            let list = Identifiers.make()
+            try events.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
+                                                 list: ReminderCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
+            lists.append(list)
+        }
     }
 
     func run() throws {
         for _ in 0..<random.int(in: 6...24) {
             index += 1
             totals.steps += 1
-            switch random.int(in: 0...11) {
+            switch random.int(in: 0...13) {
             case 0, 1: try createHere()
             case 2, 3: try editHere()
             case 4: try deleteHere()
-            case 5, 6: createThere()
-            case 7, 8: try editThere()
-            case 9: deleteThere()
+            case 5: try moveHere()
+            case 6, 7: createThere()
+            case 8, 9: try editThere()
+            case 10: deleteThere()
+            case 11: moveThere()
             default: try sync(flaky: random.int(in: 0...2) > 0)
             }
         }
@@ -112,24 +123,46 @@ final class History {
 
     // MARK: Here (through the store)
 
-    private func localReminders() throws -> [String: Reminder] {
-        let all = try events.store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [list]), in: TimeZone(identifier: "UTC")!)
-        return Dictionary(all.map { ($0.calendarItemExternalIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
+    private func localReminders() throws -> [Reminder] {
+        try events.store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: lists), in: TimeZone(identifier: "UTC")!)
+            .sorted { $0.calendarItemIdentifier < $1.calendarItemIdentifier }
+    }
+
+    /// The reminders whose UID only one of them has. A move on one side while the other edits
+    /// leaves two copies; the history then leaves them to the syncs, as an edit or delete of
+    /// "the" item would not say which copy it meant.
+    private func singleReminders() throws -> [Reminder] {
+        let all = try localReminders()
+        let counts = Dictionary(all.map { ($0.calendarItemExternalIdentifier, 1) }, uniquingKeysWith: +)
+        return all.filter { counts[$0.calendarItemExternalIdentifier] == 1 }
+            .sorted { rank[$0.calendarItemExternalIdentifier, default: 0] < rank[$1.calendarItemExternalIdentifier, default: 0] }
+    }
+
+    /// The same of the collections' members: (collection, href, uid).
+    private func singleMembers() -> [(collection: MemoryCollection, href: String, uid: String)] {
+        let all = collections.flatMap { collection in
+            collection.members.sorted { $0.key < $1.key }.compactMap { href, member in
+                (try? CalendarObject(parsing: member.text).uid).flatMap { $0 }.map { (collection, href, $0) }
+            }
+        }
+        let counts = Dictionary(all.map { ($0.2, 1) }, uniquingKeysWith: +)
+        return all.filter { counts[$0.2] == 1 }.sorted { rank[$0.2, default: 0] < rank[$1.2, default: 0] }
     }
 
     private func createHere() throws {
         made += 1
         var changes = ReminderChanges()
         changes.title = .set("here \(made)")
-        changes.calendarIdentifier = .set(list)
+        changes.calendarIdentifier = .set(random.element(of: lists)!)
         let reminder = try events.saveReminder(identifier: nil, changes: changes, commit: true)
+        rank[reminder.calendarItemExternalIdentifier] = made
         edits.append(Edit(index: index, side: .here, uid: reminder.calendarItemExternalIdentifier, field: .title, value: "here \(made)"))
         log.append("\(index) here: create \(reminder.calendarItemExternalIdentifier.prefix(8)) \"here \(made)\"")
     }
 
     private func editHere() throws {
-        let reminders = try localReminders()
-        guard let uid = random.element(of: reminders.keys.sorted()), let reminder = reminders[uid] else { return }
+        guard let reminder = random.element(of: try singleReminders()) else { return }
+        let uid = reminder.calendarItemExternalIdentifier
         let field = random.element(of: Field.allCases)!
         let value = self.value(for: field)
         var changes = ReminderChanges()
@@ -144,11 +177,21 @@ final class History {
     }
 
     private func deleteHere() throws {
-        let reminders = try localReminders()
-        guard let uid = random.element(of: reminders.keys.sorted()), let reminder = reminders[uid] else { return }
+        guard let reminder = random.element(of: try singleReminders()) else { return }
+        let uid = reminder.calendarItemExternalIdentifier
         try events.removeReminder(identifier: reminder.calendarItemIdentifier, commit: true)
         deletes.append((index, .here, uid))
         log.append("\(index) here: delete \(uid.prefix(8))")
+    }
+
+    private func moveHere() throws {
+        guard let reminder = random.element(of: try singleReminders()) else { return }
+        var changes = ReminderChanges()
+        let other = lists.first { $0 != reminder.calendarIdentifier }!
+        changes.calendarIdentifier = .set(other)
+        _ = try events.saveReminder(identifier: reminder.calendarItemIdentifier, changes: changes, commit: true)
+        totals.moves += 1
+        log.append("\(index) here: move \(reminder.calendarItemExternalIdentifier.prefix(8)) to list \(lists.firstIndex(of: other)! + 1)")
     }
 
     // MARK: There (another client writing the collection)
@@ -156,13 +199,15 @@ final class History {
     private func createThere() {
         made += 1
         let uid = "there-\(made)"
-        collection.store(Self.todo(uid: uid, summary: "there \(made)"), at: "/cal/\(uid).ics")
+        rank[uid] = made
+        let collection = random.element(of: collections)!
+        collection.store(Self.todo(uid: uid, summary: "there \(made)"), at: "\(collection.href)\(uid).ics")
         edits.append(Edit(index: index, side: .there, uid: uid, field: .title, value: "there \(made)"))
         log.append("\(index) there: create \(uid)")
     }
 
     private func editThere() throws {
-        guard let href = random.element(of: collection.members.keys.sorted()), let member = collection.members[href] else { return }
+        guard let (collection, href, _) = random.element(of: singleMembers()), let member = collection.members[href] else { return }
         var object = try CalendarObject(parsing: member.text)
         guard let position = object.calendar.components.firstIndex(where: { $0.name == "VTODO" }) else { return }
         let uid = object.calendar.components[position].value("UID") ?? ""
@@ -178,11 +223,22 @@ final class History {
     }
 
     private func deleteThere() {
-        guard let href = random.element(of: collection.members.keys.sorted()), let member = collection.members[href],
-              let uid = try? CalendarObject(parsing: member.text).uid else { return }
+        guard let (collection, href, uid) = random.element(of: singleMembers()) else { return }
         collection.remove(href)
         deletes.append((index, .there, uid))
         log.append("\(index) there: delete \(uid.prefix(8))")
+    }
+
+    /// As a client that moves an item between calendars: removed from one, the same text put in the other.
+    private func moveThere() {
+        guard let (source, href, _) = random.element(of: singleMembers()), let member = source.members[href] else { return }
+        let target = collections.first { $0 !== source }!
+        let name = String(href.dropFirst(source.href.count))
+        guard target.members[target.href + name] == nil else { return }
+        source.remove(href)
+        target.store(member.text, at: target.href + name)
+        totals.moves += 1
+        log.append("\(index) there: move \(name) to \(target.href)")
     }
 
     private func value(for field: Field) -> String {
@@ -191,43 +247,55 @@ final class History {
 
     // MARK: Syncing
 
+    /// Both lists, one after the other, as an account's sync goes.
     private func sync(flaky: Bool) throws {
         totals.syncs += 1
         var failures = 0
-        collection.failing = { [self] in
-            guard flaky, random.int(in: 0...5) == 0 else { return .none }
-            failures += 1
-            return [MemoryCollection.Failure.timeout, .unavailable, .itemRefused][random.int(in: 0...2)]
+        for (list, collection) in zip(lists, collections) {
+            collection.failing = { [self] in
+                guard flaky, random.int(in: 0...5) == 0 else { return .none }
+                failures += 1
+                return [MemoryCollection.Failure.timeout, .unavailable, .itemRefused][random.int(in: 0...2)]
+            }
+            guard let synced = try events.store.syncedCollections(account: "home").first(where: { $0.calendarIdentifier == list }) else {
+                throw Failure(description: "the synced collection went")
+            }
+            var options = SyncOptions()
+            if forceDelete { options.forceDelete = lists }
+            let run = CollectionSync(client: collection, events: events, collection: synced, remote: collection.remote, options: options,
+                                     report: ListReport(calendarIdentifier: list, title: collection.href))
+            var outcome = "ok"
+            do { try run.run() } catch { outcome = "cut off: \(error)"; totals.failedSyncs += 1 }
+            let report = run.report
+            for conflict in report.conflicts { conflicts.insert("\(conflict.uid) \(conflict.property)") }
+            totals.conflicts += report.conflicts.count
+            if report.withheld != nil { forceDelete = true; totals.withheld += 1 }
+            log.append("\(index) sync\(flaky ? " (flaky, \(failures) failed)" : ""): \(outcome); \(report.line)"
+                       + (report.skipped.isEmpty ? "" : " skipped \(report.skipped.map(\.message))")
+                       + (report.conflicts.isEmpty ? "" : " conflicts \(report.conflicts.map { "\($0.uid.prefix(8)) \($0.property) kept \($0.kept)" })"))
         }
-        guard let synced = try events.store.syncedCollections(account: "home").first(where: { $0.calendarIdentifier == list }) else {
-            throw Failure(description: "the synced collection went")
-        }
-        var options = SyncOptions()
-        if forceDelete { options.forceDelete = [list] }
-        let run = CollectionSync(client: collection, events: events, collection: synced, remote: collection.remote, options: options,
-                                 report: ListReport(calendarIdentifier: list, title: "Shared"))
-        var outcome = "ok"
-        do { try run.run() } catch { outcome = "cut off: \(error)"; totals.failedSyncs += 1 }
-        let report = run.report
-        for conflict in report.conflicts { conflicts.insert("\(conflict.uid) \(conflict.property)") }
-        totals.conflicts += report.conflicts.count
-        if report.withheld != nil { forceDelete = true; totals.withheld += 1 }
-        log.append("\(index) sync\(flaky ? " (flaky, \(failures) failed)" : ""): \(outcome); \(report.line)"
-                   + (report.skipped.isEmpty ? "" : " skipped \(report.skipped.map(\.message))")
-                   + (report.conflicts.isEmpty ? "" : " conflicts \(report.conflicts.map { "\($0.uid.prefix(8)) \($0.property) kept \($0.kept)" })"))
     }
 
     // MARK: What must hold at the end
 
     private func check() throws {
-        let here = try localReminders().mapValues { [$0.title, $0.notes ?? "", String($0.priority)] }
-        var there: [String: [String]] = [:]
-        for member in collection.members.values {
-            let reading = try TodoReader.read(try CalendarObject(parsing: member.text), now: Timestamp.now())
-            there[reading.uid] = [reading.reminder.title, reading.reminder.notes ?? "", String(reading.reminder.priority)]
-        }
-        guard here == there else {
-            throw Failure(description: "the sides differ:\n  here  \(here.sorted { $0.key < $1.key })\n  there \(there.sorted { $0.key < $1.key })")
+        // Each list the same on both sides.
+        var copies: [String: [[String]]] = [:]  // uid → the values of each copy
+        let reminders = try localReminders()
+        for (list, collection) in zip(lists, collections) {
+            var here: [String: [String]] = [:]
+            for reminder in reminders where reminder.calendarIdentifier == list {
+                here[reminder.calendarItemExternalIdentifier] = [reminder.title, reminder.notes ?? "", String(reminder.priority)]
+            }
+            var there: [String: [String]] = [:]
+            for member in collection.members.values {
+                let reading = try TodoReader.read(try CalendarObject(parsing: member.text), now: Timestamp.now())
+                there[reading.uid] = [reading.reminder.title, reading.reminder.notes ?? "", String(reading.reminder.priority)]
+            }
+            guard here == there else {
+                throw Failure(description: "\(collection.href) differs:\n  here  \(here.sorted { $0.key < $1.key })\n  there \(there.sorted { $0.key < $1.key })")
+            }
+            for (uid, values) in here { copies[uid, default: []].append(values) }
         }
         // An edit followed by a delete on the same side was taken back by that delete — unless a
         // sync had taken it to the other side first, which then keeps it: so the value left may
@@ -235,7 +303,7 @@ final class History {
         let takenBack = { (edit: Edit) in self.deletes.contains { $0.side == edit.side && $0.uid == edit.uid && $0.index > edit.index } }
         let standing = edits.filter { !takenBack($0) }
         for uid in Set(edits.map(\.uid)) {
-            guard let values = here[uid] else {
+            guard let found = copies[uid] else {
                 let lastEdit = standing.filter { $0.uid == uid }.map(\.index).max() ?? 0
                 guard deletes.contains(where: { $0.uid == uid && $0.index > lastEdit }) else {
                     throw Failure(description: "\(uid) is gone, but was edited (step \(lastEdit)) after every delete of it")
@@ -245,9 +313,9 @@ final class History {
             for (position, field) in Field.allCases.enumerated() {
                 guard let last = standing.filter({ $0.uid == uid && $0.field == field }).max(by: { $0.index < $1.index }) else { continue }
                 let allowed = Set([last.value] + edits.filter { $0.uid == uid && $0.field == field && $0.index > last.index && takenBack($0) }.map(\.value))
-                if !allowed.contains(values[position]), !conflicts.contains("\(uid) \(field.rawValue)") {
-                    throw Failure(description: "\(uid) \(field) is \"\(values[position])\": the edit to \"\(last.value)\" (step \(last.index), "
-                                  + "\(last.side)) was lost, and no conflict named it")
+                if !found.contains(where: { allowed.contains($0[position]) }), !conflicts.contains("\(uid) \(field.rawValue)") {
+                    throw Failure(description: "\(uid) \(field) is \(found.map { "\"\($0[position])\"" }.joined(separator: " and ")): the edit to "
+                                  + "\"\(last.value)\" (step \(last.index), \(last.side)) was lost, and no conflict named it")
                 }
             }
         }

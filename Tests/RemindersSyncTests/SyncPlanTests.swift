@@ -13,29 +13,41 @@ final class SyncPlanTests: XCTestCase {
 
     func testWhatChangedThereComesHereAndWhatWentThereGoesUnlessItChangedHere() {
         let plan = SyncPlan.incoming(changed: [("/c/a.ics", "\"1\""), ("/c/new.ics", "\"7\""), ("/c/b.ics", nil)], removed: [],
-                                     synced: synced, kind: .reminder, changedHere: [], forcesDeletion: false)
+                                     synced: synced, kind: .reminder, stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: false)
         XCTAssertEqual(plan.actions, [.download(href: "/c/new.ics"), .download(href: "/c/b.ics")], "an unchanged ETag is not fetched; none given is")
         let gone = SyncPlan.incoming(changed: [("/c/b.ics", "\"1\"")], removed: ["/c/a.ics", "/c/e.ics", "/c/unknown.ics"], synced: synced,
-                                     kind: .reminder, changedHere: [], forcesDeletion: false)
+                                     kind: .reminder, stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: false)
         XCTAssertEqual(gone.actions, [.removeHere(href: "/c/a.ics"), .forget(href: "/c/e.ics")])
-        let changed = SyncPlan.incoming(changed: [], removed: ["/c/a.ics"], synced: synced, kind: .reminder, changedHere: ["/c/a.ics"],
-                                        forcesDeletion: false)
+        let changed = SyncPlan.incoming(changed: [], removed: ["/c/a.ics"], synced: synced, kind: .reminder, stillHere: ["/c/a.ics"],
+                                        changedHere: ["/c/a.ics"], forcesDeletion: false)
         XCTAssertEqual(changed.actions, [.uploadAgain(href: "/c/a.ics")])
     }
 
     func testAServerThatWentEmptyDeletesNothingHereUntilForced() {
         let plan = SyncPlan.incoming(changed: [], removed: ["/c/a.ics", "/c/b.ics", "/c/e.ics"], synced: synced, kind: .reminder,
-                                     changedHere: ["/c/b.ics"], forcesDeletion: false)
+                                     stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: ["/c/b.ics"], forcesDeletion: false)
         XCTAssertEqual(plan.withheld?.side, .server)
         XCTAssertEqual(plan.withheld?.items, 1, "B changed here: it goes back, it is no deletion")
         XCTAssertEqual(plan.actions, [.uploadAgain(href: "/c/b.ics")])
         XCTAssertEqual(plan.lines.last, "withheld: 1 deletion (the server's collection went empty)")
-        let forced = SyncPlan.incoming(changed: [], removed: ["/c/a.ics", "/c/b.ics"], synced: synced, kind: .reminder, changedHere: [],
-                                       forcesDeletion: true)
+        let forced = SyncPlan.incoming(changed: [], removed: ["/c/a.ics", "/c/b.ics"], synced: synced, kind: .reminder,
+                                       stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: true)
         XCTAssertNil(forced.withheld)
         XCTAssertEqual(forced.actions, [.removeHere(href: "/c/a.ics"), .removeHere(href: "/c/b.ics")])
-        let one = SyncPlan.incoming(changed: [], removed: ["/c/a.ics"], synced: synced, kind: .reminder, changedHere: [], forcesDeletion: false)
+        let one = SyncPlan.incoming(changed: [], removed: ["/c/a.ics"], synced: synced, kind: .reminder, stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: false)
         XCTAssertNil(one.withheld, "removing some but not all is never held back")
+    }
+
+    func testAnItemMovedToAnotherListHereIsForgottenNotDeletedNorWithheld() {
+        // A went to another list here, and the server removed it here too: nothing to delete, nothing to hold back.
+        let plan = SyncPlan.incoming(changed: [], removed: ["/c/a.ics"], synced: synced, kind: .reminder, stillHere: [],
+                                     changedHere: [], forcesDeletion: false)
+        XCTAssertNil(plan.withheld)
+        XCTAssertEqual(plan.actions, [.forget(href: "/c/a.ics")])
+        let emptied = SyncPlan.incoming(changed: [], removed: ["/c/a.ics", "/c/b.ics"], synced: synced, kind: .reminder, stillHere: ["/c/b.ics"],
+                                        changedHere: [], forcesDeletion: false)
+        XCTAssertEqual(emptied.withheld?.items, 1, "only B's deletion here is held back")
+        XCTAssertEqual(emptied.actions, [], "and until it is answered, nothing of that listing is taken")
     }
 
     func testWhatChangedHereGoesThereAndWhatWentHereIsDeletedThere() {
@@ -61,6 +73,10 @@ final class SyncPlanTests: XCTestCase {
         XCTAssertEqual(plan.actions, [])
         XCTAssertEqual(plan.withheld?.side, .here)
         XCTAssertEqual(plan.withheld?.items, 2)
+        // A move to another list is no deletion: never held back, even when the list is left empty.
+        let moved = SyncPlan.outgoing(local: [], synced: synced, kind: .reminder, collection: "/c/", movedAway: ["A"], forcesDeletion: false)
+        XCTAssertEqual(moved.actions, [.removeThere(href: "/c/a.ics")])
+        XCTAssertEqual(moved.withheld?.items, 1, "B, removed here, is still held back")
         let forced = SyncPlan.outgoing(local: [], synced: synced, kind: .reminder, collection: "/c/", forcesDeletion: true)
         XCTAssertEqual(forced.actions, [.removeThere(href: "/c/a.ics"), .removeThere(href: "/c/b.ics")])
     }
