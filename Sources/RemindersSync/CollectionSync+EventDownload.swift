@@ -14,6 +14,7 @@ extension CollectionSync {
         var href: String
         var etag: String?
         var text: String
+        var calendar: Component
         var reading: EventReader.Reading
     }
 
@@ -46,7 +47,8 @@ extension CollectionSync {
             return nil
         }
         do {
-            return DownloadedEvent(href: item.href, etag: item.etag, text: text, reading: try EventReader.read(calendar, now: options.now()))
+            return DownloadedEvent(href: item.href, etag: item.etag, text: text, calendar: calendar,
+                                   reading: try EventReader.read(calendar, now: options.now()))
         } catch {
             report.skipped.append(Skipped(href: item.href, message: error.description))
             keepUnlessKnown(item)
@@ -55,6 +57,21 @@ extension CollectionSync {
     }
 
     private func apply(_ item: DownloadedEvent) throws(StoreError) {
+        guard let event = try applyContent(item), let master = item.calendar.components.first(where: {
+            $0.name == "VEVENT" && $0.property("RECURRENCE-ID") == nil
+        }) else { return }
+        // What the server's item says of the alarms (dismissed or snoozed on another device); for
+        // Thunderbird's item-wide form, an alarm fires when its last occurrence before now did.
+        let zone = TimeZone.current, now = options.now()
+        let states = AlarmState.read(master, alarms: event.alarms, fireDate: { alarm in
+            event.alarmFirings(from: now.advanced(by: -86_400_000), to: now, in: zone)
+                .filter { $0.alarm.alarmIdentifier == alarm.alarmIdentifier }.map(\.fireDate).max()
+        })
+        if !states.isEmpty { try store.recordAlarmStates(states, of: event, in: zone) }
+    }
+
+    /// The item's content written here; the series it now is.
+    private func applyContent(_ item: DownloadedEvent) throws(StoreError) -> Event? {
         let known = items[item.href]
         // One moved to another calendar here is no longer this one's: what changed there comes back as a copy.
         var local = try known?.itemIdentifier.flatMap { identifier throws(StoreError) in try store.event(identifier: identifier) }
@@ -72,7 +89,7 @@ extension CollectionSync {
                                                       into: list, over: nil)
             try rememberEvent(written.eventIdentifier, href: item.href, etag: item.etag)
             report.downloaded += 1
-            return
+            return written
         }
         let lastChange = try store.lastChange(ofSeries: local.eventIdentifier) ?? local.lastModifiedDate
         let detached = try store.detachedOccurrences(of: local.eventIdentifier)
@@ -81,7 +98,7 @@ extension CollectionSync {
             // The server rewrote what it stores, or both sides made the same change: nothing to do.
             try store.write { () throws(StoreError) in try self.store.setKeptCalendarObject(item.text, event: local.eventIdentifier) }
             remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: local.eventIdentifier, kind: .event, syncedModified: lastChange))
-            return
+            return local
         }
         if lastChange > (known?.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
             report.conflicts.append(Conflict(uid: local.calendarItemExternalIdentifier, title: local.title, property: "event", kept: "server",
@@ -91,6 +108,7 @@ extension CollectionSync {
                                                   into: list, over: (local, lastChange))
         try rememberEvent(written.eventIdentifier, href: item.href, etag: item.etag)
         report.downloaded += 1
+        return written
     }
 
     /// The item as synced, stamped with the series' last change now (its overrides' included).

@@ -12,28 +12,40 @@ import RemindersStore
 extension CollectionSync {
     func uploadEvents() throws {
         let series = try store.series(inCalendars: [list])
+        // Dismissals and snoozes made here change the item on the server, not the event.
+        let alarmStates = try store.eventAlarmStatesToShare(calendar: list)
         let byIdentifier = Dictionary(series.map { ($0.eventIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
         var lastChanges: [String: Timestamp] = [:]
         for event in series { lastChanges[event.eventIdentifier] = try store.lastChange(ofSeries: event.eventIdentifier) ?? event.lastModifiedDate }
         let plan = SyncPlan.outgoing(local: series.map { event in
             SyncPlan.LocalItem(identifier: event.eventIdentifier, uid: event.calendarItemExternalIdentifier, title: event.title,
-                               lastChange: lastChanges[event.eventIdentifier] ?? event.lastModifiedDate)
+                               lastChange: lastChanges[event.eventIdentifier] ?? event.lastModifiedDate,
+                               hasAlarmState: alarmStates[event.eventIdentifier] != nil)
         }, synced: items, kind: itemKind, collection: href, movedAway: try movedAway(present: Set(byIdentifier.keys)),
            forcesDeletion: forcesDeletion)
         try carryOut(plan) { identifier, known, target in
             guard let event = byIdentifier[identifier], let lastChange = lastChanges[identifier] else { return }
-            try send(event, lastChange: lastChange, known: known, target: target)
+            try send(event, lastChange: lastChange, known: known, target: target, alarmStates: alarmStates[identifier] ?? [])
         }
     }
 
-    private func send(_ event: Event, lastChange: Timestamp, known: SyncedItem?, target: String) throws {
+    private func send(_ event: Event, lastChange: Timestamp, known: SyncedItem?, target: String, alarmStates: [AlarmState]) throws {
         let detached = try store.detachedOccurrences(of: event.eventIdentifier)
         let original = try store.calendarObject(event: event.eventIdentifier)
             .flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
-        let text = EventWriter.object(for: event, detached: detached, original: original, now: options.now()).text
+        var object = EventWriter.object(for: event, detached: detached, original: original, now: options.now())
+        if !alarmStates.isEmpty, let master = object.calendar.components.firstIndex(where: { $0.name == "VEVENT" && $0.property("RECURRENCE-ID") == nil }) {
+            AlarmState.write(alarmStates, into: &object.calendar.components[master], title: event.title)
+        }
+        let text = object.text
         switch attempt({ () throws(DAVError) in try client.put(text, at: target, known?.etag.map(Precondition.ifMatch) ?? .ifNoneMatch) }) {
         case .success(let newETag):
-            try store.write { () throws(StoreError) in try self.store.setKeptCalendarObject(text, event: event.eventIdentifier) }
+            try store.write { () throws(StoreError) in
+                try self.store.setKeptCalendarObject(text, event: event.eventIdentifier)
+                if let through = alarmStates.compactMap(\.acknowledged).max() {
+                    try self.store.markAlarmStatesShared(reminder: event.eventIdentifier, through: through)
+                }
+            }
             remember(SyncedItem(href: target, etag: newETag, itemIdentifier: event.eventIdentifier, kind: .event, syncedModified: lastChange))
             report.uploaded += 1
         case .failure(.tooLarge(let message)):

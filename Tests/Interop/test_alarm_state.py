@@ -12,6 +12,7 @@ import time
 from datetime import datetime, timedelta, timezone
 
 from remindersd import BIN
+from test_event_sync import EventSyncTestCase
 from test_sync import SyncTestCase, lines_of, on_every_engine, vcalendar, vtodo
 
 
@@ -127,4 +128,58 @@ class AlarmStateBetweenDevices(SyncTestCase):
         self.assertEqual(self.laptop.reminder_titled("Snoozed on the phone")["alarms"][0]["alarmIdentifier"], "snoozed-alarm")
 
 
-on_every_engine(globals(), AlarmStateBetweenDevices)
+def vevent(uid: str, summary: str, start: datetime, *lines: str) -> str:
+    body = "".join(line + "\r\n" for line in lines)
+    return (f"BEGIN:VEVENT\r\nUID:{uid}\r\nDTSTAMP:{stamp(start)}\r\nSUMMARY:{summary}\r\nDTSTART:{stamp(start)}\r\n"
+            f"DTEND:{stamp(start + timedelta(hours=1))}\r\n{body}END:VEVENT\r\n")
+
+
+class EventAlarmStateBetweenDevices(EventSyncTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.cal = self.event_calendar("Meetings")
+        self.laptop = self.store()
+        self.laptop.sync()
+        self.calendar_id = self.calendar_named(self.laptop, "Meetings")["calendarIdentifier"]
+
+    def upcoming(self) -> list[tuple[str, bool]]:
+        now = datetime.now(timezone.utc)
+        answer = self.laptop.call("upcomingAlarms", {"from": iso(now - timedelta(minutes=5)), "to": iso(now + timedelta(hours=3))})
+        return sorted((a["alarmIdentifier"], a["snoozed"]) for a in answer["alarms"])
+
+    def test_an_event_dismissed_here_is_acknowledged_on_the_server(self):
+        start = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(hours=2)
+        saved = self.laptop.call("saveEvent", {"event": {"calendarIdentifier": self.calendar_id, "title": "Review", "startDate": iso(start),
+                                                         "endDate": iso(start + timedelta(hours=1)),
+                                                         "alarms": [{"relativeOffset": -900, "alarmIdentifier": "review"}]}})["event"]
+        self.laptop.sync()
+        self.laptop.call("dismissAlarm", {"identifier": saved["eventIdentifier"], "alarmIdentifier": "review"})
+        self.assertEqual(self.list_report(self.laptop.sync(), "Meetings")["uploaded"], 1)
+        event = self.cal.event_by_uid(saved["calendarItemExternalIdentifier"]).icalendar_component
+        alarm = event.walk("VALARM")[0]
+        self.assertIn("ACKNOWLEDGED", alarm, event.to_ical().decode())
+        self.assertIn("X-MOZ-LASTACK", event)
+        self.assertEqual(self.list_report(self.laptop.sync(), "Meetings")["uploaded"], 0, "sent once")
+
+    def test_an_event_acknowledged_or_snoozed_there(self):
+        now = datetime.now(timezone.utc).replace(microsecond=0)
+        alarm = ("BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER:-PT15M")
+        fires = now + timedelta(minutes=5)
+        self.cal.save_event(ical=vcalendar(vevent("acked@test", "Dismissed on the phone", now + timedelta(minutes=20), *alarm,
+                                                   "UID:acked-alarm", f"ACKNOWLEDGED:{stamp(fires + timedelta(seconds=1))}", "END:VALARM")))
+        self.cal.save_event(ical=vcalendar(vevent("control@test", "Not dismissed", now + timedelta(minutes=20), *alarm,
+                                                   "UID:control-alarm", "END:VALARM")))
+        # Fired a minute ago on the phone, snoozed there for ten minutes.
+        self.cal.save_event(ical=vcalendar(vevent(
+            "snoozed@test", "Snoozed on the phone", now + timedelta(minutes=14), *alarm, "UID:snoozed-alarm",
+            f"ACKNOWLEDGED:{stamp(now - timedelta(seconds=30))}", "END:VALARM",
+            "BEGIN:VALARM", "UID:snooze-1", "RELATED-TO;RELTYPE=SNOOZE:snoozed-alarm", "ACTION:DISPLAY", "DESCRIPTION:Reminder",
+            f"TRIGGER;VALUE=DATE-TIME:{stamp(now + timedelta(minutes=10))}", "END:VALARM")))
+        self.laptop.sync()
+        self.assertEqual(self.upcoming(), [("control-alarm", False), ("snoozed-alarm", True)])
+        snoozed = self.laptop.call("upcomingAlarms", {"to": iso(now + timedelta(hours=3))})["alarms"]
+        self.assertEqual([a["fireDate"] for a in snoozed if a["alarmIdentifier"] == "snoozed-alarm"],
+                         [iso(now + timedelta(minutes=10)).replace("Z", ".000Z")])
+
+
+on_every_engine(globals(), AlarmStateBetweenDevices, EventAlarmStateBetweenDevices)

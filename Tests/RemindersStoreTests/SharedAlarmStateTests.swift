@@ -71,4 +71,26 @@ final class SharedAlarmStateTests: XCTestCase {
                                            of: call, in: utc, now: here)
         XCTAssertEqual(try held(call)?.state, .dismissed)
     }
+
+    /// A series' acknowledgement (RFC 9074) covers the occurrences whose alarm fired by then — in
+    /// the day before it — and not the next ones; a snooze, the occurrence that fired last.
+    func testASeriesAcknowledgedThereIsDismissedForTheOccurrencesThatFired() throws {
+        var standup = Event(eventIdentifier: "", calendarIdentifier: try XCTUnwrap(try events.defaultCalendarForNewEvents()).calendarIdentifier,
+                            title: "Stand-up", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+                            duration: 900_000, creationDate: Timestamp(milliseconds: 0))
+        standup.recurrenceRules = [try RecurrenceRule(rrule: "FREQ=DAILY")]
+        standup.alarms = [Alarm(alarmIdentifier: "S1", trigger: .relative(offset: -900))]
+        let series = try events.writeSyncedEvent(standup, detached: [], calendarObject: "", into: standup.calendarIdentifier, over: nil)
+        let key = { (day: Int) in Event.occurrenceKey(ReminderDateComponents(year: 2026, month: 12, day: day, hour: 9, minute: 0, timeZone: "UTC")) }
+        func held(_ day: Int) throws -> AlarmDelivery.State? { try events.store.heldAlarms()["\(series.eventIdentifier) S1 \(key(day))"]?.state }
+        try events.store.recordAlarmStates(["S1": AlarmState(alarmIdentifier: "S1", acknowledged: Timestamp(rfc3339: "2026-12-02T08:50:00Z")!)],
+                                           of: series, in: utc)
+        XCTAssertEqual(try held(2), .dismissed, "the 2nd's alarm fired at 08:45, before the acknowledgement")
+        XCTAssertNil(try held(1), "the 1st's is more than a day before it: the agent would not catch it up anyway")
+        XCTAssertNil(try held(3), "the next one still rings")
+        try events.store.recordAlarmStates(["S1": AlarmState(alarmIdentifier: "S1", acknowledged: Timestamp(rfc3339: "2026-12-03T08:46:00Z")!,
+                                                             snoozedUntil: Timestamp(rfc3339: "2026-12-03T08:56:00Z")!)], of: series, in: utc)
+        XCTAssertEqual(try held(3), .snoozed)
+        XCTAssertEqual(try held(2), .dismissed)
+    }
 }

@@ -43,6 +43,30 @@ extension CalendarStore {
         }
     }
 
+    /// The same for `calendar`'s event series (a detached occurrence's stay here: not carried yet).
+    public func eventAlarmStatesToShare(calendar: String) throws(StoreError) -> [String: [AlarmState]] {
+        try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                let statement = try self.database.statement("""
+                    SELECT d.reminder, d.alarm, d.state, max(d.snoozed_until), max(d.to_share) FROM alarm_deliveries d
+                    JOIN events e ON e.identifier = d.reminder
+                    WHERE e.calendar = ? AND e.series IS NULL AND d.to_share IS NOT NULL AND d.state IN ('dismissed', 'snoozed')
+                    GROUP BY d.reminder, d.alarm ORDER BY d.reminder, d.alarm
+                    """)
+                defer { statement.reset() }
+                try statement.bind([.text(calendar)])
+                var states: [String: [AlarmState]] = [:]
+                while try statement.step() {
+                    let snoozed = statement.text(2) == AlarmDelivery.State.snoozed.rawValue
+                    states[statement.text(0) ?? "", default: []].append(AlarmState(
+                        alarmIdentifier: statement.text(1) ?? "", acknowledged: Timestamp(milliseconds: statement.int64(4)),
+                        snoozedUntil: snoozed ? statement.optionalInt64(3).map(Timestamp.init(milliseconds:)) : nil))
+                }
+                return states
+            }
+        }
+    }
+
     /// A dismissal or snooze waiting for the server: the person's, of the alarm's current occurrence.
     static let sharedCondition = """
         d.to_share IS NOT NULL AND d.state IN ('dismissed', 'snoozed') AND d.occurrence = coalesce(r.due_at, r.due_wall * 1000, 0)
@@ -54,6 +78,36 @@ extension CalendarStore {
             try self.sqlite { () throws(SQLiteError) in
                 try self.database.run("UPDATE alarm_deliveries SET to_share = NULL WHERE reminder = ? AND to_share <= ?",
                                       .text(reminder), .integer(through.milliseconds))
+            }
+        }
+    }
+
+    /// What the server's item says of an event series' alarms (RFC 9074: an acknowledgement covers
+    /// every occurrence whose alarm fired by then), recorded for the occurrences that fired in the
+    /// day before it — the agent catches up no further back — and a snooze for the one that fired
+    /// last before it was made. A decision made here since, or not yet shared, stands.
+    public func recordAlarmStates(_ states: [String: AlarmState], of event: Event, in zone: TimeZone) throws(StoreError) {
+        let replaced = try replacedOccurrences(ofSeries: [event.eventIdentifier])[event.eventIdentifier] ?? []
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                for alarm in event.alarms {
+                    guard let state = states[alarm.alarmIdentifier] else { continue }
+                    let madeAt = state.acknowledged ?? state.snoozedUntil ?? Timestamp(milliseconds: 0)
+                    let firings = event.alarmFirings(from: madeAt.advanced(by: -86_400_000), to: madeAt, in: zone, replaced: replaced)
+                        .filter { $0.alarm.alarmIdentifier == alarm.alarmIdentifier }.sorted { $0.fireDate < $1.fireDate }
+                    if let until = state.snoozedUntil, (state.acknowledged.map { $0 < until } ?? true) {
+                        if let last = firings.last {
+                            try self.recordShared(.snoozed, item: event.eventIdentifier, alarm: alarm.alarmIdentifier,
+                                                  occurrence: Event.occurrenceKey(last.occurrence.start), fireDate: last.fireDate, until: until, madeAt: madeAt)
+                        }
+                    } else if state.acknowledged != nil {
+                        for firing in firings {
+                            try self.recordShared(.dismissed, item: event.eventIdentifier, alarm: alarm.alarmIdentifier,
+                                                  occurrence: Event.occurrenceKey(firing.occurrence.start), fireDate: firing.fireDate, until: nil,
+                                                  madeAt: madeAt)
+                        }
+                    }
+                }
             }
         }
     }
@@ -78,30 +132,35 @@ extension CalendarStore {
                     } else {
                         continue
                     }
-                    let madeAt = state.acknowledged ?? Timestamp(milliseconds: 0)
-                    let statement = try self.database.statement("""
-                        SELECT state, snoozed_until, updated, to_share FROM alarm_deliveries WHERE reminder = ? AND alarm = ? AND occurrence = ?
-                        """)
-                    try statement.bind([.text(reminder.calendarItemIdentifier), .text(alarm.alarmIdentifier), .integer(occurrence)])
-                    let existing = try statement.step()
-                        ? (state: statement.text(0), until: statement.optionalInt64(1), updated: statement.int64(2), toShare: statement.optionalInt64(3))
-                        : nil
-                    statement.reset()
-                    if let existing {
-                        if existing.toShare != nil || existing.updated >= madeAt.milliseconds { continue }
-                        if existing.state == decided.rawValue, existing.until == state.snoozedUntil?.milliseconds { continue }
-                    }
-                    let until = decided == .snoozed ? state.snoozedUntil : nil
-                    try self.database.run("""
-                        INSERT INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, reason, snoozed_until, updated)
-                        VALUES (?, ?, ?, ?, ?, 0, 'time', ?, ?)
-                        ON CONFLICT (reminder, alarm, occurrence) DO UPDATE SET state = excluded.state,
-                            snoozed_until = excluded.snoozed_until, updated = excluded.updated
-                        """, .text(reminder.calendarItemIdentifier), .text(alarm.alarmIdentifier), .integer(occurrence),
-                        .integer(fireDate.milliseconds), .text(decided.rawValue), until.map { .integer($0.milliseconds) } ?? .null,
-                        .integer(max(madeAt.milliseconds, 1)))
+                    try self.recordShared(decided, item: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: occurrence,
+                                          fireDate: fireDate, until: decided == .snoozed ? state.snoozedUntil : nil,
+                                          madeAt: state.acknowledged ?? Timestamp(milliseconds: 0))
                 }
             }
         }
+    }
+
+    /// One decision another device made (at `madeAt`), unless one made here since, or not yet shared, stands.
+    private func recordShared(_ decided: AlarmDelivery.State, item: String, alarm: String, occurrence: Int64, fireDate: Timestamp,
+                              until: Timestamp?, madeAt: Timestamp) throws(SQLiteError) {
+        let statement = try database.statement("""
+            SELECT state, snoozed_until, updated, to_share FROM alarm_deliveries WHERE reminder = ? AND alarm = ? AND occurrence = ?
+            """)
+        try statement.bind([.text(item), .text(alarm), .integer(occurrence)])
+        let existing = try statement.step()
+            ? (state: statement.text(0), until: statement.optionalInt64(1), updated: statement.int64(2), toShare: statement.optionalInt64(3))
+            : nil
+        statement.reset()
+        if let existing {
+            if existing.toShare != nil || existing.updated >= madeAt.milliseconds { return }
+            if existing.state == decided.rawValue, existing.until == until?.milliseconds { return }
+        }
+        try database.run("""
+            INSERT INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, reason, snoozed_until, updated)
+            VALUES (?, ?, ?, ?, ?, 0, 'time', ?, ?)
+            ON CONFLICT (reminder, alarm, occurrence) DO UPDATE SET state = excluded.state,
+                snoozed_until = excluded.snoozed_until, updated = excluded.updated
+            """, .text(item), .text(alarm), .integer(occurrence), .integer(fireDate.milliseconds), .text(decided.rawValue),
+            until.map { .integer($0.milliseconds) } ?? .null, .integer(max(madeAt.milliseconds, 1)))
     }
 }

@@ -50,6 +50,9 @@ extension CalendarStore {
         ) OR EXISTS (
             SELECT 1 FROM alarm_deliveries d JOIN reminders r ON r.identifier = d.reminder JOIN sync_collections c ON c.calendar = r.calendar
             WHERE d.to_share >= ?1 AND \(sharedCondition)
+        ) OR EXISTS (
+            SELECT 1 FROM alarm_deliveries d JOIN events e ON e.identifier = d.reminder JOIN sync_collections c ON c.calendar = e.calendar
+            WHERE d.to_share >= ?1 AND e.series IS NULL AND d.state IN ('dismissed', 'snoozed')
         )
         """
 }
