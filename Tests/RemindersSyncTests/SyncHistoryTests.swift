@@ -49,7 +49,9 @@ final class SyncHistoryTests: XCTestCase {
 /// One random history.
 final class History {
     enum Side: String { case here, there }
-    enum Field: String, CaseIterable { case title, notes, priority }
+    /// Text fields, each edit a value never written before: a field set back to the value both
+    /// sides last agreed on is no change to a three-way merge, and a history must not count it as one.
+    enum Field: String, CaseIterable { case title, notes, location }
 
     struct Edit {
         var index: Int
@@ -169,7 +171,7 @@ final class History {
         switch field {
         case .title: changes.title = .set(value)
         case .notes: changes.notes = .set(value)
-        case .priority: changes.priority = .set(Int(value)!)
+        case .location: changes.location = .set(value)
         }
         _ = try events.saveReminder(identifier: reminder.calendarItemIdentifier, changes: changes, commit: true)
         edits.append(Edit(index: index, side: .here, uid: uid, field: field, value: value))
@@ -213,7 +215,7 @@ final class History {
         let uid = object.calendar.components[position].value("UID") ?? ""
         let field = random.element(of: Field.allCases)!
         let value = self.value(for: field)
-        let name = ["title": "SUMMARY", "notes": "DESCRIPTION", "priority": "PRIORITY"][field.rawValue]!
+        let name = ["title": "SUMMARY", "notes": "DESCRIPTION", "location": "LOCATION"][field.rawValue]!
         object.calendar.components[position].set(Property(name, value))
         object.calendar.components[position].set(Property("LAST-MODIFIED", Self.stamp(Timestamp.now())))
         object.calendar.components[position].set(Property("DTSTAMP", Self.stamp(Timestamp.now())))
@@ -241,9 +243,7 @@ final class History {
         log.append("\(index) there: move \(name) to \(target.href)")
     }
 
-    private func value(for field: Field) -> String {
-        field == .priority ? String(random.int(in: 1...9)) : "\(field) \(index)"
-    }
+    private func value(for field: Field) -> String { "\(field) \(index)" }
 
     // MARK: Syncing
 
@@ -285,12 +285,12 @@ final class History {
         for (list, collection) in zip(lists, collections) {
             var here: [String: [String]] = [:]
             for reminder in reminders where reminder.calendarIdentifier == list {
-                here[reminder.calendarItemExternalIdentifier] = [reminder.title, reminder.notes ?? "", String(reminder.priority)]
+                here[reminder.calendarItemExternalIdentifier] = [reminder.title, reminder.notes ?? "", reminder.location ?? ""]
             }
             var there: [String: [String]] = [:]
             for member in collection.members.values {
                 let reading = try TodoReader.read(try CalendarObject(parsing: member.text), now: Timestamp.now())
-                there[reading.uid] = [reading.reminder.title, reading.reminder.notes ?? "", String(reading.reminder.priority)]
+                there[reading.uid] = [reading.reminder.title, reading.reminder.notes ?? "", reading.reminder.location ?? ""]
             }
             guard here == there else {
                 throw Failure(description: "\(collection.href) differs:\n  here  \(here.sorted { $0.key < $1.key })\n  there \(there.sorted { $0.key < $1.key })")
