@@ -15,6 +15,7 @@ import http.client
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -37,7 +38,10 @@ def request(engine, connection, method, path, body=None, headers=None):
 
 
 def fill(engine, count):
-    """One VTODO collection in the engine's home, with `count` items PUT over 4 connections."""
+    """One VTODO collection in the engine's home (MKCALENDAR), with `count` items: written into
+    Radicale's folder and into Xandikos' git repository (one commit) as workload 9 writes
+    Radicale's — a PUT each costs those two a rescan or a commit of the whole collection, which
+    would make filling, not syncing, the bench — and PUT into Cyrus over 4 connections."""
     home = "/" + engine.home.split("/", 3)[3]
     collection = home + COLLECTION + "/"
     body = ('<?xml version="1.0" encoding="utf-8"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>'
@@ -46,6 +50,8 @@ def fill(engine, count):
     connection = http.client.HTTPConnection("127.0.0.1", engine.port, timeout=60)
     request(engine, connection, "MKCALENDAR", collection, body, {"Content-Type": "application/xml"})
     connection.close()
+    if isinstance(engine, (servers.Radicale, servers.Xandikos)):
+        return write_into_storage(engine, count)
     indexes = list(range(count))
     lock = threading.Lock()
 
@@ -66,6 +72,22 @@ def fill(engine, count):
         thread.start()
     for thread in threads:
         thread.join()
+
+
+def write_into_storage(engine, count):
+    if isinstance(engine, servers.Radicale):
+        folder = engine.collection_folder(engine.user, COLLECTION)
+    else:
+        engine.stop()  # Xandikos reads its repository afresh when it starts
+        folder = os.path.join(engine.folder, "data", "user", "calendars", COLLECTION)
+    for index in range(count):
+        uid = f"bench-{index:06d}@example.com"
+        with open(os.path.join(folder, uid + ".ics"), "w", newline="") as f:
+            f.write(todo(uid, index))
+    if isinstance(engine, servers.Xandikos):
+        subprocess.run(["git", "-C", folder, "add", "-A"], check=True)
+        subprocess.run(["git", "-C", folder, "-c", "user.name=bench", "-c", "user.email=bench@127.0.0.1", "commit", "-qm", "fill"], check=True)
+        engine.start()
 
 
 def workload_engines(bench, reps, count):
