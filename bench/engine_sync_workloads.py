@@ -106,7 +106,7 @@ def workload_engines(bench, reps, count):
         try:
             started = time.perf_counter()
             fill(engine, count)
-            log(f"  16 {engine.name}: {count} items PUT in {time.perf_counter() - started:.1f} s")
+            log(f"  16 {engine.name}: {count} items in the collection in {time.perf_counter() - started:.1f} s")
             password = bench.path(f"{engine.name}-password")
             with open(password, "w") as f:
                 f.write(engine.password + "\n")
