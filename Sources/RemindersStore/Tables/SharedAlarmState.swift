@@ -22,37 +22,28 @@ extension CalendarStore {
     /// The person's dismissals and snoozes of the current occurrences of `calendar`'s reminders
     /// not yet written to the server, by reminder: each acknowledged when it was made.
     public func alarmStatesToShare(calendar: String) throws(StoreError) -> [String: [AlarmState]] {
-        try read { () throws(StoreError) in
-            try self.sqlite { () throws(SQLiteError) in
-                let statement = try self.database.statement("""
-                    SELECT d.reminder, d.alarm, d.state, d.snoozed_until, d.to_share FROM alarm_deliveries d
-                    JOIN reminders r ON r.identifier = d.reminder
-                    WHERE r.calendar = ? AND \(Self.sharedCondition) ORDER BY d.reminder, d.alarm
-                    """)
-                defer { statement.reset() }
-                try statement.bind([.text(calendar)])
-                var states: [String: [AlarmState]] = [:]
-                while try statement.step() {
-                    let snoozed = statement.text(2) == AlarmDelivery.State.snoozed.rawValue
-                    states[statement.text(0) ?? "", default: []].append(AlarmState(
-                        alarmIdentifier: statement.text(1) ?? "", acknowledged: Timestamp(milliseconds: statement.int64(4)),
-                        snoozedUntil: snoozed ? statement.optionalInt64(3).map(Timestamp.init(milliseconds:)) : nil))
-                }
-                return states
-            }
-        }
+        try statesToShare("""
+            SELECT d.reminder, d.alarm, d.state, d.snoozed_until, d.to_share FROM alarm_deliveries d
+            JOIN reminders r ON r.identifier = d.reminder
+            WHERE r.calendar = ? AND \(Self.sharedCondition) ORDER BY d.reminder, d.alarm
+            """, calendar: calendar)
     }
 
     /// The same for `calendar`'s event series (a detached occurrence's stay here: not carried yet).
     public func eventAlarmStatesToShare(calendar: String) throws(StoreError) -> [String: [AlarmState]] {
+        try statesToShare("""
+            SELECT d.reminder, d.alarm, d.state, max(d.snoozed_until), max(d.to_share) FROM alarm_deliveries d
+            JOIN events e ON e.identifier = d.reminder
+            WHERE e.calendar = ? AND e.series IS NULL AND d.to_share IS NOT NULL AND d.state IN ('dismissed', 'snoozed')
+            GROUP BY d.reminder, d.alarm ORDER BY d.reminder, d.alarm
+            """, calendar: calendar)
+    }
+
+    /// Rows of (item, alarm, state, snoozed until, made at) as states by item.
+    private func statesToShare(_ sql: String, calendar: String) throws(StoreError) -> [String: [AlarmState]] {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                let statement = try self.database.statement("""
-                    SELECT d.reminder, d.alarm, d.state, max(d.snoozed_until), max(d.to_share) FROM alarm_deliveries d
-                    JOIN events e ON e.identifier = d.reminder
-                    WHERE e.calendar = ? AND e.series IS NULL AND d.to_share IS NOT NULL AND d.state IN ('dismissed', 'snoozed')
-                    GROUP BY d.reminder, d.alarm ORDER BY d.reminder, d.alarm
-                    """)
+                let statement = try self.database.statement(sql)
                 defer { statement.reset() }
                 try statement.bind([.text(calendar)])
                 var states: [String: [AlarmState]] = [:]
