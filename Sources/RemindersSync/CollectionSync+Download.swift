@@ -165,13 +165,6 @@ extension CollectionSync {
         return written
     }
 
-    /// Whether the item at `href` stands for a reminder or event that changed here since it was last synced.
-    func changedHere(_ href: String) throws -> Bool {
-        guard let known = items[href], known.kind == itemKind, let identifier = known.itemIdentifier,
-              let local = try localItem(identifier) else { return false }
-        return local.lastChange > (known.syncedModified ?? Timestamp(milliseconds: Int64.min))
-    }
-
     /// What the server's listing asked of this side, carried out: the downloads, then the
     /// removals — an item gone there goes here too, unless it changed here since the last sync:
     /// then it is uploaded again, as new (one changed here is not lost to a removal there).

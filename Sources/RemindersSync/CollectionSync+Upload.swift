@@ -35,7 +35,7 @@ extension CollectionSync {
     /// — unless the list here went empty while the server still holds what was synced
     /// (vdirsyncer's StorageEmpty): that is withheld until `--force-delete` says it was meant.
     func carryOut(_ plan: SyncPlan, send: (String, SyncedItem?, String) throws -> Void) throws {
-        if let withheld = plan.withheld { withhold(withheld.side, items: withheld.items) }
+        if let withheld = plan.withheld { withhold(withheld.emptied, items: withheld.items) }
         if options.dryRun { return tell(plan) }
         var itemOf: [String: SyncedItem] = [:]
         for item in items.values { if let identifier = item.itemIdentifier { itemOf[identifier] = item } }

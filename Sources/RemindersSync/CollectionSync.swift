@@ -47,11 +47,15 @@ final class CollectionSync {
             if options.dryRun { tell(plan) } else { try apply(everything) }
         } else {
             // Of what went there, what is still in this calendar here (not removed or moved to another since), and changed since.
-            let stillHere = try listing.removed.filter { href in try items[href]?.itemIdentifier.flatMap(localItem) != nil }
+            var stillHere = Set<String>(), changedHere = Set<String>()
+            for href in listing.removed {
+                guard let known = items[href], let local = try known.itemIdentifier.flatMap(localItem) else { continue }
+                stillHere.insert(href)
+                if local.lastChange > (known.syncedModified ?? Timestamp(milliseconds: Int64.min)) { changedHere.insert(href) }
+            }
             let plan = SyncPlan.incoming(changed: listing.changed, removed: listing.removed, synced: items, kind: itemKind,
-                                         stillHere: Set(stillHere), changedHere: Set(try stillHere.filter(changedHere)),
-                                         forcesDeletion: forcesDeletion)
-            if let withheld = plan.withheld { withhold(withheld.side, items: withheld.items); serverWithheld = true }
+                                         stillHere: stillHere, changedHere: changedHere, forcesDeletion: forcesDeletion)
+            if let withheld = plan.withheld { withhold(withheld.emptied, items: withheld.items); serverWithheld = true }
             if options.dryRun { tell(plan) } else { try carryOut(incoming: plan) }
         }
         if isWritable { try upload() }

@@ -26,11 +26,7 @@ struct SyncPlan: Equatable {
 
     var actions: [Action] = []
     /// One side listed none of the items synced before: its deletions are not made (`Withheld`).
-    var withheld: (side: Withheld.Side, items: Int)?
-
-    static func == (a: SyncPlan, b: SyncPlan) -> Bool {
-        a.actions == b.actions && a.withheld?.side == b.withheld?.side && a.withheld?.items == b.withheld?.items
-    }
+    var withheld: Withheld?
 
     /// What the server's listing asks of this side. Of the removed hrefs, `stillHere` are those
     /// whose item is still in this calendar here (not removed, nor moved to another, since) and
@@ -44,7 +40,7 @@ struct SyncPlan: Equatable {
         var removals = removed
         if let emptied = serverEmptied(changed: changed, removed: removed, synced: synced, kind: kind, stillHere: stillHere,
                                        changedHere: changedHere, forcesDeletion: forcesDeletion) {
-            plan.withheld = (.server, emptied)
+            plan.withheld = Withheld(emptied: .server, items: emptied)
             // When the server went empty, only what changed here goes back (as new); nothing is deleted.
             removals = removed.filter(changedHere.contains)
         }
@@ -102,7 +98,7 @@ struct SyncPlan: Equatable {
         plan.actions += moved.map { .removeThere(href: $0.href) }
         if !removed.isEmpty, present.isEmpty, !forcesDeletion {
             // The list here went empty while the server still holds what was synced (vdirsyncer's StorageEmpty).
-            plan.withheld = (.here, removed.count)
+            plan.withheld = Withheld(emptied: .here, items: removed.count)
         } else {
             plan.actions += removed.map { .removeThere(href: $0.href) }
         }
@@ -110,7 +106,6 @@ struct SyncPlan: Equatable {
     }
 
     var downloads: [String] { actions.compactMap { if case .download(let href) = $0 { href } else { nil } } }
-    var uploads: [String] { actions.compactMap { if case .upload(let identifier, _, _, _) = $0 { identifier } else { nil } } }
 
     /// The plan as `--dry-run` prints it, an action a line.
     var lines: [String] {
@@ -124,7 +119,7 @@ struct SyncPlan: Equatable {
             case .removeThere(let href): return "✕ there \(href) (gone from here)"
             }
         }
-        if let withheld { lines.append("withheld: \(withheld.items) deletion\(withheld.items == 1 ? "" : "s") (the \(withheld.side == .server ? "server's collection" : "list here") went empty)") }
+        if let withheld { lines.append("withheld: \(withheld.items) deletion\(withheld.items == 1 ? "" : "s") (the \(withheld.emptied == .server ? "server's collection" : "list here") went empty)") }
         return lines
     }
 }

@@ -51,10 +51,13 @@ final class MemoryCollection: CollectionStorage {
 
     // MARK: CollectionStorage
 
-    private func request() throws(DAVError) {
+    /// One request: whether it fails is asked once; an item refused fails only a write of that item.
+    @discardableResult
+    private func request() throws(DAVError) -> Failure {
         requests += 1
-        switch failing() {
-        case .none, .itemRefused: return
+        let failure = failing()
+        switch failure {
+        case .none, .itemRefused: return failure
         case .timeout: throw .timedOut(seconds: 30)
         case .unavailable: throw .status(503, "the request")
         }
@@ -95,8 +98,7 @@ final class MemoryCollection: CollectionStorage {
     }
 
     func put(_ text: String, at member: String, _ precondition: Precondition) throws(DAVError) -> String? {
-        try request()
-        if case .itemRefused = failing() { throw .status(500, "PUT \(member)") }
+        if case .itemRefused = try request() { throw .status(500, "PUT \(member)") }
         switch precondition {
         case .ifMatch(let etag): guard members[member]?.etag == etag else { throw .preconditionFailed }
         case .ifNoneMatch: guard members[member] == nil else { throw .preconditionFailed }

@@ -26,7 +26,7 @@ final class SyncPlanTests: XCTestCase {
     func testAServerThatWentEmptyDeletesNothingHereUntilForced() {
         let plan = SyncPlan.incoming(changed: [], removed: ["/c/a.ics", "/c/b.ics", "/c/e.ics"], synced: synced, kind: .reminder,
                                      stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: ["/c/b.ics"], forcesDeletion: false)
-        XCTAssertEqual(plan.withheld?.side, .server)
+        XCTAssertEqual(plan.withheld?.emptied, .server)
         XCTAssertEqual(plan.withheld?.items, 1, "B changed here: it goes back, it is no deletion")
         XCTAssertEqual(plan.actions, [.uploadAgain(href: "/c/b.ics")])
         XCTAssertEqual(plan.lines.last, "withheld: 1 deletion (the server's collection went empty)")
@@ -71,7 +71,7 @@ final class SyncPlanTests: XCTestCase {
     func testAListEmptiedHereDeletesNothingThereUntilForced() {
         let plan = SyncPlan.outgoing(local: [], synced: synced, kind: .reminder, collection: "/c/", forcesDeletion: false)
         XCTAssertEqual(plan.actions, [])
-        XCTAssertEqual(plan.withheld?.side, .here)
+        XCTAssertEqual(plan.withheld?.emptied, .here)
         XCTAssertEqual(plan.withheld?.items, 2)
         // A move to another list is no deletion: never held back, even when the list is left empty.
         let moved = SyncPlan.outgoing(local: [], synced: synced, kind: .reminder, collection: "/c/", movedAway: ["A"], forcesDeletion: false)
