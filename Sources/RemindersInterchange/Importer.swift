@@ -85,7 +85,7 @@ public struct Importer {
                 return
             }
             reminder.timeZone = existing.timeZone
-            _ = try events.writeInterchanged(reminder, calendarObject: text, over: existing)
+            _ = try events.writeInterchanged(reminder, calendarObject: text, over: ItemVersion(of: existing))
             report.updated += 1
         } else {
             _ = try events.writeInterchanged(reminder, calendarObject: text, over: nil)

@@ -6,10 +6,10 @@ import RemindersModel
 /// sync read it (the sync talks to the server between its read and its write).
 extension EventStore {
     /// Writes `series` and its `detached` occurrences into the event calendar `calendar`, over
-    /// `existing` (as last read, with its `lastChange`) or as a new event. Read-only calendars take
+    /// the version of a stored series the sync read (`existing`) or as a new event. Read-only calendars take
     /// it: the server's content is what they hold.
     public func writeSyncedEvent(_ series: Event, detached: [Event], calendarObject: String, into calendar: String,
-                                 over existing: (event: Event, lastChange: Timestamp)?) throws(StoreError) -> Event {
+                                 over existing: ItemVersion?) throws(StoreError) -> Event {
         try store.write { () throws(StoreError) in
             guard let target = try store.calendar(identifier: calendar) else {
                 throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar, "there is no calendar \(calendar)"))
@@ -20,8 +20,8 @@ extension EventStore {
             var written = series
             written.calendarIdentifier = calendar
             if let existing {
-                guard let stored = try store.event(identifier: existing.event.eventIdentifier) else {
-                    throw .notFound(kind: "event", identifier: existing.event.eventIdentifier)
+                guard let stored = try store.event(identifier: existing.identifier) else {
+                    throw .notFound(kind: "event", identifier: existing.identifier)
                 }
                 guard try store.lastChange(ofSeries: stored.eventIdentifier) == existing.lastChange else { throw .conflict(current: .event(stored)) }
                 written.eventIdentifier = stored.eventIdentifier
@@ -36,12 +36,12 @@ extension EventStore {
         }
     }
 
-    /// Removes a series the server removed, unless it changed here since `lastChange`.
-    public func removeSyncedEvent(identifier: String, lastChange: Timestamp) throws(StoreError) {
+    /// Removes a series the server removed, unless it changed here since the version the sync read.
+    public func removeSyncedEvent(_ expected: ItemVersion) throws(StoreError) {
         try store.write { () throws(StoreError) in
-            guard let stored = try store.event(identifier: identifier) else { return }
-            guard try store.lastChange(ofSeries: identifier) == lastChange else { throw .conflict(current: .event(stored)) }
-            _ = try store.deleteEvent(identifier: identifier)
+            guard let stored = try store.event(identifier: expected.identifier) else { return }
+            guard try store.lastChange(ofSeries: expected.identifier) == expected.lastChange else { throw .conflict(current: .event(stored)) }
+            _ = try store.deleteEvent(identifier: expected.identifier)
         }
     }
 

@@ -3,22 +3,22 @@ import RemindersModel
 /// Reminders that come from outside (an .ics file, a CalDAV server) written as they are.
 extension EventStore {
     /// Writes `reminder` at once, with the calendar object it was read from: a new reminder when
-    /// `existing` is nil (it gets an identifier of the store's), else over `existing` (whose
-    /// identifier it keeps). Unlike a client's save, the reminder is taken as given — completing a
+    /// `existing` is nil (it gets an identifier of the store's), else over that version of the
+    /// stored one (whose identifier it keeps; a conflict when it changed since). Unlike a client's save, the reminder is taken as given — completing a
     /// recurring one records no occurrence — but EventKit's rules and the subtask rules still hold.
     /// `requireWritable: false` is for sync, which writes into lists the server keeps read-only.
-    public func writeInterchanged(_ reminder: Reminder, calendarObject: String?, over existing: Reminder?,
+    public func writeInterchanged(_ reminder: Reminder, calendarObject: String?, over existing: ItemVersion?,
                                   requireWritable: Bool = true) throws(StoreError) -> Reminder {
         try store.write { () throws(StoreError) in
             var written = reminder
             // Someone may have changed it since the caller read it (sync reads, talks to the server, then writes).
-            if let existing, let stored = try self.store.reminder(identifier: existing.calendarItemIdentifier),
-               stored.lastModifiedDate != existing.lastModifiedDate {
+            if let existing, let stored = try self.store.reminder(identifier: existing.identifier),
+               stored.lastModifiedDate != existing.lastChange {
                 throw .conflict(current: .reminder(stored))
             }
             if let existing {
-                written.calendarItemIdentifier = existing.calendarItemIdentifier
-                written.lastModifiedDate = max(written.lastModifiedDate, existing.lastModifiedDate.advanced(by: 1))
+                written.calendarItemIdentifier = existing.identifier
+                written.lastModifiedDate = max(written.lastModifiedDate, existing.lastChange.advanced(by: 1))
             } else {
                 written.calendarItemIdentifier = Identifiers.make()
             }
@@ -66,11 +66,11 @@ extension EventStore {
 extension EventStore {
     /// Removes a reminder (and its subtasks) at once because it went from outside, unless it
     /// changed since `expected` was read.
-    public func removeInterchanged(_ expected: Reminder) throws(StoreError) {
+    public func removeInterchanged(_ expected: ItemVersion) throws(StoreError) {
         try store.write { () throws(StoreError) in
-            guard let stored = try self.store.reminder(identifier: expected.calendarItemIdentifier) else { return }
-            guard stored.lastModifiedDate == expected.lastModifiedDate else { throw .conflict(current: .reminder(stored)) }
-            _ = try self.store.deleteReminder(identifier: expected.calendarItemIdentifier)
+            guard let stored = try self.store.reminder(identifier: expected.identifier) else { return }
+            guard stored.lastModifiedDate == expected.lastChange else { throw .conflict(current: .reminder(stored)) }
+            _ = try self.store.deleteReminder(identifier: expected.identifier)
         }
     }
 }

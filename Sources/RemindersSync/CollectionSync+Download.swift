@@ -24,7 +24,7 @@ extension CollectionSync {
             if options.isCancelled() { throw SyncError("cancelled") }
             let batch = Array(hrefs[start..<min(start + options.batchSize, hrefs.count)])
             start += batch.count
-            fetched += try client.fetch(batch, in: href)
+            fetched += try there.items(batch)
         }
         try apply(fetched)
     }
@@ -107,61 +107,60 @@ extension CollectionSync {
     private func applyContent(_ item: Downloaded) throws(StoreError) -> Reminder? {
         let known = items[item.href]
         // One moved to another list here is no longer this list's: what changed there comes back as a copy.
-        var local = try known?.itemIdentifier.flatMap { identifier throws(StoreError) in try store.reminder(identifier: identifier) }
-            .flatMap { $0.calendarIdentifier == list ? $0 : nil }
+        var local = try known?.itemIdentifier.flatMap { identifier throws(StoreError) in try localList.items([identifier]).first }
         if known == nil, local == nil {
             // The same UID here but not yet bound to an item (made here, uploaded, and the record of it lost): the same reminder.
-            let candidates = try store.reminders(externalIdentifier: item.reading.uid).filter { $0.calendarIdentifier == list }
-            if !candidates.isEmpty {
-                let bound = Set(items.values.compactMap(\.itemIdentifier))
-                local = candidates.first { !bound.contains($0.calendarItemIdentifier) }
+            let bound = Set(items.values.compactMap(\.itemIdentifier))
+            if let candidate = try localList.reminders(uid: item.reading.uid).first(where: { !bound.contains($0.calendarItemIdentifier) }) {
+                local = try localList.items([candidate.calendarItemIdentifier]).first
             }
         }
         var incoming = item.reading.reminder
-        incoming.calendarIdentifier = list
-        incoming.parentIdentifier = try parentIdentifier(uid: item.reading.parentUID)
+        incoming.parentIdentifier = try localList.parentIdentifier(uid: item.reading.parentUID)
         guard let local else {
             if known?.kind == .reminder {
                 report.notes.append("\"\(incoming.title)\" came back: it changed on the server after it was removed here")
             }
-            let written = try events.writeInterchanged(incoming, calendarObject: item.text, over: nil, requireWritable: false)
+            let written = try localList.write(LocalList.Item(reminder: incoming, calendarObject: item.text), over: nil).reminder
             remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                                 syncedModified: written.lastModifiedDate))
             report.downloaded += 1
             return written
         }
-        let changedHere = local.lastModifiedDate > (known?.syncedModified ?? Timestamp(milliseconds: Int64.min))
-        let localParentUID = try parentUID(of: local)
-        if local.sameContent(as: incoming), localParentUID == item.reading.parentUID {
+        let here = local.reminder
+        incoming.calendarItemIdentifier = here.calendarItemIdentifier
+        let changedHere = here.lastModifiedDate > (known?.syncedModified ?? Timestamp(milliseconds: Int64.min))
+        let localParentUID = try localList.parentUID(of: here)
+        if here.sameContent(as: incoming), localParentUID == item.reading.parentUID {
             // The same content (the server rewrote what it stores — Radicale re-serializes — or
             // both sides made the same change): nothing to do here or there.
             try store.write { () throws(StoreError) in
-                try self.store.setKeptCalendarObject(item.text, reminder: local.calendarItemIdentifier)
+                try self.store.setKeptCalendarObject(item.text, reminder: here.calendarItemIdentifier)
             }
-            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: local.calendarItemIdentifier, kind: .reminder,
-                                syncedModified: local.lastModifiedDate))
-            return local
+            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: here.calendarItemIdentifier, kind: .reminder,
+                                syncedModified: here.lastModifiedDate))
+            return here
         }
         if !changedHere {
-            incoming.timeZone = local.timeZone
-            let written = try events.writeInterchanged(incoming, calendarObject: item.text, over: local, requireWritable: false)
+            incoming.timeZone = here.timeZone
+            let written = try localList.write(LocalList.Item(reminder: incoming, calendarObject: item.text), over: here.lastModifiedDate).reminder
             remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                                 syncedModified: written.lastModifiedDate))
             report.downloaded += 1
             return written
         }
         // Changed on both sides: merged against the version both last agreed on.
-        let base = try store.calendarObject(reminder: local.calendarItemIdentifier)
-            .flatMap { try? CalendarObject(parsing: $0) }.flatMap { try? TodoReader.read($0, now: options.now()) }
-        let merged = ReminderMerge.merge(base: base, local: local, localParentUID: localParentUID, remote: item.reading)
+        let base = local.calendarObject.flatMap { try? CalendarObject(parsing: $0) }.flatMap { try? TodoReader.read($0, now: options.now()) }
+        let merged = ReminderMerge.merge(base: base, local: here, localParentUID: localParentUID, remote: item.reading)
         report.conflicts += merged.conflicts
         var result = merged.reminder
-        result.parentIdentifier = try parentIdentifier(uid: merged.parentUID)
-        let written = try events.writeInterchanged(result, calendarObject: item.text, over: local, requireWritable: false)
+        result.calendarItemIdentifier = here.calendarItemIdentifier
+        result.parentIdentifier = try localList.parentIdentifier(uid: merged.parentUID)
+        let written = try localList.write(LocalList.Item(reminder: result, calendarObject: item.text), over: here.lastModifiedDate).reminder
         // Left changed since the sync when the server lacks some of it: the upload below sends it.
         remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                             syncedModified: merged.differsFromRemote ? nil : written.lastModifiedDate))
-        if !local.sameContent(as: written) { report.downloaded += 1 }
+        if !here.sameContent(as: written) { report.downloaded += 1 }
         return written
     }
 
@@ -186,14 +185,14 @@ extension CollectionSync {
     }
 
     private func uploadAgain(_ href: String) throws {
-        guard let known = items[href], let identifier = known.itemIdentifier, let local = try localItem(identifier) else { return try forget(href) }
-        report.notes.append("\"\(local.title)\" was removed on the server but changed here: uploaded again")
+        guard let known = items[href], let identifier = known.itemIdentifier, let local = try here.listed(identifier) else { return try forget(href) }
+        report.notes.append("\"\(local.title ?? "")\" was removed on the server but changed here: uploaded again")
         remember(SyncedItem(href: href, etag: nil, itemIdentifier: identifier, kind: itemKind, syncedModified: nil))
     }
 
     private func removeHere(_ href: String) throws {
-        guard let known = items[href], let identifier = known.itemIdentifier, let local = try localItem(identifier) else { return try forget(href) }
-        switch attempt(local.remove) {
+        guard let known = items[href], let identifier = known.itemIdentifier, let local = try here.listed(identifier) else { return try forget(href) }
+        switch attempt({ () throws(StoreError) in try here.remove(identifier, at: local.version) }) {
         case .success:
             report.deleted += 1
             try forget(href)
@@ -202,30 +201,6 @@ extension CollectionSync {
         case .failure(let error):
             throw error
         }
-    }
-
-    /// The reminder or event of this calendar an item stands for, as a removal there needs it: its
-    /// title, when it last changed here, and how to remove it unless it changed since.
-    func localItem(_ identifier: String) throws -> (title: String, lastChange: Timestamp, remove: () throws(StoreError) -> Void)? {
-        if collection.entityType == .event {
-            guard let event = try store.event(identifier: identifier), event.calendarIdentifier == list,
-                  let lastChange = try store.lastChange(ofSeries: identifier) else { return nil }
-            return (event.title, lastChange, { () throws(StoreError) in try self.events.removeSyncedEvent(identifier: identifier, lastChange: lastChange) })
-        }
-        // Moved to another list here: it left this one already.
-        guard let reminder = try store.reminder(identifier: identifier), reminder.calendarIdentifier == list else { return nil }
-        return (reminder.title, reminder.lastModifiedDate, { () throws(StoreError) in try self.events.removeInterchanged(reminder) })
-    }
-
-    func parentIdentifier(uid: String?) throws(StoreError) -> String? {
-        guard let uid else { return nil }
-        return try store.reminders(externalIdentifier: uid).first { $0.calendarIdentifier == list && $0.parentIdentifier == nil }?
-            .calendarItemIdentifier
-    }
-
-    func parentUID(of reminder: Reminder) throws(StoreError) -> String? {
-        try reminder.parentIdentifier.flatMap { identifier throws(StoreError) in try store.reminder(identifier: identifier) }?
-            .calendarItemExternalIdentifier
     }
 
     static func message(_ error: StoreError) -> String {

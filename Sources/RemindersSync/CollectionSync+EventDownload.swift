@@ -74,46 +74,41 @@ extension CollectionSync {
     private func applyContent(_ item: DownloadedEvent) throws(StoreError) -> Event? {
         let known = items[item.href]
         // One moved to another calendar here is no longer this one's: what changed there comes back as a copy.
-        var local = try known?.itemIdentifier.flatMap { identifier throws(StoreError) in try store.event(identifier: identifier) }
-            .flatMap { $0.calendarIdentifier == list ? $0 : nil }
+        var local = try known?.itemIdentifier.flatMap { identifier throws(StoreError) in try localEvents.items([identifier]).first }
         if known == nil, local == nil {
             // Made here and uploaded, and the record of it lost: the same UID here is the same event.
             let bound = Set(items.values.compactMap(\.itemIdentifier))
-            local = try store.events(externalIdentifier: item.reading.uid).first { $0.calendarIdentifier == list && !bound.contains($0.eventIdentifier) }
+            if let candidate = try localEvents.series(uid: item.reading.uid).first(where: { !bound.contains($0.eventIdentifier) }) {
+                local = try localEvents.items([candidate.eventIdentifier]).first
+            }
         }
+        var incoming = LocalEventCalendar.Item(series: item.reading.series, detached: item.reading.detached, calendarObject: item.text,
+                                               lastChange: item.reading.series.lastModifiedDate)
         guard let local else {
             if known?.kind == .event {
                 report.notes.append("\"\(item.reading.series.title)\" came back: it changed on the server after it was removed here")
             }
-            let written = try events.writeSyncedEvent(item.reading.series, detached: item.reading.detached, calendarObject: item.text,
-                                                      into: list, over: nil)
-            try rememberEvent(written.eventIdentifier, href: item.href, etag: item.etag)
+            let written = try localEvents.write(incoming, over: nil)
+            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.series.eventIdentifier, kind: .event, syncedModified: written.lastChange))
             report.downloaded += 1
-            return written
+            return written.series
         }
-        let lastChange = try store.lastChange(ofSeries: local.eventIdentifier) ?? local.lastModifiedDate
-        let detached = try store.detachedOccurrences(of: local.eventIdentifier)
-        if local.sameContent(as: item.reading.series), detached.count == item.reading.detached.count,
-           zip(detached, item.reading.detached.sorted { ($0.originalOccurrence ?? 0) < ($1.originalOccurrence ?? 0) }).allSatisfy({ $0.sameContent(as: $1) }) {
+        let series = local.series
+        if series.sameContent(as: item.reading.series), local.detached.count == item.reading.detached.count,
+           zip(local.detached, item.reading.detached.sorted { ($0.originalOccurrence ?? 0) < ($1.originalOccurrence ?? 0) }).allSatisfy({ $0.sameContent(as: $1) }) {
             // The server rewrote what it stores, or both sides made the same change: nothing to do.
-            try store.write { () throws(StoreError) in try self.store.setKeptCalendarObject(item.text, event: local.eventIdentifier) }
-            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: local.eventIdentifier, kind: .event, syncedModified: lastChange))
-            return local
+            try store.write { () throws(StoreError) in try self.store.setKeptCalendarObject(item.text, event: series.eventIdentifier) }
+            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: series.eventIdentifier, kind: .event, syncedModified: local.lastChange))
+            return series
         }
-        if lastChange > (known?.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
-            report.conflicts.append(Conflict(uid: local.calendarItemExternalIdentifier, title: local.title, property: "event", kept: "server",
-                                             lostValue: "the changes made here to \"\(local.title)\" since the last sync"))
+        if local.lastChange > (known?.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
+            report.conflicts.append(Conflict(uid: series.calendarItemExternalIdentifier, title: series.title, property: "event", kept: "server",
+                                             lostValue: "the changes made here to \"\(series.title)\" since the last sync"))
         }
-        let written = try events.writeSyncedEvent(item.reading.series, detached: item.reading.detached, calendarObject: item.text,
-                                                  into: list, over: (local, lastChange))
-        try rememberEvent(written.eventIdentifier, href: item.href, etag: item.etag)
+        incoming.series.eventIdentifier = series.eventIdentifier
+        let written = try localEvents.write(incoming, over: local.lastChange)
+        remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.series.eventIdentifier, kind: .event, syncedModified: written.lastChange))
         report.downloaded += 1
-        return written
-    }
-
-    /// The item as synced, stamped with the series' last change now (its overrides' included).
-    func rememberEvent(_ identifier: String, href: String, etag: String?) throws(StoreError) {
-        let lastChange = try store.lastChange(ofSeries: identifier)
-        remember(SyncedItem(href: href, etag: etag, itemIdentifier: identifier, kind: .event, syncedModified: lastChange))
+        return written.series
     }
 }

@@ -11,42 +11,34 @@ import RemindersStore
 /// brings the server's version here instead, as a download does.
 extension CollectionSync {
     func uploadEvents() throws {
-        let series = try store.series(inCalendars: [list])
+        let listing = try localEvents.listing()
         // Dismissals and snoozes made here change the item on the server, not the event.
         let alarmStates = try store.eventAlarmStatesToShare(calendar: list)
-        let byIdentifier = Dictionary(series.map { ($0.eventIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
-        var lastChanges: [String: Timestamp] = [:]
-        for event in series { lastChanges[event.eventIdentifier] = try store.lastChange(ofSeries: event.eventIdentifier) ?? event.lastModifiedDate }
-        let plan = SyncPlan.outgoing(local: series.map { event in
-            SyncPlan.LocalItem(identifier: event.eventIdentifier, uid: event.calendarItemExternalIdentifier, title: event.title,
-                               lastChange: lastChanges[event.eventIdentifier] ?? event.lastModifiedDate,
-                               hasAlarmState: alarmStates[event.eventIdentifier] != nil)
-        }, synced: items, kind: itemKind, collection: href, movedAway: try movedAway(present: Set(byIdentifier.keys)),
-           forcesDeletion: forcesDeletion)
+        let plan = SyncPlan.outgoing(local: listing, alarmStates: Set(alarmStates.keys), synced: items, kind: itemKind, collection: href,
+                                     movedAway: try movedAway(present: Set(listing.map(\.key))), forcesDeletion: forcesDeletion)
         try carryOut(plan) { identifier, known, target in
-            guard let event = byIdentifier[identifier], let lastChange = lastChanges[identifier] else { return }
-            try send(event, lastChange: lastChange, known: known, target: target, alarmStates: alarmStates[identifier] ?? [])
+            guard let item = try localEvents.items([identifier]).first else { return }
+            try send(item, known: known, target: target, alarmStates: alarmStates[identifier] ?? [])
         }
     }
 
-    private func send(_ event: Event, lastChange: Timestamp, known: SyncedItem?, target: String, alarmStates: [AlarmState]) throws {
-        let detached = try store.detachedOccurrences(of: event.eventIdentifier)
-        let original = try store.calendarObject(event: event.eventIdentifier)
-            .flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
-        var object = EventWriter.object(for: event, detached: detached, original: original, now: options.now())
+    private func send(_ item: LocalEventCalendar.Item, known: SyncedItem?, target: String, alarmStates: [AlarmState]) throws {
+        let event = item.series
+        let original = item.calendarObject.flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
+        var object = EventWriter.object(for: event, detached: item.detached, original: original, now: options.now())
         if !alarmStates.isEmpty, let master = object.calendar.components.firstIndex(where: { $0.name == "VEVENT" && $0.property("RECURRENCE-ID") == nil }) {
             AlarmState.write(alarmStates, into: &object.calendar.components[master], title: event.title)
         }
         let text = object.text
-        switch attempt({ () throws(DAVError) in try client.put(text, at: target, known?.etag.map(Precondition.ifMatch) ?? .ifNoneMatch) }) {
-        case .success(let newETag):
+        switch attempt({ () throws(DAVError) in try there.write(FetchedItem(href: target, etag: nil, text: text, status: nil), over: known?.etag) }) {
+        case .success(let stored):
             try store.write { () throws(StoreError) in
                 try self.store.setKeptCalendarObject(text, event: event.eventIdentifier)
                 if let through = alarmStates.compactMap(\.acknowledged).max() {
                     try self.store.markAlarmStatesShared(reminder: event.eventIdentifier, through: through)
                 }
             }
-            remember(SyncedItem(href: target, etag: newETag, itemIdentifier: event.eventIdentifier, kind: .event, syncedModified: lastChange))
+            remember(SyncedItem(href: target, etag: stored.etag, itemIdentifier: event.eventIdentifier, kind: .event, syncedModified: item.lastChange))
             report.uploaded += 1
         case .failure(.tooLarge(let message)):
             report.skipped.append(Skipped(href: target, message: message))
@@ -54,7 +46,7 @@ extension CollectionSync {
             throw error
         case .failure:
             // Changed (or made, with the same UID) there since: the server's version comes here.
-            try applyEvents(try client.fetch([target], in: href))
+            try applyEvents(try there.items([target]))
         }
     }
 }

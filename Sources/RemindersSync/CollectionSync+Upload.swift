@@ -12,21 +12,16 @@ import RemindersStore
 extension CollectionSync {
     func upload() throws {
         if collection.entityType == .event { return try uploadEvents() }
-        // Parents before subtasks, so a server (or a client) reading along meets the parent first.
-        let reminders = try store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [list]), in: TimeZone(identifier: "UTC")!)
-            .sorted { $0.parentIdentifier == nil && $1.parentIdentifier != nil }
-        let byIdentifier = Dictionary(reminders.map { ($0.calendarItemIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
+        let listing = try localList.listing()
+        let uids = Dictionary(listing.map { ($0.key, $0.uid) }, uniquingKeysWith: { first, _ in first })
         // Dismissals and snoozes made here change the item on the server, not the reminder.
         let alarmStates = try store.alarmStatesToShare(calendar: list)
-        let plan = SyncPlan.outgoing(local: reminders.map { reminder in
-            SyncPlan.LocalItem(identifier: reminder.calendarItemIdentifier, uid: reminder.calendarItemExternalIdentifier, title: reminder.title,
-                               lastChange: reminder.lastModifiedDate, hasAlarmState: alarmStates[reminder.calendarItemIdentifier] != nil)
-        }, synced: items, kind: itemKind, collection: href, movedAway: try movedAway(present: Set(byIdentifier.keys)),
-           forcesDeletion: forcesDeletion)
+        let plan = SyncPlan.outgoing(local: listing, alarmStates: Set(alarmStates.keys), synced: items, kind: itemKind, collection: href,
+                                     movedAway: try movedAway(present: Set(uids.keys)), forcesDeletion: forcesDeletion)
         try carryOut(plan) { identifier, known, target in
-            guard let reminder = byIdentifier[identifier] else { return }
-            let parentUID = reminder.parentIdentifier.flatMap { byIdentifier[$0]?.calendarItemExternalIdentifier }
-            try send(reminder, parentUID: parentUID, known: known, target: target, alarmStates: alarmStates[identifier] ?? [])
+            guard let item = try localList.items([identifier]).first else { return }
+            let parentUID = item.reminder.parentIdentifier.flatMap { uids[$0] ?? nil }
+            try send(item, parentUID: parentUID, known: known, target: target, alarmStates: alarmStates[identifier] ?? [])
         }
     }
 
@@ -55,14 +50,7 @@ extension CollectionSync {
 
     /// The items synced here that are no longer in this calendar but in another one here.
     func movedAway(present: Set<String>) throws -> Set<String> {
-        var moved = Set<String>()
-        for item in items.values where item.kind == itemKind {
-            guard let identifier = item.itemIdentifier, !present.contains(identifier) else { continue }
-            let calendar = collection.entityType == .event ? try store.event(identifier: identifier)?.calendarIdentifier
-                                                           : try store.reminder(identifier: identifier)?.calendarIdentifier
-            if let calendar, calendar != list { moved.insert(identifier) }
-        }
-        return moved
+        try here.movedAway(items.values.filter { $0.kind == itemKind }.compactMap(\.itemIdentifier).filter { !present.contains($0) })
     }
 
     /// What a plan would do, in the report of a dry run: its lines, and the counts it would make.
@@ -96,22 +84,23 @@ extension CollectionSync {
         }
     }
 
-    private func send(_ reminder: Reminder, parentUID: String?, known: SyncedItem?, target: String, alarmStates: [AlarmState]) throws {
-        var current = reminder
+    private func send(_ item: LocalList.Item, parentUID: String?, known: SyncedItem?, target: String, alarmStates: [AlarmState]) throws {
+        var current = item
         var etag = known?.etag
         for _ in 0..<3 {
-            let original = try store.calendarObject(reminder: current.calendarItemIdentifier).flatMap { try? CalendarObject(parsing: $0) }
-            let text = TodoWriter.object(for: current, parentUID: parentUID, original: original, now: options.now(), alarmStates: alarmStates).text
-            switch attempt({ () throws(DAVError) in try client.put(text, at: target, etag.map(Precondition.ifMatch) ?? .ifNoneMatch) }) {
-            case .success(let newETag):
+            let identifier = current.reminder.calendarItemIdentifier
+            let original = current.calendarObject.flatMap { try? CalendarObject(parsing: $0) }
+            let text = TodoWriter.object(for: current.reminder, parentUID: parentUID, original: original, now: options.now(), alarmStates: alarmStates).text
+            switch attempt({ () throws(DAVError) in try there.write(FetchedItem(href: target, etag: nil, text: text, status: nil), over: etag) }) {
+            case .success(let stored):
                 try store.write { () throws(StoreError) in
-                    try self.store.setKeptCalendarObject(text, reminder: current.calendarItemIdentifier)
+                    try self.store.setKeptCalendarObject(text, reminder: identifier)
                     if let through = alarmStates.compactMap(\.acknowledged).max() {
-                        try self.store.markAlarmStatesShared(reminder: current.calendarItemIdentifier, through: through)
+                        try self.store.markAlarmStatesShared(reminder: identifier, through: through)
                     }
                 }
-                remember(SyncedItem(href: target, etag: newETag, itemIdentifier: current.calendarItemIdentifier, kind: .reminder,
-                                    syncedModified: current.lastModifiedDate))
+                remember(SyncedItem(href: target, etag: stored.etag, itemIdentifier: identifier, kind: .reminder,
+                                    syncedModified: current.reminder.lastModifiedDate))
                 report.uploaded += 1
                 return
             case .failure(.tooLarge(let message)):
@@ -121,7 +110,7 @@ extension CollectionSync {
                 throw error
             case .failure:
                 // Changed (or made) there since: merge it in, and send the result against its new ETag.
-                let answer = try client.fetch([target], in: href).first
+                let answer = try there.items([target]).first
                 if etag != nil, answer?.status == 404 {
                     etag = nil  // gone there meanwhile: changed here, it goes again, as new
                     continue
@@ -130,17 +119,17 @@ extension CollectionSync {
                       let object = try? CalendarObject(parsing: text), let reading = try? TodoReader.read(object, now: options.now()) else {
                     throw SyncError("\(target) changed on the server and cannot be read back")
                 }
-                let base = try store.calendarObject(reminder: current.calendarItemIdentifier)
-                    .flatMap { try? CalendarObject(parsing: $0) }.flatMap { try? TodoReader.read($0, now: options.now()) }
-                let merged = ReminderMerge.merge(base: base, local: current, localParentUID: parentUID, remote: reading)
+                let base = current.calendarObject.flatMap { try? CalendarObject(parsing: $0) }.flatMap { try? TodoReader.read($0, now: options.now()) }
+                let merged = ReminderMerge.merge(base: base, local: current.reminder, localParentUID: parentUID, remote: reading)
                 report.conflicts += merged.conflicts
                 var result = merged.reminder
-                result.parentIdentifier = try parentIdentifier(uid: merged.parentUID)
-                current = try events.writeInterchanged(result, calendarObject: text, over: current, requireWritable: false)
+                result.calendarItemIdentifier = identifier
+                result.parentIdentifier = try localList.parentIdentifier(uid: merged.parentUID)
+                current = try localList.write(LocalList.Item(reminder: result, calendarObject: text), over: current.reminder.lastModifiedDate)
                 etag = fetched.etag
                 if !merged.differsFromRemote, alarmStates.isEmpty {
-                    remember(SyncedItem(href: target, etag: fetched.etag, itemIdentifier: current.calendarItemIdentifier, kind: .reminder,
-                                        syncedModified: current.lastModifiedDate))
+                    remember(SyncedItem(href: target, etag: fetched.etag, itemIdentifier: identifier, kind: .reminder,
+                                        syncedModified: current.reminder.lastModifiedDate))
                     report.downloaded += 1
                     return
                 }
@@ -151,7 +140,7 @@ extension CollectionSync {
 
     /// Deletes on the server an item whose reminder or event went from here.
     func remove(_ item: SyncedItem) throws {
-        switch attempt({ () throws(DAVError) in try client.delete(item.href, item.etag.map(Precondition.ifMatch) ?? .none) }) {
+        switch attempt({ () throws(DAVError) in try there.remove(item.href, at: item.etag) }) {
         case .success:
             report.deleted += 1
         case .failure(.notFound):

@@ -8,9 +8,12 @@ import RemindersStore
 /// One calendar synced with its collection — a reminder list with its VTODOs, or an event calendar
 /// with its VEVENTs: what changed there comes here, then what changed here goes there, each item
 /// on its own so that a failure halfway leaves both sides consistent and the next sync carries on
-/// (the sync token only moves on once the whole calendar went through).
+/// (the sync token only moves on once the whole calendar went through). The two sides are
+/// `SyncStorage`s — `there` the collection, `here` the calendar of the store — and what they list
+/// becomes a `SyncPlan`; the store is asked directly only for the sync's own state (what was last
+/// synced, the calendar objects kept, alarm state to share).
 final class CollectionSync {
-    let client: any CollectionStorage
+    let there: RemoteCalendar
     let events: EventStore
     var collection: SyncedCollection
     let remote: RemoteCollection?
@@ -21,7 +24,7 @@ final class CollectionSync {
 
     init(client: any CollectionStorage, events: EventStore, collection: SyncedCollection, remote: RemoteCollection?, options: SyncOptions,
          report: ListReport) {
-        self.client = client
+        self.there = RemoteCalendar(storage: client, href: collection.href ?? "", component: CalendarComponent(collection.entityType))
         self.events = events
         self.collection = collection
         self.remote = remote
@@ -36,6 +39,10 @@ final class CollectionSync {
     /// The members this calendar syncs, and what its items are.
     var component: CalendarComponent { CalendarComponent(collection.entityType) }
     var itemKind: SyncedItem.Kind { collection.entityType == .event ? .event : .reminder }
+    /// This side: the calendar of the store, as a list of reminders or a calendar of events.
+    var here: any LocalCalendar { collection.entityType == .event ? localEvents : localList }
+    var localList: LocalList { LocalList(events: events, identifier: list) }
+    var localEvents: LocalEventCalendar { LocalEventCalendar(events: events, identifier: list) }
 
     func run() throws {
         for item in try store.syncedItems(calendar: list) { items[item.href] = item }
@@ -49,9 +56,10 @@ final class CollectionSync {
             // Of what went there, what is still in this calendar here (not removed or moved to another since), and changed since.
             var stillHere = Set<String>(), changedHere = Set<String>()
             for href in listing.removed {
-                guard let known = items[href], let local = try known.itemIdentifier.flatMap(localItem) else { continue }
+                guard let known = items[href], let identifier = known.itemIdentifier, let local = try here.listed(identifier) else { continue }
                 stillHere.insert(href)
-                if local.lastChange > (known.syncedModified ?? Timestamp(milliseconds: Int64.min)) { changedHere.insert(href) }
+                if let lastChange = local.version, lastChange <= (known.syncedModified ?? Timestamp(milliseconds: Int64.min)) { continue }
+                changedHere.insert(href)
             }
             let plan = SyncPlan.incoming(changed: listing.changed, removed: listing.removed, synced: items, kind: itemKind,
                                          stillHere: stillHere, changedHere: changedHere, forcesDeletion: forcesDeletion)
@@ -90,7 +98,7 @@ final class CollectionSync {
     // MARK: What changed there
 
     struct Listing {
-        var changed: [(href: String, etag: String?)] = []
+        var changed: [Listed<String>] = []
         var removed: [String] = []
         var syncToken: String?
         /// A first sync's every member, fetched at once.
@@ -105,29 +113,30 @@ final class CollectionSync {
     func remoteChanges() throws -> Listing {
         if let ctag = remote?.ctag, ctag == collection.ctag { return Listing(syncToken: collection.syncToken) }
         if collection.ctag == nil, collection.syncToken == nil, items.isEmpty {
-            switch attempt({ () throws(DAVError) in try client.members(component, in: href) }) {
+            switch attempt({ () throws(DAVError) in try there.everything() }) {
             case .success(let everything): return Listing(fetched: everything)
             case .failure(let error) where error.isTransient || error == .unauthorized: throw error
             case .failure: break  // too much for one answer, or a server that refuses the query: listed and fetched in batches
             }
         }
         if remote?.supportsSyncCollection ?? false, let changes = try tokenChanges() {
-            var listing = Listing(changed: changes.changed, removed: changes.removed, syncToken: changes.syncToken)
+            var listing = Listing(changed: changes.changed.map { Listed(key: $0.href, version: $0.etag) }, removed: changes.removed,
+                                  syncToken: changes.syncToken)
             if collection.syncToken == nil {  // from no token, the server lists every member
                 let listed = Set(changes.changed.map(\.href))
                 listing.removed = items.keys.filter { !listed.contains($0) }
             }
             return listing
         }
-        let members = try client.memberETags(component, in: href)
-        let listed = Set(members.map(\.href))
+        let members = try there.listing()
+        let listed = Set(members.map(\.key))
         return Listing(changed: members, removed: items.keys.filter { !listed.contains($0) }, syncToken: collection.syncToken)
     }
 
     /// sync-collection from the kept token; nil when the server refused it.
     private func tokenChanges() throws -> CollectionChanges? {
         let result: Result<CollectionChanges, DAVError>
-        do { result = .success(try client.changes(in: href, since: collection.syncToken)) } catch { result = .failure(error) }
+        do { result = .success(try there.changes(since: collection.syncToken)) } catch { result = .failure(error) }
         switch result {
         case .success(let changes):
             return changes
@@ -154,7 +163,7 @@ final class CollectionSync {
         if renamedHere || recolouredHere, isWritable {
             title = renamedHere ? calendar.title : remoteTitle
             color = recolouredHere ? calendar.color : remoteColor
-            if !options.dryRun { try client.setProperties(of: href, displayName: title, color: color) }
+            if !options.dryRun { try there.setProperties(displayName: title, color: color) }
         }
         if !options.dryRun, title != calendar.title || color != calendar.color || calendar.allowsContentModifications != remote.isWritable {
             var changed = calendar

@@ -32,11 +32,11 @@ struct SyncPlan: Equatable {
     /// whose item is still in this calendar here (not removed, nor moved to another, since) and
     /// `changedHere` those of them changed here since they were synced (the store tells; the
     /// plan does not ask it).
-    static func incoming(changed: [(href: String, etag: String?)], removed: [String], synced: [String: SyncedItem],
+    static func incoming(changed: [Listed<String>], removed: [String], synced: [String: SyncedItem],
                          kind: SyncedItem.Kind, stillHere: Set<String>, changedHere: Set<String>, forcesDeletion: Bool) -> SyncPlan {
         var plan = SyncPlan()
-        let wanted = changed.filter { change in change.etag == nil || synced[change.href]?.etag != change.etag }
-        plan.actions = wanted.map { .download(href: $0.href) }
+        let wanted = changed.filter { change in change.version == nil || synced[change.key]?.etag != change.version }
+        plan.actions = wanted.map { .download(href: $0.key) }
         var removals = removed
         if let emptied = serverEmptied(changed: changed, removed: removed, synced: synced, kind: kind, stillHere: stillHere,
                                        changedHere: changedHere, forcesDeletion: forcesDeletion) {
@@ -54,44 +54,35 @@ struct SyncPlan: Equatable {
 
     /// How many deletions here a listing would make although it leaves none of the items synced
     /// before, nor a new one (the server's collection went empty); nil when it would not.
-    private static func serverEmptied(changed: [(href: String, etag: String?)], removed: [String], synced: [String: SyncedItem],
+    private static func serverEmptied(changed: [Listed<String>], removed: [String], synced: [String: SyncedItem],
                                       kind: SyncedItem.Kind, stillHere: Set<String>, changedHere: Set<String>, forcesDeletion: Bool) -> Int? {
         let known = synced.values.filter { $0.kind == kind && $0.itemIdentifier != nil }
         guard !known.isEmpty, !removed.isEmpty, !forcesDeletion else { return nil }
         let gone = Set(removed)
         guard !synced.values.contains(where: { $0.kind == kind && !gone.contains($0.href) }),
-              !changed.contains(where: { synced[$0.href] == nil }) else { return nil }
+              !changed.contains(where: { synced[$0.key] == nil }) else { return nil }
         let deletions = removed.filter { synced[$0]?.kind == kind && stillHere.contains($0) && !changedHere.contains($0) }
         return deletions.isEmpty ? nil : deletions.count
     }
 
-    /// An item of this side, as the outgoing plan needs it.
-    struct LocalItem {
-        var identifier: String
-        /// The UID it goes to the server under.
-        var uid: String
-        var title: String
-        var lastChange: Timestamp
-        /// Has alarm state (a dismissal, a snooze) the server has not heard of.
-        var hasAlarmState = false
-    }
-
-    /// What this side's items ask of the server, in the order given (parents before subtasks).
-    /// `movedAway`: the identifiers of items synced here that are now in another calendar here
+    /// What this side's items ask of the server, in the order listed (parents before subtasks).
+    /// `alarmStates`: the items with alarm state (a dismissal, a snooze) the server has not heard
+    /// of. `movedAway`: the identifiers of items synced here that are now in another calendar here
     /// (their deletion there is a move, not a loss, and never held back).
-    static func outgoing(local: [LocalItem], synced: [String: SyncedItem], kind: SyncedItem.Kind, collection: String,
-                         movedAway: Set<String> = [], forcesDeletion: Bool) -> SyncPlan {
+    static func outgoing(local: [Listed<Timestamp>], alarmStates: Set<String> = [], synced: [String: SyncedItem], kind: SyncedItem.Kind,
+                         collection: String, movedAway: Set<String> = [], forcesDeletion: Bool) -> SyncPlan {
         var plan = SyncPlan()
         var byIdentifier: [String: SyncedItem] = [:]
         for item in synced.values { if let identifier = item.itemIdentifier { byIdentifier[identifier] = item } }
         for item in local {
-            let known = byIdentifier[item.identifier]
-            let changed = known.map { $0.etag == nil || item.lastChange > ($0.syncedModified ?? Timestamp(milliseconds: Int64.min)) } ?? true
-            guard changed || item.hasAlarmState else { continue }
-            plan.actions.append(.upload(identifier: item.identifier, title: item.title,
-                                        href: known?.href ?? Href.item(uid: item.uid, in: collection), isNew: known == nil))
+            let known = byIdentifier[item.key]
+            let lastChange = item.version ?? Timestamp(milliseconds: Int64.max)
+            let changed = known.map { $0.etag == nil || lastChange > ($0.syncedModified ?? Timestamp(milliseconds: Int64.min)) } ?? true
+            guard changed || alarmStates.contains(item.key) else { continue }
+            plan.actions.append(.upload(identifier: item.key, title: item.title ?? "",
+                                        href: known?.href ?? Href.item(uid: item.uid ?? item.key, in: collection), isNew: known == nil))
         }
-        let present = Set(local.map(\.identifier))
+        let present = Set(local.map(\.key))
         let gone = synced.values.filter { $0.kind == kind && !($0.itemIdentifier.map(present.contains) ?? false) }.sorted { $0.href < $1.href }
         let moved = gone.filter { $0.itemIdentifier.map(movedAway.contains) ?? false }
         let removed = gone.filter { !($0.itemIdentifier.map(movedAway.contains) ?? false) }

@@ -40,7 +40,7 @@ final class EventSyncStoreTests: XCTestCase {
         let first = try events.writeSyncedEvent(event("Standup"), detached: [override("Moved")], calendarObject: "first", into: calendar, over: nil)
         let lastChange = try XCTUnwrap(try events.store.lastChange(ofSeries: first.eventIdentifier))
         let second = try events.writeSyncedEvent(event("Standup, renamed", modified: 500), detached: [], calendarObject: "second",
-                                                 into: calendar, over: (first, lastChange))
+                                                 into: calendar, over: ItemVersion(identifier: first.eventIdentifier, lastChange: lastChange))
         XCTAssertEqual(second.eventIdentifier, first.eventIdentifier)
         XCTAssertGreaterThan(second.lastModifiedDate, lastChange, "later than the change here it replaced, though the server's stamp is older")
         XCTAssertEqual(try events.store.event(identifier: first.eventIdentifier)?.title, "Standup, renamed")
@@ -54,11 +54,12 @@ final class EventSyncStoreTests: XCTestCase {
         var changes = EventChanges()
         changes.title = .set("Changed here meanwhile")
         _ = try events.saveEvent(identifier: written.eventIdentifier, occurrenceDate: nil, span: nil, changes: changes, lastModifiedDate: nil)
-        XCTAssertThrowsError(try events.writeSyncedEvent(event("Server"), detached: [], calendarObject: "y", into: calendar, over: (written, read))) {
+        let version = ItemVersion(identifier: written.eventIdentifier, lastChange: read)
+        XCTAssertThrowsError(try events.writeSyncedEvent(event("Server"), detached: [], calendarObject: "y", into: calendar, over: version)) {
             guard case StoreError.conflict(.event(let current)) = $0 else { return XCTFail("\($0)") }
             XCTAssertEqual(current.title, "Changed here meanwhile")
         }
-        XCTAssertThrowsError(try events.removeSyncedEvent(identifier: written.eventIdentifier, lastChange: read))
+        XCTAssertThrowsError(try events.removeSyncedEvent(version))
         XCTAssertEqual(try events.store.event(identifier: written.eventIdentifier)?.title, "Changed here meanwhile")
     }
 

@@ -12,10 +12,10 @@ final class SyncPlanTests: XCTestCase {
     ]
 
     func testWhatChangedThereComesHereAndWhatWentThereGoesUnlessItChangedHere() {
-        let plan = SyncPlan.incoming(changed: [("/c/a.ics", "\"1\""), ("/c/new.ics", "\"7\""), ("/c/b.ics", nil)], removed: [],
+        let plan = SyncPlan.incoming(changed: [Listed(key: "/c/a.ics", version: "\"1\""), Listed(key: "/c/new.ics", version: "\"7\""), Listed(key: "/c/b.ics", version: nil)], removed: [],
                                      synced: synced, kind: .reminder, stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: false)
         XCTAssertEqual(plan.actions, [.download(href: "/c/new.ics"), .download(href: "/c/b.ics")], "an unchanged ETag is not fetched; none given is")
-        let gone = SyncPlan.incoming(changed: [("/c/b.ics", "\"1\"")], removed: ["/c/a.ics", "/c/e.ics", "/c/unknown.ics"], synced: synced,
+        let gone = SyncPlan.incoming(changed: [Listed(key: "/c/b.ics", version: "\"1\"")], removed: ["/c/a.ics", "/c/e.ics", "/c/unknown.ics"], synced: synced,
                                      kind: .reminder, stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: false)
         XCTAssertEqual(gone.actions, [.removeHere(href: "/c/a.ics"), .forget(href: "/c/e.ics")])
         let changed = SyncPlan.incoming(changed: [], removed: ["/c/a.ics"], synced: synced, kind: .reminder, stillHere: ["/c/a.ics"],
@@ -51,12 +51,12 @@ final class SyncPlanTests: XCTestCase {
     }
 
     func testWhatChangedHereGoesThereAndWhatWentHereIsDeletedThere() {
-        let local = [SyncPlan.LocalItem(identifier: "A", uid: "a", title: "Changed", lastChange: Timestamp(milliseconds: 200)),
-                     SyncPlan.LocalItem(identifier: "N", uid: "new one", title: "New", lastChange: Timestamp(milliseconds: 50)),
-                     SyncPlan.LocalItem(identifier: "C", uid: "c", title: "Dismissed", lastChange: Timestamp(milliseconds: 50), hasAlarmState: true)]
+        let local = [Listed(key: "A", version: Timestamp(milliseconds: 200), uid: "a", title: "Changed"),
+                     Listed(key: "N", version: Timestamp(milliseconds: 50), uid: "new one", title: "New"),
+                     Listed(key: "C", version: Timestamp(milliseconds: 50), uid: "c", title: "Dismissed")]
         var known = synced
         known["/c/c.ics"] = SyncedItem(href: "/c/c.ics", etag: "\"1\"", itemIdentifier: "C", kind: .reminder, syncedModified: Timestamp(milliseconds: 100))
-        let plan = SyncPlan.outgoing(local: local, synced: known, kind: .reminder, collection: "/c/", forcesDeletion: false)
+        let plan = SyncPlan.outgoing(local: local, alarmStates: ["C"], synced: known, kind: .reminder, collection: "/c/", forcesDeletion: false)
         XCTAssertEqual(plan.actions.count, 4, "\(plan.actions)")
         XCTAssertEqual(plan.actions[0], .upload(identifier: "A", title: "Changed", href: "/c/a.ics", isNew: false))
         XCTAssertEqual(plan.actions[2], .upload(identifier: "C", title: "Dismissed", href: "/c/c.ics", isNew: false), "its alarm state goes")

@@ -1,0 +1,28 @@
+import RemindersModel
+import RemindersStore
+
+/// A calendar of the store as the local side of its sync (`LocalList` for reminders,
+/// `LocalEventCalendar` for events): items keyed by identifier and versioned by when they last
+/// changed here, written and removed only while unchanged since the sync read them (it talks to
+/// the server between its read and its write, and the person may edit meanwhile). What a sync asks
+/// of either kind alike, whatever its items are.
+protocol LocalCalendar: SyncStorage where Version == Timestamp, Failure == StoreError {
+    var events: EventStore { get }
+    /// The calendar's identifier.
+    var identifier: String { get }
+    /// The item under `key` as listed, when it is in this calendar (not removed, nor moved to another, since).
+    func listed(_ key: String) throws(StoreError) -> Listed<Timestamp>?
+    /// The calendar here an item is in, when it still is in one.
+    func calendar(of key: String) throws(StoreError) -> String?
+}
+
+extension LocalCalendar {
+    var store: CalendarStore { events.store }
+
+    /// Items synced from this calendar that are now in another one here (a move, not a removal).
+    func movedAway(_ keys: some Sequence<String>) throws(StoreError) -> Set<String> {
+        var moved = Set<String>()
+        for key in keys { if let calendar = try calendar(of: key), calendar != identifier { moved.insert(key) } }
+        return moved
+    }
+}

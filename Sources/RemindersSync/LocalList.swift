@@ -1,0 +1,79 @@
+import Foundation
+import RemindersModel
+import RemindersStore
+
+/// A reminder list of the store as one side of its sync: its reminders, each with the calendar
+/// object it was last synced as (the version both sides last agreed on: the base of a merge, and
+/// what an upload writes over so that what remindersd does not map stays).
+struct LocalList: LocalCalendar {
+    struct Item {
+        var reminder: Reminder
+        var calendarObject: String?
+    }
+
+    let events: EventStore
+    let identifier: String
+
+    /// Parents before subtasks, so that a server (or a client reading along) meets the parent first.
+    func listing() throws(StoreError) -> [Listed<Timestamp>] {
+        let reminders = try store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [identifier]), in: TimeZone(identifier: "UTC")!)
+        let ordered = reminders.filter { $0.parentIdentifier == nil } + reminders.filter { $0.parentIdentifier != nil }
+        return ordered.map(Self.listed)
+    }
+
+    func items(_ keys: [String]) throws(StoreError) -> [Item] {
+        var found: [Item] = []
+        for key in keys {
+            guard let reminder = try store.reminder(identifier: key), reminder.calendarIdentifier == identifier else { continue }
+            found.append(Item(reminder: reminder, calendarObject: try store.calendarObject(reminder: key)))
+        }
+        return found
+    }
+
+    /// Taken as given (completing a recurring reminder records no occurrence), in a list the server
+    /// may keep read-only; EventKit's rules and the subtask rules still hold.
+    func write(_ item: Item, over version: Timestamp?) throws(StoreError) -> Item {
+        var reminder = item.reminder
+        reminder.calendarIdentifier = identifier
+        let written = try events.writeInterchanged(reminder, calendarObject: item.calendarObject,
+                                                   over: version.map { ItemVersion(identifier: reminder.calendarItemIdentifier, lastChange: $0) },
+                                                   requireWritable: false)
+        return Item(reminder: written, calendarObject: item.calendarObject)
+    }
+
+    func remove(_ key: String, at version: Timestamp?) throws(StoreError) {
+        var lastChange = version
+        if lastChange == nil { lastChange = try store.reminder(identifier: key)?.lastModifiedDate }
+        guard let lastChange else { return }
+        try events.removeInterchanged(ItemVersion(identifier: key, lastChange: lastChange))
+    }
+
+    func listed(_ key: String) throws(StoreError) -> Listed<Timestamp>? {
+        try store.reminder(identifier: key).flatMap { $0.calendarIdentifier == identifier ? Self.listed($0) : nil }
+    }
+
+    func calendar(of key: String) throws(StoreError) -> String? {
+        try store.reminder(identifier: key)?.calendarIdentifier
+    }
+
+    /// This list's reminders with the UID `uid`.
+    func reminders(uid: String) throws(StoreError) -> [Reminder] {
+        try store.reminders(externalIdentifier: uid).filter { $0.calendarIdentifier == identifier }
+    }
+
+    /// The reminder of this list a subtask with the parent `uid` hangs under.
+    func parentIdentifier(uid: String?) throws(StoreError) -> String? {
+        guard let uid else { return nil }
+        return try reminders(uid: uid).first { $0.parentIdentifier == nil }?.calendarItemIdentifier
+    }
+
+    func parentUID(of reminder: Reminder) throws(StoreError) -> String? {
+        try reminder.parentIdentifier.flatMap { identifier throws(StoreError) in try store.reminder(identifier: identifier) }?
+            .calendarItemExternalIdentifier
+    }
+
+    private static func listed(_ reminder: Reminder) -> Listed<Timestamp> {
+        Listed(key: reminder.calendarItemIdentifier, version: reminder.lastModifiedDate, uid: reminder.calendarItemExternalIdentifier,
+               title: reminder.title)
+    }
+}
