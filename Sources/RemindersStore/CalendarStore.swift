@@ -45,7 +45,7 @@ public final class CalendarStore {
         // since another process may be setting up the same new file).
         let ready = try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) -> Bool in
-                guard try self.database.scalar("PRAGMA user_version")?.integer == Int64(Schema.currentVersion) else { return false }
+                guard try MigrationLedger(database: self.database).isUpToDate() else { return false }
                 return (try self.database.scalar("SELECT count(*) FROM sources")?.integer ?? 0) > 0
             }
         }
@@ -64,8 +64,12 @@ public final class CalendarStore {
         if application != Int64(Schema.applicationID) && (tables > 0 || version != 0) {
             throw SQLiteError(code: SQLITE_NOTADB, message: "\(path) is an SQLite database of another program, not a remindersd store")
         }
-        if version > Int64(Schema.currentVersion) {
-            throw SQLiteError(code: SQLITE_NOTADB, message: "\(path) was written by a newer remindersd (schema \(version), this one knows \(Schema.currentVersion)); refusing to use it")
+        // A newer remindersd records its migrations by name and counts them in user_version (which
+        // remindersd from before the names went by): more than this one knows is either.
+        let unknown = MigrationLedger.pending(after: try MigrationLedger(database: database).applied()).unknown
+            ?? (version > Int64(Schema.migrations.count) ? "number \(version)" : nil)
+        if let unknown {
+            throw SQLiteError(code: SQLITE_NOTADB, message: "\(path) was written by a newer remindersd (schema \(version), with the migration \"\(unknown)\" this one does not know); refusing to use it")
         }
     }
 
@@ -83,15 +87,7 @@ public final class CalendarStore {
     }
 
     private func migrate() throws(SQLiteError) {
-        let version = try database.scalar("PRAGMA user_version")?.integer ?? 0
-        guard version < Int64(Schema.currentVersion) else { return }
-        if version > Int64(Schema.currentVersion) {
-            throw SQLiteError(code: SQLITE_NOTADB, message: "\(path) was written by a newer remindersd (schema \(version))")
-        }
-        for migration in Schema.migrations.dropFirst(Int(version)) {
-            try database.execute(migration.sql)
-        }
-        try database.execute("PRAGMA application_id=\(Schema.applicationID); PRAGMA user_version=\(Schema.currentVersion);")
+        try MigrationLedger(database: database).bringUpToDate()
     }
 
     /// A fresh store holds one local source, one default list named "Reminders" and one default

@@ -2,12 +2,13 @@ import RemindersModel
 
 /// Reminders that come from outside (an .ics file, a CalDAV server) written as they are.
 extension EventStore {
-    /// Writes `reminder` at once, with the calendar object it was read from: a new reminder when
+    /// Writes `reminder` at once, with the calendar object it was read from (and the href of the
+    /// member it was synced as, for a sync): a new reminder when
     /// `existing` is nil (it gets an identifier of the store's), else over that version of the
     /// stored one (whose identifier it keeps; a conflict when it changed since). Unlike a client's save, the reminder is taken as given — completing a
     /// recurring one records no occurrence — but EventKit's rules and the subtask rules still hold.
     /// `requireWritable: false` is for sync, which writes into lists the server keeps read-only.
-    public func writeInterchanged(_ reminder: Reminder, calendarObject: String?, over existing: ItemVersion?,
+    public func writeInterchanged(_ reminder: Reminder, calendarObject: String?, syncedAs href: String? = nil, over existing: ItemVersion?,
                                   requireWritable: Bool = true) throws(StoreError) -> Reminder {
         try store.write { () throws(StoreError) in
             var written = reminder
@@ -45,7 +46,7 @@ extension EventStore {
                 _ = try self.store.updateReminder(written)
             }
             try self.store.sqlite { () throws(SQLiteError) in
-                try self.store.setCalendarObject(calendarObject, reminder: written.calendarItemIdentifier)
+                try self.store.setCalendarObject(calendarObject, reminder: written.calendarItemIdentifier, syncedAs: href)
             }
             return written
         }

@@ -1,7 +1,11 @@
 /// The store's schema as named, forward-only migrations, applied in order when a store opens.
 ///
-/// `PRAGMA user_version` counts the migrations applied; a store with a higher count was written by
-/// a newer remindersd and is refused rather than used with a schema this version does not know.
+/// A store records the name of each migration applied to it (`schema_migrations`, `MigrationLedger`)
+/// and gets, at open, every one of these it has not recorded; one that has recorded a name this
+/// version does not know was written by a newer remindersd, and is refused rather than used with
+/// a schema this version does not know. A name, once released, never changes: it is what a store
+/// remembers. (`PRAGMA user_version` still counts them, for remindersd from before the names, which
+/// refuses a store with a higher count; a store from then is taken to have the first that many.)
 enum Schema {
     /// "REMD": marks the file as a remindersd store, so another program's SQLite file is never taken over.
     static let applicationID: Int32 = 0x5245_4D44
@@ -368,6 +372,11 @@ enum Schema {
         ("v16 alarm state to share", """
             ALTER TABLE alarm_deliveries ADD COLUMN to_share INTEGER;
             CREATE INDEX alarm_deliveries_to_share ON alarm_deliveries(reminder) WHERE to_share IS NOT NULL;
+            """),
+        // A reminder's kept calendar object is the base of a sync's merge only for the collection
+        // it was synced with: one moved to another list and uploaded there has another's text.
+        ("v17 kept calendar object's href", """
+            ALTER TABLE reminder_icalendar ADD COLUMN href TEXT;
             """),
     ]
 

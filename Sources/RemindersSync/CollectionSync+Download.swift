@@ -13,6 +13,18 @@ extension CollectionSync {
         var text: String
         var object: CalendarObject
         var reading: TodoReading
+
+        /// What is kept of it here once written: its text, as synced at its href.
+        var kept: KeptCalendarObject { KeptCalendarObject(text: text, href: href) }
+    }
+
+    /// The version of a reminder both sides last agreed on, read from what was kept of it — when
+    /// that was synced as this member. (One moved here from another list, and synced there, keeps
+    /// that list's version; a merge against it would take this member's older values for changes
+    /// made here. Without a base, every property that differs is a conflict the report names.)
+    func mergeBase(_ local: LocalList.Item, at href: String) -> TodoReading? {
+        guard let kept = local.calendarObject, kept.isBase(for: href) else { return nil }
+        return (try? CalendarObject(parsing: kept.text)).flatMap { try? TodoReader.read($0, now: options.now()) }
     }
 
     /// Fetches the members in batches, then applies them parents first (so a subtask finds its
@@ -121,7 +133,7 @@ extension CollectionSync {
             if known?.kind == .reminder {
                 report.notes.append("\"\(incoming.title)\" came back: it changed on the server after it was removed here")
             }
-            let written = try localList.write(LocalList.Item(reminder: incoming, calendarObject: item.text), over: nil).reminder
+            let written = try localList.write(LocalList.Item(reminder: incoming, calendarObject: item.kept), over: nil).reminder
             remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                                 syncedModified: written.lastModifiedDate))
             report.downloaded += 1
@@ -135,7 +147,7 @@ extension CollectionSync {
             // The same content (the server rewrote what it stores — Radicale re-serializes — or
             // both sides made the same change): nothing to do here or there.
             try store.write { () throws(StoreError) in
-                try self.store.setKeptCalendarObject(item.text, reminder: here.calendarItemIdentifier)
+                try self.store.setKeptCalendarObject(item.text, reminder: here.calendarItemIdentifier, syncedAs: item.href)
             }
             remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: here.calendarItemIdentifier, kind: .reminder,
                                 syncedModified: here.lastModifiedDate))
@@ -143,20 +155,20 @@ extension CollectionSync {
         }
         if !changedHere {
             incoming.timeZone = here.timeZone
-            let written = try localList.write(LocalList.Item(reminder: incoming, calendarObject: item.text), over: here.lastModifiedDate).reminder
+            let written = try localList.write(LocalList.Item(reminder: incoming, calendarObject: item.kept), over: here.lastModifiedDate).reminder
             remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                                 syncedModified: written.lastModifiedDate))
             report.downloaded += 1
             return written
         }
         // Changed on both sides: merged against the version both last agreed on.
-        let base = local.calendarObject.flatMap { try? CalendarObject(parsing: $0) }.flatMap { try? TodoReader.read($0, now: options.now()) }
+        let base = mergeBase(local, at: item.href)
         let merged = ReminderMerge.merge(base: base, local: here, localParentUID: localParentUID, remote: item.reading)
         report.conflicts += merged.conflicts
         var result = merged.reminder
         result.calendarItemIdentifier = here.calendarItemIdentifier
         result.parentIdentifier = try localList.parentIdentifier(uid: merged.parentUID)
-        let written = try localList.write(LocalList.Item(reminder: result, calendarObject: item.text), over: here.lastModifiedDate).reminder
+        let written = try localList.write(LocalList.Item(reminder: result, calendarObject: item.kept), over: here.lastModifiedDate).reminder
         // Left changed since the sync when the server lacks some of it: the upload below sends it.
         remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                             syncedModified: merged.differsFromRemote ? nil : written.lastModifiedDate))

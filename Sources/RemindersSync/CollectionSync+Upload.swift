@@ -89,12 +89,12 @@ extension CollectionSync {
         var etag = known?.etag
         for _ in 0..<3 {
             let identifier = current.reminder.calendarItemIdentifier
-            let original = current.calendarObject.flatMap { try? CalendarObject(parsing: $0) }
+            let original = current.calendarObject.flatMap { try? CalendarObject(parsing: $0.text) }
             let text = TodoWriter.object(for: current.reminder, parentUID: parentUID, original: original, now: options.now(), alarmStates: alarmStates).text
             switch attempt({ () throws(DAVError) in try there.write(FetchedItem(href: target, etag: nil, text: text, status: nil), over: etag) }) {
             case .success(let stored):
                 try store.write { () throws(StoreError) in
-                    try self.store.setKeptCalendarObject(text, reminder: identifier)
+                    try self.store.setKeptCalendarObject(text, reminder: identifier, syncedAs: target)
                     if let through = alarmStates.compactMap(\.acknowledged).max() {
                         try self.store.markAlarmStatesShared(reminder: identifier, through: through)
                     }
@@ -119,13 +119,14 @@ extension CollectionSync {
                       let object = try? CalendarObject(parsing: text), let reading = try? TodoReader.read(object, now: options.now()) else {
                     throw SyncError("\(target) changed on the server and cannot be read back")
                 }
-                let base = current.calendarObject.flatMap { try? CalendarObject(parsing: $0) }.flatMap { try? TodoReader.read($0, now: options.now()) }
+                let base = mergeBase(current, at: target)
                 let merged = ReminderMerge.merge(base: base, local: current.reminder, localParentUID: parentUID, remote: reading)
                 report.conflicts += merged.conflicts
                 var result = merged.reminder
                 result.calendarItemIdentifier = identifier
                 result.parentIdentifier = try localList.parentIdentifier(uid: merged.parentUID)
-                current = try localList.write(LocalList.Item(reminder: result, calendarObject: text), over: current.reminder.lastModifiedDate)
+                current = try localList.write(LocalList.Item(reminder: result, calendarObject: KeptCalendarObject(text: text, href: target)),
+                                           over: current.reminder.lastModifiedDate)
                 etag = fetched.etag
                 if !merged.differsFromRemote, alarmStates.isEmpty {
                     remember(SyncedItem(href: target, etag: fetched.etag, itemIdentifier: identifier, kind: .reminder,

@@ -3,12 +3,12 @@ import RemindersModel
 import RemindersStore
 
 /// A reminder list of the store as one side of its sync: its reminders, each with the calendar
-/// object it was last synced as (the version both sides last agreed on: the base of a merge, and
-/// what an upload writes over so that what remindersd does not map stays).
+/// object it was last synced as and where (the version both sides last agreed on: the base of a
+/// merge, and what an upload writes over so that what remindersd does not map stays).
 struct LocalList: LocalCalendar {
     struct Item {
         var reminder: Reminder
-        var calendarObject: String?
+        var calendarObject: KeptCalendarObject?
     }
 
     let events: EventStore
@@ -25,7 +25,7 @@ struct LocalList: LocalCalendar {
         var found: [Item] = []
         for key in keys {
             guard let reminder = try store.reminder(identifier: key), reminder.calendarIdentifier == identifier else { continue }
-            found.append(Item(reminder: reminder, calendarObject: try store.calendarObject(reminder: key)))
+            found.append(Item(reminder: reminder, calendarObject: try store.keptCalendarObject(reminder: key)))
         }
         return found
     }
@@ -35,7 +35,7 @@ struct LocalList: LocalCalendar {
     func write(_ item: Item, over version: Timestamp?) throws(StoreError) -> Item {
         var reminder = item.reminder
         reminder.calendarIdentifier = identifier
-        let written = try events.writeInterchanged(reminder, calendarObject: item.calendarObject,
+        let written = try events.writeInterchanged(reminder, calendarObject: item.calendarObject?.text, syncedAs: item.calendarObject?.href,
                                                    over: version.map { ItemVersion(identifier: reminder.calendarItemIdentifier, lastChange: $0) },
                                                    requireWritable: false)
         return Item(reminder: written, calendarObject: item.calendarObject)

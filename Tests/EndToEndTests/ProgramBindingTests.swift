@@ -118,9 +118,7 @@ final class ProgramBindingTests: XCTestCase {
             CREATE TABLE authorizations (client TEXT NOT NULL, entity_type TEXT NOT NULL, status TEXT NOT NULL,
                 PRIMARY KEY (client, entity_type)) WITHOUT ROWID;
             INSERT INTO authorizations VALUES ('editor', 'reminder', 'fullAccess'), ('editor', 'event', 'writeOnly'), ('spam', 'reminder', 'denied');
-            ALTER TABLE reminders DROP COLUMN sort_order;
-            DROP INDEX alarm_deliveries_to_share; ALTER TABLE alarm_deliveries DROP COLUMN to_share;
-            PRAGMA user_version = 13;
+            DELETE FROM schema_migrations WHERE name = 'v14 authorizations per program';
             """
         let done = Hardening.run(sqlite, [folder.store], input: Data(downgrade.utf8))
         XCTAssertEqual(done.status, 0, done.stderr)

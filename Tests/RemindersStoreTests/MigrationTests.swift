@@ -132,4 +132,58 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder), .denied)
         XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/emacs-nox", entityType: .reminder), .fullAccess)
     }
+
+    /// A store that counted its migrations (user_version, before the ledger) has the first that
+    /// many recorded by name and gets the rest.
+    func testAStoreThatCountedItsMigrationsHasThemRecordedByName() throws {
+        let path = folder + "/counted.sqlite"
+        try makeStore(path, applying: Array(Schema.migrations.prefix(16)), ledger: false)
+        let store = try CalendarStore(path: path)
+        XCTAssertEqual(try MigrationLedger(database: store.database).applied(), Schema.migrations.map(\.name))
+        XCTAssertEqual(try store.database.scalar("SELECT count(*) FROM pragma_table_info('reminder_icalendar') WHERE name = 'href'")?.integer, 1)
+        XCTAssertEqual(try store.database.scalar("PRAGMA user_version")?.integer, Int64(Schema.migrations.count))
+    }
+
+    /// Migrations are applied by name, not by count: a store that has had a later one but not an
+    /// earlier (two lines of development meeting) gets exactly the one it lacks.
+    func testTheMigrationAStoreLacksIsAppliedByName() throws {
+        let path = folder + "/gap.sqlite"
+        let lacking = Schema.migrations.firstIndex { $0.name == "v15 reminder sort order" }!
+        var applied = Schema.migrations
+        applied.remove(at: lacking)
+        try makeStore(path, applying: applied, ledger: true)
+        let store = try CalendarStore(path: path)
+        XCTAssertEqual(Set(try MigrationLedger(database: store.database).applied()), Set(Schema.migrations.map(\.name)))
+        XCTAssertEqual(try store.database.scalar("SELECT count(*) FROM pragma_table_info('reminders') WHERE name = 'sort_order'")?.integer, 1)
+        XCTAssertEqual(try store.integrityCheck(), "ok")
+    }
+
+    /// A store that has had a migration this version does not know was written by a newer
+    /// remindersd: refused, by the migration's name, and left as it was.
+    func testAStoreWithAMigrationThisVersionDoesNotKnowIsRefusedByItsName() throws {
+        let path = folder + "/newer.sqlite"
+        try makeStore(path, applying: Schema.migrations + [("v99 from the future", "CREATE TABLE future (x);")], ledger: true)
+        XCTAssertThrowsError(try CalendarStore(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("v99 from the future") && "\(error)".contains("newer"), "\(error)")
+        }
+        let database = try Database(path: path, busyTimeoutMilliseconds: 1000)
+        XCTAssertEqual(try database.scalar("SELECT count(*) FROM schema_migrations")?.integer, Int64(Schema.migrations.count + 1))
+    }
+
+    /// A store with `migrations` applied, recorded in the ledger or (as before it) only counted.
+    private func makeStore(_ path: String, applying migrations: [(name: String, sql: String)], ledger: Bool) throws {
+        let database = try Database(path: path, busyTimeoutMilliseconds: 1000)
+        defer { chmod(path, 0o600) }  // as remindersd made it: private
+        for migration in migrations { try database.execute(migration.sql) }
+        try database.execute("""
+            PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(migrations.count);
+            INSERT INTO sources VALUES ('s', 'On My Computer', 'local');
+            INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date)
+                VALUES ('list', 's', 'Reminders', '#1BADF8', 'local', 1, 0);
+            INSERT INTO settings VALUES ('defaultCalendar', 'list');
+            """)
+        guard ledger else { return }
+        try database.execute("CREATE TABLE schema_migrations (name TEXT PRIMARY KEY)")
+        for migration in migrations { try database.run("INSERT INTO schema_migrations (name) VALUES (?)", .text(migration.name)) }
+    }
 }

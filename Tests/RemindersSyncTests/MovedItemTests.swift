@@ -112,4 +112,32 @@ final class MovedItemTests: XCTestCase {
         XCTAssertEqual(report.uploaded, 1)
         XCTAssertEqual(try remoteTitles(0), ["Bread"])
     }
+
+    /// An item moved to another list and synced there (its old list's sync cut off before it
+    /// removed the old member), then moved back while the server changed the old member. What was
+    /// kept of it is the other list's version, and a merge against that took the old member's
+    /// older notes for a change there: the notes written here were lost. A kept object is the
+    /// base only for the member it was synced as; without one, what differs is a named conflict.
+    func testAnItemMovedBackIsNotMergedAgainstTheOtherListsVersion() throws {
+        let jam = try save(nil) { $0.title = .set("Jam"); $0.calendarIdentifier = .set(lists[0]) }
+        try sync(0)
+        _ = try save(jam.calendarItemIdentifier) { $0.notes = .set("strawberry") }
+        _ = try save(jam.calendarItemIdentifier) { $0.calendarIdentifier = .set(lists[1]) }
+        let href = collections[0].members.keys.first!
+        collections[0].store(collections[0].members[href]!.text.replacingOccurrences(of: "SUMMARY:Jam", with: "SUMMARY:Jam\r\nLOCATION:Pantry"),
+                             at: href)
+        try sync(1)  // the old list's sync did not run: its member stays
+        XCTAssertEqual(try events.store.keptCalendarObject(reminder: jam.calendarItemIdentifier)?.href, collections[1].members.keys.first)
+        _ = try save(jam.calendarItemIdentifier) { $0.calendarIdentifier = .set(lists[0]) }
+        let report = try sync(0)
+        try sync(1)
+        let back = try XCTUnwrap(events.store.reminder(identifier: jam.calendarItemIdentifier))
+        XCTAssertEqual(back.calendarIdentifier, lists[0])
+        XCTAssertTrue(back.notes == "strawberry" || report.conflicts.contains { $0.property == "notes" },
+                      "the notes written here stand, or a conflict names them: \(back.notes ?? "nil"), \(report.conflicts)")
+        XCTAssertTrue(back.location == "Pantry" || report.conflicts.contains { $0.property == "location" },
+                      "the location set there stands, or a conflict names it: \(back.location ?? "nil"), \(report.conflicts)")
+        XCTAssertEqual(try remoteTitles(0), ["Jam"])
+        XCTAssertEqual(try remoteTitles(1), [])
+    }
 }
