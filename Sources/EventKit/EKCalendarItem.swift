@@ -6,25 +6,73 @@ import JSONRPC
 /// again, and a save sends what changed since.
 open class EKCalendarItem: EKObject, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
     let store: EKEventStore
-    var identifier: String?
-    /// What the store said when this was read (or saved): what a save compares against.
-    var snapshot: JSONValue = .null
+    /// What a fetch gave of it and nothing has looked at yet: read whole at the first look at any
+    /// member (`loaded()`). A fetch makes thousands of items, most looked at in part or not at all.
+    private var unread: WireSlice?
+    private var fields = Fields()
 
-    open var calendar: EKCalendar!
-    open var title: String!
-    open var location: String?
-    open var notes: String?
-    open var url: URL?
-    open var timeZone: TimeZone?
-    open var alarms: [EKAlarm]?
-    open var recurrenceRules: [EKRecurrenceRule]?
-    public internal(set) var creationDate: Date?
-    public internal(set) var lastModifiedDate: Date?
-    public internal(set) var calendarItemExternalIdentifier: String!
+    /// What every calendar item holds, behind the members that read what a fetch left unread first.
+    private struct Fields {
+        var identifier: String?
+        var snapshot: JSONValue = .null
+        var calendar: EKCalendar?
+        var title: String!
+        var location: String?
+        var notes: String?
+        var url: URL?
+        var timeZone: TimeZone?
+        var alarms: [EKAlarm]?
+        var recurrenceRules: [EKRecurrenceRule]?
+        var creationDate: Date?
+        var lastModifiedDate: Date?
+        var calendarItemExternalIdentifier: String!
+    }
+
+    var identifier: String? { get { loaded(); return fields.identifier } set { loaded(); fields.identifier = newValue } }
+    /// What the store said when this was read (or saved): what a save compares against.
+    var snapshot: JSONValue { get { loaded(); return fields.snapshot } set { loaded(); fields.snapshot = newValue } }
+
+    open var calendar: EKCalendar! { get { loaded(); return fields.calendar } set { loaded(); fields.calendar = newValue } }
+    open var title: String! { get { loaded(); return fields.title } set { loaded(); fields.title = newValue } }
+    open var location: String? { get { loaded(); return fields.location } set { loaded(); fields.location = newValue } }
+    open var notes: String? { get { loaded(); return fields.notes } set { loaded(); fields.notes = newValue } }
+    open var url: URL? { get { loaded(); return fields.url } set { loaded(); fields.url = newValue } }
+    open var timeZone: TimeZone? { get { loaded(); return fields.timeZone } set { loaded(); fields.timeZone = newValue } }
+    open var alarms: [EKAlarm]? { get { loaded(); return fields.alarms } set { loaded(); fields.alarms = newValue } }
+    open var recurrenceRules: [EKRecurrenceRule]? {
+        get { loaded(); return fields.recurrenceRules }
+        set { loaded(); fields.recurrenceRules = newValue }
+    }
+    public internal(set) var creationDate: Date? {
+        get { loaded(); return fields.creationDate }
+        set { loaded(); fields.creationDate = newValue }
+    }
+    public internal(set) var lastModifiedDate: Date? {
+        get { loaded(); return fields.lastModifiedDate }
+        set { loaded(); fields.lastModifiedDate = newValue }
+    }
+    public internal(set) var calendarItemExternalIdentifier: String! {
+        get { loaded(); return fields.calendarItemExternalIdentifier }
+        set { loaded(); fields.calendarItemExternalIdentifier = newValue }
+    }
 
     init(store: EKEventStore) {
         self.store = store
         super.init()
+    }
+
+    /// An item a fetch gave, read when first looked at.
+    init(unread: WireSlice, store: EKEventStore) {
+        self.store = store
+        self.unread = unread
+        super.init()
+    }
+
+    /// Reads what a fetch left unread, once; every member's accessor asks first.
+    @inline(__always) final func loaded() {
+        guard let unread else { return }
+        self.unread = nil
+        read(unread.value)
     }
 
     /// The store's identifier for it, once saved ("" before).

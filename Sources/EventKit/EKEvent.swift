@@ -4,18 +4,42 @@ import JSONRPC
 /// An event, or one occurrence of a recurring one (as a fetch gives them): a start and an end, all
 /// day or not, in a zone or floating (`timeZone` nil), with a place.
 open class EKEvent: EKCalendarItem, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
-    open var startDate: Date!
-    open var endDate: Date!
-    open var isAllDay = false
-    open var availability: EKEventAvailability = .busy
-    public internal(set) var status: EKEventStatus = .none
-    open var structuredLocation: EKStructuredLocation?
+    private var fields = Fields()
+
+    /// What an event holds beside what every item does (read, like those, when first looked at).
+    private struct Fields {
+        var startDate: Date?
+        var endDate: Date?
+        var isAllDay = false
+        var availability: EKEventAvailability = .busy
+        var status: EKEventStatus = .none
+        var structuredLocation: EKStructuredLocation?
+        var eventIdentifier: String?
+        var occurrenceDate: Date?
+        var isDetached = false
+    }
+
+    open var startDate: Date! { get { loaded(); return fields.startDate } set { loaded(); fields.startDate = newValue } }
+    open var endDate: Date! { get { loaded(); return fields.endDate } set { loaded(); fields.endDate = newValue } }
+    open var isAllDay: Bool { get { loaded(); return fields.isAllDay } set { loaded(); fields.isAllDay = newValue } }
+    open var availability: EKEventAvailability { get { loaded(); return fields.availability } set { loaded(); fields.availability = newValue } }
+    public internal(set) var status: EKEventStatus { get { loaded(); return fields.status } set { loaded(); fields.status = newValue } }
+    open var structuredLocation: EKStructuredLocation? {
+        get { loaded(); return fields.structuredLocation }
+        set { loaded(); fields.structuredLocation = newValue }
+    }
     /// The series' identifier (a detached occurrence's `calendarItemIdentifier` is its own).
-    public private(set) var eventIdentifier: String!
+    public private(set) var eventIdentifier: String! {
+        get { loaded(); return fields.eventIdentifier }
+        set { loaded(); fields.eventIdentifier = newValue }
+    }
     /// Where this occurrence was meant to start in its series (its start, unless it was moved).
-    public private(set) var occurrenceDate: Date!
+    public private(set) var occurrenceDate: Date! {
+        get { loaded(); return fields.occurrenceDate }
+        set { loaded(); fields.occurrenceDate = newValue }
+    }
     /// Whether this occurrence was changed on its own (`.thisEvent`).
-    public private(set) var isDetached = false
+    public private(set) var isDetached: Bool { get { loaded(); return fields.isDetached } set { loaded(); fields.isDetached = newValue } }
 
     /// A new event for `eventStore`, saved with `save(_:span:)`.
     public init(eventStore: EKEventStore) {
@@ -25,6 +49,11 @@ open class EKEvent: EKCalendarItem, @unchecked Sendable {  // used from one thre
     init(wire value: JSONValue, store: EKEventStore) {
         super.init(store: store)
         read(value)
+    }
+
+    /// An occurrence a fetch gave, read when first looked at.
+    override init(unread: WireSlice, store: EKEventStore) {
+        super.init(unread: unread, store: store)
     }
 
     /// The place's title; setting it sets a structured location without coordinates.

@@ -34,9 +34,15 @@ extension EKEventStore {
             var params: JSONObject = ["start": Wire.instant(range.start), "end": Wire.instant(range.end), "limit": 10_000]
             if let calendars = range.calendarIdentifiers { params["calendarIdentifiers"] = .array(calendars.map(JSONValue.string)) }
             if let cursor { params["cursor"] = .string(cursor) }
-            guard let page = try? call("fetchEvents", params) else { return found }
-            found += (page["events"]?.arrayValue ?? []).map { EKEvent(wire: $0, store: self) }
-            cursor = page["nextCursor"]?.stringValue
+            guard let page = try? connection().answer("fetchEvents", .object(params)) else { return found }
+            // Each occurrence left unread until it is looked at, as a reminders fetch leaves them.
+            var events: [WireSlice] = [], next: String?
+            for member in page.members {
+                if member.key == "events" { events = member.value.elements }
+                if member.key == "nextCursor" { next = member.value.value.stringValue }
+            }
+            found += events.map { EKEvent(unread: $0, store: self) }
+            cursor = next
         } while cursor != nil
         return found
     }

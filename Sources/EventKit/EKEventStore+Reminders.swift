@@ -71,9 +71,11 @@ extension EKEventStore {
         (fetchIdentifier as? FetchRequest)?.cancel()
     }
 
+    /// Each reminder of the answer is left unread until it is looked at: the fetch costs what
+    /// receiving its bytes and finding where each reminder is in them does.
     func fetchReminders(_ query: JSONValue) throws(EKError) -> [EKReminder] {
-        let found = try call("fetchReminders", ["predicate": query])
-        return (found["reminders"]?.arrayValue ?? []).map { EKReminder(wire: $0, store: self) }
+        let found = try connection().answer("fetchReminders", ["predicate": query])
+        return (found["reminders"]?.elements ?? []).map { EKReminder(unread: $0, store: self) }
     }
 
     /// A reminder or an event by identifier (an event: its first occurrence).

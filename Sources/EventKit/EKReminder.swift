@@ -6,19 +6,40 @@ import JSONRPC
 /// `parentIdentifier` (subtasks) and `sortOrder` (the manual order) are remindersd's, named as in
 /// its protocol.
 open class EKReminder: EKCalendarItem, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
-    open var startDateComponents: DateComponents?
-    open var dueDateComponents: DateComponents?
-    /// 0 none; 1 (highest) … 9 (lowest), as RFC 5545 has it.
-    open var priority: Int = 0
-    private var completed = false
-    private var completedAt: Date?
+    private var fields = Fields()
 
-    open var tags: [String] = []
-    open var isFlagged = false
+    /// What a reminder holds beside what every item does (read, like those, when first looked at).
+    private struct Fields {
+        var startDateComponents: DateComponents?
+        var dueDateComponents: DateComponents?
+        var priority = 0
+        var completed = false
+        var completedAt: Date?
+        var tags: [String] = []
+        var isFlagged = false
+        var parentIdentifier: String?
+        var sortOrder: Int?
+    }
+
+    open var startDateComponents: DateComponents? {
+        get { loaded(); return fields.startDateComponents }
+        set { loaded(); fields.startDateComponents = newValue }
+    }
+    open var dueDateComponents: DateComponents? {
+        get { loaded(); return fields.dueDateComponents }
+        set { loaded(); fields.dueDateComponents = newValue }
+    }
+    /// 0 none; 1 (highest) … 9 (lowest), as RFC 5545 has it.
+    open var priority: Int { get { loaded(); return fields.priority } set { loaded(); fields.priority = newValue } }
+    private var completed: Bool { get { loaded(); return fields.completed } set { loaded(); fields.completed = newValue } }
+    private var completedAt: Date? { get { loaded(); return fields.completedAt } set { loaded(); fields.completedAt = newValue } }
+
+    open var tags: [String] { get { loaded(); return fields.tags } set { loaded(); fields.tags = newValue } }
+    open var isFlagged: Bool { get { loaded(); return fields.isFlagged } set { loaded(); fields.isFlagged = newValue } }
     /// The reminder this one is a subtask of.
-    open var parentIdentifier: String?
+    open var parentIdentifier: String? { get { loaded(); return fields.parentIdentifier } set { loaded(); fields.parentIdentifier = newValue } }
     /// Where the person put it in its list by hand (lower first); nil when never placed.
-    open var sortOrder: Int?
+    open var sortOrder: Int? { get { loaded(); return fields.sortOrder } set { loaded(); fields.sortOrder = newValue } }
 
     /// A new reminder for `eventStore`, saved with `save(_:commit:)`.
     public init(eventStore: EKEventStore) {
@@ -28,6 +49,11 @@ open class EKReminder: EKCalendarItem, @unchecked Sendable {  // used from one t
     init(wire value: JSONValue, store: EKEventStore) {
         super.init(store: store)
         read(value)
+    }
+
+    /// A reminder a fetch gave, read when first looked at.
+    override init(unread: WireSlice, store: EKEventStore) {
+        super.init(unread: unread, store: store)
     }
 
     /// Completing sets `completionDate` to now; un-completing clears it.

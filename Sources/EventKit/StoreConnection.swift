@@ -21,7 +21,7 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
 
     final class Answer: @unchecked Sendable {  // written once, before `done` is signalled
         let done = DispatchSemaphore(value: 0)
-        var value: Result<JSONValue, EKError> = .failure(EKError(.internalFailure))
+        var value: Result<WireSlice, EKError> = .failure(EKError(.internalFailure))
     }
 
     /// The executable to run: `REMINDERSD_BIN`, else `remindersd` on `PATH`.
@@ -76,6 +76,11 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
     /// Sends a request and waits for its answer: the result, or the error mapped to EventKit's.
     @discardableResult
     func call(_ method: String, _ params: JSONValue, timeout: TimeInterval = 300) throws(EKError) -> JSONValue {
+        try answer(method, params, timeout: timeout).value
+    }
+
+    /// The same, with the result left unread: a fetch takes it apart into its items (`WireSlice`).
+    func answer(_ method: String, _ params: JSONValue, timeout: TimeInterval = 300) throws(EKError) -> WireSlice {
         let answer = Answer()
         let id: Int64? = lock.withLock {
             guard ended == nil else { return nil }
@@ -117,17 +122,31 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
         }
     }
 
-    private func deliver(_ message: JSONValue) {
-        guard let object = message.objectValue else { return }
-        if let method = object["method"]?.stringValue, object["id"] == nil {
-            onNotification(method, object["params"])
+    /// One message from the server, taken apart without reading its result (the caller does, or
+    /// takes it apart further): a notification, or the answer to a call waiting.
+    private func deliver(_ frame: [UInt8]) {
+        // Down to the arrays of a result (a fetch's items), in the one pass that finds the id.
+        guard let message = WireSlice(message: frame, levels: 3) else { return }
+        var id: Int64?, method: String?, params: JSONValue?, error: JSONValue?, result: WireSlice?
+        for member in message.members {
+            switch member.key {
+            case "id": id = member.value.value.integerValue
+            case "method": method = member.value.value.stringValue
+            case "params": params = member.value.value
+            case "error": error = member.value.value
+            case "result": result = member.value
+            default: continue
+            }
+        }
+        if let method, id == nil {
+            onNotification(method, params)
             return
         }
-        guard let id = object["id"]?.integerValue, let answer = lock.withLock({ waiting.removeValue(forKey: id) }) else { return }
-        if let error = object["error"] {
+        guard let id, let answer = lock.withLock({ waiting.removeValue(forKey: id) }) else { return }
+        if let error {
             answer.value = .failure(Self.error(from: error))
         } else {
-            answer.value = .success(object["result"] ?? .null)
+            answer.value = .success(result ?? .null)
         }
         answer.done.signal()
     }
@@ -143,7 +162,7 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
         return EKError(code == -32010 ? .eventStoreNotAuthorized : .internalFailure, message: message, serverCode: code)
     }
 
-    private static func read(from descriptor: Int32, deliver: (JSONValue) -> Void, ended: () -> Void) {
+    private static func read(from descriptor: Int32, deliver: ([UInt8]) -> Void, ended: () -> Void) {
         var decoder = FrameDecoder(maxMessageSize: 1 << 30, framing: .ndjson)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -152,8 +171,8 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
             guard count > 0 else { break }
             chunk.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             while let frame = decoder.next() {
-                guard case .message(let bytes) = frame, let message = try? JSONParser.parse(bytes) else { continue }
-                deliver(message)
+                guard case .message(let bytes) = frame else { continue }
+                deliver(bytes)
             }
         }
         Glibc.close(descriptor)

@@ -9,6 +9,13 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { "\(reason) at byte \(offset)" }
 }
 
+/// The member names met by the parses of a document's pieces, shared between them
+/// (`JSONParser.parse(_:sharing:)`). One parse at a time: a caller on several threads locks.
+public final class JSONNames {
+    var table: NameTable?
+    public init() {}
+}
+
 /// A strict RFC 8259 parser working directly on UTF-8 bytes.
 ///
 /// Foundation's JSONSerialization is several times too slow for a pipelined transport on
@@ -30,10 +37,28 @@ public struct JSONParser {
 
     public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: buffer, maxDepth: maxDepth)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == buffer.count else { throw parser.error("unexpected data after the JSON value") }
+        return try parser.parseDocument()
+    }
+
+    /// A parse of one of many pieces of a document (`JSONSkimmer`'s), sharing with the others the
+    /// member names met: a thousand reminders parsed one by one then cost what one parse of them
+    /// all does in names (one String per distinct name, not one per occurrence).
+    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, sharing names: JSONNames,
+                             maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes: buffer, maxDepth: maxDepth)
+        // Taken out while the parse writes it, so that its storage is not copied.
+        parser.names = names.table ?? NameTable()
+        parser.keysRead = NameTable.threshold
+        names.table = nil
+        defer { names.table = parser.names }
+        return try parser.parseDocument()
+    }
+
+    private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected data after the JSON value") }
         return value
     }
 

@@ -134,6 +134,42 @@ final class EventKitTests: XCTestCase {
         XCTAssertFalse(mine.refresh(), "gone from the store")
     }
 
+    /// A fetch's reminders are read when first looked at, from the answer the fetch got: what
+    /// changed in the store after the fetch does not show (a snapshot still), every member reads
+    /// as the store had it, and a change made before any member was read sends that change alone.
+    func testFetchedRemindersAreSnapshotsReadWhenFirstLookedAt() throws {
+        let store = EKEventStore(), other = EKEventStore()
+        let saved = reminder("Tea", in: store)
+        saved.notes = "green, \"sencha\" ✓"
+        saved.priority = 1
+        saved.dueDateComponents = DateComponents(year: 2027, month: 1, day: 2, hour: 8, minute: 15)
+        saved.addAlarm(EKAlarm(relativeOffset: -300))
+        saved.tags = ["home"]
+        try store.save(saved, commit: true)
+        try store.save(reminder("Coffee", in: store), commit: true)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var fetched: [EKReminder] = []
+        store.fetchReminders(matching: store.predicateForReminders(in: nil)) { fetched = $0 ?? []; done.signal() }
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        let tea = try XCTUnwrap(fetched.first { $0.calendarItemIdentifier == saved.calendarItemIdentifier })
+        let theirs = try XCTUnwrap(other.calendarItem(withIdentifier: saved.calendarItemIdentifier) as? EKReminder)
+        theirs.notes = "changed after the fetch"
+        try other.save(theirs, commit: true)
+        XCTAssertEqual(tea.notes, "green, \"sencha\" ✓", "what the fetch got")
+        XCTAssertEqual([tea.title, tea.calendar?.calendarIdentifier], ["Tea", saved.calendar.calendarIdentifier])
+        XCTAssertEqual(tea.priority, 1)
+        XCTAssertEqual(tea.dueDateComponents?.minute, 15)
+        XCTAssertEqual(tea.alarms?.map(\.relativeOffset), [-300])
+        XCTAssertEqual(tea.tags, ["home"])
+        XCTAssertFalse(tea.hasChanges)
+        // Another reminder of the same answer, changed before anything of it was read.
+        let coffee = try XCTUnwrap(fetched.first { $0 !== tea })
+        coffee.isCompleted = true
+        try store.save(coffee, commit: true)
+        let stored = try XCTUnwrap(other.calendarItem(withIdentifier: coffee.calendarItemIdentifier) as? EKReminder)
+        XCTAssertEqual([stored.title, String(stored.isCompleted)], ["Coffee", "true"], "the change alone was sent")
+    }
+
     func testAnotherProcessesChangeIsPostedOnTheMainQueueWithinASecond() throws {
         let store = EKEventStore()
         _ = store.calendars(for: .reminder)
