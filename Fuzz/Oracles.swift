@@ -74,9 +74,12 @@ struct FuzzRun {
         do {
             value = try JSONParser.parse(body, maxDepth: limits.maxDepth)
         } catch {
+            // The skimmer checks less than the parser: it may take such a text apart, never crash on it.
+            _ = body.withUnsafeBufferPointer { try? JSONSkimmer.outline(of: 0..<$0.count, in: $0, levels: 3, maxDepth: limits.maxDepth) }
             return require(error.offset >= 0 && error.offset <= body.count, "error offset \(error.offset) outside the input")
         }
         checkLookups(value)
+        checkSkim(body, value)
         checkReframing(body)
         var writer = JSONWriter()
         writer.value(value)
@@ -87,6 +90,25 @@ struct FuzzRun {
         }
         // Whole doubles are written as integers, so compare texts, not values.
         require(reread.serialized == value.serialized, "writing and reading back changed the value")
+    }
+
+    /// What parses, the skimmer takes apart, and each range it gives holds the value the parse has there.
+    private func checkSkim(_ body: [UInt8], _ value: JSONValue) {
+        guard let outline = body.withUnsafeBufferPointer({ try? JSONSkimmer.outline(of: 0..<$0.count, in: $0, levels: 3, maxDepth: limits.maxDepth) }) else {
+            fail("the skimmer refused a text the parser read")
+        }
+        func check(_ outline: JSONOutline, _ value: JSONValue) {
+            require((try? JSONParser.parse(Array(body[outline.range]), maxDepth: limits.maxDepth)) == value, "a skimmed range holds another value")
+            if let members = outline.members, let object = value.objectValue {
+                require(members.count == object.count, "the skimmer found \(members.count) members of \(object.count)")
+                for (member, expected) in zip(members, object.members) { check(member.value, expected.value) }
+            }
+            if let elements = outline.elements, let array = value.arrayValue {
+                require(elements.count == array.count, "the skimmer found \(elements.count) elements of \(array.count)")
+                for (element, expected) in zip(elements, array) { check(element, expected) }
+            }
+        }
+        check(outline, value)
     }
 
     /// Keys are unique byte strings, so looking up each member's key finds that member.
