@@ -23,7 +23,7 @@ extension Optional where Wrapped == Double {
 
 /// A prepared statement. Owned by `Database`, which caches it by its SQL.
 final class Statement {
-    private let raw: OpaquePointer
+    let raw: OpaquePointer
     private unowned let database: Database
 
     init(_ raw: OpaquePointer, database: Database) {

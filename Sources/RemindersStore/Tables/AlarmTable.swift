@@ -49,14 +49,11 @@ extension CalendarStore {
 
     /// The alarms of one reminder (`alarms`) or event (`event_alarms`), in their order.
     func alarms(in table: String, owner: String, row: Int64) throws(SQLiteError) -> [Alarm] {
-        let statement = try database.statement("""
-            SELECT \(owner), identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity
-            FROM \(table) WHERE \(owner) = ? ORDER BY position
-            """)
+        let statement = try database.statement("SELECT \(AlarmColumn.selectList(owner: owner)) FROM \(table) WHERE \(owner) = ? ORDER BY position")
         defer { statement.reset() }
         try statement.bind([.integer(row)])
         var alarms: [Alarm] = []
-        while try statement.step() { alarms.append(Self.alarm(from: statement)) }
+        while try statement.step() { alarms.append(try Self.alarm(from: statement, of: table)) }
         return alarms
     }
 
@@ -69,30 +66,34 @@ extension CalendarStore {
             let chunk = rows[start..<min(start + 500, rows.count)]
             start += chunk.count
             let statement = try database.statement("""
-                SELECT \(owner), identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity
+                SELECT \(AlarmColumn.selectList(owner: owner))
                 FROM \(table) WHERE \(owner) IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", "))) ORDER BY \(owner), position
                 """)
             defer { statement.reset() }
             try statement.bind(chunk.map { .integer($0) })
-            while try statement.step() { alarms[statement.int64(0), default: []].append(Self.alarm(from: statement)) }
+            while try statement.step() { alarms[statement.int64(0), default: []].append(try Self.alarm(from: statement, of: table)) }
         }
         return alarms
     }
 
-    /// An alarm from columns 1… of `statement`: identifier, relative_offset, absolute_date,
-    /// location_title, latitude, longitude, radius, proximity.
-    private static func alarm(from statement: Statement) -> Alarm {
+    /// An alarm from a row selected with `AlarmColumn.selectList`.
+    private static func alarm(from statement: Statement, of table: String) throws(SQLiteError) -> Alarm {
+        var row = Row<AlarmColumn>(statement, of: table)
+        let identifier = try row.text(.identifier)
+        row.name = identifier
         let trigger: Alarm.Trigger
-        if let offset = statement.optionalDouble(2) {
+        if let offset = try row.optionalReal(.relativeOffset) {
             trigger = .relative(offset: offset)
-        } else if let date = statement.optionalInt64(3) {
+        } else if let date = try row.optionalInteger(.absoluteDate) {
             trigger = .absolute(Timestamp(milliseconds: date))
         } else {
-            let geo: GeoLocation? = statement.isNull(5) ? nil : GeoLocation(latitude: statement.double(5), longitude: statement.double(6))
-            let location = StructuredLocation(title: statement.text(4) ?? "", geoLocation: geo, radius: statement.optionalDouble(7))
-            trigger = .location(location, AlarmProximity(rawValue: statement.text(8) ?? "") ?? .none)
+            guard let title = try row.optionalText(.locationTitle) else { throw row.corrupt(.locationTitle, "is empty (NULL) in an alarm with no time") }
+            let latitude = try row.optionalReal(.latitude), longitude = try row.optionalReal(.longitude)
+            let geo = latitude.flatMap { latitude in longitude.map { GeoLocation(latitude: latitude, longitude: $0) } }
+            let location = StructuredLocation(title: title, geoLocation: geo, radius: try row.optionalReal(.radius))
+            trigger = .location(location, try row.parsed(.proximity, as: "a proximity", AlarmProximity.init(rawValue:)) ?? .none)
         }
-        return Alarm(alarmIdentifier: statement.text(1) ?? "", trigger: trigger)
+        return Alarm(alarmIdentifier: identifier, trigger: trigger)
     }
 }
 
@@ -116,4 +117,28 @@ struct FireTime {
             break
         }
     }
+}
+
+/// The columns an alarm is read from, in `alarms` and `event_alarms` alike (the first is its
+/// owner's row: `reminder` or `event`).
+enum AlarmColumn: Int32, TableColumns {
+    static let table = "alarms"
+
+    case owner, identifier, relativeOffset, absoluteDate, locationTitle, latitude, longitude, radius, proximity
+
+    var name: String {
+        switch self {
+        case .owner: return "owner"
+        case .identifier: return "identifier"
+        case .relativeOffset: return "relative_offset"
+        case .absoluteDate: return "absolute_date"
+        case .locationTitle: return "location_title"
+        case .latitude: return "latitude"
+        case .longitude: return "longitude"
+        case .radius: return "radius"
+        case .proximity: return "proximity"
+        }
+    }
+
+    static func selectList(owner: String) -> String { ([owner] + allCases.dropFirst().map(\.name)).joined(separator: ", ") }
 }

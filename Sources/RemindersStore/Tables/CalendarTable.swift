@@ -3,7 +3,7 @@ import RemindersModel
 
 /// Calendars — reminder lists and event calendars — and the default of each kind.
 extension CalendarStore {
-    /// A list with, for a synced one, its account and collection.
+    /// A list with, for a synced one, its account and collection (`CalendarColumn`'s order).
     private static let calendarSelect = """
         SELECT c.identifier, c.title, c.color, c.type, c.allows_modifications, s.account, s.href, a.url, c.entity_type
         FROM calendars c LEFT JOIN sync_collections s ON s.calendar = c.identifier LEFT JOIN accounts a ON a.name = s.account
@@ -17,7 +17,7 @@ extension CalendarStore {
             defer { statement.reset() }
             try statement.bind([.text(entityType.rawValue)])
             var calendars: [ReminderCalendar] = []
-            while try statement.step() { calendars.append(Self.calendar(from: statement, defaultIdentifier: defaultIdentifier)) }
+            while try statement.step() { calendars.append(try Self.calendar(from: statement, defaultIdentifier: defaultIdentifier)) }
             return calendars
         }
     }
@@ -29,8 +29,9 @@ extension CalendarStore {
             defer { statement.reset() }
             try statement.bind([.text(identifier)])
             guard try statement.step() else { return nil }
-            let entityType = EntityType(rawValue: statement.text(8) ?? "") ?? .reminder
-            return Self.calendar(from: statement, defaultIdentifier: try self.defaultCalendarIdentifier(for: entityType))
+            var calendar = try Self.calendar(from: statement, defaultIdentifier: nil)
+            calendar.isDefault = calendar.calendarIdentifier == (try self.defaultCalendarIdentifier(for: calendar.entityType))
+            return calendar
         }
         if isInTransaction { listCache.calendars[identifier] = .some(calendar) }
         return calendar
@@ -117,18 +118,41 @@ extension CalendarStore {
         return identifier
     }
 
-    private static func calendar(from row: Statement, defaultIdentifier: String?) -> ReminderCalendar {
-        let identifier = row.text(0) ?? ""
+    private static func calendar(from statement: Statement, defaultIdentifier: String?) throws(SQLiteError) -> ReminderCalendar {
+        var row = Row<CalendarColumn>(statement)
+        let identifier = try row.text(.identifier)
+        row.name = identifier
         var source: CalendarSource?
-        if let account = row.text(5) {
-            let base = row.text(7).flatMap { URL(string: $0) }
-            source = CalendarSource(account: account, url: row.text(6).map { href in
+        if let account = try row.optionalText(.account) {
+            let base = try row.optionalText(.accountURL).flatMap { URL(string: $0) }
+            source = CalendarSource(account: account, url: try row.optionalText(.href).map { href in
                 base.flatMap { URL(string: href, relativeTo: $0)?.absoluteString } ?? href
             })
         }
-        return ReminderCalendar(calendarIdentifier: identifier, title: row.text(1) ?? "", color: row.text(2) ?? ReminderCalendar.defaultColor,
-                                type: CalendarType(rawValue: row.text(3) ?? "") ?? .local,
-                                allowsContentModifications: row.int64(4) != 0, isDefault: identifier == defaultIdentifier, source: source,
-                                entityType: EntityType(rawValue: row.text(8) ?? "") ?? .reminder)
+        return ReminderCalendar(calendarIdentifier: identifier, title: try row.text(.title), color: try row.text(.color),
+                                type: try row.parsed(.type, as: "a calendar type", CalendarType.init(rawValue:)) ?? .local,
+                                allowsContentModifications: try row.integer(.allowsModifications) != 0, isDefault: identifier == defaultIdentifier,
+                                source: source, entityType: try row.parsed(.entityType, as: "an entity type", EntityType.init(rawValue:)) ?? .reminder)
+    }
+}
+
+/// The columns `calendarSelect` reads, in its order.
+enum CalendarColumn: Int32, TableColumns {
+    static let table = "calendars"
+
+    case identifier, title, color, type, allowsModifications, account, href, accountURL, entityType
+
+    var name: String {
+        switch self {
+        case .identifier: return "identifier"
+        case .title: return "title"
+        case .color: return "color"
+        case .type: return "type"
+        case .allowsModifications: return "allows_modifications"
+        case .account: return "account"
+        case .href: return "href"
+        case .accountURL: return "url"
+        case .entityType: return "entity_type"
+        }
     }
 }

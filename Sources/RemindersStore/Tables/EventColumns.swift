@@ -81,38 +81,33 @@ enum EventColumn: Int32, TableColumns {
     }
 
     /// Decodes a row selected with `select` (its alarms are read apart).
-    static func event(from statement: Statement) -> Event {
-        let row = EventRow(statement: statement)
-        let start = row.text(.startDate).flatMap(ReminderDateComponents.init(storageText:)) ?? ReminderDateComponents(year: 1970, month: 1, day: 1)
-        var event = Event(eventIdentifier: row.text(.identifier) ?? "", calendarIdentifier: row.text(.calendar) ?? "", title: row.text(.title) ?? "",
-                          start: start, duration: row.int64(.duration), creationDate: Timestamp(milliseconds: row.int64(.creationDate)))
-        event.calendarItemExternalIdentifier = row.text(.externalIdentifier) ?? event.eventIdentifier
-        event.notes = row.text(.notes)
-        event.url = row.text(.url)
-        if let title = row.text(.locationTitle) {
-            let geo = row.isNull(.latitude) ? nil : GeoLocation(latitude: row.double(.latitude), longitude: row.double(.longitude))
-            event.structuredLocation = StructuredLocation(title: title, geoLocation: geo, radius: row.optionalDouble(.radius))
+    static func event(from statement: Statement) throws(SQLiteError) -> Event {
+        var row = Row<EventColumn>(statement)
+        let identifier = try row.text(.identifier)
+        row.name = identifier
+        guard let start = try row.parsed(.startDate, as: "a date", ReminderDateComponents.init(storageText:)) else {
+            throw row.corrupt(.startDate, "is empty (NULL)")
         }
-        event.availability = EventAvailability(rawValue: row.text(.availability) ?? "") ?? .busy
-        event.status = EventStatus(rawValue: row.text(.status) ?? "") ?? .none
-        event.recurrenceRules = row.text(.recurrence).flatMap { try? RecurrenceRule(rrule: $0) }.map { [$0] } ?? []
-        event.exceptionDates = (row.text(.exceptions) ?? "").split(separator: ",").compactMap { Int64($0) }
-        event.seriesIdentifier = row.text(.series)
-        event.originalOccurrence = row.optionalInt64(.originalOccurrence)
-        event.lastModifiedDate = Timestamp(milliseconds: row.int64(.lastModified))
+        var event = Event(eventIdentifier: identifier, calendarIdentifier: try row.text(.calendar), title: try row.text(.title),
+                          start: start, duration: try row.integer(.duration), creationDate: Timestamp(milliseconds: try row.integer(.creationDate)))
+        event.calendarItemExternalIdentifier = try row.text(.externalIdentifier)
+        event.notes = try row.optionalText(.notes)
+        event.url = try row.optionalText(.url)
+        if let title = try row.optionalText(.locationTitle) {
+            let latitude = try row.optionalReal(.latitude), longitude = try row.optionalReal(.longitude)
+            let geo = latitude.flatMap { latitude in longitude.map { GeoLocation(latitude: latitude, longitude: $0) } }
+            event.structuredLocation = StructuredLocation(title: title, geoLocation: geo, radius: try row.optionalReal(.radius))
+        }
+        event.availability = try row.parsed(.availability, as: "an availability", EventAvailability.init(rawValue:)) ?? .busy
+        event.status = try row.parsed(.status, as: "a status", EventStatus.init(rawValue:)) ?? .none
+        event.recurrenceRules = try row.parsed(.recurrence, as: "a recurrence rule") { try? RecurrenceRule(rrule: $0) }.map { [$0] } ?? []
+        event.exceptionDates = try row.parsed(.exceptions, as: "exception dates") { text in
+            let dates = text.split(separator: ",").map { Int64($0) }
+            return dates.contains(nil) ? nil : dates.compactMap { $0 }
+        } ?? []
+        event.seriesIdentifier = try row.optionalText(.series)
+        event.originalOccurrence = try row.optionalInteger(.originalOccurrence)
+        event.lastModifiedDate = Timestamp(milliseconds: try row.integer(.lastModified))
         return event
     }
-}
-
-/// A selected row read by event column (a wrapper, so that these names do not meet
-/// `ReminderColumn`'s on `Statement`).
-struct EventRow {
-    let statement: Statement
-
-    func text(_ column: EventColumn) -> String? { statement.text(column.rawValue) }
-    func int64(_ column: EventColumn) -> Int64 { statement.int64(column.rawValue) }
-    func optionalInt64(_ column: EventColumn) -> Int64? { statement.optionalInt64(column.rawValue) }
-    func double(_ column: EventColumn) -> Double { statement.double(column.rawValue) }
-    func optionalDouble(_ column: EventColumn) -> Double? { statement.optionalDouble(column.rawValue) }
-    func isNull(_ column: EventColumn) -> Bool { statement.isNull(column.rawValue) }
 }

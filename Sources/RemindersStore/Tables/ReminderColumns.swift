@@ -83,10 +83,3 @@ enum ReminderColumn: Int32, TableColumns {
         }
     }
 }
-
-extension Statement {
-    func text(_ column: ReminderColumn) -> String? { text(column.rawValue) }
-    func text(_ column: ReminderColumn, reusing candidate: String) -> String? { text(column.rawValue, reusing: candidate) }
-    func int64(_ column: ReminderColumn) -> Int64 { int64(column.rawValue) }
-    func optionalInt64(_ column: ReminderColumn) -> Int64? { optionalInt64(column.rawValue) }
-}

@@ -83,31 +83,33 @@ extension CalendarStore {
     }
 
     /// Decodes a row selected with `ReminderColumn.selectList`.
-    func reminder(from row: Statement) throws(SQLiteError) -> Reminder {
-        let identifier = row.text(.identifier) ?? ""
-        let calendar = row.text(.calendar, reusing: lastDecodedCalendar) ?? ""
+    func reminder(from statement: Statement) throws(SQLiteError) -> Reminder {
+        var row = Row<ReminderColumn>(statement)
+        let identifier = try row.text(.identifier)
+        row.name = identifier
+        let calendar = try row.text(.calendar, reusing: lastDecodedCalendar)
         lastDecodedCalendar = calendar
         var reminder = Reminder(calendarItemIdentifier: identifier, calendarIdentifier: calendar,
-                                title: row.text(.title) ?? "", creationDate: Timestamp(milliseconds: row.int64(.creationDate)))
-        reminder.calendarItemExternalIdentifier = row.text(.externalIdentifier, reusing: identifier) ?? identifier
-        reminder.notes = row.text(.notes)
-        reminder.url = row.text(.url)
-        reminder.location = row.text(.location)
-        reminder.priority = Int(row.int64(.priority))
-        reminder.startDateComponents = row.text(.startDate).flatMap(ReminderDateComponents.init(storageText:))
-        reminder.dueDateComponents = row.text(.dueDate).flatMap(ReminderDateComponents.init(storageText:))
-        reminder.isCompleted = row.int64(.completed) != 0
-        reminder.completionDate = row.optionalInt64(.completionDate).map(Timestamp.init(milliseconds:))
-        reminder.lastModifiedDate = Timestamp(milliseconds: row.int64(.lastModified))
-        reminder.timeZone = row.text(.timeZone)
-        if let recurrence = row.text(.recurrence) {
-            reminder.recurrenceRules = recurrence.split(separator: "\n").compactMap { try? RecurrenceRule(rrule: String($0)) }
-        }
-        if row.int64(.alarmCount) > 0 { reminder.alarms = try alarms(reminderRow: row.int64(.id)) }
-        reminder.isFlagged = row.int64(.flagged) != 0
-        reminder.parentIdentifier = row.text(.parent)
-        if let tags = row.text(.tags) { reminder.tags = tags.split(separator: "\n").map(String.init) }
-        reminder.sortOrder = row.optionalInt64(.sortOrder).map(Int.init)
+                                title: try row.text(.title), creationDate: Timestamp(milliseconds: try row.integer(.creationDate)))
+        reminder.calendarItemExternalIdentifier = try row.text(.externalIdentifier, reusing: identifier)
+        reminder.notes = try row.optionalText(.notes)
+        reminder.url = try row.optionalText(.url)
+        reminder.location = try row.optionalText(.location)
+        reminder.priority = Int(try row.integer(.priority))
+        reminder.startDateComponents = try row.parsed(.startDate, as: "a date", ReminderDateComponents.init(storageText:))
+        reminder.dueDateComponents = try row.parsed(.dueDate, as: "a date", ReminderDateComponents.init(storageText:))
+        reminder.isCompleted = try row.integer(.completed) != 0
+        reminder.completionDate = try row.optionalInteger(.completionDate).map(Timestamp.init(milliseconds:))
+        reminder.lastModifiedDate = Timestamp(milliseconds: try row.integer(.lastModified))
+        reminder.timeZone = try row.optionalText(.timeZone)
+        reminder.recurrenceRules = try row.parsed(.recurrence, as: "recurrence rules") { text in
+            try? text.split(separator: "\n").map { line throws(ValidationError) in try RecurrenceRule(rrule: String(line)) }
+        } ?? []
+        if try row.integer(.alarmCount) > 0 { reminder.alarms = try alarms(reminderRow: try row.integer(.id)) }
+        reminder.isFlagged = try row.integer(.flagged) != 0
+        reminder.parentIdentifier = try row.optionalText(.parent)
+        if let tags = try row.optionalText(.tags) { reminder.tags = tags.split(separator: "\n").map(String.init) }
+        reminder.sortOrder = try row.optionalInteger(.sortOrder).map(Int.init)
         return reminder
     }
 }

@@ -70,10 +70,12 @@ extension CalendarStore {
                 try statement.bind([.text(account)])
                 var collections: [SyncedCollection] = []
                 while try statement.step() {
-                    collections.append(SyncedCollection(calendarIdentifier: statement.text(0) ?? "", account: statement.text(1) ?? "",
-                                                        entityType: EntityType(rawValue: statement.text(2) ?? "") ?? .reminder,
-                                                        href: statement.text(3), syncToken: statement.text(4), ctag: statement.text(5),
-                                                        title: statement.text(6), color: statement.text(7)))
+                    var row = Row<SyncedCollectionColumn>(statement)
+                    row.name = try row.text(.calendar)
+                    collections.append(SyncedCollection(calendarIdentifier: row.name, account: try row.text(.account),
+                                                        entityType: try row.parsed(.entityType, as: "an entity type", EntityType.init(rawValue:)) ?? .reminder,
+                                                        href: try row.optionalText(.href), syncToken: try row.optionalText(.syncToken),
+                                                        ctag: try row.optionalText(.ctag), title: try row.optionalText(.title), color: try row.optionalText(.color)))
                 }
                 return collections
             }
@@ -118,9 +120,11 @@ extension CalendarStore {
                 try statement.bind([.text(calendar)])
                 var items: [SyncedItem] = []
                 while try statement.step() {
-                    items.append(SyncedItem(href: statement.text(0) ?? "", etag: statement.text(1), itemIdentifier: statement.text(2),
-                                            kind: SyncedItem.Kind(rawValue: statement.text(3) ?? "") ?? .ignored,
-                                            syncedModified: statement.optionalInt64(4).map(Timestamp.init(milliseconds:))))
+                    var row = Row<SyncedItemColumn>(statement)
+                    row.name = try row.text(.href)
+                    guard let kind = try row.parsed(.kind, as: "a kind of item", SyncedItem.Kind.init(rawValue:)) else { throw row.corrupt(.kind, "is empty (NULL)") }
+                    items.append(SyncedItem(href: row.name, etag: try row.optionalText(.etag), itemIdentifier: try row.optionalText(.item), kind: kind,
+                                            syncedModified: try row.optionalInteger(.syncedModified).map(Timestamp.init(milliseconds:))))
                 }
                 return items
             }
@@ -218,6 +222,41 @@ extension CalendarStore {
             try self.sqlite { () throws(SQLiteError) in
                 try self.database.run("DELETE FROM sync_removed_collections WHERE account = ? AND href = ?", .text(account), .text(href))
             }
+        }
+    }
+}
+
+/// The columns `syncedCollections` reads, in its order.
+enum SyncedCollectionColumn: Int32, TableColumns {
+    static let table = "sync_collections"
+    case calendar, account, entityType, href, syncToken, ctag, title, color
+
+    var name: String {
+        switch self {
+        case .calendar: return "calendar"
+        case .account: return "account"
+        case .entityType: return "entity_type"
+        case .href: return "href"
+        case .syncToken: return "sync_token"
+        case .ctag: return "ctag"
+        case .title: return "title"
+        case .color: return "color"
+        }
+    }
+}
+
+/// The columns `syncedItems` reads, in its order (`item`: the reminder's or the event's identifier).
+enum SyncedItemColumn: Int32, TableColumns {
+    static let table = "sync_items"
+    case href, etag, item, kind, syncedModified
+
+    var name: String {
+        switch self {
+        case .href: return "href"
+        case .etag: return "etag"
+        case .item: return "reminder"
+        case .kind: return "kind"
+        case .syncedModified: return "synced_modified"
         }
     }
 }
