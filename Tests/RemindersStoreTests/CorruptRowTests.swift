@@ -47,14 +47,14 @@ final class CorruptRowTests: XCTestCase {
             ("UPDATE reminders SET recurrence = 'FREQ=SOMETIMES' WHERE identifier = '\(id)'", ["recurrence", "FREQ=SOMETIMES"]),
             ("UPDATE reminders SET priority = 'high' WHERE identifier = '\(id)'", ["priority", "\"high\"", "whole number"]),
             ("UPDATE reminders SET last_modified = '2027' || 'x' WHERE identifier = '\(id)'", ["last_modified", "2027x"]),
-            ("UPDATE reminders SET title = x'C0FFEE' WHERE identifier = '\(id)'", ["title", "not text"]),
+            ("UPDATE reminders SET completion_date = 'yesterday' WHERE identifier = '\(id)'", ["completion_date", "yesterday"]),
         ] {
             try damage(sql)
             assertDamaged({ _ = try events.reminder(identifier: id) }, naming: ["reminders row \(id)"] + words, sql)
             assertDamaged({ _ = try events.fetchReminders(matching: all, in: .current) }, naming: words, sql)
             // Put right again for the next one.
             try self.damage("""
-                UPDATE reminders SET due_date = '2027-01-02', recurrence = NULL, priority = 0, last_modified = 5, title = 'Tea' WHERE identifier = '\(id)'
+                UPDATE reminders SET due_date = '2027-01-02', recurrence = NULL, priority = 0, last_modified = 5, completion_date = NULL WHERE identifier = '\(id)'
                 """)
             XCTAssertEqual(try events.reminder(identifier: id)?.title, "Tea")
         }

@@ -20,30 +20,27 @@ struct Row<Column: TableColumns & RawRepresentable> where Column.RawValue == Int
         SQLiteError(code: SQLITE_CORRUPT, message: "\(table) row \(name): \(column.name) \(what)")
     }
 
-    private func type(_ column: Column) -> Int32 { sqlite3_column_type(statement.raw, column.rawValue) }
+    @inline(__always) private func type(_ column: Column) -> Int32 { sqlite3_column_type(statement.raw, column.rawValue) }
 
-    func optionalText(_ column: Column) throws(SQLiteError) -> String? {
-        switch type(column) {
-        case SQLITE_NULL: return nil
-        case SQLITE_TEXT: return statement.text(column.rawValue)
-        default: throw corrupt(column, "holds \(describe(column)), which is not text")
-        }
+    /// Text columns are read as text whatever SQLite stored (a number put into one is kept as its
+    /// text); only a NULL where text is needed is wrong. Not asking SQLite a value's type first
+    /// keeps a fetch of 100,000 rows as quick as it was.
+    @inline(__always) func optionalText(_ column: Column) throws(SQLiteError) -> String? {
+        statement.text(column.rawValue)
     }
 
-    func text(_ column: Column) throws(SQLiteError) -> String {
-        guard let text = try optionalText(column) else { throw corrupt(column, "is empty (NULL)") }
+    @inline(__always) func text(_ column: Column) throws(SQLiteError) -> String {
+        guard let text = statement.text(column.rawValue) else { throw corrupt(column, "is empty (NULL)") }
         return text
     }
 
     /// The text, sharing `candidate`'s storage when it is the same (see `Statement.text(_:reusing:)`).
     func text(_ column: Column, reusing candidate: String) throws(SQLiteError) -> String {
-        guard type(column) == SQLITE_TEXT, let text = statement.text(column.rawValue, reusing: candidate) else {
-            throw corrupt(column, type(column) == SQLITE_NULL ? "is empty (NULL)" : "holds \(describe(column)), which is not text")
-        }
+        guard let text = statement.text(column.rawValue, reusing: candidate) else { throw corrupt(column, "is empty (NULL)") }
         return text
     }
 
-    func optionalInteger(_ column: Column) throws(SQLiteError) -> Int64? {
+    @inline(__always) func optionalInteger(_ column: Column) throws(SQLiteError) -> Int64? {
         switch type(column) {
         case SQLITE_NULL: return nil
         case SQLITE_INTEGER: return statement.int64(column.rawValue)
@@ -51,7 +48,7 @@ struct Row<Column: TableColumns & RawRepresentable> where Column.RawValue == Int
         }
     }
 
-    func integer(_ column: Column) throws(SQLiteError) -> Int64 {
+    @inline(__always) func integer(_ column: Column) throws(SQLiteError) -> Int64 {
         guard let value = try optionalInteger(column) else { throw corrupt(column, "is empty (NULL)") }
         return value
     }
