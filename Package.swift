@@ -82,5 +82,5 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "EventKitTests", dependencies: ["EventKit", "CoreLocation", "JSONRPC", "TestSupport"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -2,15 +2,16 @@ import Foundation
 
 /// One CalDAV account's server: discovery and the requests a sync makes. Hrefs in and out are
 /// canonical (see `Href`); URLs are resolved against the account's URL.
-public final class CalDAVClient: @unchecked Sendable {
+public final class CalDAVClient: Sendable {
     public let http: HTTPClient
     public let base: URL
     /// Members over this size are refused, as the issue of one item must not sink a sync.
-    public var maximumItemSize = 1 << 20
+    public let maximumItemSize: Int
 
-    public init(base: URL, http: HTTPClient) {
+    public init(base: URL, http: HTTPClient, maximumItemSize: Int = 1 << 20) {
         self.base = base
         self.http = http
+        self.maximumItemSize = maximumItemSize
     }
 
     // MARK: Discovery (RFC 6764, RFC 4791 §6)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -46,14 +47,13 @@ public struct Credentials: Sendable {
 /// request at a time, redirects returned rather than followed (WebDAV methods must not turn into
 /// GETs, and discovery wants to see them), a timeout per request, a cap on answers, and a count
 /// of requests made (for the sync report and the bench).
-public final class HTTPClient: @unchecked Sendable {
+public final class HTTPClient: Sendable {
     public let credentials: Credentials?
     public let timeout: TimeInterval
     public let maximumResponseSize: Int
     private let session: URLSession
     private let delegate = SessionDelegate()
-    private let lock = NSLock()
-    private var made = 0
+    private let made = Atomic(0)
 
     public init(credentials: Credentials?, timeout: TimeInterval = 30, maximumResponseSize: Int = 64 << 20) {
         self.credentials = credentials
@@ -71,10 +71,7 @@ public final class HTTPClient: @unchecked Sendable {
     deinit { session.invalidateAndCancel() }
 
     /// How many requests were sent so far.
-    public var requestCount: Int {
-        lock.lock(); defer { lock.unlock() }
-        return made
-    }
+    public var requestCount: Int { made.load(ordering: .relaxed) }
 
     public func send(_ request: HTTPRequest) throws(DAVError) -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
@@ -83,7 +80,7 @@ public final class HTTPClient: @unchecked Sendable {
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if let credentials { urlRequest.setValue(credentials.authorization, forHTTPHeaderField: "Authorization") }
         urlRequest.setValue("remindersd", forHTTPHeaderField: "User-Agent")
-        lock.lock(); made += 1; lock.unlock()
+        made.add(1, ordering: .relaxed)
 
         let done = DispatchSemaphore(value: 0)
         let outcome = Outcome()
@@ -116,13 +113,13 @@ public final class HTTPClient: @unchecked Sendable {
 }
 
 /// The completion of one task, handed from URLSession's queue to the waiting thread.
-private final class Outcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: (Data?, HTTPURLResponse?, Error?) = (nil, nil, nil)
-    func set(data: Data?, response: HTTPURLResponse?, error: Error?) { lock.lock(); value = (data, response, error); lock.unlock() }
-    func get() -> (Data?, HTTPURLResponse?, Error?) { lock.lock(); defer { lock.unlock() }; return value }
+private final class Outcome: Sendable {
+    private let value = Mutex<(Data?, HTTPURLResponse?, (any Error)?)>((nil, nil, nil))
+    func set(data: Data?, response: HTTPURLResponse?, error: (any Error)?) { value.withLock { $0 = (data, response, error) } }
+    func get() -> (Data?, HTTPURLResponse?, (any Error)?) { value.withLock { $0 } }
 }
 
+// An NSObject (URLSession's delegates are), which the compiler cannot check; `challenged` is guarded by `lock`.
 private final class SessionDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var challenged: Set<Int> = []

@@ -59,6 +59,9 @@ extension EKEventStore {
 
     /// The completion runs off the caller's thread, as EventKit's does.
     private func answer(_ completion: @escaping EKEventStoreRequestAccessCompletionHandler, _ body: @escaping @Sendable () throws -> Bool) {
+        // Apple's handler type is not @Sendable, and Apple's store calls it on a queue of its own:
+        // what the caller's closure touches there is the caller's to guard, as on a Mac.
+        nonisolated(unsafe) let completion = completion
         DispatchQueue.global().async {
             do { completion(try body(), nil) } catch { completion(false, error) }
         }

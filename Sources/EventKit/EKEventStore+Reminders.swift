@@ -60,6 +60,8 @@ extension EKEventStore {
     public func fetchReminders(matching predicate: NSPredicate, completion: @escaping ([EKReminder]?) -> Void) -> Any {
         let request = FetchRequest()
         let query = (predicate as? RemindersPredicate)?.query ?? ["kind": "all"]
+        // Apple's signature takes a closure that is not @Sendable and calls it on another thread.
+        nonisolated(unsafe) let completion = completion
         DispatchQueue.global().async { [self] in
             let reminders = try? fetchReminders(query)
             if !request.isCancelled { completion(reminders) }

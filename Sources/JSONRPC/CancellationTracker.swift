@@ -11,7 +11,7 @@ import Synchronization
 /// and finishing are an append and a step forward, with no hashing, which a client pipelining
 /// hundreds of thousands of requests would otherwise pay twice per request. Cancellations are
 /// rare, so they alone scan.
-final class CancellationTracker: @unchecked Sendable {
+final class CancellationTracker: @unchecked Sendable {  // guarded by `lock`, beside a lock-free count the reader checks first
     private let lock = NSLock()
     private var pending: [RequestID] = []
     private var head = 0

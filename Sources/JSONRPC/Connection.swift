@@ -8,7 +8,7 @@ import Glibc
 ///
 /// The connection knows JSON-RPC (framing, batches, cancellation) and nothing about what
 /// the methods mean; the server pulls `Inbound` items and pushes encoded replies.
-public final class Connection: @unchecked Sendable {
+public final class Connection: @unchecked Sendable {  // `outputBroken` is guarded by `writeLock`, the framing and reader thread by `framingLock`
     public let limits: Limits
     private let input: Int32
     private let output: Int32

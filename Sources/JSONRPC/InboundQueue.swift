@@ -6,7 +6,7 @@ import Foundation
 /// the pipe (backpressure) instead of growing the server's memory: in items, and in the bytes of
 /// the frames they were parsed from (a batch always fits into an empty queue, however large;
 /// batches that cost nothing, such as end of input, never wait for bytes).
-final class InboundQueue: @unchecked Sendable {
+final class InboundQueue: @unchecked Sendable {  // guarded by `condition` (an NSCondition: put and take wait on it)
     private let condition = NSCondition()
     private var items: [Inbound] = []
     private var costs: [Int] = []

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import JSONRPC
 import RemindersModel
 import RemindersStore
@@ -9,7 +10,7 @@ import RemindersStore
 /// deliveries ledger. A notification's Complete completes the reminder, Snooze fires it again after
 /// `--snooze`, and closing it dismisses it. Location alarms are decided where the position arrives
 /// (`updateLocation`, in whichever process): the agent delivers what they left `firing` in the ledger.
-public final class AlarmAgent: @unchecked Sendable {
+public final class AlarmAgent: @unchecked Sendable {  // what the channels hand back is guarded by `stopped` (an NSCondition the loop waits on)
     let options: AgentOptions
     let store: CalendarStore
     let observer: StoreObserver
@@ -312,14 +313,13 @@ public final class AlarmAgent: @unchecked Sendable {
 }
 
 /// Counts down from `count`; `tick` is true for the call that reaches zero.
-private final class Countdown: @unchecked Sendable {  // `left` is guarded by `lock`
-    private let lock = NSLock()
-    private var left: Int
+private final class Countdown: Sendable {
+    private let left: Mutex<Int>
 
-    init(_ count: Int) { left = count }
+    init(_ count: Int) { left = Mutex(count) }
 
     func tick() -> Bool {
-        lock.withLock {
+        left.withLock { left in
             left -= 1
             return left == 0
         }

@@ -13,7 +13,7 @@ import RemindersStore
 /// A change made here is told from the sync's own writes by what a sync would upload: a
 /// reminder or event of a synced calendar changed since the last sync began and not yet as
 /// synced, or more removals or calendars to make than the last sync left (`SyncBacklog`).
-public final class SyncScheduler: @unchecked Sendable {
+public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is guarded by `condition`; the rest is its thread's alone
     public struct Timing: Sendable {
         public var interval: TimeInterval
         /// A sync starts this long after the last commit of a burst…

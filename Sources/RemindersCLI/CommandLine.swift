@@ -97,7 +97,8 @@ public enum RemindersCommand {
         if let note = options.timeZone.note { options.log.info(note) }
         let connection = Connection(input: 0, output: output, limits: options.limits)
         let server = Server(connection: connection, options: options)
-        let signals = TerminationSignals { server.stop() }
+        let stop = server.stopRequest
+        let signals = TerminationSignals { stop() }
         defer { signals.cancel() }
         return server.run()
     }

@@ -57,10 +57,8 @@ public struct Importer {
         for (reading, object, line) in readings {
             do {
                 try importOne(reading, object, list: list, report: &report)
-            } catch let error as StoreError {
-                report.skipped.append(.init(uid: reading.uid, line: line, message: Self.message(error)))
             } catch {
-                report.skipped.append(.init(uid: reading.uid, line: line, message: "\(error)"))
+                report.skipped.append(.init(uid: reading.uid, line: line, message: Self.message(error)))
             }
         }
     }

@@ -11,7 +11,7 @@ import RemindersServer
 /// The serving thread answers what needs no store at once (`ping`, `initialize`, `tools/list`, …)
 /// and hands the rest to one worker, in order, so that a call waiting for the owner's consent
 /// never holds up a `ping` or a cancellation.
-public final class MCPServer: @unchecked Sendable {
+public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancelled` are guarded by `lock`; the rest is set in init
     private let options: ServerOptions
     private let connection: Connection
     private let output: OutputChannel

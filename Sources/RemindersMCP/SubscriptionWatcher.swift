@@ -7,7 +7,7 @@ import RemindersStore
 /// the store by anyone — this process or another — tells every subscriber of every resource it
 /// subscribed to, within half a second: a resource that did not change may be told of too, one
 /// that changed never goes untold.
-final class SubscriptionWatcher: @unchecked Sendable {
+final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded by `lock` (an NSCondition: the watch thread waits on it)
     private let storePath: String
     private let output: OutputChannel
     private let lock = NSCondition()

@@ -5,7 +5,7 @@ import RemindersServer
 /// the tool its description, its read-only hint and its output schema (the method's result is
 /// the tool's `structuredContent`). The input is the tool's own — dates and priorities as a model
 /// writes them — with the members it passes on described by the method's schemas.
-protocol ToolDeclaration {
+protocol ToolDeclaration: SendableMetatype {
     static var name: String { get }
     static var title: String { get }
     static var method: String { get }

@@ -10,7 +10,7 @@ import RemindersStore
 /// It looks at `PRAGMA data_version` a few times a second (cheap: no table is read) and only
 /// then re-reads this client's status. Bursts are coalesced: at most one `storeChanged` per
 /// `minimumInterval`, however many rows a burst wrote.
-final class ChangeWatcher: @unchecked Sendable {
+final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `stopLock`; the rest is its polling thread's alone
     private let observer: StoreObserver
     private let connection: Connection
     private let client: String

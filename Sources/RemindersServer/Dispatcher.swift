@@ -9,7 +9,7 @@ struct Dispatcher {
     let session: Session
 
     /// The result's pieces, or the error to answer with.
-    func call(_ method: RegisteredMethod, params: JSONValue?, isCancelled: @escaping () -> Bool) -> Result<[[UInt8]], ResponseError> {
+    func call(_ method: RegisteredMethod, params: JSONValue?, isCancelled: @escaping @Sendable () -> Bool) -> Result<[[UInt8]], ResponseError> {
         do {
             let fields = try method.check(params)
             var status = AuthorizationStatus.notDetermined
@@ -32,7 +32,7 @@ struct Dispatcher {
     }
 
     /// A request of the JSON-RPC front end, answered in the lifecycle's terms.
-    func answer(_ request: Request, isCancelled: @escaping () -> Bool) -> OutgoingMessage {
+    func answer(_ request: Request, isCancelled: @escaping @Sendable () -> Bool) -> OutgoingMessage {
         if isCancelled() { return OutgoingMessage(Envelope.error(id: request.id, .requestCancelled)) }
         let method = MethodRegistry.named(request.method)
         switch session.lifecycle.admitRequest(method, named: request.method) {

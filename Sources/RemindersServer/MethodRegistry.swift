@@ -36,7 +36,7 @@ enum MethodRegistry {
 /// start-up: making every method's schemas would be most of what a one-shot `remindersd call`
 /// does. Requests are dispatched on one thread (each front end has one dispatching thread), which
 /// is what makes the lazy member safe.
-final class RegisteredMethod: @unchecked Sendable {
+final class RegisteredMethod: @unchecked Sendable {  // its lazy schemas are made on the one thread that dispatches (see above)
     let declaration: any MethodDeclaration.Type
     let name: String
     let access: Access
@@ -85,7 +85,7 @@ struct MethodContext {
     let params: Fields
     /// Read before the call for methods that need it.
     let status: AuthorizationStatus
-    let isCancelled: () -> Bool
+    let isCancelled: @Sendable () -> Bool
 
     /// `commit` of a `.stages` method: true unless the client said false.
     var commit: Bool { params.object[CommitParam.name] != .bool(false) }

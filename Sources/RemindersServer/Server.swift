@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import RemindersModel
 import RemindersStore
+import Synchronization
 
 /// Serves one client on a connection until `exit` or end of input: the connection loop.
 ///
@@ -15,26 +16,21 @@ public final class Server {
     private var exitCode: Int32?
     /// Requests answered in the current run, marked finished for cancellation together.
     private var answeredIDs: [RequestID] = []
-    private let stopLock = NSLock()
-    private var stopRequested = false
+    /// What a signal handler calls to stop it (`stop()`), from any thread.
+    public let stopRequest: StopRequest
 
     public init(connection: Connection, options: ServerOptions) {
         self.connection = connection
         self.session = Session(options: options, connection: connection)
         self.dispatcher = Dispatcher(session: session)
+        self.stopRequest = StopRequest(connection: connection)
     }
 
     /// Asks the server to stop after the request in hand (SIGTERM, SIGINT): that request is answered,
     /// whatever else is queued is not, staged changes are discarded, and `run` returns 0.
-    public func stop() {
-        stopLock.lock(); stopRequested = true; stopLock.unlock()
-        connection.interrupt()
-    }
+    public func stop() { stopRequest() }
 
-    private var isStopping: Bool {
-        stopLock.lock(); defer { stopLock.unlock() }
-        return stopRequested
-    }
+    private var isStopping: Bool { stopRequest.isRequested }
 
     /// Runs until the client sends `exit` or closes its input; returns the process exit code.
     public func run() -> Int32 {
@@ -206,4 +202,20 @@ extension Inbound {
         case .endOfInput: return nil
         }
     }
+}
+
+/// A stop asked for from another thread — a signal handler — than the one the server runs on:
+/// noted, and the connection's wait for input interrupted so that the loop sees it.
+public final class StopRequest: Sendable {
+    private let requested = Mutex(false)
+    private let connection: Connection
+
+    init(connection: Connection) { self.connection = connection }
+
+    public func callAsFunction() {
+        requested.withLock { $0 = true }
+        connection.interrupt()
+    }
+
+    var isRequested: Bool { requested.withLock { $0 } }
 }

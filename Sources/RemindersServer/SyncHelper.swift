@@ -28,7 +28,7 @@ public enum SyncHelper {
     /// Runs the helper with `arguments` to its end; `progress` hears its progress lines, and the
     /// helper is stopped (SIGTERM: each item it writes is a transaction, so the store stays whole)
     /// when `isCancelled` says so.
-    public static func run(_ arguments: [String], progress: @escaping (Int, String) -> Void, isCancelled: @escaping () -> Bool) throws -> Outcome {
+    public static func run(_ arguments: [String], progress: @escaping @Sendable (Int, String) -> Void, isCancelled: @escaping @Sendable () -> Bool) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path())
         process.arguments = arguments
@@ -72,7 +72,7 @@ public enum SyncHelper {
 }
 
 /// The helper's stderr lines that were not progress, for the error the method answers.
-private final class Collected: @unchecked Sendable {
+private final class Collected: @unchecked Sendable {  // guarded by `condition` (an NSCondition: the caller waits for the reader)
     private let condition = NSCondition()
     private var lines: [String] = []
     private var done = false

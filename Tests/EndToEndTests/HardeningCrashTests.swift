@@ -20,7 +20,7 @@ final class HardeningCrashTests: XCTestCase {
     }
 
     /// What save `n` of trial `t` holds, so a stored reminder can be checked for completeness on its own.
-    private func reminder(trial: Int, number: Int) -> JSONValue {
+    private static func reminder(trial: Int, number: Int) -> JSONValue {
         let alarms = (0..<(number % 4)).map { index -> JSONValue in ["relativeOffset": .integer(Int64(-60 * (index + 1)))] }
         return ["title": .string("crash \(trial)-\(number)"), "notes": .string("notes of \(trial)-\(number) " + String(repeating: "n", count: number % 50)),
                 "priority": .integer(Int64(number % 10)), "dueDateComponents": ["year": 2027, "month": 1, "day": .integer(Int64(1 + number % 28)), "hour": 9],
@@ -42,10 +42,10 @@ final class HardeningCrashTests: XCTestCase {
             let writer = Thread {
                 for number in 0..<4000 {
                     if state.isStopped { break }
-                    let request = Hardening.request(.string("\(trial)-\(number)"), "saveReminder", ["reminder": self.reminder(trial: trial, number: number), "commit": true])
+                    let request = Hardening.request(.string("\(trial)-\(number)"), "saveReminder", ["reminder": Self.reminder(trial: trial, number: number), "commit": true])
                     if number % 7 == 3 {
                         let second = Hardening.request(.string("\(trial)-\(number)b"), "saveReminder",
-                                                       ["reminder": self.reminder(trial: trial, number: number + 100_000), "commit": true])
+                                                       ["reminder": Self.reminder(trial: trial, number: number + 100_000), "commit": true])
                         server.channel.send(json: "[" + request.serialized + "," + second.serialized + "]")
                     } else {
                         server.channel.send(request)
@@ -89,7 +89,7 @@ final class HardeningCrashTests: XCTestCase {
         for (identifier, origin) in acknowledged {
             guard let reminder = byIdentifier[identifier] else { XCTFail("acknowledged save \(origin) is missing"); continue }
             found += 1
-            let expected = self.reminder(trial: origin.trial, number: origin.number)
+            let expected = Self.reminder(trial: origin.trial, number: origin.number)
             XCTAssertEqual(reminder["title"], expected["title"])
             XCTAssertEqual(reminder["notes"], expected["notes"])
             XCTAssertEqual(reminder["alarms"]?.arrayValue?.count, expected["alarms"]?.arrayValue?.count, "\(origin)")
@@ -99,7 +99,7 @@ final class HardeningCrashTests: XCTestCase {
             let title = reminder["title"]?.stringValue ?? ""
             let parts = title.dropFirst("crash ".count).split(separator: "-").compactMap { Int($0) }
             guard title.hasPrefix("crash "), parts.count == 2 else { XCTFail("unexpected reminder \(title)"); continue }
-            let expected = self.reminder(trial: parts[0], number: parts[1])
+            let expected = Self.reminder(trial: parts[0], number: parts[1])
             XCTAssertEqual(reminder["notes"], expected["notes"], title)
             XCTAssertEqual(reminder["alarms"]?.arrayValue?.count, expected["alarms"]?.arrayValue?.count, title)
             XCTAssertEqual(reminder["dueDateComponents"], expected["dueDateComponents"], title)

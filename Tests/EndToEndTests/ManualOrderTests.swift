@@ -25,10 +25,10 @@ final class ManualOrderTests: XCTestCase {
         let server = try RemindersdProcess.granted("order", store: folder.store)
         let first = save(server, ["title": "unplaced, due first", "dueDateComponents": ["year": 2026, "month": 12, "day": 1]])
         XCTAssertEqual(first["sortOrder"], .null, "never placed")
-        save(server, ["title": "third", "sortOrder": 30])
-        save(server, ["title": "first", "sortOrder": -10])
+        _ = save(server, ["title": "third", "sortOrder": 30])
+        _ = save(server, ["title": "first", "sortOrder": -10])
         let second = save(server, ["title": "second", "sortOrder": 20])
-        save(server, ["title": "unplaced, undated"])
+        _ = save(server, ["title": "unplaced, undated"])
         XCTAssertEqual(titles(server.channel.request("fetchReminders")),
                        ["unplaced, due first", "third", "first", "second", "unplaced, undated"], "by due date, then creation, unless asked")
         let ordered = ["first", "second", "third", "unplaced, due first", "unplaced, undated"]

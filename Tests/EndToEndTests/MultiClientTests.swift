@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import JSONRPC
 import TestSupport
 import XCTest
@@ -113,15 +114,15 @@ final class MultiClientTests: XCTestCase {
         // Each writer waits for every answer before the next save, so all eight contend for the write lock all the time.
         let writers = try (0..<8).map { try client("turns-\($0)") }
         let perWriter = 100
-        let failures = NSLock()
-        var failed = 0
+        let failures = Mutex(0)
         let started = Date()
         DispatchQueue.concurrentPerform(iterations: writers.count) { index in
             for n in 0..<perWriter {
                 let response = writers[index].channel.request("saveReminder", ["reminder": ["title": .string("t\(index)-\(n)")]], timeout: 60)
-                if response["result"] == nil { failures.lock(); failed += 1; failures.unlock() }
+                if response["result"] == nil { failures.withLock { $0 += 1 } }
             }
         }
+        let failed = failures.withLock { $0 }
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertEqual(failed, 0)
         let count = writers[0].channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.count

@@ -147,7 +147,8 @@ final class SaveReminderTests: XCTestCase {
 }
 
 extension ISO8601DateFormatter {
-    static let withFractions: ISO8601DateFormatter = {
+    // Only read (`date(from:)`) once made, from test threads.
+    nonisolated(unsafe) static let withFractions: ISO8601DateFormatter = {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter

@@ -42,11 +42,11 @@ final class TagsFlagsSubtasksTests: XCTestCase {
 
     func testTagCountsCountOpenRemindersByNameIgnoringCase() throws {
         let server = try RemindersdProcess.granted("tags", store: folder.store)
-        save(server, ["title": "a", "tags": ["home", "errands"]])
-        save(server, ["title": "b", "tags": ["Home"]])
-        save(server, ["title": "c", "tags": ["home"]])
+        _ = save(server, ["title": "a", "tags": ["home", "errands"]])
+        _ = save(server, ["title": "b", "tags": ["Home"]])
+        _ = save(server, ["title": "c", "tags": ["home"]])
         let done = save(server, ["title": "d", "tags": ["garden"]])
-        save(server, ["calendarItemIdentifier": done["calendarItemIdentifier"]!, "isCompleted": true])
+        _ = save(server, ["calendarItemIdentifier": done["calendarItemIdentifier"]!, "isCompleted": true])
         let tags = server.channel.request("tags").at("result", "tags")
         XCTAssertEqual(tags, [["name": "errands", "count": 1], ["name": "garden", "count": 0], ["name": "home", "count": 3]])
         XCTAssertEqual(server.shutDown(), 0)
@@ -78,14 +78,14 @@ final class TagsFlagsSubtasksTests: XCTestCase {
             let subtasks = server.channel.request("fetchReminders", ["predicate": ["parentIdentifier": parentID]]).at("result", "reminders")
             XCTAssertEqual(subtasks?.arrayValue?.compactMap { $0["title"] }, ["Pack books"])
             // Moving the parent moves its subtasks, in one commit.
-            save(server, ["calendarItemIdentifier": parentID, "calendarIdentifier": home])
+            _ = save(server, ["calendarItemIdentifier": parentID, "calendarIdentifier": home])
             XCTAssertEqual(server.channel.request("calendarItem", ["identifier": childID]).at("result", "reminder", "calendarIdentifier"), home)
             // Completing the parent leaves them open; removing it removes them.
-            save(server, ["calendarItemIdentifier": parentID, "isCompleted": true])
+            _ = save(server, ["calendarItemIdentifier": parentID, "isCompleted": true])
             XCTAssertEqual(server.channel.request("calendarItem", ["identifier": childID]).at("result", "reminder", "isCompleted"), false)
             // A subtask may leave its parent (null) and come back.
             XCTAssertEqual(save(server, ["calendarItemIdentifier": childID, "parentIdentifier": .null])["parentIdentifier"], .null)
-            save(server, ["calendarItemIdentifier": childID, "parentIdentifier": parentID])
+            _ = save(server, ["calendarItemIdentifier": childID, "parentIdentifier": parentID])
             let staged = server.channel.request("removeReminder", ["identifier": parentID, "commit": false])
             XCTAssertNil(staged["error"])
             XCTAssertEqual(server.channel.request("calendarItem", ["identifier": childID]).at("result", "reminder"), .null, "staged with its parent")
@@ -99,7 +99,7 @@ final class TagsFlagsSubtasksTests: XCTestCase {
     func testRemovingAListTakesItsSubtasksAndWriteOnlyClientsCannotMakeThem() throws {
         let server = try RemindersdProcess.granted("subtasks", store: folder.store)
         let parent = save(server, ["title": "parent"])
-        save(server, ["title": "child", "parentIdentifier": parent["calendarItemIdentifier"]!])
+        _ = save(server, ["title": "child", "parentIdentifier": parent["calendarItemIdentifier"]!])
         _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "capture", "writeOnly", "--store", folder.store])
         let capture = try RemindersdProcess(store: folder.store)
         capture.initialize(client: "capture")

@@ -37,7 +37,7 @@ final class ContentLinesTests: XCTestCase {
             XCTAssertGreaterThan(physical.count, 1, filler)
             for (index, piece) in physical.enumerated() {
                 XCTAssertLessThanOrEqual(piece.utf8.count, 75, "\(filler) line \(index)")
-                XCTAssertNotNil(String(validatingUTF8: piece), filler)
+                XCTAssertNotNil(String(validating: Array(piece.utf8), as: UTF8.self), filler)
                 if index > 0 { XCTAssertTrue(piece.hasPrefix(" ")) }
             }
             XCTAssertEqual(ContentLines.unfold(output).map(\.text), [line], filler)

@@ -43,8 +43,9 @@ final class InboundQueueTests: XCTestCase {
         queue.put(item(0))
         queue.put(item(1))
         let third = expectation(description: "third put returns")
+        let last = item(2)
         Thread.detachNewThread {
-            queue.put(self.item(2))
+            queue.put(last)
             third.fulfill()
         }
         Thread.sleep(forTimeInterval: 0.05)

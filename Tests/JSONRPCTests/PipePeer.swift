@@ -3,7 +3,7 @@ import XCTest
 @testable import JSONRPC
 
 /// A client on the other end of a `Connection` over two real pipes.
-final class PipePeer {
+final class PipePeer: @unchecked Sendable {  // read from one thread at a time; `connection` locks its own state
     let connection: Connection
     // -1 once closed, so that no descriptor is closed twice (its number may be reused meanwhile).
     private var toServer: Int32

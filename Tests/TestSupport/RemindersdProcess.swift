@@ -2,7 +2,7 @@ import Foundation
 import JSONRPC
 
 /// The built `remindersd` binary running as a child process on real pipes.
-public final class RemindersdProcess {
+public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is guarded by `stderrLock`; the rest is set before the handler runs
     public let process = Process()
     public let channel: TestChannel
     public let storePath: String

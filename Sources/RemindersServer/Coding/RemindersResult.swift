@@ -1,15 +1,16 @@
 import Foundation
 import JSONRPC
 import RemindersModel
+import Synchronization
 
 /// `{reminders:[…]}` (with `nextCursor` when paging), in pieces of about a megabyte, so that
 /// 100,000 reminders never sit in one buffer that has to grow (and be copied) as it fills. A long
 /// list is encoded in halves on two threads (the reader thread is idle meanwhile); cancellation is
 /// checked as it goes.
 enum RemindersResult {
-    static func pieces<C: RandomAccessCollection>(_ reminders: C, nextCursor: String?? = nil,
-                                                  isCancelled: @escaping () -> Bool = { false }) throws -> [[UInt8]]
-    where C.Element == Reminder, C.Index == Int {
+    static func pieces<C: RandomAccessCollection & Sendable>(_ reminders: C, nextCursor: String?? = nil,
+                                                             isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> [[UInt8]]
+    where C.Element == Reminder, C.Index == Int, C.SubSequence: Sendable {
         var head = JSONWriter()
         head.beginObject()
         head.key(static: "reminders")
@@ -21,19 +22,17 @@ enum RemindersResult {
 
         let halves = reminders.count >= 1_000 ? 2 : 1
         let size = (reminders.count + halves - 1) / max(halves, 1)
-        var encoded = [[[UInt8]]](repeating: [], count: halves)
-        var cancelled = false
-        let lock = NSLock()
+        // Each half's pieces, or nil when it was cancelled.
+        let encoded = Mutex([[[UInt8]]?](repeating: [], count: halves))
         DispatchQueue.concurrentPerform(iterations: halves) { half in
             let start = reminders.startIndex + half * size, end = min(reminders.endIndex, start + size)
-            guard start < end, let pieces = encode(reminders[start..<end], afterOthers: half > 0, isCancelled: isCancelled) else {
-                if start < end { lock.lock(); cancelled = true; lock.unlock() }
-                return
-            }
-            lock.lock(); encoded[half] = pieces; lock.unlock()
+            guard start < end else { return }
+            let pieces = encode(reminders[start..<end], afterOthers: half > 0, isCancelled: isCancelled)
+            encoded.withLock { $0[half] = pieces }
         }
-        if cancelled { throw ResponseError.requestCancelled }
-        return [head.bytes] + encoded.flatMap { $0 } + [tail.bytes]
+        let halvesEncoded = encoded.withLock { $0 }
+        if halvesEncoded.contains(where: { $0 == nil }) { throw ResponseError.requestCancelled }
+        return [head.bytes] + halvesEncoded.flatMap { $0 ?? [] } + [tail.bytes]
     }
 
     /// Array elements in pieces of about a megabyte; nil when cancelled.

@@ -6,7 +6,7 @@ import RemindersModel
 /// handler. Everything else the server and its documents know about a method is derived from this:
 /// group commit, waiting for the owner, the `commit` member, field prefixes, `initialize`'s list of
 /// methods, and the OpenRPC document.
-protocol MethodDeclaration {
+protocol MethodDeclaration: SendableMetatype {
     static var name: String { get }
     /// One line, for the OpenRPC document and `remindersd schema`.
     static var summary: String { get }

@@ -62,7 +62,7 @@ extension CalendarStore {
             try statement.bind(ReminderColumn.updated.map { $0.value(of: reminder) } + [.integer(row)])
             while try statement.step() {}
             if oldTitle != reminder.title || oldNotes != reminder.notes {
-                try self.unindexText(row: row, title: oldTitle, notes: oldNotes)
+                self.unindexText(row: row, title: oldTitle, notes: oldNotes)
                 self.indexText(row: row, title: reminder.title, notes: reminder.notes)
             }
             try self.database.run("DELETE FROM alarms WHERE reminder = ?", .integer(row))
