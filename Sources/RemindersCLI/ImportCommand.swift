@@ -25,7 +25,7 @@ enum ImportCommand {
         guard !parsed.positionals.isEmpty else { throw Arguments.UsageError(message: "import needs at least one FILE (or - for stdin)") }
         let store = try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment))
         let list = try parsed.value("--calendar").map { try ListArgument.calendar($0, in: store).calendarIdentifier }
-        let importer = Importer(events: EventStore(store: store), now: Timestamp.now())
+        let importer = Importer(eventStore: EventStore(store: store), now: Timestamp.now())
         var report = ImportReport()
         for file in parsed.positionals {
             let text = try read(file)

@@ -9,7 +9,7 @@ import RemindersStore
 /// calendar object is kept beside the event, so that an export writes back what remindersd does
 /// not map (attendees, the organizer, categories, X- properties, EMAIL alarms, RDATEs).
 struct EventImporter {
-    let events: EventStore
+    let eventStore: EventStore
     let now: Timestamp
 
     func run(_ text: String, into calendar: String, report: inout ImportReport) throws(StoreError) {
@@ -24,13 +24,13 @@ struct EventImporter {
                 report.skipped.append(.init(uid: uid, line: line, message: message))
             case .object(let object, let line):
                 let reading: EventReader.Reading
-                do { reading = try EventReader.read(object.calendar, now: now, zone: events.timeZone) } catch {
+                do { reading = try EventReader.read(object.calendar, now: now, zone: eventStore.timeZone) } catch {
                     report.skipped.append(.init(uid: object.calendar.components.first { $0.name == "VEVENT" }?.value("UID").map(TextValue.unescape),
                                                 line: error.line ?? line, message: error.message))
                     continue
                 }
                 report.notes += reading.notes.map { .init(uid: reading.uid, line: line, message: $0) }
-                let pieces = reading.splitAtFutureRanges(of: object.calendar, text: object.text, zone: events.timeZone)
+                let pieces = reading.splitAtFutureRanges(of: object.calendar, text: object.text, zone: eventStore.timeZone)
                 if !reading.futureRanges.isEmpty {
                     report.notes.append(.init(uid: reading.uid, line: line, message: "\(reading.uid): overrides of this and later occurrences "
                                               + "(RANGE=THISANDFUTURE) were read as the series split there, as futureEvents splits one: "
@@ -51,7 +51,7 @@ struct EventImporter {
                 return stored.calendarObject == piece.calendarObject || stored.calendarObject.flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
                     .map { EventWriter.unmappedParts(of: $0) == unmapped } ?? false
             }
-            switch try events.writeInterchangedEvent(piece.series, detached: piece.detached, calendarObject: piece.calendarObject,
+            switch try eventStore.writeInterchangedEvent(piece.series, detached: piece.detached, calendarObject: piece.calendarObject,
                                                      statesCreationDate: piece.statesCreationDate,
                                                      statesLastModified: piece.statesLastModified, into: calendar,
                                                      isUnchanged: isUnchanged) {

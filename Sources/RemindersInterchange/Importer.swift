@@ -8,25 +8,25 @@ import RemindersStore
 /// changes nothing the second time. Items that cannot be reminders are named and skipped; the
 /// rest are imported.
 public struct Importer {
-    let events: EventStore
+    let eventStore: EventStore
     let now: Timestamp
 
-    public init(events: EventStore, now: Timestamp) {
-        self.events = events
+    public init(eventStore: EventStore, now: Timestamp) {
+        self.eventStore = eventStore
         self.now = now
     }
 
     /// `calendarIdentifier`: where new reminders go (nil: the default list) — or, an event
     /// calendar, where the text's events go.
     public func run(_ text: String, into calendarIdentifier: String?, report: inout ImportReport) throws(StoreError) {
-        if let calendarIdentifier, let calendar = try events.store.calendar(identifier: calendarIdentifier), calendar.entityType == .event {
-            return try EventImporter(events: events, now: now).run(text, into: calendar.calendarIdentifier, report: &report)
+        if let calendarIdentifier, let calendar = try eventStore.store.calendar(identifier: calendarIdentifier), calendar.entityType == .event {
+            return try EventImporter(eventStore: eventStore, now: now).run(text, into: calendar.calendarIdentifier, report: &report)
         }
         let list: String
         if let calendarIdentifier {
-            list = try events.writableCalendar(calendarIdentifier).calendarIdentifier
+            list = try eventStore.writableCalendar(calendarIdentifier).calendarIdentifier
         } else {
-            guard let defaultList = try events.defaultCalendarForNewReminders() else {
+            guard let defaultList = try eventStore.defaultCalendarForNewReminders() else {
                 throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar, "every list is read-only; name a list to import into"))
             }
             list = defaultList.calendarIdentifier
@@ -64,12 +64,12 @@ public struct Importer {
     }
 
     private func importOne(_ reading: TodoReading, _ object: CalendarObject, list: String, report: inout ImportReport) throws(StoreError) {
-        let matches = try events.store.reminders(externalIdentifier: reading.uid)
+        let matches = try eventStore.store.reminders(externalIdentifier: reading.uid)
         let existing = matches.first { $0.calendarIdentifier == list } ?? matches.first
         var reminder = reading.reminder
         reminder.calendarIdentifier = existing?.calendarIdentifier ?? list
         if let parentUID = reading.parentUID {
-            let parents = try events.store.reminders(externalIdentifier: parentUID)
+            let parents = try eventStore.store.reminders(externalIdentifier: parentUID)
             reminder.parentIdentifier = (parents.first { $0.calendarIdentifier == reminder.calendarIdentifier } ?? parents.first)?
                 .calendarItemIdentifier
         }
@@ -77,16 +77,16 @@ public struct Importer {
         if let existing {
             if !reading.statesCreationDate { reminder.creationDate = existing.creationDate }
             if !reading.statesCompletionDate, reminder.isCompleted, existing.isCompleted { reminder.completionDate = existing.completionDate }
-            let kept = try events.store.calendarObject(reminder: existing.calendarItemIdentifier)
+            let kept = try eventStore.store.calendarObject(reminder: existing.calendarItemIdentifier)
             if existing.sameContent(as: reminder), kept == text || writesAs(existing, parentUID: reading.parentUID, kept: kept, object) {
                 report.unchanged += 1
                 return
             }
             reminder.timeZone = existing.timeZone
-            _ = try events.writeInterchanged(reminder, calendarObject: text, over: ItemVersion(of: existing))
+            _ = try eventStore.writeInterchanged(reminder, calendarObject: text, over: ItemVersion(of: existing))
             report.updated += 1
         } else {
-            _ = try events.writeInterchanged(reminder, calendarObject: text, over: nil)
+            _ = try eventStore.writeInterchanged(reminder, calendarObject: text, over: nil)
             report.imported += 1
         }
     }

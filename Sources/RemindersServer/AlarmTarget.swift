@@ -19,13 +19,13 @@ struct AlarmTarget {
                                                          description: "An event's occurrence (its start); absent: the one whose alarm fired in the past day, else the next.")
 
     static func find(_ context: MethodContext) throws -> AlarmTarget {
-        let events = try context.session.eventStore()
+        let eventStore = try context.session.eventStore()
         let identifier = try context.params.string("identifier")
         let alarmIdentifier = try context.params.string("alarmIdentifier")
-        if let event = try events.store.event(identifier: identifier) {
-            return try find(event, alarmIdentifier: alarmIdentifier, at: try context.params.optionalTimestamp("occurrenceDate"), in: events)
+        if let event = try eventStore.store.event(identifier: identifier) {
+            return try find(event, alarmIdentifier: alarmIdentifier, at: try context.params.optionalTimestamp("occurrenceDate"), in: eventStore)
         }
-        guard let reminder = try events.reminder(identifier: identifier) else {
+        guard let reminder = try eventStore.reminder(identifier: identifier) else {
             throw StoreError.notFound(kind: "reminder", identifier: identifier)
         }
         guard let alarm = reminder.alarms.first(where: { $0.alarmIdentifier == alarmIdentifier }) else {
@@ -34,7 +34,7 @@ struct AlarmTarget {
         guard !reminder.isCompleted else {
             throw ResponseError.invalidParams("the reminder is completed: its alarms do not fire", field: "alarmIdentifier")
         }
-        var fireDate = alarm.fireDate(of: reminder, in: events.timeZone)
+        var fireDate = alarm.fireDate(of: reminder, in: eventStore.timeZone)
         if fireDate == nil, case .location = alarm.trigger { fireDate = Timestamp.now() }
         guard let fireDate else {
             throw ResponseError.invalidParams("a relative alarm of a reminder without a due date never fires", field: "alarmIdentifier")
@@ -43,12 +43,12 @@ struct AlarmTarget {
                            fireDate: fireDate)
     }
 
-    private static func find(_ event: Event, alarmIdentifier: String, at occurrenceDate: Timestamp?, in events: EventStore) throws -> AlarmTarget {
+    private static func find(_ event: Event, alarmIdentifier: String, at occurrenceDate: Timestamp?, in eventStore: EventStore) throws -> AlarmTarget {
         guard let alarm = event.alarms.first(where: { $0.alarmIdentifier == alarmIdentifier }) else {
             throw StoreError.notFound(kind: "alarm", identifier: alarmIdentifier)
         }
-        let zone = events.timeZone, now = Timestamp.now()
-        let replaced = try events.store.replacedOccurrences(ofSeries: [event.eventIdentifier])[event.eventIdentifier] ?? []
+        let zone = eventStore.timeZone, now = Timestamp.now()
+        let replaced = try eventStore.store.replacedOccurrences(ofSeries: [event.eventIdentifier])[event.eventIdentifier] ?? []
         let firings = event.alarmFirings(from: Timestamp(milliseconds: now.milliseconds - 86_400_000),
                                          to: Timestamp(milliseconds: now.milliseconds + 366 * 86_400_000), in: zone, replaced: replaced)
             .filter { $0.alarm.alarmIdentifier == alarmIdentifier }

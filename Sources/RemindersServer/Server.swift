@@ -70,18 +70,18 @@ public final class Server {
     private func process(_ run: [Inbound]) {
         var replies: [OutgoingMessage] = []
         let writes = session.lifecycle == .running && run.contains { $0.hasWrite }
-        if writes, let events = session.openedStore {
+        if writes, let eventStore = session.openedStore {
             do {
                 // A commit inside the group un-stages what it wrote; if the group's own commit then
                 // fails, nothing was written and all of it must be staged again. Only a group that
                 // commits needs the snapshot (taking it for every group would copy what is staged each time).
                 let group = { () throws(StoreError) in
-                    try events.store.write { () throws(StoreError) in
+                    try eventStore.store.write { () throws(StoreError) in
                         for item in run where self.exitCode == nil && !self.isStopping { if let reply = self.handle(item) { replies.append(reply) } }
                     }
                 }
                 if run.contains(where: \.commitsStagedChanges) {
-                    try events.restoringStagedChangesOnFailure(group)
+                    try eventStore.restoringStagedChangesOnFailure(group)
                 } else {
                     try group()
                 }
@@ -91,12 +91,12 @@ public final class Server {
                 let failure = ResponseError.from(error, prefix: nil, zone: session.timeZone)
                 replies = run.compactMap { $0.replyWhenTheGroupFailed(failure).map(OutgoingMessage.init) }
             }
-        } else if session.lifecycle == .running, run.contains(where: \.stagesChanges), let events = session.openedStore {
+        } else if session.lifecycle == .running, run.contains(where: \.stagesChanges), let eventStore = session.openedStore {
             // Changes staged with commit:false write nothing: tried together in one transaction
             // (their reads share it, as a group's do), which is then rolled back, so that nothing
             // — not an event's trial write — reaches the store or tells other clients of a commit.
             do throws(StoreError) {
-                _ = try events.store.transaction { () throws(StoreError) -> TransactionOutcome in
+                _ = try eventStore.store.transaction { () throws(StoreError) -> TransactionOutcome in
                     for item in run where self.exitCode == nil && !self.isStopping { if let reply = self.handle(item) { replies.append(reply) } }
                     return .rollBack
                 }

@@ -10,11 +10,11 @@ import RemindersStore
 /// calendars whose collection went are removed here — and each calendar synced.
 struct AccountSync {
     let account: SyncAccount
-    let events: EventStore
+    let eventStore: EventStore
     let options: SyncOptions
     let progress: (String, Double) -> Void
 
-    var store: CalendarStore { events.store }
+    var store: CalendarStore { eventStore.store }
 
     func run() -> AccountReport {
         var report = AccountReport(name: account.name)
@@ -67,7 +67,7 @@ struct AccountSync {
                 progress("\(account.name): \(title)", Double(index) / Double(max(synced.count, 1)))
                 var list = report.lists.first { $0.calendarIdentifier == collection.calendarIdentifier }
                     ?? ListReport(calendarIdentifier: collection.calendarIdentifier, title: title)
-                let sync = CollectionSync(client: client, events: events, collection: collection, remote: byHref[collection.href ?? ""],
+                let sync = CollectionSync(client: client, eventStore: eventStore, collection: collection, remote: byHref[collection.href ?? ""],
                                           options: options, report: list)
                 do {
                     try sync.run()

@@ -14,7 +14,7 @@ import RemindersStore
 /// synced, the calendar objects kept, alarm state to share).
 final class CollectionSync {
     let there: RemoteCalendar
-    let events: EventStore
+    let eventStore: EventStore
     var collection: SyncedCollection
     let remote: RemoteCollection?
     let options: SyncOptions
@@ -22,17 +22,17 @@ final class CollectionSync {
     /// The list's items as last synced, by href.
     var items: [String: SyncedItem] = [:]
 
-    init(client: any CollectionStorage, events: EventStore, collection: SyncedCollection, remote: RemoteCollection?, options: SyncOptions,
+    init(client: any CollectionStorage, eventStore: EventStore, collection: SyncedCollection, remote: RemoteCollection?, options: SyncOptions,
          report: ListReport) {
         self.there = RemoteCalendar(storage: client, href: collection.href ?? "", component: CalendarComponent(collection.entityType))
-        self.events = events
+        self.eventStore = eventStore
         self.collection = collection
         self.remote = remote
         self.options = options
         self.report = report
     }
 
-    var store: CalendarStore { events.store }
+    var store: CalendarStore { eventStore.store }
     var list: String { collection.calendarIdentifier }
     var href: String { collection.href ?? "" }
     var isWritable: Bool { remote?.isWritable ?? true }
@@ -41,8 +41,8 @@ final class CollectionSync {
     var itemKind: SyncedItem.Kind { collection.entityType == .event ? .event : .reminder }
     /// This side: the calendar of the store, as a list of reminders or a calendar of events.
     var here: any LocalCalendar { collection.entityType == .event ? localEvents : localList }
-    var localList: LocalList { LocalList(events: events, identifier: list) }
-    var localEvents: LocalEventCalendar { LocalEventCalendar(events: events, identifier: list) }
+    var localList: LocalList { LocalList(eventStore: eventStore, identifier: list) }
+    var localEvents: LocalEventCalendar { LocalEventCalendar(eventStore: eventStore, identifier: list) }
 
     func run() throws {
         for item in try store.syncedItems(calendar: list) { items[item.href] = item }

@@ -7,7 +7,7 @@ import RemindersStore
 /// the server between its read and its write, and the person may edit meanwhile). What a sync asks
 /// of either kind alike, whatever its items are.
 protocol LocalCalendar: SyncStorage where Version == Timestamp, Failure == StoreError {
-    var events: EventStore { get }
+    var eventStore: EventStore { get }
     /// The calendar's identifier.
     var identifier: String { get }
     /// The item under `key` as listed, when it is in this calendar (not removed, nor moved to another, since).
@@ -17,7 +17,7 @@ protocol LocalCalendar: SyncStorage where Version == Timestamp, Failure == Store
 }
 
 extension LocalCalendar {
-    var store: CalendarStore { events.store }
+    var store: CalendarStore { eventStore.store }
 
     /// Items synced from this calendar that are now in another one here (a move, not a removal).
     func movedAway(_ keys: some Sequence<String>) throws(StoreError) -> Set<String> {

@@ -13,7 +13,7 @@ struct LocalEventCalendar: LocalCalendar {
         var lastChange: Timestamp
     }
 
-    let events: EventStore
+    let eventStore: EventStore
     let identifier: String
 
     func listing() throws(StoreError) -> [Listed<Timestamp>] {
@@ -36,7 +36,7 @@ struct LocalEventCalendar: LocalCalendar {
     }
 
     func write(_ item: Item, over version: Timestamp?) throws(StoreError) -> Item {
-        let written = try events.writeSyncedEvent(item.series, detached: item.detached, calendarObject: item.calendarObject ?? "", into: identifier,
+        let written = try eventStore.writeSyncedEvent(item.series, detached: item.detached, calendarObject: item.calendarObject ?? "", into: identifier,
                                                   over: version.map { ItemVersion(identifier: item.series.eventIdentifier, lastChange: $0) })
         return Item(series: written, detached: try store.detachedOccurrences(of: written.eventIdentifier), calendarObject: item.calendarObject,
                     lastChange: try store.lastChange(ofSeries: written.eventIdentifier) ?? written.lastModifiedDate)
@@ -46,7 +46,7 @@ struct LocalEventCalendar: LocalCalendar {
         var lastChange = version
         if lastChange == nil { lastChange = try store.lastChange(ofSeries: key) }
         guard let lastChange else { return }
-        try events.removeSyncedEvent(ItemVersion(identifier: key, lastChange: lastChange))
+        try eventStore.removeSyncedEvent(ItemVersion(identifier: key, lastChange: lastChange))
     }
 
     func listed(_ key: String) throws(StoreError) -> Listed<Timestamp>? {

@@ -11,7 +11,7 @@ struct LocalList: LocalCalendar {
         var calendarObject: KeptCalendarObject?
     }
 
-    let events: EventStore
+    let eventStore: EventStore
     let identifier: String
 
     /// Parents before subtasks, so that a server (or a client reading along) meets the parent first.
@@ -35,7 +35,7 @@ struct LocalList: LocalCalendar {
     func write(_ item: Item, over version: Timestamp?) throws(StoreError) -> Item {
         var reminder = item.reminder
         reminder.calendarIdentifier = identifier
-        let written = try events.writeInterchanged(reminder, calendarObject: item.calendarObject?.text, syncedAs: item.calendarObject?.href,
+        let written = try eventStore.writeInterchanged(reminder, calendarObject: item.calendarObject?.text, syncedAs: item.calendarObject?.href,
                                                    over: version.map { ItemVersion(identifier: reminder.calendarItemIdentifier, lastChange: $0) },
                                                    requireWritable: false)
         return Item(reminder: written, calendarObject: item.calendarObject)
@@ -45,7 +45,7 @@ struct LocalList: LocalCalendar {
         var lastChange = version
         if lastChange == nil { lastChange = try store.reminder(identifier: key)?.lastModifiedDate }
         guard let lastChange else { return }
-        try events.removeInterchanged(ItemVersion(identifier: key, lastChange: lastChange))
+        try eventStore.removeInterchanged(ItemVersion(identifier: key, lastChange: lastChange))
     }
 
     func listed(_ key: String) throws(StoreError) -> Listed<Timestamp>? {

@@ -60,7 +60,7 @@ public enum SyncCommand {
         defer { withExtendedLifetime(lock) {} }
         var options = SyncOptions(dryRun: parsed.has("--dry-run"))
         options.forceDelete = parsed.values("--force-delete")
-        let syncer = Syncer(events: EventStore(store: store, rules: rules), options: options)
+        let syncer = Syncer(eventStore: EventStore(store: store, rules: rules), options: options)
         let progressLines = parsed.has("--progress-lines")
         let bar = ProgressBar(enabled: !progressLines && !parsed.has("--json") && isatty(2) != 0)
         let report = try syncer.sync(account: parsed.positionals.first) { message, fraction in

@@ -6,12 +6,12 @@ import XCTest
 /// The agent's window onto the store: time alarms found by their fire times, undecided ones only.
 final class AlarmScheduleTests: XCTestCase {
     var path: String!
-    var events: EventStore!
+    var eventStore: EventStore!
     let berlin = TimeZone(identifier: "Europe/Berlin")!
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "alarm-schedule-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try CalendarStore(path: path))
+        eventStore = EventStore(store: try CalendarStore(path: path))
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -22,11 +22,11 @@ final class AlarmScheduleTests: XCTestCase {
         changes.title = .set(title)
         if let due { changes.dueDateComponents = .set(due) }
         changes.alarms = .set(triggers.map { AlarmDraft(trigger: $0) })
-        return try events.saveReminder(identifier: nil, changes: changes, commit: true)
+        return try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
     }
 
     private func window(_ from: String, _ to: String, in zone: TimeZone? = nil) throws -> [String] {
-        try events.store.remindersWithUndecidedAlarms(firingFrom: Timestamp(rfc3339: from)!, through: Timestamp(rfc3339: to)!, in: zone ?? berlin)
+        try eventStore.store.remindersWithUndecidedAlarms(firingFrom: Timestamp(rfc3339: from)!, through: Timestamp(rfc3339: to)!, in: zone ?? berlin)
             .map(\.title).sorted()
     }
 
@@ -55,16 +55,16 @@ final class AlarmScheduleTests: XCTestCase {
         let delivery = AlarmDelivery(reminderIdentifier: decided.calendarItemIdentifier, alarmIdentifier: decided.alarms[0].alarmIdentifier,
                                      occurrence: AlarmDelivery.occurrence(of: decided), fireDate: Timestamp(rfc3339: "2026-12-01T09:00:00Z")!,
                                      state: .delivered, late: false)
-        XCTAssertTrue(try events.store.claim(delivery, now: Timestamp(milliseconds: 0)))
+        XCTAssertTrue(try eventStore.store.claim(delivery, now: Timestamp(milliseconds: 0)))
         var done = ReminderChanges()
         done.isCompleted = .set(true)
-        _ = try events.saveReminder(identifier: completed.calendarItemIdentifier, changes: done, commit: true)
+        _ = try eventStore.saveReminder(identifier: completed.calendarItemIdentifier, changes: done, commit: true)
         XCTAssertEqual(try window("2026-12-01T08:00:00Z", "2026-12-01T10:00:00Z"), ["open"])
 
         // Moved a day on: a new occurrence, undecided again, found in its new window only.
         var moved = ReminderChanges()
         moved.dueDateComponents = .set(ReminderDateComponents(year: 2026, month: 12, day: 2, hour: 9, timeZone: "UTC"))
-        _ = try events.saveReminder(identifier: decided.calendarItemIdentifier, changes: moved, commit: true)
+        _ = try eventStore.saveReminder(identifier: decided.calendarItemIdentifier, changes: moved, commit: true)
         XCTAssertEqual(try window("2026-12-02T08:00:00Z", "2026-12-02T10:00:00Z"), ["decided"])
         XCTAssertEqual(try window("2026-12-01T08:00:00Z", "2026-12-01T10:00:00Z"), ["open"])
     }
@@ -75,31 +75,31 @@ final class AlarmScheduleTests: XCTestCase {
         try reminder("floating", due: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9), .relative(offset: -900))
         try reminder("zoned", due: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, timeZone: "UTC"), .relative(offset: 60))
         // v9 undone, and no more: migrations are applied by name, so the store gets exactly this one back.
-        try events.store.database.execute("""
+        try eventStore.store.database.execute("""
             DROP INDEX alarms_by_fire_at; DROP INDEX alarms_by_fire_wall;
             ALTER TABLE alarms DROP COLUMN fire_at; ALTER TABLE alarms DROP COLUMN fire_wall;
             DELETE FROM schema_migrations WHERE name = 'v9 alarm fire times';
             """)
-        events = EventStore(store: try CalendarStore(path: path))
+        eventStore = EventStore(store: try CalendarStore(path: path))
         XCTAssertEqual(try window("2026-12-01T07:59:00Z", "2026-12-01T08:01:00Z"), ["absolute", "floating"], "floating: an hour's slack")
         XCTAssertEqual(try window("2026-12-01T07:44:00Z", "2026-12-01T07:46:00Z"), ["floating"])
         XCTAssertEqual(try window("2026-12-01T09:00:30Z", "2026-12-01T09:01:30Z"), ["zoned"])
-        XCTAssertEqual(try events.store.integrityCheck(), "ok")
+        XCTAssertEqual(try eventStore.store.integrityCheck(), "ok")
     }
 
     // MARK: Events
 
     private func event(_ title: String, start: ReminderDateComponents, rrule: String? = nil, _ triggers: Alarm.Trigger...) throws -> Event {
-        var event = Event(eventIdentifier: "", calendarIdentifier: try XCTUnwrap(try events.defaultCalendarForNewEvents()).calendarIdentifier,
+        var event = Event(eventIdentifier: "", calendarIdentifier: try XCTUnwrap(try eventStore.defaultCalendarForNewEvents()).calendarIdentifier,
                           title: title, start: start, duration: start.isAllDay ? 86_400_000 : 1_800_000, creationDate: Timestamp(milliseconds: 0))
         event.calendarItemExternalIdentifier = title
         event.recurrenceRules = try rrule.map { [try RecurrenceRule(rrule: $0)] } ?? []
         event.alarms = triggers.enumerated().map { Alarm(alarmIdentifier: "\(title)-\($0.offset)", trigger: $0.element) }
-        return try events.writeSyncedEvent(event, detached: [], calendarObject: "", into: event.calendarIdentifier, over: nil)
+        return try eventStore.writeSyncedEvent(event, detached: [], calendarObject: "", into: event.calendarIdentifier, over: nil)
     }
 
     private func eventWindow(_ from: String, _ to: String) throws -> [String] {
-        try events.store.eventsWithAlarms(firingFrom: Timestamp(rfc3339: from)!, through: Timestamp(rfc3339: to)!, in: berlin).map(\.title).sorted()
+        try eventStore.store.eventsWithAlarms(firingFrom: Timestamp(rfc3339: from)!, through: Timestamp(rfc3339: to)!, in: berlin).map(\.title).sorted()
     }
 
     /// One event's alarms are found by their fire times, as reminders' are; a series' always (its
@@ -143,17 +143,17 @@ final class AlarmScheduleTests: XCTestCase {
         try event("floating", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 14, minute: 0), .relative(offset: -900))
         try event("weekly", start: ReminderDateComponents(year: 2026, month: 1, day: 5, hour: 9, minute: 0, timeZone: "UTC"), rrule: "FREQ=WEEKLY",
                   .relative(offset: -600))
-        try events.store.database.execute("""
+        try eventStore.store.database.execute("""
             DROP INDEX event_alarms_by_fire_at; DROP INDEX event_alarms_by_fire_wall; DROP INDEX events_recurring;
             ALTER TABLE event_alarms DROP COLUMN fire_at; ALTER TABLE event_alarms DROP COLUMN fire_wall;
             ALTER TABLE events DROP COLUMN last_alarm_fire;
             DELETE FROM schema_migrations WHERE name = 'v13 event alarm fire times';
             """)
-        events = EventStore(store: try CalendarStore(path: path))
+        eventStore = EventStore(store: try CalendarStore(path: path))
         XCTAssertEqual(try eventWindow("2026-12-01T09:44:00Z", "2026-12-01T09:46:00Z"), ["weekly", "zoned"])
         XCTAssertEqual(try eventWindow("2026-12-01T12:44:00Z", "2026-12-01T12:46:00Z"), ["floating", "weekly"])
-        XCTAssertEqual(try events.store.database.scalar("SELECT count(*) FROM event_alarms WHERE fire_at IS NULL AND fire_wall IS NULL")?.integer, 1,
+        XCTAssertEqual(try eventStore.store.database.scalar("SELECT count(*) FROM event_alarms WHERE fire_at IS NULL AND fire_wall IS NULL")?.integer, 1,
                        "the series' alarm has no one fire time")
-        XCTAssertEqual(try events.store.integrityCheck(), "ok")
+        XCTAssertEqual(try eventStore.store.integrityCheck(), "ok")
     }
 }

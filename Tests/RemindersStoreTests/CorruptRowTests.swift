@@ -9,17 +9,17 @@ import XCTest
 /// save of the item would write back over what the row held.
 final class CorruptRowTests: XCTestCase {
     var path: String!
-    var events: EventStore!
+    var eventStore: EventStore!
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "corrupt-rows-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try CalendarStore(path: path), timeZone: TimeZone(identifier: "UTC")!)
+        eventStore = EventStore(store: try CalendarStore(path: path), timeZone: TimeZone(identifier: "UTC")!)
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 
     private func damage(_ sql: String) throws {
-        try events.store.sqlite { () throws(SQLiteError) in try self.events.store.database.execute(sql) }
+        try eventStore.store.sqlite { () throws(SQLiteError) in try self.eventStore.store.database.execute(sql) }
     }
 
     /// The store's answer to reading `identifier`, which must be the damage named.
@@ -35,7 +35,7 @@ final class CorruptRowTests: XCTestCase {
         var changes = ReminderChanges()
         changes.title = .set(title)
         change(&changes)
-        return try events.saveReminder(identifier: nil, changes: changes, commit: true)
+        return try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
     }
 
     func testAReminderRowThatDoesNotReadIsAnErrorNamingItsColumn() throws {
@@ -50,13 +50,13 @@ final class CorruptRowTests: XCTestCase {
             ("UPDATE reminders SET completion_date = 'yesterday' WHERE identifier = '\(id)'", ["completion_date", "yesterday"]),
         ] {
             try damage(sql)
-            assertDamaged({ _ = try events.reminder(identifier: id) }, naming: ["reminders row \(id)"] + words, sql)
-            assertDamaged({ _ = try events.fetchReminders(matching: all, in: .current) }, naming: words, sql)
+            assertDamaged({ _ = try eventStore.reminder(identifier: id) }, naming: ["reminders row \(id)"] + words, sql)
+            assertDamaged({ _ = try eventStore.fetchReminders(matching: all, in: .current) }, naming: words, sql)
             // Put right again for the next one.
             try self.damage("""
                 UPDATE reminders SET due_date = '2027-01-02', recurrence = NULL, priority = 0, last_modified = 5, completion_date = NULL WHERE identifier = '\(id)'
                 """)
-            XCTAssertEqual(try events.reminder(identifier: id)?.title, "Tea")
+            XCTAssertEqual(try eventStore.reminder(identifier: id)?.title, "Tea")
         }
     }
 
@@ -65,22 +65,22 @@ final class CorruptRowTests: XCTestCase {
         changes.alarms = .set([AlarmDraft(alarmIdentifier: nil, trigger: .location(StructuredLocation(title: "Station", geoLocation: GeoLocation(latitude: 52.5, longitude: 13.4), radius: 100), .enter))])
         let station = try reminder("At the station") { $0.alarms = changes.alarms }
         try damage("UPDATE alarms SET proximity = 'sideways'")
-        assertDamaged({ _ = try events.reminder(identifier: station.calendarItemIdentifier) }, naming: ["alarms row", "proximity", "sideways"])
+        assertDamaged({ _ = try eventStore.reminder(identifier: station.calendarItemIdentifier) }, naming: ["alarms row", "proximity", "sideways"])
 
         var event = EventChanges()
         event.title = .set("Standup")
         event.startDate = .set(Timestamp(milliseconds: 1_799_053_200_000))
         event.endDate = .set(Timestamp(milliseconds: 1_799_054_100_000))
-        let standup = try events.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: event, lastModifiedDate: nil).event
+        let standup = try eventStore.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: event, lastModifiedDate: nil).event
         try damage("UPDATE events SET availability = 'maybe'")
-        assertDamaged({ _ = try events.store.event(identifier: standup.eventIdentifier) }, naming: ["events row", "availability", "maybe"])
+        assertDamaged({ _ = try eventStore.store.event(identifier: standup.eventIdentifier) }, naming: ["events row", "availability", "maybe"])
         try damage("UPDATE events SET availability = 'busy', exceptions = '12,x'")
-        assertDamaged({ _ = try events.store.event(identifier: standup.eventIdentifier) }, naming: ["exceptions", "12,x"])
+        assertDamaged({ _ = try eventStore.store.event(identifier: standup.eventIdentifier) }, naming: ["exceptions", "12,x"])
     }
 
     func testACalendarRowThatDoesNotReadIsAnErrorNamingItsColumn() throws {
-        let list = try XCTUnwrap(try events.defaultCalendarForNewReminders())
+        let list = try XCTUnwrap(try eventStore.defaultCalendarForNewReminders())
         try damage("UPDATE calendars SET entity_type = 'journal' WHERE identifier = '\(list.calendarIdentifier)'")
-        assertDamaged({ _ = try events.store.calendar(identifier: list.calendarIdentifier) }, naming: ["calendars row", "entity_type", "journal"])
+        assertDamaged({ _ = try eventStore.store.calendar(identifier: list.calendarIdentifier) }, naming: ["calendars row", "entity_type", "journal"])
     }
 }

@@ -7,12 +7,12 @@ import XCTest
 /// EventKit's `events(matching:)`), and no read takes the store's write lock.
 final class EventStagingTests: XCTestCase {
     var path: String!
-    var events: EventStore!
+    var eventStore: EventStore!
     let utc = TimeZone(identifier: "UTC")!
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "event-staging-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try CalendarStore(path: path), timeZone: utc)
+        eventStore = EventStore(store: try CalendarStore(path: path), timeZone: utc)
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -25,11 +25,11 @@ final class EventStagingTests: XCTestCase {
         changes.startDate = .set(instant("2026-12-07T09:00:00Z"))
         changes.endDate = .set(instant("2026-12-07T10:00:00Z"))
         if let rule { changes.recurrenceRules = .set([try RecurrenceRule(rrule: rule)]) }
-        return try events.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: changes, lastModifiedDate: nil, commit: commit)
+        return try eventStore.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: changes, lastModifiedDate: nil, commit: commit)
     }
 
     private func fetched(_ store: EventStore? = nil) throws -> [String] {
-        try (store ?? events).fetchEvents(from: instant("2026-12-01T00:00:00Z"), to: instant("2027-01-01T00:00:00Z"), calendars: nil)
+        try (store ?? eventStore).fetchEvents(from: instant("2026-12-01T00:00:00Z"), to: instant("2027-01-01T00:00:00Z"), calendars: nil)
             .occurrences.map(\.event.title)
     }
 
@@ -37,16 +37,16 @@ final class EventStagingTests: XCTestCase {
         let committed = try newEvent("Committed", commit: true)
         let staged = try newEvent("Staged", commit: false)
         XCTAssertEqual(try fetched(), ["Committed"], "fetchEvents gives committed events only")
-        XCTAssertEqual(try events.event(identifier: staged.event.eventIdentifier, occurrenceDate: nil)?.event.title, "Staged")
+        XCTAssertEqual(try eventStore.event(identifier: staged.event.eventIdentifier, occurrenceDate: nil)?.event.title, "Staged")
         var rename = EventChanges()
         rename.title = .set("Renamed, staged")
-        _ = try events.saveEvent(identifier: committed.event.eventIdentifier, occurrenceDate: nil, span: nil, changes: rename,
+        _ = try eventStore.saveEvent(identifier: committed.event.eventIdentifier, occurrenceDate: nil, span: nil, changes: rename,
                                  lastModifiedDate: nil, commit: false)
-        XCTAssertEqual(try events.event(identifier: committed.event.eventIdentifier, occurrenceDate: nil)?.event.title, "Renamed, staged")
+        XCTAssertEqual(try eventStore.event(identifier: committed.event.eventIdentifier, occurrenceDate: nil)?.event.title, "Renamed, staged")
         XCTAssertEqual(try fetched(), ["Committed"])
         let other = EventStore(store: try CalendarStore(path: path), timeZone: utc)
         XCTAssertNil(try other.event(identifier: staged.event.eventIdentifier, occurrenceDate: nil))
-        try events.commit()
+        try eventStore.commit()
         XCTAssertEqual(try fetched(other).sorted(), ["Renamed, staged", "Staged"])
     }
 
@@ -55,15 +55,15 @@ final class EventStagingTests: XCTestCase {
         let identifier = series.event.eventIdentifier
         var moved = EventChanges()
         moved.title = .set("Moved")
-        let detached = try events.saveEvent(identifier: identifier, occurrenceDate: instant("2026-12-14T09:00:00Z"), span: .thisEvent,
+        let detached = try eventStore.saveEvent(identifier: identifier, occurrenceDate: instant("2026-12-14T09:00:00Z"), span: .thisEvent,
                                             changes: moved, lastModifiedDate: nil, commit: false)
-        XCTAssertEqual(try events.event(identifier: identifier, occurrenceDate: instant("2026-12-14T09:00:00Z"))?.event.eventIdentifier,
+        XCTAssertEqual(try eventStore.event(identifier: identifier, occurrenceDate: instant("2026-12-14T09:00:00Z"))?.event.eventIdentifier,
                        detached.event.eventIdentifier)
-        try events.removeEvent(identifier: identifier, occurrenceDate: nil, span: nil, commit: false)
-        XCTAssertNil(try events.event(identifier: identifier, occurrenceDate: nil), "a staged removal reads as none")
+        try eventStore.removeEvent(identifier: identifier, occurrenceDate: nil, span: nil, commit: false)
+        XCTAssertNil(try eventStore.event(identifier: identifier, occurrenceDate: nil), "a staged removal reads as none")
         XCTAssertEqual(try fetched(), ["Weekly", "Weekly", "Weekly", "Weekly"], "committed only")
-        events.reset()
-        XCTAssertEqual(try events.event(identifier: identifier, occurrenceDate: nil)?.event.title, "Weekly")
+        eventStore.reset()
+        XCTAssertEqual(try eventStore.event(identifier: identifier, occurrenceDate: nil)?.event.title, "Weekly")
     }
 
     /// A client with staged events reads while another process holds the write lock: its reads
@@ -71,10 +71,10 @@ final class EventStagingTests: XCTestCase {
     func testReadsWithStagedEventsNeverTakeTheWriteLock() throws {
         let staged = try newEvent("Staged", commit: false)
         let other = try CalendarStore(path: path, busyTimeoutMilliseconds: 50)
-        events = EventStore(store: try CalendarStore(path: path, busyTimeoutMilliseconds: 50), timeZone: utc)
+        eventStore = EventStore(store: try CalendarStore(path: path, busyTimeoutMilliseconds: 50), timeZone: utc)
         _ = try newEvent("Staged again", commit: false)
         try other.write { () throws(StoreError) in
-            XCTAssertNoThrow(try self.events.event(identifier: staged.event.eventIdentifier, occurrenceDate: nil))
+            XCTAssertNoThrow(try self.eventStore.event(identifier: staged.event.eventIdentifier, occurrenceDate: nil))
             XCTAssertNoThrow(try self.fetched())
         }
     }
@@ -82,11 +82,11 @@ final class EventStagingTests: XCTestCase {
     /// After its first occurrence is removed, a series' `event` is its first remaining occurrence.
     func testASeriesWhoseFirstOccurrenceWasRemovedGivesItsNext() throws {
         let series = try newEvent("Daily", rule: "FREQ=DAILY;COUNT=3", commit: true)
-        try events.removeEvent(identifier: series.event.eventIdentifier, occurrenceDate: instant("2026-12-07T09:00:00Z"), span: .thisEvent)
-        let first = try XCTUnwrap(try events.event(identifier: series.event.eventIdentifier, occurrenceDate: nil))
+        try eventStore.removeEvent(identifier: series.event.eventIdentifier, occurrenceDate: instant("2026-12-07T09:00:00Z"), span: .thisEvent)
+        let first = try XCTUnwrap(try eventStore.event(identifier: series.event.eventIdentifier, occurrenceDate: nil))
         XCTAssertEqual(first.startDate(in: utc), instant("2026-12-08T09:00:00Z"))
-        try events.removeEvent(identifier: series.event.eventIdentifier, occurrenceDate: instant("2026-12-08T09:00:00Z"), span: .thisEvent)
-        try events.removeEvent(identifier: series.event.eventIdentifier, occurrenceDate: instant("2026-12-09T09:00:00Z"), span: .thisEvent)
-        XCTAssertNil(try events.event(identifier: series.event.eventIdentifier, occurrenceDate: nil), "no occurrence left")
+        try eventStore.removeEvent(identifier: series.event.eventIdentifier, occurrenceDate: instant("2026-12-08T09:00:00Z"), span: .thisEvent)
+        try eventStore.removeEvent(identifier: series.event.eventIdentifier, occurrenceDate: instant("2026-12-09T09:00:00Z"), span: .thisEvent)
+        XCTAssertNil(try eventStore.event(identifier: series.event.eventIdentifier, occurrenceDate: nil), "no occurrence left")
     }
 }

@@ -6,12 +6,12 @@ import XCTest
 /// One client's view: staging, committing, conflicts, lists, fetches.
 final class EventStoreTests: XCTestCase {
     var path: String!
-    var events: EventStore!
+    var eventStore: EventStore!
     let utc = TimeZone(identifier: "UTC")!
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "event-store-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try CalendarStore(path: path))
+        eventStore = EventStore(store: try CalendarStore(path: path))
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -24,74 +24,74 @@ final class EventStoreTests: XCTestCase {
     }
 
     private func all(_ store: EventStore? = nil) throws -> [String] {
-        try (store ?? events).fetchReminders(matching: ReminderPredicate(kind: .all), in: utc).map(\.title)
+        try (store ?? eventStore).fetchReminders(matching: ReminderPredicate(kind: .all), in: utc).map(\.title)
     }
 
     func testStagedChangesAreInvisibleUntilCommit() throws {
         let other = EventStore(store: try CalendarStore(path: path))
-        let staged = try events.saveReminder(identifier: nil, changes: changes("staged"), commit: false)
-        XCTAssertTrue(events.hasUncommittedChanges)
-        XCTAssertEqual(try events.reminder(identifier: staged.calendarItemIdentifier)?.title, "staged")
+        let staged = try eventStore.saveReminder(identifier: nil, changes: changes("staged"), commit: false)
+        XCTAssertTrue(eventStore.hasUncommittedChanges)
+        XCTAssertEqual(try eventStore.reminder(identifier: staged.calendarItemIdentifier)?.title, "staged")
         XCTAssertNil(try other.reminder(identifier: staged.calendarItemIdentifier))
         XCTAssertEqual(try all(), [])
-        try events.commit()
+        try eventStore.commit()
         XCTAssertEqual(try all(other), ["staged"])
-        XCTAssertFalse(events.hasUncommittedChanges)
+        XCTAssertFalse(eventStore.hasUncommittedChanges)
     }
 
     func testResetForgetsAndCreateThenRemoveNeverReachesTheStore() throws {
-        let kept = try events.saveReminder(identifier: nil, changes: changes("kept"), commit: true)
-        let temporary = try events.saveReminder(identifier: nil, changes: changes("temp"), commit: false)
-        try events.removeReminder(identifier: temporary.calendarItemIdentifier, commit: false)
-        _ = try events.saveReminder(identifier: kept.calendarItemIdentifier, changes: changes("renamed"), commit: false)
-        events.reset()
-        try events.commit()
+        let kept = try eventStore.saveReminder(identifier: nil, changes: changes("kept"), commit: true)
+        let temporary = try eventStore.saveReminder(identifier: nil, changes: changes("temp"), commit: false)
+        try eventStore.removeReminder(identifier: temporary.calendarItemIdentifier, commit: false)
+        _ = try eventStore.saveReminder(identifier: kept.calendarItemIdentifier, changes: changes("renamed"), commit: false)
+        eventStore.reset()
+        try eventStore.commit()
         XCTAssertEqual(try all(), ["kept"])
     }
 
     func testConflictsAreDetectedAtSaveAndAtCommit() throws {
         let other = EventStore(store: try CalendarStore(path: path))
-        let original = try events.saveReminder(identifier: nil, changes: changes("v1"), commit: true)
-        _ = try events.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("mine"),
+        let original = try eventStore.saveReminder(identifier: nil, changes: changes("v1"), commit: true)
+        _ = try eventStore.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("mine"),
                                     lastModifiedDate: original.lastModifiedDate, commit: false)
         let theirs = try other.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("theirs"), commit: true)
-        XCTAssertThrowsError(try events.commit()) { XCTAssertEqual($0 as? StoreError, .conflict(current: .reminder(theirs))) }
-        XCTAssertTrue(events.hasUncommittedChanges, "a failed commit keeps what was staged")
-        XCTAssertThrowsError(try events.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("again"),
+        XCTAssertThrowsError(try eventStore.commit()) { XCTAssertEqual($0 as? StoreError, .conflict(current: .reminder(theirs))) }
+        XCTAssertTrue(eventStore.hasUncommittedChanges, "a failed commit keeps what was staged")
+        XCTAssertThrowsError(try eventStore.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("again"),
                                                      lastModifiedDate: original.lastModifiedDate, commit: true))
         XCTAssertEqual(try all(other), ["theirs"])
     }
 
     func testFailedCommitTrueSaveIsNotLeftStaged() throws {
-        let original = try events.saveReminder(identifier: nil, changes: changes("v1"), commit: true)
-        _ = try events.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("v2"), commit: true)
-        XCTAssertThrowsError(try events.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("stale"),
+        let original = try eventStore.saveReminder(identifier: nil, changes: changes("v1"), commit: true)
+        _ = try eventStore.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("v2"), commit: true)
+        XCTAssertThrowsError(try eventStore.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("stale"),
                                                      lastModifiedDate: original.lastModifiedDate, commit: true))
-        XCTAssertFalse(events.hasUncommittedChanges)
+        XCTAssertFalse(eventStore.hasUncommittedChanges)
     }
 
     func testRemovingAListTakesItsRemindersAndMovesTheDefault() throws {
-        let list = try events.saveCalendar(CalendarChanges(title: "Work"))
+        let list = try eventStore.saveCalendar(CalendarChanges(title: "Work"))
         var inList = changes("in list")
         inList.calendarIdentifier = .set(list.calendarIdentifier)
-        _ = try events.saveReminder(identifier: nil, changes: inList, commit: true)
-        _ = try events.saveReminder(identifier: nil, changes: changes("in default"), commit: true)
-        let defaultList = try XCTUnwrap(try events.defaultCalendarForNewReminders())
-        try events.removeCalendar(identifier: defaultList.calendarIdentifier)
+        _ = try eventStore.saveReminder(identifier: nil, changes: inList, commit: true)
+        _ = try eventStore.saveReminder(identifier: nil, changes: changes("in default"), commit: true)
+        let defaultList = try XCTUnwrap(try eventStore.defaultCalendarForNewReminders())
+        try eventStore.removeCalendar(identifier: defaultList.calendarIdentifier)
         XCTAssertEqual(try all(), ["in list"])
-        XCTAssertEqual(try events.defaultCalendarForNewReminders()?.calendarIdentifier, list.calendarIdentifier)
-        XCTAssertThrowsError(try events.removeCalendar(identifier: list.calendarIdentifier))
-        XCTAssertEqual(try events.store.database.scalar("SELECT count(*) FROM alarms")?.integer, 0)
+        XCTAssertEqual(try eventStore.defaultCalendarForNewReminders()?.calendarIdentifier, list.calendarIdentifier)
+        XCTAssertThrowsError(try eventStore.removeCalendar(identifier: list.calendarIdentifier))
+        XCTAssertEqual(try eventStore.store.database.scalar("SELECT count(*) FROM alarms")?.integer, 0)
     }
 
     func testCommitFailsCleanlyWhenTheListWentAway() throws {
-        let list = try events.saveCalendar(CalendarChanges(title: "Temp"))
+        let list = try eventStore.saveCalendar(CalendarChanges(title: "Temp"))
         var inList = changes("orphan")
         inList.calendarIdentifier = .set(list.calendarIdentifier)
-        _ = try events.saveReminder(identifier: nil, changes: inList, commit: false)
+        _ = try eventStore.saveReminder(identifier: nil, changes: inList, commit: false)
         let other = EventStore(store: try CalendarStore(path: path))
         try other.removeCalendar(identifier: list.calendarIdentifier)
-        XCTAssertThrowsError(try events.commit()) { error in
+        XCTAssertThrowsError(try eventStore.commit()) { error in
             guard case .invalid(let validation)? = error as? StoreError else { return XCTFail("\(error)") }
             XCTAssertEqual(validation.reason, .noCalendar)
         }
@@ -99,24 +99,24 @@ final class EventStoreTests: XCTestCase {
 
     func testFetchPlacesFloatingDatesInTheReadersZone() throws {
         // 09:00 floating on 1 December: 08:00Z for a reader in Berlin, 14:00Z for one in New York.
-        _ = try events.saveReminder(identifier: nil, changes: changes("floating", due: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9)), commit: true)
+        _ = try eventStore.saveReminder(identifier: nil, changes: changes("floating", due: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9)), commit: true)
         let window = ReminderPredicate(kind: .incomplete, dueDateStarting: Timestamp(rfc3339: "2026-12-01T07:30:00Z"),
                                        dueDateEnding: Timestamp(rfc3339: "2026-12-01T08:30:00Z"))
-        XCTAssertEqual(try events.fetchReminders(matching: window, in: TimeZone(identifier: "Europe/Berlin")!).count, 1)
-        XCTAssertEqual(try events.fetchReminders(matching: window, in: TimeZone(identifier: "America/New_York")!).count, 0)
+        XCTAssertEqual(try eventStore.fetchReminders(matching: window, in: TimeZone(identifier: "Europe/Berlin")!).count, 1)
+        XCTAssertEqual(try eventStore.fetchReminders(matching: window, in: TimeZone(identifier: "America/New_York")!).count, 0)
     }
 
     func testFetchCanBeAbandoned() throws {
-        for index in 0..<5000 { _ = try events.saveReminder(identifier: nil, changes: changes("r\(index)"), commit: false) }
-        try events.commit()
-        XCTAssertThrowsError(try events.fetchReminders(matching: ReminderPredicate(kind: .all), in: utc, shouldContinue: { false })) {
+        for index in 0..<5000 { _ = try eventStore.saveReminder(identifier: nil, changes: changes("r\(index)"), commit: false) }
+        try eventStore.commit()
+        XCTAssertThrowsError(try eventStore.fetchReminders(matching: ReminderPredicate(kind: .all), in: utc, shouldContinue: { false })) {
             XCTAssertEqual($0 as? StoreError, .cancelled)
         }
-        XCTAssertEqual(try events.fetchReminders(matching: ReminderPredicate(kind: .all), in: utc).count, 5000)
+        XCTAssertEqual(try eventStore.fetchReminders(matching: ReminderPredicate(kind: .all), in: utc).count, 5000)
     }
 
     func testLastModifiedDatesStrictlyIncrease() throws {
-        let frozen = EventStore(store: events.store, clock: { Timestamp(milliseconds: 1_000) })
+        let frozen = EventStore(store: eventStore.store, clock: { Timestamp(milliseconds: 1_000) })
         var reminder = try frozen.saveReminder(identifier: nil, changes: changes("a"), commit: true)
         var stamps = [reminder.lastModifiedDate]
         for index in 0..<3 {

@@ -7,13 +7,13 @@ import XCTest
 /// it, and never over a change made here after the sync read it.
 final class EventSyncStoreTests: XCTestCase {
     var path: String!
-    var events: EventStore!
+    var eventStore: EventStore!
     var calendar: String!
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "event-sync-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try CalendarStore(path: path))
-        calendar = try XCTUnwrap(try events.defaultCalendarForNewEvents()).calendarIdentifier
+        eventStore = EventStore(store: try CalendarStore(path: path))
+        calendar = try XCTUnwrap(try eventStore.defaultCalendarForNewEvents()).calendarIdentifier
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -37,42 +37,42 @@ final class EventSyncStoreTests: XCTestCase {
     }
 
     func testTheServersVersionReplacesTheSeriesInPlaceWithItsOverrides() throws {
-        let first = try events.writeSyncedEvent(event("Standup"), detached: [override("Moved")], calendarObject: "first", into: calendar, over: nil)
-        let lastChange = try XCTUnwrap(try events.store.lastChange(ofSeries: first.eventIdentifier))
-        let second = try events.writeSyncedEvent(event("Standup, renamed", modified: 500), detached: [], calendarObject: "second",
+        let first = try eventStore.writeSyncedEvent(event("Standup"), detached: [override("Moved")], calendarObject: "first", into: calendar, over: nil)
+        let lastChange = try XCTUnwrap(try eventStore.store.lastChange(ofSeries: first.eventIdentifier))
+        let second = try eventStore.writeSyncedEvent(event("Standup, renamed", modified: 500), detached: [], calendarObject: "second",
                                                  into: calendar, over: ItemVersion(identifier: first.eventIdentifier, lastChange: lastChange))
         XCTAssertEqual(second.eventIdentifier, first.eventIdentifier)
         XCTAssertGreaterThan(second.lastModifiedDate, lastChange, "later than the change here it replaced, though the server's stamp is older")
-        XCTAssertEqual(try events.store.event(identifier: first.eventIdentifier)?.title, "Standup, renamed")
-        XCTAssertEqual(try events.store.detachedOccurrences(of: first.eventIdentifier), [])
-        XCTAssertEqual(try events.store.calendarObject(event: first.eventIdentifier), "second")
+        XCTAssertEqual(try eventStore.store.event(identifier: first.eventIdentifier)?.title, "Standup, renamed")
+        XCTAssertEqual(try eventStore.store.detachedOccurrences(of: first.eventIdentifier), [])
+        XCTAssertEqual(try eventStore.store.calendarObject(event: first.eventIdentifier), "second")
     }
 
     func testAChangeHereAfterTheSyncReadIsNotOverwrittenNorRemoved() throws {
-        let written = try events.writeSyncedEvent(event("Standup"), detached: [], calendarObject: "x", into: calendar, over: nil)
-        let read = try XCTUnwrap(try events.store.lastChange(ofSeries: written.eventIdentifier))
+        let written = try eventStore.writeSyncedEvent(event("Standup"), detached: [], calendarObject: "x", into: calendar, over: nil)
+        let read = try XCTUnwrap(try eventStore.store.lastChange(ofSeries: written.eventIdentifier))
         var changes = EventChanges()
         changes.title = .set("Changed here meanwhile")
-        _ = try events.saveEvent(identifier: written.eventIdentifier, occurrenceDate: nil, span: nil, changes: changes, lastModifiedDate: nil)
+        _ = try eventStore.saveEvent(identifier: written.eventIdentifier, occurrenceDate: nil, span: nil, changes: changes, lastModifiedDate: nil)
         let version = ItemVersion(identifier: written.eventIdentifier, lastChange: read)
-        XCTAssertThrowsError(try events.writeSyncedEvent(event("Server"), detached: [], calendarObject: "y", into: calendar, over: version)) {
+        XCTAssertThrowsError(try eventStore.writeSyncedEvent(event("Server"), detached: [], calendarObject: "y", into: calendar, over: version)) {
             guard case StoreError.conflict(.event(let current)) = $0 else { return XCTFail("\($0)") }
             XCTAssertEqual(current.title, "Changed here meanwhile")
         }
-        XCTAssertThrowsError(try events.removeSyncedEvent(version))
-        XCTAssertEqual(try events.store.event(identifier: written.eventIdentifier)?.title, "Changed here meanwhile")
+        XCTAssertThrowsError(try eventStore.removeSyncedEvent(version))
+        XCTAssertEqual(try eventStore.store.event(identifier: written.eventIdentifier)?.title, "Changed here meanwhile")
     }
 
     func testOnlyEventCalendarsTakeThemAndInvalidOnesAreRefusedWhole() throws {
-        let list = try XCTUnwrap(try events.defaultCalendarForNewReminders()).calendarIdentifier
-        XCTAssertThrowsError(try events.writeSyncedEvent(event("In a list"), detached: [], calendarObject: "x", into: list, over: nil)) {
+        let list = try XCTUnwrap(try eventStore.defaultCalendarForNewReminders()).calendarIdentifier
+        XCTAssertThrowsError(try eventStore.writeSyncedEvent(event("In a list"), detached: [], calendarObject: "x", into: list, over: nil)) {
             guard case StoreError.invalid(let error) = $0 else { return XCTFail("\($0)") }
             XCTAssertEqual(error.reason, .calendarDoesNotAllowEvents)
         }
         var inverted = event("Inverted")
         inverted.duration = -1
-        XCTAssertThrowsError(try events.writeSyncedEvent(inverted, detached: [], calendarObject: "x", into: calendar, over: nil))
-        XCTAssertEqual(try events.store.series(inCalendars: [calendar]), [])
+        XCTAssertThrowsError(try eventStore.writeSyncedEvent(inverted, detached: [], calendarObject: "x", into: calendar, over: nil))
+        XCTAssertEqual(try eventStore.store.series(inCalendars: [calendar]), [])
     }
 
     /// Removing a detached occurrence changes its series: what a sync compares (the series' last
@@ -84,16 +84,16 @@ final class EventSyncStoreTests: XCTestCase {
         create.startDate = .set(Timestamp(rfc3339: "2026-12-07T08:00:00Z")!)
         create.endDate = .set(Timestamp(rfc3339: "2026-12-07T09:00:00Z")!)
         create.recurrenceRules = .set([try RecurrenceRule(rrule: "FREQ=WEEKLY;COUNT=4")])
-        let series = try events.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: create, lastModifiedDate: nil).event
+        let series = try eventStore.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: create, lastModifiedDate: nil).event
         var move = EventChanges()
         move.title = .set("Moved")
-        let detached = try events.saveEvent(identifier: series.eventIdentifier, occurrenceDate: Timestamp(rfc3339: "2026-12-14T08:00:00Z")!,
+        let detached = try eventStore.saveEvent(identifier: series.eventIdentifier, occurrenceDate: Timestamp(rfc3339: "2026-12-14T08:00:00Z")!,
                                             span: .thisEvent, changes: move, lastModifiedDate: nil).event
         XCTAssertTrue(detached.isDetached)
-        let before = try XCTUnwrap(try events.store.lastChange(ofSeries: series.eventIdentifier))
-        try events.removeEvent(identifier: detached.eventIdentifier, occurrenceDate: nil, span: .thisEvent)
-        let after = try XCTUnwrap(try events.store.lastChange(ofSeries: series.eventIdentifier))
+        let before = try XCTUnwrap(try eventStore.store.lastChange(ofSeries: series.eventIdentifier))
+        try eventStore.removeEvent(identifier: detached.eventIdentifier, occurrenceDate: nil, span: .thisEvent)
+        let after = try XCTUnwrap(try eventStore.store.lastChange(ofSeries: series.eventIdentifier))
         XCTAssertGreaterThan(after, before)
-        XCTAssertEqual(try events.store.event(identifier: series.eventIdentifier)?.exceptionDates.count, 1)
+        XCTAssertEqual(try eventStore.store.event(identifier: series.eventIdentifier)?.exceptionDates.count, 1)
     }
 }

@@ -7,23 +7,23 @@ import XCTest
 /// cascades (a removed list, a removed parent) that no Swift code sees row by row.
 final class FullTextIndexTests: XCTestCase {
     var path: String!
-    var events: EventStore!
+    var eventStore: EventStore!
     let utc = TimeZone(identifier: "UTC")!
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "full-text-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try CalendarStore(path: path))
+        eventStore = EventStore(store: try CalendarStore(path: path))
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 
     private func found(_ words: String) throws -> [String] {
-        try events.fetchReminders(matching: ReminderPredicate(kind: .all, matching: words), in: utc).map(\.title).sorted()
+        try eventStore.fetchReminders(matching: ReminderPredicate(kind: .all, matching: words), in: utc).map(\.title).sorted()
     }
 
     /// FTS5's own check that the index holds exactly the words of the rows (rank 1: against the content table).
     private func assertIndexMatchesRows(file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertNoThrow(try events.store.database.run("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)"),
+        XCTAssertNoThrow(try eventStore.store.database.run("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)"),
                          file: file, line: line)
     }
 
@@ -34,7 +34,7 @@ final class FullTextIndexTests: XCTestCase {
         if let notes { changes.notes = .set(notes) }
         if let list { changes.calendarIdentifier = .set(list) }
         if let parent { changes.parentIdentifier = .set(parent) }
-        return try events.saveReminder(identifier: nil, changes: changes, commit: commit)
+        return try eventStore.saveReminder(identifier: nil, changes: changes, commit: commit)
     }
 
     func testSavesAndEditsAreFound() throws {
@@ -44,16 +44,16 @@ final class FullTextIndexTests: XCTestCase {
         var edit = ReminderChanges()
         edit.title = .set("Buy bread")
         edit.notes = .clear
-        _ = try events.saveReminder(identifier: milk.calendarItemIdentifier, changes: edit, commit: true)
+        _ = try eventStore.saveReminder(identifier: milk.calendarItemIdentifier, changes: edit, commit: true)
         XCTAssertEqual(try found("milk"), [])
         XCTAssertEqual(try found("skimmed"), [])
         XCTAssertEqual(try found("bread"), ["Buy bread"])
         // An edit that leaves the words alone leaves the index alone.
         var priority = ReminderChanges()
         priority.priority = .set(1)
-        _ = try events.saveReminder(identifier: milk.calendarItemIdentifier, changes: priority, commit: true)
+        _ = try eventStore.saveReminder(identifier: milk.calendarItemIdentifier, changes: priority, commit: true)
         XCTAssertEqual(try found("bread"), ["Buy bread"])
-        try events.removeReminder(identifier: milk.calendarItemIdentifier, commit: true)
+        try eventStore.removeReminder(identifier: milk.calendarItemIdentifier, commit: true)
         XCTAssertEqual(try found("bread"), [])
         assertIndexMatchesRows()
     }
@@ -63,8 +63,8 @@ final class FullTextIndexTests: XCTestCase {
         let first = try save("Edited twice", commit: false)
         var edit = ReminderChanges()
         edit.title = .set("Edited thrice")
-        _ = try events.saveReminder(identifier: first.calendarItemIdentifier, changes: edit, commit: false)
-        try events.commit()
+        _ = try eventStore.saveReminder(identifier: first.calendarItemIdentifier, changes: edit, commit: false)
+        try eventStore.commit()
         XCTAssertEqual(try found("milk").count, 500)
         XCTAssertEqual(try found("thrice"), ["Edited thrice"])
         XCTAssertEqual(try found("twice"), [])
@@ -72,24 +72,24 @@ final class FullTextIndexTests: XCTestCase {
     }
 
     func testCascadesTakeTheirWordsWithThem() throws {
-        let list = try events.saveCalendar(CalendarChanges(title: "Errands"))
+        let list = try eventStore.saveCalendar(CalendarChanges(title: "Errands"))
         _ = try save("Post parcel", in: list.calendarIdentifier)
         let parent = try save("Plan trip")
         _ = try save("Book train", parent: parent.calendarItemIdentifier)
-        try events.removeCalendar(identifier: list.calendarIdentifier)
+        try eventStore.removeCalendar(identifier: list.calendarIdentifier)
         XCTAssertEqual(try found("parcel"), [])
-        try events.removeReminder(identifier: parent.calendarItemIdentifier, commit: true)
+        try eventStore.removeReminder(identifier: parent.calendarItemIdentifier, commit: true)
         XCTAssertEqual(try found("train"), [])
         assertIndexMatchesRows()
     }
 
     func testAFailedCommitLeavesTheIndexAsTheRows() throws {
         _ = try save("Kept milk")
-        let list = try events.saveCalendar(CalendarChanges(title: "Gone"))
+        let list = try eventStore.saveCalendar(CalendarChanges(title: "Gone"))
         _ = try save("Staged milk", commit: false)
         _ = try save("Orphan milk", in: list.calendarIdentifier, commit: false)
         try EventStore(store: try CalendarStore(path: path)).removeCalendar(identifier: list.calendarIdentifier)
-        XCTAssertThrowsError(try events.commit())
+        XCTAssertThrowsError(try eventStore.commit())
         XCTAssertEqual(try found("milk"), ["Kept milk"])
         assertIndexMatchesRows()
     }
@@ -99,34 +99,34 @@ final class FullTextIndexTests: XCTestCase {
 /// deletes still see it as the rows are.
 final class FullTextIndexInTransactionTests: XCTestCase {
     var path: String!
-    var events: EventStore!
+    var eventStore: EventStore!
     let utc = TimeZone(identifier: "UTC")!
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "full-text-tx-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try CalendarStore(path: path))
+        eventStore = EventStore(store: try CalendarStore(path: path))
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 
     private func found(_ words: String) throws(StoreError) -> [String] {
-        try events.fetchReminders(matching: ReminderPredicate(kind: .all, matching: words), in: utc).map(\.title).sorted()
+        try eventStore.fetchReminders(matching: ReminderPredicate(kind: .all, matching: words), in: utc).map(\.title).sorted()
     }
 
     private func save(_ title: String, in list: String? = nil) throws(StoreError) -> Reminder {
         var changes = ReminderChanges()
         changes.title = .set(title)
         if let list { changes.calendarIdentifier = .set(list) }
-        return try events.saveReminder(identifier: nil, changes: changes, commit: true)
+        return try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
     }
 
     private func assertIndexMatchesRows(file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertNoThrow(try events.store.database.run("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)"),
+        XCTAssertNoThrow(try eventStore.store.database.run("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)"),
                          file: file, line: line)
     }
 
     func testASearchInTheGroupFindsItsSaves() throws {
-        let titles = try events.store.write { () throws(StoreError) in
+        let titles = try eventStore.store.write { () throws(StoreError) in
             _ = try self.save("Buy milk")
             return try self.found("milk")
         }
@@ -135,12 +135,12 @@ final class FullTextIndexInTransactionTests: XCTestCase {
     }
 
     func testSavedAndRemovedInOneTransaction() throws {
-        let list = try events.saveCalendar(CalendarChanges(title: "Errands"))
-        try events.store.write { () throws(StoreError) in
+        let list = try eventStore.saveCalendar(CalendarChanges(title: "Errands"))
+        try eventStore.store.write { () throws(StoreError) in
             let milk = try self.save("Buy milk")
-            try self.events.removeReminder(identifier: milk.calendarItemIdentifier, commit: true)
+            try self.eventStore.removeReminder(identifier: milk.calendarItemIdentifier, commit: true)
             _ = try self.save("Post parcel", in: list.calendarIdentifier)
-            try self.events.removeCalendar(identifier: list.calendarIdentifier)
+            try self.eventStore.removeCalendar(identifier: list.calendarIdentifier)
             _ = try self.save("Buy bread")
         }
         XCTAssertEqual(try found("milk"), [])
@@ -151,9 +151,9 @@ final class FullTextIndexInTransactionTests: XCTestCase {
 
     func testAnUndoneSaveAfterASearchLeavesTheOthersIndexed() throws {
         var seenBeforeTheUndo: [String] = []
-        try events.store.write { () throws(StoreError) in
+        try eventStore.store.write { () throws(StoreError) in
             _ = try self.save("Kept milk")
-            _ = try? self.events.store.write { () throws(StoreError) in
+            _ = try? self.eventStore.store.write { () throws(StoreError) in
                 _ = try self.save("Undone milk")
                 seenBeforeTheUndo = try self.found("milk")
                 throw StoreError.cancelled

@@ -6,13 +6,13 @@ import XCTest
 /// `updateLocation`: sides kept in the store, crossings decided once, in the ledger.
 final class LocationTests: XCTestCase {
     var path: String!
-    var events: EventStore!
+    var eventStore: EventStore!
     let station = GeoLocation(latitude: 38.79, longitude: -121.24)
     var clock: Int64 = 1_000
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "location-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try CalendarStore(path: path))
+        eventStore = EventStore(store: try CalendarStore(path: path))
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -22,7 +22,7 @@ final class LocationTests: XCTestCase {
         changes.title = .set(title)
         changes.alarms = .set([AlarmDraft(alarmIdentifier: "fence", trigger: .location(
             StructuredLocation(title: "KLOVE (88.5)", geoLocation: station, radius: radius), proximity))])
-        return try events.saveReminder(identifier: nil, changes: changes, commit: true)
+        return try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
     }
 
     /// A fix `kilometres` north of the station, each a second after the one before.
@@ -31,7 +31,7 @@ final class LocationTests: XCTestCase {
         clock += 1_000
         let fix = LocationFix(location: GeoLocation(latitude: station.latitude + kilometres / 111.195, longitude: station.longitude),
                               horizontalAccuracy: accuracy, timestamp: Timestamp(milliseconds: clock))
-        return try (store ?? events).updateLocation(fix).map { "\($0.proximity.rawValue) \($0.alarmIdentifier)" }
+        return try (store ?? eventStore).updateLocation(fix).map { "\($0.proximity.rawValue) \($0.alarmIdentifier)" }
     }
 
     func testTheSeedsScenarioFiresOnceAtTheCrossingAndAgainAfterComingBack() throws {
@@ -42,7 +42,7 @@ final class LocationTests: XCTestCase {
         XCTAssertEqual(try at(20), [])
         XCTAssertEqual(try at(60), [], "leaving does not fire an enter alarm")
         XCTAssertEqual(try at(35), ["enter fence"])
-        let firing = try events.store.deliveries(in: .firing)
+        let firing = try eventStore.store.deliveries(in: .firing)
         XCTAssertEqual(firing.map(\.reason), ["enter", "enter"])
         XCTAssertEqual(Set(firing.map(\.reminderIdentifier)), [reminder.calendarItemIdentifier])
         XCTAssertEqual(Set(firing.map(\.occurrence)).count, 2, "each crossing is its own occurrence")
@@ -80,11 +80,11 @@ final class LocationTests: XCTestCase {
         try at(60)
         var done = ReminderChanges()
         done.isCompleted = .set(true)
-        _ = try events.saveReminder(identifier: reminder.calendarItemIdentifier, changes: done, commit: true)
+        _ = try eventStore.saveReminder(identifier: reminder.calendarItemIdentifier, changes: done, commit: true)
         XCTAssertEqual(try at(35), [])
         var reopened = ReminderChanges()
         reopened.isCompleted = .set(false)
-        _ = try events.saveReminder(identifier: reminder.calendarItemIdentifier, changes: reopened, commit: true)
+        _ = try eventStore.saveReminder(identifier: reminder.calendarItemIdentifier, changes: reopened, commit: true)
         XCTAssertEqual(try at(20), [], "its side was forgotten: the first fix only sets it")
         try at(60)
         XCTAssertEqual(try at(20), ["enter fence"])
@@ -97,7 +97,7 @@ final class LocationTests: XCTestCase {
         moved.alarms = .set([AlarmDraft(alarmIdentifier: "fence", trigger: .location(
             StructuredLocation(title: "Elsewhere", geoLocation: GeoLocation(latitude: station.latitude + 35 / 111.195, longitude: station.longitude),
                                radius: 1000), .enter))])
-        _ = try events.saveReminder(identifier: reminder.calendarItemIdentifier, changes: moved, commit: true)
+        _ = try eventStore.saveReminder(identifier: reminder.calendarItemIdentifier, changes: moved, commit: true)
         XCTAssertEqual(try at(35), [], "inside the new fence, whose first fix only sets its side (the old one's outside is forgotten)")
         try at(60)
         XCTAssertEqual(try at(35), ["enter fence"])

@@ -7,15 +7,15 @@ import XCTest
 /// made here since the last sync began, and not its own writes.
 final class SyncBacklogTests: XCTestCase {
     var path: String!
-    var events: EventStore!
+    var eventStore: EventStore!
     var list: String!
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "sync-backlog-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try CalendarStore(path: path))
-        try events.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp(milliseconds: 0))
+        eventStore = EventStore(store: try CalendarStore(path: path))
+        try eventStore.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp(milliseconds: 0))
         list = Identifiers.make()
-        try events.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: "/alice/groceries/"),
+        try eventStore.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: "/alice/groceries/"),
                                              list: ReminderCalendar(calendarIdentifier: list, title: "Groceries"), now: Timestamp(milliseconds: 0))
     }
 
@@ -25,11 +25,11 @@ final class SyncBacklogTests: XCTestCase {
         var changes = ReminderChanges()
         changes.title = .set(title)
         changes.calendarIdentifier = .set(list)
-        return try events.saveReminder(identifier: nil, changes: changes, commit: true)
+        return try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
     }
 
     private func backlog(since milliseconds: Int64) throws -> SyncBacklog {
-        try events.store.syncBacklog(changedSince: Timestamp(milliseconds: milliseconds))
+        try eventStore.store.syncBacklog(changedSince: Timestamp(milliseconds: milliseconds))
     }
 
     func testANewReminderOfASyncedListIsWorkUntilItIsSynced() throws {
@@ -38,13 +38,13 @@ final class SyncBacklogTests: XCTestCase {
         let changed = milk.lastModifiedDate.milliseconds
         XCTAssertTrue(try backlog(since: changed).changedSince)
         XCTAssertFalse(try backlog(since: changed + 1).changedSince, "changed before the last sync began: that sync's to take, or it skipped it")
-        try events.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/milk.ics", etag: "\"1\"", itemIdentifier: milk.calendarItemIdentifier,
+        try eventStore.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/milk.ics", etag: "\"1\"", itemIdentifier: milk.calendarItemIdentifier,
                                                    kind: .reminder, syncedModified: milk.lastModifiedDate), calendar: list)
         XCTAssertFalse(try backlog(since: 0).changedSince, "as synced: nothing to take")
         var changes = ReminderChanges()
         changes.title = .set("Buy oat milk")
         usleep(2_000)
-        let renamed = try events.saveReminder(identifier: milk.calendarItemIdentifier, changes: changes, commit: true)
+        let renamed = try eventStore.saveReminder(identifier: milk.calendarItemIdentifier, changes: changes, commit: true)
         XCTAssertTrue(try backlog(since: renamed.lastModifiedDate.milliseconds).changedSince, "changed since it was synced")
     }
 
@@ -53,36 +53,36 @@ final class SyncBacklogTests: XCTestCase {
         changes.title = .set("Call")
         changes.calendarIdentifier = .set(list)
         changes.alarms = .set([AlarmDraft(alarmIdentifier: "A1", trigger: .absolute(Timestamp(milliseconds: 1_000)))])
-        let call = try events.saveReminder(identifier: nil, changes: changes, commit: true)
-        try events.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/call.ics", etag: "\"1\"", itemIdentifier: call.calendarItemIdentifier,
+        let call = try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
+        try eventStore.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/call.ics", etag: "\"1\"", itemIdentifier: call.calendarItemIdentifier,
                                                    kind: .reminder, syncedModified: call.lastModifiedDate), calendar: list)
         let dismissedAt = call.lastModifiedDate.advanced(by: 5_000)
         XCTAssertFalse(try backlog(since: dismissedAt.milliseconds).changedSince)
         // The agent firing it is no work (nothing the person did); dismissing it is.
         let delivery = AlarmDelivery(reminderIdentifier: call.calendarItemIdentifier, alarmIdentifier: "A1", occurrence: 0,
                                      fireDate: Timestamp(milliseconds: 1_000), state: .firing, late: false)
-        XCTAssertTrue(try events.store.claim(delivery, now: dismissedAt))
-        try events.store.markDelivered(delivery, payload: "{}", now: dismissedAt)
+        XCTAssertTrue(try eventStore.store.claim(delivery, now: dismissedAt))
+        try eventStore.store.markDelivered(delivery, payload: "{}", now: dismissedAt)
         XCTAssertFalse(try backlog(since: dismissedAt.milliseconds).changedSince, "delivered: nothing to share")
-        try events.store.acknowledge(delivery, now: dismissedAt)
+        try eventStore.store.acknowledge(delivery, now: dismissedAt)
         XCTAssertTrue(try backlog(since: dismissedAt.milliseconds).changedSince)
-        try events.store.markAlarmStatesShared(reminder: call.calendarItemIdentifier, through: dismissedAt)
+        try eventStore.store.markAlarmStatesShared(reminder: call.calendarItemIdentifier, through: dismissedAt)
         XCTAssertFalse(try backlog(since: dismissedAt.milliseconds).changedSince, "shared: nothing left")
     }
 
     func testARemovalAndACalendarToMakeAreCountedAgainstWhatTheLastSyncLeft() throws {
         let milk = try add("Buy milk")
-        try events.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/milk.ics", etag: "\"1\"", itemIdentifier: milk.calendarItemIdentifier,
+        try eventStore.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/milk.ics", etag: "\"1\"", itemIdentifier: milk.calendarItemIdentifier,
                                                    kind: .reminder, syncedModified: milk.lastModifiedDate), calendar: list)
         let left = try backlog(since: .max)
-        try events.removeReminder(identifier: milk.calendarItemIdentifier, commit: true)
+        try eventStore.removeReminder(identifier: milk.calendarItemIdentifier, commit: true)
         XCTAssertEqual(try backlog(since: .max).removed, 1)
         XCTAssertTrue(try backlog(since: .max).exceeds(left))
         XCTAssertFalse(try backlog(since: .max).exceeds(try backlog(since: .max)), "what a sync left is no new work")
-        try events.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/other.vevent.ics", etag: "\"1\"", itemIdentifier: nil,
+        try eventStore.store.saveSyncedItem(SyncedItem(href: "/alice/groceries/other.vevent.ics", etag: "\"1\"", itemIdentifier: nil,
                                                    kind: .ignored, syncedModified: nil), calendar: list)
         XCTAssertEqual(try backlog(since: .max).removed, 1, "an item left alone is not a removal")
-        let store = events.store
+        let store = eventStore.store
         let source = try XCTUnwrap(try store.sqlite { () throws(SQLiteError) in try store.accountSource("home") })
         try store.insertCalendar(ReminderCalendar(calendarIdentifier: Identifiers.make(), title: "Made here"), creationDate: Timestamp(milliseconds: 0), source: source)
         XCTAssertEqual(try backlog(since: .max).calendarsToMake, 1, "a list made here in the account, to make on the server")
@@ -91,7 +91,7 @@ final class SyncBacklogTests: XCTestCase {
     func testRemindersOfListsThatDoNotSyncAreNotWork() throws {
         var changes = ReminderChanges()
         changes.title = .set("Local only")
-        _ = try events.saveReminder(identifier: nil, changes: changes, commit: true)
+        _ = try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
         XCTAssertEqual(try backlog(since: 0), SyncBacklog())
     }
 }

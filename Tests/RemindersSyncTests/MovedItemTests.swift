@@ -11,18 +11,18 @@ import XCTest
 /// another list here while the server changed or removed them there.
 final class MovedItemTests: XCTestCase {
     var path: String!
-    var events: EventStore!
+    var eventStore: EventStore!
     var lists: [String] = []
     let collections = [MemoryCollection(href: "/one/"), MemoryCollection(href: "/two/")]
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "moved-items-" + UUID().uuidString + "/s.sqlite"
-        events = EventStore(store: try CalendarStore(path: path), timeZone: TimeZone(identifier: "UTC")!)
-        try events.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
+        eventStore = EventStore(store: try CalendarStore(path: path), timeZone: TimeZone(identifier: "UTC")!)
+        try eventStore.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
         lists = []
         for collection in collections {
             let list = Identifiers.make()
-            try events.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
+            try eventStore.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
                                                  list: ReminderCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
             lists.append(list)
         }
@@ -32,10 +32,10 @@ final class MovedItemTests: XCTestCase {
 
     @discardableResult
     private func sync(_ index: Int, forceDelete: Bool = false) throws -> ListReport {
-        let synced = try XCTUnwrap(events.store.syncedCollections(account: "home").first { $0.calendarIdentifier == lists[index] })
+        let synced = try XCTUnwrap(eventStore.store.syncedCollections(account: "home").first { $0.calendarIdentifier == lists[index] })
         var options = SyncOptions()
         if forceDelete { options.forceDelete = [lists[index]] }
-        let run = CollectionSync(client: collections[index], events: events, collection: synced, remote: collections[index].remote,
+        let run = CollectionSync(client: collections[index], eventStore: eventStore, collection: synced, remote: collections[index].remote,
                                  options: options, report: ListReport(calendarIdentifier: lists[index], title: collections[index].href))
         try run.run()
         return run.report
@@ -44,11 +44,11 @@ final class MovedItemTests: XCTestCase {
     private func save(_ identifier: String?, _ change: (inout ReminderChanges) -> Void) throws -> Reminder {
         var changes = ReminderChanges()
         change(&changes)
-        return try events.saveReminder(identifier: identifier, changes: changes, commit: true)
+        return try eventStore.saveReminder(identifier: identifier, changes: changes, commit: true)
     }
 
     private func titles(_ index: Int) throws -> [String] {
-        try events.store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [lists[index]]), in: TimeZone(identifier: "UTC")!)
+        try eventStore.store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [lists[index]]), in: TimeZone(identifier: "UTC")!)
             .map(\.title).sorted()
     }
 
@@ -89,7 +89,7 @@ final class MovedItemTests: XCTestCase {
         let href = collections[1].members.keys.first!
         collections[1].store(collections[1].members[href]!.text.replacingOccurrences(of: "SUMMARY:Tea", with: "SUMMARY:Green tea"), at: href)
         for index in [0, 1, 0, 1] { try sync(index) }
-        let moved = try XCTUnwrap(events.store.reminder(identifier: tea.calendarItemIdentifier))
+        let moved = try XCTUnwrap(eventStore.store.reminder(identifier: tea.calendarItemIdentifier))
         XCTAssertEqual([moved.calendarIdentifier, moved.title, String(moved.priority)], [lists[0], "Tea", "1"], "the move and the change here stand")
         XCTAssertEqual(try titles(1), ["Green tea"], "the change there is not lost")
         XCTAssertEqual(try remoteTitles(0), ["Tea"])
@@ -103,9 +103,9 @@ final class MovedItemTests: XCTestCase {
         let bread = try save(nil) { $0.title = .set("Bread"); $0.calendarIdentifier = .set(lists[0]) }
         try sync(0)
         collections[0].remove(collections[0].members.keys.first!)
-        var synced = try XCTUnwrap(events.store.syncedCollections(account: "home").first { $0.calendarIdentifier == lists[0] })
+        var synced = try XCTUnwrap(eventStore.store.syncedCollections(account: "home").first { $0.calendarIdentifier == lists[0] })
         synced.ctag = collections[0].ctag  // the removal taken as seen
-        try events.store.saveSyncedCollection(synced)
+        try eventStore.store.saveSyncedCollection(synced)
         _ = try save(bread.calendarItemIdentifier) { $0.notes = .set("rye") }
         let report = try sync(0)
         XCTAssertEqual(report.skipped, [])
@@ -127,11 +127,11 @@ final class MovedItemTests: XCTestCase {
         collections[0].store(collections[0].members[href]!.text.replacingOccurrences(of: "SUMMARY:Jam", with: "SUMMARY:Jam\r\nLOCATION:Pantry"),
                              at: href)
         try sync(1)  // the old list's sync did not run: its member stays
-        XCTAssertEqual(try events.store.keptCalendarObject(reminder: jam.calendarItemIdentifier)?.href, collections[1].members.keys.first)
+        XCTAssertEqual(try eventStore.store.keptCalendarObject(reminder: jam.calendarItemIdentifier)?.href, collections[1].members.keys.first)
         _ = try save(jam.calendarItemIdentifier) { $0.calendarIdentifier = .set(lists[0]) }
         let report = try sync(0)
         try sync(1)
-        let back = try XCTUnwrap(events.store.reminder(identifier: jam.calendarItemIdentifier))
+        let back = try XCTUnwrap(eventStore.store.reminder(identifier: jam.calendarItemIdentifier))
         XCTAssertEqual(back.calendarIdentifier, lists[0])
         XCTAssertTrue(back.notes == "strawberry" || report.conflicts.contains { $0.property == "notes" },
                       "the notes written here stand, or a conflict names them: \(back.notes ?? "nil"), \(report.conflicts)")

@@ -75,7 +75,7 @@ final class History {
     }
 
     private var random: SplitMix64
-    private let events: EventStore
+    private let eventStore: EventStore
     private var lists: [String] = []
     private let collections = [MemoryCollection(href: "/one/"), MemoryCollection(href: "/two/")]
     private var index = 0
@@ -92,11 +92,11 @@ final class History {
 
     init(seed: UInt64, path: String) throws {
         random = SplitMix64(seed: seed)
-        events = EventStore(store: try CalendarStore(path: path), timeZone: TimeZone(identifier: "UTC")!)
-        try events.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
+        eventStore = EventStore(store: try CalendarStore(path: path), timeZone: TimeZone(identifier: "UTC")!)
+        try eventStore.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
         for collection in collections {
             let list = Identifiers.make()
-            try events.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
+            try eventStore.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
                                                  list: ReminderCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
             lists.append(list)
         }
@@ -126,7 +126,7 @@ final class History {
     // MARK: Here (through the store)
 
     private func localReminders() throws -> [Reminder] {
-        try events.store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: lists), in: TimeZone(identifier: "UTC")!)
+        try eventStore.store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: lists), in: TimeZone(identifier: "UTC")!)
             .sorted { $0.calendarItemIdentifier < $1.calendarItemIdentifier }
     }
 
@@ -156,7 +156,7 @@ final class History {
         var changes = ReminderChanges()
         changes.title = .set("here \(made)")
         changes.calendarIdentifier = .set(random.element(of: lists)!)
-        let reminder = try events.saveReminder(identifier: nil, changes: changes, commit: true)
+        let reminder = try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
         rank[reminder.calendarItemExternalIdentifier] = made
         edits.append(Edit(index: index, side: .here, uid: reminder.calendarItemExternalIdentifier, field: .title, value: "here \(made)"))
         log.append("\(index) here: create \(reminder.calendarItemExternalIdentifier.prefix(8)) \"here \(made)\"")
@@ -173,7 +173,7 @@ final class History {
         case .notes: changes.notes = .set(value)
         case .location: changes.location = .set(value)
         }
-        _ = try events.saveReminder(identifier: reminder.calendarItemIdentifier, changes: changes, commit: true)
+        _ = try eventStore.saveReminder(identifier: reminder.calendarItemIdentifier, changes: changes, commit: true)
         edits.append(Edit(index: index, side: .here, uid: uid, field: field, value: value))
         log.append("\(index) here: \(uid.prefix(8)) \(field) = \(value)")
     }
@@ -181,7 +181,7 @@ final class History {
     private func deleteHere() throws {
         guard let reminder = random.element(of: try singleReminders()) else { return }
         let uid = reminder.calendarItemExternalIdentifier
-        try events.removeReminder(identifier: reminder.calendarItemIdentifier, commit: true)
+        try eventStore.removeReminder(identifier: reminder.calendarItemIdentifier, commit: true)
         deletes.append((index, .here, uid))
         log.append("\(index) here: delete \(uid.prefix(8))")
     }
@@ -191,7 +191,7 @@ final class History {
         var changes = ReminderChanges()
         let other = lists.first { $0 != reminder.calendarIdentifier }!
         changes.calendarIdentifier = .set(other)
-        _ = try events.saveReminder(identifier: reminder.calendarItemIdentifier, changes: changes, commit: true)
+        _ = try eventStore.saveReminder(identifier: reminder.calendarItemIdentifier, changes: changes, commit: true)
         totals.moves += 1
         log.append("\(index) here: move \(reminder.calendarItemExternalIdentifier.prefix(8)) to list \(lists.firstIndex(of: other)! + 1)")
     }
@@ -257,12 +257,12 @@ final class History {
                 failures += 1
                 return [MemoryCollection.Failure.timeout, .unavailable, .itemRefused][random.int(in: 0...2)]
             }
-            guard let synced = try events.store.syncedCollections(account: "home").first(where: { $0.calendarIdentifier == list }) else {
+            guard let synced = try eventStore.store.syncedCollections(account: "home").first(where: { $0.calendarIdentifier == list }) else {
                 throw Failure(description: "the synced collection went")
             }
             var options = SyncOptions()
             if forceDelete { options.forceDelete = lists }
-            let run = CollectionSync(client: collection, events: events, collection: synced, remote: collection.remote, options: options,
+            let run = CollectionSync(client: collection, eventStore: eventStore, collection: synced, remote: collection.remote, options: options,
                                      report: ListReport(calendarIdentifier: list, title: collection.href))
             var outcome = "ok"
             do { try run.run() } catch { outcome = "cut off: \(error)"; totals.failedSyncs += 1 }

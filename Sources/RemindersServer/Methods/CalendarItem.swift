@@ -22,13 +22,13 @@ enum CalendarItem: MethodDeclaration {
     }
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let events = try context.session.eventStore()
+        let eventStore = try context.session.eventStore()
         let identifier = try context.params.string("identifier")
-        let item = try events.calendarItem(identifier: identifier)
-        if case .event? = item, let occurrence = try events.event(identifier: identifier, occurrenceDate: nil) {
+        let item = try eventStore.calendarItem(identifier: identifier)
+        if case .event? = item, let occurrence = try eventStore.event(identifier: identifier, occurrenceDate: nil) {
             return resultObject { writer in
                 writer.key(static: "event")
-                occurrence.write(to: &writer, zone: events.timeZone)  // a series as its first occurrence
+                occurrence.write(to: &writer, zone: eventStore.timeZone)  // a series as its first occurrence
             }
         }
         return resultObject { writer in

@@ -13,9 +13,9 @@ enum Calendars: MethodDeclaration {
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         let entity = try EntityTypeParam.value(context.params)
-        let events = try context.session.eventStore()
-        let defaultCalendar = { () throws in entity == .event ? try events.defaultCalendarForNewEvents() : try events.defaultCalendarForNewReminders() }
-        let calendars = context.status == .writeOnly ? [try defaultCalendar()].compactMap { $0 } : try events.calendars(for: entity)
+        let eventStore = try context.session.eventStore()
+        let defaultCalendar = { () throws in entity == .event ? try eventStore.defaultCalendarForNewEvents() : try eventStore.defaultCalendarForNewReminders() }
+        let calendars = context.status == .writeOnly ? [try defaultCalendar()].compactMap { $0 } : try eventStore.calendars(for: entity)
         return resultObject { writer in
             writer.key(static: "calendars")
             writer.beginArray()

@@ -16,12 +16,12 @@ enum EventMethod: MethodDeclaration {
     static let result = CommonSchemas.result([("event", .nullable(EventSchemas.event))])
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let events = try context.session.eventStore()
-        let found = try events.event(identifier: try context.params.string("identifier"),
+        let eventStore = try context.session.eventStore()
+        let found = try eventStore.event(identifier: try context.params.string("identifier"),
                                      occurrenceDate: try context.params.optionalTimestamp("occurrenceDate"))
         return resultObject { writer in
             writer.key(static: "event")
-            if let found { found.write(to: &writer, zone: events.timeZone) } else { writer.null() }
+            if let found { found.write(to: &writer, zone: eventStore.timeZone) } else { writer.null() }
         }
     }
 }

@@ -24,20 +24,20 @@ enum ExportICalendar: MethodDeclaration {
     }
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let events = try context.session.eventStore()
+        let eventStore = try context.session.eventStore()
         let calendars = try context.params.optionalArray("calendarIdentifiers")?.enumerated().map { (index, value) throws(ResponseError) in
             try Fields.string(value, path: "calendarIdentifiers[\(index)]")
         }
-        for (index, identifier) in (calendars ?? []).enumerated() where try events.store.calendar(identifier: identifier) == nil {
+        for (index, identifier) in (calendars ?? []).enumerated() where try eventStore.store.calendar(identifier: identifier) == nil {
             throw ResponseError.invalidParams("calendarIdentifiers[\(index)]: there is no list \(identifier)", field: "calendarIdentifiers[\(index)]")
         }
-        if try (calendars ?? []).contains(where: { try events.store.calendar(identifier: $0)?.entityType == .event }) {
+        if try (calendars ?? []).contains(where: { try eventStore.store.calendar(identifier: $0)?.entityType == .event }) {
             let status = try context.session.authorizationStatus(.event)
             guard status == .fullAccess else {
                 throw ResponseError.notAuthorized(client: context.session.clientName, status: status, "exporting events needs full access to events")
             }
         }
-        let text = try Exporter.export(events, calendars: calendars, now: Timestamp.now())
+        let text = try Exporter.export(eventStore, calendars: calendars, now: Timestamp.now())
         return resultObject { writer in writer.field("text", text) }
     }
 }

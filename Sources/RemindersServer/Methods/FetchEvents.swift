@@ -40,15 +40,15 @@ enum FetchEvents: MethodDeclaration {
             }
             offset = value
         }
-        let events = try context.session.eventStore()
-        let (occurrences, truncated) = try events.fetchEvents(from: start, to: end, calendars: calendars)
+        let eventStore = try context.session.eventStore()
+        let (occurrences, truncated) = try eventStore.fetchEvents(from: start, to: end, calendars: calendars)
         let limit = Int(try params.optionalInt("limit") ?? Int(maximumLimit))
         let page = occurrences.dropFirst(offset).prefix(limit)
         let next = offset + page.count < occurrences.count ? "e\(offset + page.count)" : nil
         return resultObject { writer in
             writer.key(static: "events")
             writer.beginArray()
-            for occurrence in page { occurrence.write(to: &writer, zone: events.timeZone) }
+            for occurrence in page { occurrence.write(to: &writer, zone: eventStore.timeZone) }
             writer.endArray()
             writer.field("nextCursor", next)
             if let truncated { writer.field("truncatedEnd", truncated) }

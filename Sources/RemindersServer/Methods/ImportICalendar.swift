@@ -32,9 +32,9 @@ enum ImportICalendar: MethodDeclaration {
     }
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let events = try context.session.eventStore()
+        let eventStore = try context.session.eventStore()
         var report = ImportReport()
-        try Importer(events: events, now: Timestamp.now())
+        try Importer(eventStore: eventStore, now: Timestamp.now())
             .run(try context.params.string("text"), into: try context.params.optionalString("calendarIdentifier"), report: &report)
         return resultObject { writer in
             writer.field("imported", report.imported)

@@ -24,21 +24,21 @@ enum SaveEvent: MethodDeclaration {
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         let save = try EventSave(try context.params.object(EventSchemas.member))
         let session = context.session
-        let events = try session.eventStore()
+        let eventStore = try session.eventStore()
         if context.status == .writeOnly {
             guard save.identifier == nil else {
                 throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly, "write-only clients cannot change events, their own included")
             }
-            if case .set(let calendar) = save.changes.calendarIdentifier, calendar != (try events.defaultCalendarForNewEvents()?.calendarIdentifier) {
+            if case .set(let calendar) = save.changes.calendarIdentifier, calendar != (try eventStore.defaultCalendarForNewEvents()?.calendarIdentifier) {
                 throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly, "write-only clients can only add to the default calendar")
             }
         }
-        let saved = try events.saveEvent(identifier: save.identifier, occurrenceDate: save.occurrenceDate,
+        let saved = try eventStore.saveEvent(identifier: save.identifier, occurrenceDate: save.occurrenceDate,
                                          span: try context.params.optionalEnum("span", EventSpan.self), changes: save.changes,
                                          lastModifiedDate: save.lastModifiedDate, commit: context.commit)
         return resultObject { writer in
             writer.key(static: "event")
-            saved.write(to: &writer, zone: events.timeZone)
+            saved.write(to: &writer, zone: eventStore.timeZone)
         }
     }
 }

@@ -18,9 +18,9 @@ enum SaveReminder: MethodDeclaration {
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
         let save = try ReminderSave(try context.params.object("reminder"))
         let session = context.session
-        let events = try session.eventStore()
+        let eventStore = try session.eventStore()
         if context.status == .writeOnly { try WriteOnlyRules.checkSave(save, session: session) }
-        let result = try events.save(identifier: save.identifier, changes: save.changes,
+        let result = try eventStore.save(identifier: save.identifier, changes: save.changes,
                                      lastModifiedDate: save.lastModifiedDate, commit: context.commit)
         if save.identifier == nil { session.createdIdentifiers.insert(result.reminder.calendarItemIdentifier) }
         return resultObject { writer in

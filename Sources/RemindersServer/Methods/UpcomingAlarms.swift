@@ -17,12 +17,12 @@ enum UpcomingAlarms: MethodDeclaration {
     static let result = CommonSchemas.result([("alarms", .array(of: AlarmSchedulingSchemas.upcoming))])
 
     static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let events = try context.session.eventStore()
+        let eventStore = try context.session.eventStore()
         let from = try context.params.optionalTimestamp("from") ?? Timestamp.now()
         guard let to = try context.params.optionalTimestamp("to"), to > from else {
             throw ResponseError.invalidParams("to must come after from", field: "to")
         }
-        let upcoming = try events.upcomingAlarms(from: from, to: to, includingEvents: try context.session.authorizationStatus(.event) == .fullAccess)
+        let upcoming = try eventStore.upcomingAlarms(from: from, to: to, includingEvents: try context.session.authorizationStatus(.event) == .fullAccess)
         return resultObject { writer in
             writer.key(static: "alarms")
             writer.beginArray()
