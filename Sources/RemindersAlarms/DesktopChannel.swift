@@ -53,7 +53,7 @@ final class DesktopChannel: AlarmChannel, @unchecked Sendable {  // `warned` is 
             if let due = reminder.dueDateComponents { parts.append("Due " + Self.text(due) + late) }
         case .event(let occurrence):
             let start = occurrence.event.isAllDay ? occurrence.start
-                : ReminderDateComponents.wallClock(of: occurrence.startDate(in: fired.zone), in: fired.zone)
+                : ItemDateComponents.wallClock(of: occurrence.startDate(in: fired.zone), in: fired.zone)
             parts.append((occurrence.event.isAllDay ? "All day " : "Starts ") + Self.text(start) + late)
             if let place = occurrence.event.location { parts.append(place) }
         }
@@ -62,7 +62,7 @@ final class DesktopChannel: AlarmChannel, @unchecked Sendable {  // `warned` is 
         return parts.joined(separator: "\n")
     }
 
-    static func text(_ date: ReminderDateComponents) -> String {
+    static func text(_ date: ItemDateComponents) -> String {
         var text = String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
         if let hour = date.hour { text += String(format: " %02d:%02d", hour, date.minute ?? 0) }
         return text

@@ -27,7 +27,7 @@ enum AlarmsCommand {
         let now = Timestamp.now()
         let upcoming = try eventStore.upcomingAlarms(from: now, to: Timestamp(milliseconds: now.milliseconds + Int64(days) * 86_400_000))
         for alarm in upcoming {
-            let when = ReminderDateComponents.wallClock(of: alarm.fireDate, in: zone)
+            let when = ItemDateComponents.wallClock(of: alarm.fireDate, in: zone)
             let text = String(format: "%04d-%02d-%02d %02d:%02d", when.year, when.month, when.day, when.hour ?? 0, when.minute ?? 0)
             print("\(text)  \(alarm.title)" + (alarm.snoozed ? " (snoozed)" : ""), to: .protocolOutput(output))
         }

@@ -62,7 +62,7 @@ struct ComputedFields {
             return isOverdue(item) ? "overdue" : ""
         case .done:
             guard let text = item["completionDate"]?.stringValue, let instant = Timestamp(rfc3339: text) else { return "" }
-            return Self.text(ReminderDateComponents.wallClock(of: instant, in: zone), seconds: false)
+            return Self.text(ItemDateComponents.wallClock(of: instant, in: zone), seconds: false)
         case .priority:
             guard let priority = item["priority"]?.integerValue, priority > 0 else { return "" }
             return priority <= 4 ? "high" : priority == 5 ? "medium" : "low"
@@ -82,26 +82,26 @@ struct ComputedFields {
         }
     }
 
-    func dueDate(_ item: JSONValue) -> ReminderDateComponents? {
+    func dueDate(_ item: JSONValue) -> ItemDateComponents? {
         guard let due = item["dueDateComponents"], let year = due["year"]?.integerValue, let month = due["month"]?.integerValue,
               let day = due["day"]?.integerValue else { return nil }
-        var components = ReminderDateComponents(year: Int(year), month: Int(month), day: Int(day),
+        var components = ItemDateComponents(year: Int(year), month: Int(month), day: Int(day),
                                                 hour: due["hour"]?.integerValue.map(Int.init), minute: due["minute"]?.integerValue.map(Int.init),
                                                 second: due["second"]?.integerValue.map(Int.init), timeZone: due["timeZone"]?.stringValue)
         // A zoned time is shown where the reader is.
-        if !components.isFloating { components = ReminderDateComponents.wallClock(of: components.instant(in: zone), in: zone) }
+        if !components.isFloating { components = ItemDateComponents.wallClock(of: components.instant(in: zone), in: zone) }
         return components
     }
 
     func isOverdue(_ item: JSONValue) -> Bool {
         guard item["isCompleted"] != true, let due = dueDate(item) else { return false }
-        let today = ReminderDateComponents.wallClock(of: now, in: zone)
+        let today = ItemDateComponents.wallClock(of: now, in: zone)
         if due.isAllDay { return (due.year, due.month, due.day) < (today.year, today.month, today.day) }
         return due.instant(in: zone) < now
     }
 
     /// `2026-12-01` or `2026-12-01 09:30`.
-    static func text(_ date: ReminderDateComponents, in zone: TimeZone? = nil, seconds: Bool = false) -> String {
+    static func text(_ date: ItemDateComponents, in zone: TimeZone? = nil, seconds: Bool = false) -> String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         var text = "\(String(repeating: "0", count: max(0, 4 - String(date.year).count)))\(date.year)-\(two(date.month))-\(two(date.day))"
         if let hour = date.hour { text += " \(two(hour)):\(two(date.minute ?? 0))" }

@@ -4,13 +4,13 @@ import RemindersStore
 /// A list (or event calendar) named on the command line: by identifier, or by title (ignoring
 /// case) when that names one — lists first, so that an event calendar's title never shadows a list's.
 enum ListArgument {
-    static func calendar(_ text: String, in store: CalendarStore) throws -> ReminderCalendar {
+    static func calendar(_ text: String, in store: CalendarStore) throws -> ItemCalendar {
         let lists = try store.calendars()
         if lists.contains(where: { $0.calendarIdentifier == text || $0.title.lowercased() == text.lowercased() }) { return try pick(text, in: lists) }
         return try pick(text, in: lists + store.calendars(for: .event))
     }
 
-    private static func pick(_ text: String, in calendars: [ReminderCalendar]) throws -> ReminderCalendar {
+    private static func pick(_ text: String, in calendars: [ItemCalendar]) throws -> ItemCalendar {
         if let exact = calendars.first(where: { $0.calendarIdentifier == text }) { return exact }
         let titled = calendars.filter { $0.title.lowercased() == text.lowercased() }
         switch titled.count {

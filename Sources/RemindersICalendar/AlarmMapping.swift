@@ -10,8 +10,8 @@ enum AlarmMapping {
 
     /// The alarm a VALARM stands for, or nil when it is one remindersd does not map (an EMAIL
     /// alarm; one relative to a start the reminder lacks), which is then kept as it is.
-    static func alarm(_ component: Component, position: Int, todoUID: String, start: ReminderDateComponents?,
-                      due: ReminderDateComponents?, resolver: TimeZoneResolver) -> Alarm? {
+    static func alarm(_ component: Component, position: Int, todoUID: String, start: ItemDateComponents?,
+                      due: ItemDateComponents?, resolver: TimeZoneResolver) -> Alarm? {
         let action = component.value("ACTION")?.uppercased() ?? "DISPLAY"
         guard action == "DISPLAY" || action == "AUDIO" else { return nil }
         // A snooze (RFC 9074) is what became of another alarm, not one of its own: see `AlarmState`.

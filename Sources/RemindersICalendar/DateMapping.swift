@@ -6,9 +6,9 @@ import RemindersModel
 enum DateMapping {
     /// No hour ↔ DATE; no zone ↔ floating; "UTC" ↔ `Z`; any other zone ↔ TZID. A TZID no system
     /// zone stands for is placed by its VTIMEZONE and kept in UTC; without one, the time floats.
-    static func components(_ value: DateTimeValue, resolver: TimeZoneResolver) -> ReminderDateComponents {
-        guard let time = value.time else { return ReminderDateComponents(year: value.year, month: value.month, day: value.day) }
-        var components = ReminderDateComponents(year: value.year, month: value.month, day: value.day, hour: time.hour,
+    static func components(_ value: DateTimeValue, resolver: TimeZoneResolver) -> ItemDateComponents {
+        guard let time = value.time else { return ItemDateComponents(year: value.year, month: value.month, day: value.day) }
+        var components = ItemDateComponents(year: value.year, month: value.month, day: value.day, hour: time.hour,
                                                 minute: time.minute, second: time.second == 0 ? nil : time.second)
         switch value.zone {
         case .floating:
@@ -19,7 +19,7 @@ enum DateMapping {
             if let zone = resolver.timeZone(for: tzid) {
                 components.timeZone = zone.identifier
             } else if let offset = resolver.offset(for: tzid, atLocal: Int(components.wallClockSeconds)) {
-                var utc = ReminderDateComponents.wallClock(of: Timestamp(seconds: components.wallClockSeconds - Int64(offset)),
+                var utc = ItemDateComponents.wallClock(of: Timestamp(seconds: components.wallClockSeconds - Int64(offset)),
                                                            in: utcZone)
                 if utc.second == 0 { utc.second = nil }
                 utc.timeZone = "UTC"
@@ -29,7 +29,7 @@ enum DateMapping {
         return components
     }
 
-    static func value(_ components: ReminderDateComponents) -> DateTimeValue {
+    static func value(_ components: ItemDateComponents) -> DateTimeValue {
         guard let hour = components.hour else { return DateTimeValue(year: components.year, month: components.month, day: components.day) }
         let time = DateTimeValue.Time(hour: hour, minute: components.minute ?? 0, second: components.second ?? 0)
         let zone: DateTimeValue.Zone
@@ -55,7 +55,7 @@ enum DateMapping {
 
     /// `YYYYMMDDTHHMMSSZ`, to the second (iCalendar has no fractions).
     static func utc(_ instant: Timestamp) -> DateTimeValue {
-        let wall = ReminderDateComponents.wallClock(of: instant, in: utcZone)
+        let wall = ItemDateComponents.wallClock(of: instant, in: utcZone)
         return DateTimeValue(year: wall.year, month: wall.month, day: wall.day,
                              time: .init(hour: wall.hour ?? 0, minute: wall.minute ?? 0, second: wall.second ?? 0), zone: .utc)
     }

@@ -159,7 +159,7 @@ public enum EventReader {
 
     /// The VALARMs of `vevent` that are alarms here, each with the component it was read from
     /// (what a writer keeps as it came while the alarm is unchanged).
-    static func alarms(of vevent: Component, uid: String, start: ReminderDateComponents, duration: Int64,
+    static func alarms(of vevent: Component, uid: String, start: ItemDateComponents, duration: Int64,
                        resolver: TimeZoneResolver) -> [(component: Component, alarm: Alarm)] {
         // AlarmMapping counts relative triggers from the end (a VTODO's DUE); an event's count from its start.
         let probe = Event(eventIdentifier: "", calendarIdentifier: "", title: "", start: start, duration: duration, creationDate: Timestamp(milliseconds: 0))
@@ -178,7 +178,7 @@ public enum EventReader {
 /// What a date that names an occurrence (RECURRENCE-ID, EXDATE, RDATE) means in one series: the
 /// occurrence's key, read as the series' start is read whatever form the date was written in.
 struct OccurrenceNaming {
-    let series: ReminderDateComponents
+    let series: ItemDateComponents
     let resolver: TimeZoneResolver
     /// The reader's zone, for a UTC or zoned date naming an occurrence of a floating series.
     let zone: TimeZone
@@ -226,11 +226,11 @@ struct OccurrenceNaming {
 
     func key(_ value: DateTimeValue) -> Int64 {
         // The day it names, as written (in the zone it was written in), never moved through UTC.
-        if series.isAllDay { return Event.occurrenceKey(ReminderDateComponents(year: value.year, month: value.month, day: value.day)) }
+        if series.isAllDay { return Event.occurrenceKey(ItemDateComponents(year: value.year, month: value.month, day: value.day)) }
         var named = DateMapping.components(value, resolver: resolver)
         if series.isFloating, !named.isFloating {
             // An instant: the wall-clock time it is for the reader.
-            named = ReminderDateComponents.wallClock(of: named.instant(in: zone), in: zone)
+            named = ItemDateComponents.wallClock(of: named.instant(in: zone), in: zone)
         } else if !series.isFloating, named.isFloating {
             // A wall-clock time in a zoned series: read in the series' zone (a day: at the series' time).
             if named.isAllDay { (named.hour, named.minute, named.second) = (series.hour, series.minute, series.second) }

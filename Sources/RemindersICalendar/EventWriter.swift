@@ -77,7 +77,7 @@ public enum EventWriter {
         return parts.mapValues { $0.sorted() }
     }
 
-    private static func carryUnmapped(from kept: Component, into vevent: inout Component, start: ReminderDateComponents) {
+    private static func carryUnmapped(from kept: Component, into vevent: inout Component, start: ItemDateComponents) {
         vevent.properties += kept.properties.filter { !mapped.contains($0.name.uppercased()) }
         // A text property as it was, but for its value: its LANGUAGE and ALTREP stay; unchanged, all of it.
         for name in ["SUMMARY", "DESCRIPTION", "LOCATION"] {
@@ -148,20 +148,20 @@ public enum EventWriter {
 
     /// DTEND: the day after the last for an all-day event (exclusive, as RFC 5545 has it); the
     /// start plus the length, on the start's clock, for a timed one.
-    static func end(of event: Event) -> ReminderDateComponents {
+    static func end(of event: Event) -> ItemDateComponents {
         if event.isAllDay { return event.start.shifted(byWallClockSeconds: event.duration / 1000) }
         guard let zone = event.start.timeZone.flatMap(TimeZoneCache.zone) else {
             var end = event.start.shifted(byWallClockSeconds: event.duration / 1000)
             end.second = end.second ?? 0
             return end
         }
-        var end = ReminderDateComponents.wallClock(of: event.start.instant(in: zone).advanced(by: event.duration), in: zone)
+        var end = ItemDateComponents.wallClock(of: event.start.instant(in: zone).advanced(by: event.duration), in: zone)
         end.timeZone = event.start.timeZone
         return end
     }
 
     public static func years(of event: Event, now: Timestamp) -> ClosedRange<Int> {
-        let thisYear = ReminderDateComponents.wallClock(of: now, in: DateMapping.utcZone).year
+        let thisYear = ItemDateComponents.wallClock(of: now, in: DateMapping.utcZone).year
         return (min(event.start.year, thisYear) - 1)...(max(event.start.year, thisYear) + 2)
     }
 }

@@ -64,8 +64,8 @@ extension Timestamp {
     var wholeSeconds: Timestamp { Timestamp(milliseconds: milliseconds.floorDivided(by: 1000) * 1000) }
 }
 
-extension ReminderDateComponents {
-    var comparable: ReminderDateComponents {
+extension ItemDateComponents {
+    var comparable: ItemDateComponents {
         var copy = normalized
         if copy.hour != nil {
             copy.minute = copy.minute ?? 0

@@ -67,7 +67,7 @@ public enum TodoReader {
                            statesCompletionDate: todo.property("COMPLETED") != nil)
     }
 
-    static func date(_ property: Property?, _ resolver: TimeZoneResolver) throws(ICalendarError) -> ReminderDateComponents? {
+    static func date(_ property: Property?, _ resolver: TimeZoneResolver) throws(ICalendarError) -> ItemDateComponents? {
         guard let property else { return nil }
         do {
             return DateMapping.components(try DateTimeValue(property), resolver: resolver).normalized
@@ -110,10 +110,10 @@ public enum TodoReader {
     }
 }
 
-extension ReminderDateComponents {
+extension ItemDateComponents {
     /// This date `seconds` later, on the wall clock (a VTODO's DUE from DTSTART and DURATION).
-    func adding(seconds: Int) -> ReminderDateComponents {
-        var later = ReminderDateComponents.wallClock(of: Timestamp(seconds: wallClockSeconds + Int64(seconds)), in: DateMapping.utcZone)
+    func adding(seconds: Int) -> ItemDateComponents {
+        var later = ItemDateComponents.wallClock(of: Timestamp(seconds: wallClockSeconds + Int64(seconds)), in: DateMapping.utcZone)
         later.timeZone = timeZone
         if isAllDay, seconds % 86_400 == 0 { later.hour = nil; later.minute = nil; later.second = nil }
         if later.second == 0 { later.second = nil }

@@ -95,7 +95,7 @@ public enum TodoWriter {
         if let due = reminder.dueDateComponents, var adjusted = start {
             if due.isAllDay != adjusted.isAllDay {
                 if due.isAllDay {
-                    adjusted = ReminderDateComponents(year: adjusted.year, month: adjusted.month, day: adjusted.day)
+                    adjusted = ItemDateComponents(year: adjusted.year, month: adjusted.month, day: adjusted.day)
                 } else {
                     adjusted.hour = 0; adjusted.minute = 0; adjusted.second = nil; adjusted.timeZone = due.timeZone
                 }
@@ -153,7 +153,7 @@ public enum TodoWriter {
     /// The years the VTIMEZONEs must cover: those of the dates, a year either side.
     public static func years(of reminder: Reminder, now: Timestamp) -> ClosedRange<Int> {
         let years = [reminder.startDateComponents?.year, reminder.dueDateComponents?.year].compactMap { $0 }
-        let thisYear = ReminderDateComponents.wallClock(of: now, in: DateMapping.utcZone).year
+        let thisYear = ItemDateComponents.wallClock(of: now, in: DateMapping.utcZone).year
         return ((years.min() ?? thisYear) - 1)...((years.max() ?? thisYear) + 1)
     }
 }

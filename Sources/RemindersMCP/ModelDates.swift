@@ -18,7 +18,7 @@ enum ModelDates {
             if s != 0 { object["second"] = .integer(s) }
             return .object(object)
         case .instant(let instant):
-            let wall = ReminderDateComponents.wallClock(of: instant, in: zone)
+            let wall = ItemDateComponents.wallClock(of: instant, in: zone)
             var object: JSONObject = ["year": .integer(Int64(wall.year)), "month": .integer(Int64(wall.month)), "day": .integer(Int64(wall.day)),
                                       "hour": .integer(Int64(wall.hour ?? 0)), "minute": .integer(Int64(wall.minute ?? 0)),
                                       "timeZone": .string(zone.identifier)]
@@ -33,7 +33,7 @@ enum ModelDates {
         case .day:
             throw ToolFailure(field: field, "an alarm needs a time as well as a day, e.g. \(text)T09:00")
         case .wallClock(let y, let m, let d, let h, let mi, let s):
-            let components = ReminderDateComponents(year: Int(y), month: Int(m), day: Int(d), hour: Int(h), minute: Int(mi), second: Int(s))
+            let components = ItemDateComponents(year: Int(y), month: Int(m), day: Int(d), hour: Int(h), minute: Int(mi), second: Int(s))
             return components.instant(in: zone).rfc3339
         case .instant(let instant):
             return instant.rfc3339

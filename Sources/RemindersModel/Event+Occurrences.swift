@@ -9,7 +9,7 @@ extension Event {
     public func occurrences(from: Timestamp, to: Timestamp, in zone: TimeZone, replaced: Set<Int64> = []) -> [EventOccurrence] {
         let lead = isAllDay ? 86_400_000 * 2 : 0  // an all-day day is longest read in the farthest zone
         // [start, end) meets [from, to); an event without length meets it when it starts in it.
-        func overlaps(_ start: ReminderDateComponents) -> Bool {
+        func overlaps(_ start: ItemDateComponents) -> Bool {
             let occurrence = EventOccurrence(event: self, start: start, occurrenceStart: start)
             let begins = occurrence.startDate(in: zone)
             let ends = isAllDay ? occurrence.endDate(in: zone).advanced(by: 1000) : begins.advanced(by: duration)
@@ -20,7 +20,7 @@ extension Event {
         }
         let skipped = Set(exceptionDates).union(replaced)
         var found: [EventOccurrence] = []
-        var current: ReminderDateComponents? = Self.firstCandidate(of: rule, start: start, before: from, duration: duration)
+        var current: ItemDateComponents? = Self.firstCandidate(of: rule, start: start, before: from, duration: duration)
         var currentRule = rule
         while let occurrence = current, occurrence.instant(in: zone).milliseconds < to.milliseconds + Int64(lead) {
             if overlaps(occurrence), !skipped.contains(Event.occurrenceKey(occurrence)) {
@@ -36,7 +36,7 @@ extension Event {
     /// rule without BY parts and without a count, whose every step from the start is an occurrence —
     /// the last whole step a few days and the event's length before `from`, so that a series
     /// begun years ago is not walked from its first day at every fetch.
-    static func firstCandidate(of rule: RecurrenceRule, start: ReminderDateComponents, before from: Timestamp, duration: Int64) -> ReminderDateComponents {
+    static func firstCandidate(of rule: RecurrenceRule, start: ItemDateComponents, before from: Timestamp, duration: Int64) -> ItemDateComponents {
         let plain = rule.daysOfTheWeek == nil && rule.daysOfTheMonth == nil && rule.monthsOfTheYear == nil && rule.weeksOfTheYear == nil
             && rule.daysOfTheYear == nil && rule.setPositions == nil
         if case .occurrenceCount = rule.recurrenceEnd { return start }
@@ -48,7 +48,7 @@ extension Event {
         case .monthly, .yearly:
             // Whole months, while every month has the start's day (the 29th–31st are skipped in some).
             guard start.day <= 28 else { return start }
-            let target = ReminderDateComponents.wallClock(of: from.advanced(by: -(duration + 3 * 86_400_000)), in: .utc)
+            let target = ItemDateComponents.wallClock(of: from.advanced(by: -(duration + 3 * 86_400_000)), in: .utc)
             let months = (target.year - start.year) * 12 + (target.month - start.month) - 1
             let step = rule.frequency == .monthly ? rule.interval : 12 * rule.interval
             let steps = months / step
@@ -68,9 +68,9 @@ extension Event {
 
     /// The first occurrence the series has, but for the removed ones and those in `replaced` (keys of
     /// detached occurrences); nil when it has none left (looked for among its first 10,000).
-    public func firstOccurrence(skipping replaced: Set<Int64> = [], in zone: TimeZone) -> ReminderDateComponents? {
+    public func firstOccurrence(skipping replaced: Set<Int64> = [], in zone: TimeZone) -> ItemDateComponents? {
         let skipped = Set(exceptionDates).union(replaced)
-        var current: ReminderDateComponents? = start
+        var current: ItemDateComponents? = start
         var rule = recurrenceRules.first
         for _ in 0..<10_000 {
             guard let occurrence = current else { return nil }
@@ -83,7 +83,7 @@ extension Event {
     }
 
     /// The series' occurrence whose start is `instant` read in `zone`, if it has one.
-    public func occurrence(at instant: Timestamp, in zone: TimeZone) -> ReminderDateComponents? {
+    public func occurrence(at instant: Timestamp, in zone: TimeZone) -> ItemDateComponents? {
         occurrences(from: instant, to: instant.advanced(by: 1), in: zone).first { $0.start.instant(in: zone) == instant }?.start
             ?? (start.instant(in: zone) == instant ? start : nil)
     }
@@ -92,7 +92,7 @@ extension Event {
     /// included): the count a series ended just before it keeps.
     public func occurrenceCount(before key: Int64, in zone: TimeZone) -> Int {
         var count = 0
-        var current: ReminderDateComponents? = start
+        var current: ItemDateComponents? = start
         var rule = recurrenceRules.first
         while let occurrence = current, Event.occurrenceKey(occurrence) < key {
             count += 1

@@ -25,7 +25,7 @@ public struct Event: Equatable, Sendable {
     public var url: String?
     /// The place; `location` is its title, as in EventKit.
     public var structuredLocation: StructuredLocation?
-    public var start: ReminderDateComponents
+    public var start: ItemDateComponents
     /// Milliseconds from start to end; for an all-day event whole days (its end is exclusive).
     public var duration: Int64
     public var availability: EventAvailability
@@ -41,7 +41,7 @@ public struct Event: Equatable, Sendable {
     public var seriesIdentifier: String?
     public var originalOccurrence: Int64?
 
-    public init(eventIdentifier: String, calendarIdentifier: String, title: String, start: ReminderDateComponents, duration: Int64,
+    public init(eventIdentifier: String, calendarIdentifier: String, title: String, start: ItemDateComponents, duration: Int64,
                 creationDate: Timestamp) {
         self.eventIdentifier = eventIdentifier
         self.calendarItemExternalIdentifier = eventIdentifier
@@ -66,12 +66,12 @@ public struct Event: Equatable, Sendable {
 
     /// An occurrence's key: its start read as UTC — the same in every zone, a floating start being
     /// one wall-clock time.
-    public static func occurrenceKey(_ start: ReminderDateComponents) -> Int64 { start.instant(in: .utc).milliseconds }
+    public static func occurrenceKey(_ start: ItemDateComponents) -> Int64 { start.instant(in: .utc).milliseconds }
 
     /// The start of this series' occurrence whose key is `key` (the inverse of `occurrenceKey`).
-    public func occurrenceStart(forKey key: Int64) -> ReminderDateComponents {
+    public func occurrenceStart(forKey key: Int64) -> ItemDateComponents {
         let zone = start.isFloating ? TimeZone.utc : (start.timeZone.flatMap(TimeZoneCache.zone) ?? .utc)
-        var occurrence = ReminderDateComponents.wallClock(of: Timestamp(milliseconds: key), in: zone)
+        var occurrence = ItemDateComponents.wallClock(of: Timestamp(milliseconds: key), in: zone)
         occurrence.timeZone = start.timeZone
         if isAllDay { (occurrence.hour, occurrence.minute, occurrence.second, occurrence.timeZone) = (nil, nil, nil, nil) }
         return occurrence
@@ -82,12 +82,12 @@ public struct Event: Equatable, Sendable {
 public struct EventOccurrence: Equatable, Sendable {
     public var event: Event
     /// When this occurrence starts (the series' start for the first one).
-    public var start: ReminderDateComponents
+    public var start: ItemDateComponents
     /// When it was meant to start: the occurrence's place in the series, kept when a detached
     /// occurrence is moved (EKEvent.occurrenceDate).
-    public var occurrenceStart: ReminderDateComponents
+    public var occurrenceStart: ItemDateComponents
 
-    public init(event: Event, start: ReminderDateComponents, occurrenceStart: ReminderDateComponents) {
+    public init(event: Event, start: ItemDateComponents, occurrenceStart: ItemDateComponents) {
         self.event = event
         self.start = start
         self.occurrenceStart = occurrenceStart

@@ -61,12 +61,12 @@ public struct EventChanges: Sendable {
         var allDay = event.isAllDay && !isNew
         if case .set(let value) = isAllDay { allDay = value }
         if allDay {
-            let first = ReminderDateComponents.wallClock(of: begins, in: zone)
-            var last = ReminderDateComponents.wallClock(of: ends, in: zone)
+            let first = ItemDateComponents.wallClock(of: begins, in: zone)
+            var last = ItemDateComponents.wallClock(of: ends, in: zone)
             // An end at midnight closes the day before (an exclusive end, as iCalendar writes them).
-            if ends > begins, last.hour == 0, last.minute == 0, (last.second ?? 0) == 0 { last = ReminderDateComponents.wallClock(of: ends.advanced(by: -1000), in: zone) }
-            let day = ReminderDateComponents(year: first.year, month: first.month, day: first.day)
-            let lastDay = ReminderDateComponents(year: last.year, month: last.month, day: last.day)
+            if ends > begins, last.hour == 0, last.minute == 0, (last.second ?? 0) == 0 { last = ItemDateComponents.wallClock(of: ends.advanced(by: -1000), in: zone) }
+            let day = ItemDateComponents(year: first.year, month: first.month, day: first.day)
+            let lastDay = ItemDateComponents(year: last.year, month: last.month, day: last.day)
             event.start = day
             event.duration = max(1, (lastDay.wallClockSeconds - day.wallClockSeconds) / 86_400 + 1) * 86_400_000
             return
@@ -77,7 +77,7 @@ public struct EventChanges: Sendable {
         if let zoneName, TimeZoneCache.zone(zoneName) == nil {
             throw ValidationError(field: "timeZone", "unknown time zone \"\(zoneName.prefix(60))\"; use an IANA name such as Europe/Berlin")
         }
-        var components = ReminderDateComponents.wallClock(of: begins, in: readIn)
+        var components = ItemDateComponents.wallClock(of: begins, in: readIn)
         components.second = components.second ?? 0
         components.timeZone = zoneName
         event.start = components

@@ -24,7 +24,7 @@ struct RecurrenceExpansion {
     /// repeats every 400 years (146,097 days), so a rule silent that long stays silent.
     static let dayLimit = 150_000
 
-    init(rule: RecurrenceRule, start: ReminderDateComponents) {
+    init(rule: RecurrenceRule, start: ItemDateComponents) {
         self.rule = rule
         startDay = CivilDate.toDays(year: start.year, month: start.month, day: start.day)
         startMonth = start.month

@@ -7,7 +7,7 @@ extension RecurrenceRule {
     /// nil when the series has ended. A floating or all-day occurrence is placed in `zone` (the
     /// reader's) before it is compared with an end that is an instant; a wall-clock end is
     /// compared with the occurrence's wall clock, in its own zone.
-    public func occurrence(after current: ReminderDateComponents, in zone: TimeZone) -> ReminderDateComponents? {
+    public func occurrence(after current: ItemDateComponents, in zone: TimeZone) -> ItemDateComponents? {
         if case .occurrenceCount(let count) = recurrenceEnd, count <= 1 { return nil }
         guard let day = RecurrenceExpansion(rule: self, start: current).nextDay() else { return nil }
         let (year, month, dayOfMonth) = CivilDate.fromDays(day)
@@ -28,10 +28,10 @@ extension RecurrenceRule {
     }
 }
 
-extension ReminderDateComponents {
+extension ItemDateComponents {
     /// This date moved by `seconds` of wall-clock time (a whole number of days for all-day dates),
     /// keeping which components it has.
-    public func shifted(byWallClockSeconds seconds: Int64) -> ReminderDateComponents {
+    public func shifted(byWallClockSeconds seconds: Int64) -> ItemDateComponents {
         let moved = wallClockSeconds + seconds
         let days = moved.floorDivided(by: 86_400)
         let secondOfDay = Int(moved - days * 86_400)

@@ -11,17 +11,17 @@ extension RecurrenceRule {
     /// DTSTART's value type — a DATE for an all-day series, a floating DATE-TIME for a floating one,
     /// UTC for a zoned one. An end of the other kind is converted: a wall-clock end read in the
     /// series' zone; an instant read in `zone` (the writer's) for a series that floats.
-    public func rrule(startingAt start: ReminderDateComponents, zone: TimeZone) -> String {
+    public func rrule(startingAt start: ItemDateComponents, zone: TimeZone) -> String {
         guard let end = recurrenceEnd else { return rrule }
         let until: String
         switch end {
         case .occurrenceCount: return rrule
         case .endDate(let instant) where start.isAllDay:
-            var day = ReminderDateComponents.wallClock(of: instant, in: zone)
+            var day = ItemDateComponents.wallClock(of: instant, in: zone)
             (day.hour, day.minute, day.second) = (nil, nil, nil)
             until = Self.untilText(.endDateComponents(day))
         case .endDate(let instant) where start.isFloating:
-            until = Self.untilText(.endDateComponents(ReminderDateComponents.wallClock(of: instant, in: zone)))
+            until = Self.untilText(.endDateComponents(ItemDateComponents.wallClock(of: instant, in: zone)))
         case .endDate:
             until = Self.untilText(end)
         case .endDateComponents(var wall) where start.isAllDay:
@@ -156,7 +156,7 @@ extension RecurrenceRule {
         let bytes = Array(text.utf8)
         var cursor = DigitCursor(bytes: bytes)
         guard let year = cursor.digits(4), let month = cursor.digits(2), let day = cursor.digits(2) else { return nil }
-        var wall = ReminderDateComponents(year: year, month: month, day: day)
+        var wall = ItemDateComponents(year: year, month: month, day: day)
         guard (try? wall.validate()) != nil else { return nil }
         guard cursor.expect("T") else { return cursor.index == bytes.count ? .endDateComponents(wall) : nil }
         guard let hour = cursor.digits(2), let minute = cursor.digits(2), let second = cursor.digits(2),

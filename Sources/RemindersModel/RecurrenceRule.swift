@@ -27,13 +27,13 @@ public enum RecurrenceEnd: Equatable, Hashable, Sendable {
     /// without a zone, which RFC 5545 §3.3.10 gives the value type of DTSTART. It is read in the
     /// series' own zone, or — a floating or all-day series — the reader's; a day alone means
     /// through its end.
-    case endDateComponents(ReminderDateComponents)
+    case endDateComponents(ItemDateComponents)
     case occurrenceCount(Int)
 }
 
 extension RecurrenceEnd {
     /// Whether an occurrence starting at `start` (read in `zone` when it floats) comes after this end.
-    func excludes(_ start: ReminderDateComponents, in zone: TimeZone) -> Bool {
+    func excludes(_ start: ItemDateComponents, in zone: TimeZone) -> Bool {
         switch self {
         case .endDate(let end): return start.instant(in: zone) > end
         case .endDateComponents(let end): return start.wallClockSeconds > end.wallClockSeconds + (end.hour == nil ? 86_399 : 0)

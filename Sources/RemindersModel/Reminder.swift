@@ -12,8 +12,8 @@ public struct Reminder: Equatable, Sendable {
     public var location: String?
     /// 0 none, 1–4 high, 5 medium, 6–9 low (RFC 5545).
     public var priority: Int
-    public var startDateComponents: ReminderDateComponents?
-    public var dueDateComponents: ReminderDateComponents?
+    public var startDateComponents: ItemDateComponents?
+    public var dueDateComponents: ItemDateComponents?
     public var isCompleted: Bool
     public var completionDate: Timestamp?
     public var creationDate: Timestamp
@@ -46,6 +46,6 @@ public struct Reminder: Equatable, Sendable {
         self.isFlagged = false
     }
 
-    /// The due date as an instant for a reader in `zone` (see `ReminderDateComponents.instant(in:)`).
+    /// The due date as an instant for a reader in `zone` (see `ItemDateComponents.instant(in:)`).
     public func dueInstant(in zone: TimeZone) -> Timestamp? { dueDateComponents?.instant(in: zone) }
 }

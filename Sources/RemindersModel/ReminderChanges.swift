@@ -41,8 +41,8 @@ public struct ReminderChanges: Sendable {
     public var url: FieldChange<String> = .keep
     public var location: FieldChange<String> = .keep
     public var priority: FieldChange<Int> = .keep
-    public var startDateComponents: FieldChange<ReminderDateComponents> = .keep
-    public var dueDateComponents: FieldChange<ReminderDateComponents> = .keep
+    public var startDateComponents: FieldChange<ItemDateComponents> = .keep
+    public var dueDateComponents: FieldChange<ItemDateComponents> = .keep
     public var isCompleted: FieldChange<Bool> = .keep
     public var completionDate: FieldChange<Timestamp> = .keep
     public var timeZone: FieldChange<String> = .keep

@@ -100,11 +100,11 @@ public final class CalendarStore {
             try self.database.run("INSERT INTO sources (identifier, title, type) VALUES (?, 'On My Computer', 'local')",
                                   .text(Identifiers.make()))
         }
-        let list = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: ReminderCalendar.defaultTitle, isDefault: true)
+        let list = ItemCalendar(calendarIdentifier: Identifiers.make(), title: ItemCalendar.defaultTitle, isDefault: true)
         try insertCalendar(list, creationDate: now)
         try setDefaultCalendar(list.calendarIdentifier)
-        let calendar = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: ReminderCalendar.defaultEventTitle,
-                                        color: ReminderCalendar.defaultEventColor, isDefault: true, entityType: .event)
+        let calendar = ItemCalendar(calendarIdentifier: Identifiers.make(), title: ItemCalendar.defaultEventTitle,
+                                        color: ItemCalendar.defaultEventColor, isDefault: true, entityType: .event)
         try insertCalendar(calendar, creationDate: now)
         try setDefaultCalendar(calendar.calendarIdentifier, for: .event)
     }
@@ -209,7 +209,7 @@ public enum TransactionOutcome: Sendable {
 }
 
 struct ListCache {
-    var calendars: [String: ReminderCalendar?] = [:]
+    var calendars: [String: ItemCalendar?] = [:]
     var defaultIdentifiers: [EntityType: String?] = [:]
 }
 

@@ -145,7 +145,7 @@ extension EventStore {
             calendar = chosen.calendarIdentifier
         }
         var event = Event(eventIdentifier: identifiers.next(), calendarIdentifier: calendar, title: "",
-                          start: ReminderDateComponents(year: 1970, month: 1, day: 1), duration: 0, creationDate: now)
+                          start: ItemDateComponents(year: 1970, month: 1, day: 1), duration: 0, creationDate: now)
         return try write(&event, changes, start: now, isNew: true, requiresDates: true, now: now)
     }
 
@@ -180,7 +180,7 @@ extension EventStore {
     /// `futureEvents` on a later occurrence: the series ends before it, and a new series (a new
     /// identifier) starts from it with the changes — taking the rest of a count along, and the
     /// removed and detached occurrences from there on.
-    private func split(_ series: inout Event, at start: ReminderDateComponents, _ changes: EventChanges, now: Timestamp) throws(StoreError) -> EventOccurrence {
+    private func split(_ series: inout Event, at start: ItemDateComponents, _ changes: EventChanges, now: Timestamp) throws(StoreError) -> EventOccurrence {
         guard let rule = series.recurrenceRules.first else { throw .notFound(kind: "occurrence", identifier: series.eventIdentifier) }
         let splitKey = Event.occurrenceKey(start)
         let before = series.occurrenceCount(before: splitKey, in: timeZone)
@@ -272,7 +272,7 @@ extension EventStore {
     }
 
     /// Where a detached occurrence was meant to start, from its key (the start read as UTC).
-    static func originalStart(of event: Event) -> ReminderDateComponents {
+    static func originalStart(of event: Event) -> ItemDateComponents {
         guard let key = event.originalOccurrence else { return event.start }
         return event.occurrenceStart(forKey: key)
     }

@@ -55,7 +55,7 @@ extension EventStore {
 
 extension EventStore {
     /// The list, when it exists and takes changes; the error names `field` otherwise.
-    public func writableCalendar(_ identifier: String, field: String = "calendarIdentifier") throws(StoreError) -> ReminderCalendar {
+    public func writableCalendar(_ identifier: String, field: String = "calendarIdentifier") throws(StoreError) -> ItemCalendar {
         try store.read { () throws(StoreError) in
             try self.requireWritable(identifier, field: field)
             guard let calendar = try self.store.calendar(identifier: identifier) else { throw .notFound(kind: "calendar", identifier: identifier) }

@@ -46,24 +46,24 @@ public final class EventStore {
 
     // MARK: Lists
 
-    public func calendars(for entityType: EntityType = .reminder) throws(StoreError) -> [ReminderCalendar] {
+    public func calendars(for entityType: EntityType = .reminder) throws(StoreError) -> [ItemCalendar] {
         try store.read { () throws(StoreError) in try self.store.calendars(for: entityType) }
     }
 
     /// nil when every list is read-only.
-    public func defaultCalendarForNewReminders() throws(StoreError) -> ReminderCalendar? {
+    public func defaultCalendarForNewReminders() throws(StoreError) -> ItemCalendar? {
         try store.read { () throws(StoreError) in try self.store.defaultCalendar() }
     }
 
     /// nil when every event calendar is read-only.
-    public func defaultCalendarForNewEvents() throws(StoreError) -> ReminderCalendar? {
+    public func defaultCalendarForNewEvents() throws(StoreError) -> ItemCalendar? {
         try store.read { () throws(StoreError) in try self.store.defaultCalendar(for: .event) }
     }
 
     /// Creates a list (no identifier) or changes one. Lists are saved at once.
-    public func saveCalendar(_ changes: CalendarChanges) throws(StoreError) -> ReminderCalendar {
+    public func saveCalendar(_ changes: CalendarChanges) throws(StoreError) -> ItemCalendar {
         try store.write { () throws(StoreError) in
-            var calendar: ReminderCalendar
+            var calendar: ItemCalendar
             let isNew = changes.calendarIdentifier == nil
             if let identifier = changes.calendarIdentifier {
                 guard let existing = try self.store.calendar(identifier: identifier) else {
@@ -75,11 +75,11 @@ public final class EventStore {
                 }
             } else {
                 guard changes.title != nil else { throw .invalid(ValidationError(field: "title", "a new list needs a title")) }
-                calendar = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: "", entityType: changes.entityType ?? .reminder)
-                if calendar.entityType == .event { calendar.color = ReminderCalendar.defaultEventColor }
+                calendar = ItemCalendar(calendarIdentifier: Identifiers.make(), title: "", entityType: changes.entityType ?? .reminder)
+                if calendar.entityType == .event { calendar.color = ItemCalendar.defaultEventColor }
             }
             if let title = changes.title { calendar.title = title }
-            if let color = changes.color { calendar.color = ReminderCalendar.normalizedColor(color) ?? color }
+            if let color = changes.color { calendar.color = ItemCalendar.normalizedColor(color) ?? color }
             if let allows = changes.allowsContentModifications { calendar.allowsContentModifications = allows }
             do throws(ValidationError) { try calendar.validate() } catch { throw .invalid(error) }
             if let account = changes.account {

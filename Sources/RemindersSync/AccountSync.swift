@@ -148,8 +148,8 @@ struct AccountSync {
     private func adopt(_ remote: RemoteCollection, as entityType: EntityType, into locals: inout [SyncedCollection],
                        report: inout AccountReport) throws {
         let title = remote.displayName ?? remote.href.split(separator: "/").last.map { String($0).removingPercentEncoding ?? String($0) } ?? "CalDAV"
-        let color = remote.color ?? (entityType == .event ? ReminderCalendar.defaultEventColor : ReminderCalendar.defaultColor)
-        let list = ReminderCalendar(calendarIdentifier: Identifiers.make(), title: title, color: color,
+        let color = remote.color ?? (entityType == .event ? ItemCalendar.defaultEventColor : ItemCalendar.defaultColor)
+        let list = ItemCalendar(calendarIdentifier: Identifiers.make(), title: title, color: color,
                                     allowsContentModifications: remote.isWritable, entityType: entityType)
         var lineReport = ListReport(calendarIdentifier: list.calendarIdentifier, title: title)
         lineReport.created = true

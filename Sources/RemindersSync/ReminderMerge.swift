@@ -71,7 +71,7 @@ enum ReminderMerge {
         return Outcome(reminder: merged, parentUID: parentUID, conflicts: conflicts, differsFromRemote: differs)
     }
 
-    static func describe(_ date: ReminderDateComponents) -> String {
+    static func describe(_ date: ItemDateComponents) -> String {
         var text = "\(date.year)-\(date.month)-\(date.day)"
         if let hour = date.hour { text += " \(hour):\(date.minute ?? 0)" }
         if let zone = date.timeZone { text += " \(zone)" }

@@ -58,7 +58,7 @@ final class EventMappingTests: XCTestCase {
     }
 
     func testWhatRemindersdWritesReadsBackTheSame() throws {
-        var event = Event(eventIdentifier: "e", calendarIdentifier: "c", title: "Holiday", start: ReminderDateComponents(year: 2026, month: 12, day: 24),
+        var event = Event(eventIdentifier: "e", calendarIdentifier: "c", title: "Holiday", start: ItemDateComponents(year: 2026, month: 12, day: 24),
                           duration: 2 * 86_400_000, creationDate: now)
         event.calendarItemExternalIdentifier = "holiday-uid"
         event.notes = "Two days, with a line\nbreak"
@@ -131,12 +131,12 @@ final class EventMappingTests: XCTestCase {
     /// whatever order its exceptions were made in; a changed field is not.
     func testSameContentIsWhatICalendarKeeps() throws {
         var event = Event(eventIdentifier: "e", calendarIdentifier: "c", title: "Weekly",
-                          start: ReminderDateComponents(year: 2027, month: 1, day: 4, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
+                          start: ItemDateComponents(year: 2027, month: 1, day: 4, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
                           duration: 1_800_000, creationDate: Timestamp(milliseconds: 1_796_000_000_123))
         event.recurrenceRules = [try RecurrenceRule(rrule: "FREQ=WEEKLY;COUNT=5")]
         event.alarms = [Alarm(alarmIdentifier: "a", trigger: .relative(offset: -600))]
-        let first = Event.occurrenceKey(ReminderDateComponents(year: 2027, month: 1, day: 11, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
-        let second = Event.occurrenceKey(ReminderDateComponents(year: 2027, month: 1, day: 18, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
+        let first = Event.occurrenceKey(ItemDateComponents(year: 2027, month: 1, day: 11, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
+        let second = Event.occurrenceKey(ItemDateComponents(year: 2027, month: 1, day: 18, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
         event.exceptionDates = [second, first]
         let read = try EventReader.read(EventWriter.object(for: event, detached: [], now: now).calendar, now: now).series
         XCTAssertTrue(read.sameContent(as: event), "\(read)\n\(event)")

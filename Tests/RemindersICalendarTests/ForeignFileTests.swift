@@ -42,7 +42,7 @@ final class ForeignFileTests: XCTestCase {
 
             """), now: now, zone: tokyo)
         XCTAssertEqual(reading.detached.count, 1)
-        XCTAssertEqual(reading.detached[0].originalOccurrence, Event.occurrenceKey(ReminderDateComponents(year: 2024, month: 1, day: 3)))
+        XCTAssertEqual(reading.detached[0].originalOccurrence, Event.occurrenceKey(ItemDateComponents(year: 2024, month: 1, day: 3)))
         let days = starts(reading.series, "2023-12-30T00:00:00Z", "2024-01-20T00:00:00Z", in: tokyo, detached: reading.detached)
         XCTAssertEqual(days.count, 5, "the moved occurrence shows once, and the original not at all: \(days)")
     }

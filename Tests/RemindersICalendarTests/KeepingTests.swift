@@ -64,7 +64,7 @@ final class KeepingTests: XCTestCase {
         let reading = try TodoReader.read(object, now: now)
         let reminder = reading.reminder
         XCTAssertEqual(reminder.title, "Milch kaufen")
-        XCTAssertEqual(reminder.dueDateComponents, ReminderDateComponents(year: 2026, month: 12, day: 5, hour: 18, minute: 0, timeZone: "Europe/Berlin"))
+        XCTAssertEqual(reminder.dueDateComponents, ItemDateComponents(year: 2026, month: 12, day: 5, hour: 18, minute: 0, timeZone: "Europe/Berlin"))
         XCTAssertFalse(reminder.isCompleted)
         XCTAssertEqual(reminder.tags, ["home"])
         XCTAssertNil(reminder.url)

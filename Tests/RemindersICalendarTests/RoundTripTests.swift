@@ -17,8 +17,8 @@ final class RoundTripTests: XCTestCase {
         reminder.url = "https://example.com/list?a=1;b=2"
         reminder.location = "Corner shop"
         reminder.priority = 4
-        reminder.startDateComponents = ReminderDateComponents(year: 2027, month: 3, day: 27, hour: 9, minute: 0, timeZone: "Europe/Berlin")
-        reminder.dueDateComponents = ReminderDateComponents(year: 2027, month: 3, day: 29, hour: 9, minute: 30, timeZone: "Europe/Berlin")
+        reminder.startDateComponents = ItemDateComponents(year: 2027, month: 3, day: 27, hour: 9, minute: 0, timeZone: "Europe/Berlin")
+        reminder.dueDateComponents = ItemDateComponents(year: 2027, month: 3, day: 29, hour: 9, minute: 30, timeZone: "Europe/Berlin")
         reminder.alarms = [
             Alarm(alarmIdentifier: "A1", trigger: .relative(offset: -900)),
             Alarm(alarmIdentifier: "A2", trigger: .absolute(Timestamp(rfc3339: "2027-03-29T06:00:00Z")!)),
@@ -64,12 +64,12 @@ final class RoundTripTests: XCTestCase {
     }
 
     func testDatesOfEveryKind() throws {
-        let kinds: [ReminderDateComponents] = [
-            ReminderDateComponents(year: 2026, month: 12, day: 24),
-            ReminderDateComponents(year: 2026, month: 10, day: 25, hour: 2, minute: 30),  // floating, in Berlin's repeated hour
-            ReminderDateComponents(year: 2026, month: 3, day: 29, hour: 2, minute: 30, timeZone: "Europe/Berlin"),  // skipped hour
-            ReminderDateComponents(year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 15, timeZone: "America/New_York"),
-            ReminderDateComponents(year: 2026, month: 6, day: 1, hour: 23, minute: 59, timeZone: "UTC"),
+        let kinds: [ItemDateComponents] = [
+            ItemDateComponents(year: 2026, month: 12, day: 24),
+            ItemDateComponents(year: 2026, month: 10, day: 25, hour: 2, minute: 30),  // floating, in Berlin's repeated hour
+            ItemDateComponents(year: 2026, month: 3, day: 29, hour: 2, minute: 30, timeZone: "Europe/Berlin"),  // skipped hour
+            ItemDateComponents(year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 15, timeZone: "America/New_York"),
+            ItemDateComponents(year: 2026, month: 6, day: 1, hour: 23, minute: 59, timeZone: "UTC"),
         ]
         for due in kinds {
             var reminder = Reminder(calendarItemIdentifier: "X", calendarIdentifier: "L", title: "dated", creationDate: now)

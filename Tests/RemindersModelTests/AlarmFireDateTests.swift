@@ -7,7 +7,7 @@ final class AlarmFireDateTests: XCTestCase {
     let berlin = TimeZone(identifier: "Europe/Berlin")!
     let newYork = TimeZone(identifier: "America/New_York")!
 
-    private func reminder(due: ReminderDateComponents?, alarms: [Alarm.Trigger], completed: Bool = false) -> Reminder {
+    private func reminder(due: ItemDateComponents?, alarms: [Alarm.Trigger], completed: Bool = false) -> Reminder {
         var reminder = Reminder(calendarItemIdentifier: "r", calendarIdentifier: "l", title: "Call Sam", creationDate: Timestamp(milliseconds: 0))
         reminder.dueDateComponents = due
         reminder.isCompleted = completed
@@ -23,27 +23,27 @@ final class AlarmFireDateTests: XCTestCase {
     }
 
     func testRelativeAlarmsCountFromTheDueDateInItsZone() {
-        let due = ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 10, minute: 0, timeZone: "Europe/Berlin")
+        let due = ItemDateComponents(year: 2026, month: 12, day: 1, hour: 10, minute: 0, timeZone: "Europe/Berlin")
         let r = reminder(due: due, alarms: [.relative(offset: -900)])
         XCTAssertEqual(r.alarms[0].fireDate(of: r, in: newYork), instant("2026-12-01T08:45:00Z"), "a zoned date is one instant everywhere")
     }
 
     func testFloatingDueDatesAreReadInTheFiringZone() {
-        let r = reminder(due: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0), alarms: [.relative(offset: 0)])
+        let r = reminder(due: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0), alarms: [.relative(offset: 0)])
         XCTAssertEqual(r.alarms[0].fireDate(of: r, in: berlin), instant("2026-12-01T08:00:00Z"))
         XCTAssertEqual(r.alarms[0].fireDate(of: r, in: newYork), instant("2026-12-01T14:00:00Z"))
     }
 
     /// Apple's Calendar: an all-day date counts from 00:00 of its day, so -54000 is 09:00 the day before.
     func testAllDayDatesCountFromMidnightOfTheirDay() {
-        let r = reminder(due: ReminderDateComponents(year: 2026, month: 12, day: 24), alarms: [.relative(offset: -54_000), .relative(offset: 32_400)])
+        let r = reminder(due: ItemDateComponents(year: 2026, month: 12, day: 24), alarms: [.relative(offset: -54_000), .relative(offset: 32_400)])
         XCTAssertEqual(r.alarms[0].fireDate(of: r, in: berlin), instant("2026-12-23T08:00:00Z"))
         XCTAssertEqual(r.alarms[1].fireDate(of: r, in: berlin), instant("2026-12-24T08:00:00Z"))
     }
 
     /// The offset is seconds: a day before a due date just after the spring change is 23 wall-clock hours earlier.
     func testOffsetsAreSecondsAcrossADSTChange() {
-        let due = ReminderDateComponents(year: 2026, month: 3, day: 29, hour: 10, minute: 0, timeZone: "Europe/Berlin")
+        let due = ItemDateComponents(year: 2026, month: 3, day: 29, hour: 10, minute: 0, timeZone: "Europe/Berlin")
         let r = reminder(due: due, alarms: [.relative(offset: -86_400)])
         XCTAssertEqual(r.alarms[0].fireDate(of: r, in: berlin), instant("2026-03-28T08:00:00Z"))
     }
@@ -58,7 +58,7 @@ final class AlarmFireDateTests: XCTestCase {
     }
 
     func testUpcomingAlarmsInAWindowSoonestFirst() {
-        var early = reminder(due: ReminderDateComponents(year: 2026, month: 12, day: 2, hour: 9, minute: 0, timeZone: "UTC"),
+        var early = reminder(due: ItemDateComponents(year: 2026, month: 12, day: 2, hour: 9, minute: 0, timeZone: "UTC"),
                              alarms: [.relative(offset: 0), .relative(offset: -3600), .relative(offset: -86_400 * 3)])
         early.calendarItemIdentifier = "early"
         var late = reminder(due: nil, alarms: [.absolute(instant("2026-12-02T08:00:00Z")), .absolute(instant("2026-12-05T00:00:00Z"))])

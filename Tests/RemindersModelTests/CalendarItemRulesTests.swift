@@ -91,7 +91,7 @@ final class TextAndURLRulesTests: XCTestCase {
 final class EventRulesTests: XCTestCase {
     private func event(_ change: (inout Event) -> Void) -> ValidationError? {
         var event = Event(eventIdentifier: "e", calendarIdentifier: "c", title: "Review",
-                          start: ReminderDateComponents(year: 2026, month: 12, day: 7, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
+                          start: ItemDateComponents(year: 2026, month: 12, day: 7, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
                           duration: 3_600_000, creationDate: Timestamp(milliseconds: 0))
         change(&event)
         do throws(ValidationError) { try CalendarItemRules(maxTitleBytes: 16, maxNotesBytes: 32).validate(event); return nil } catch { return error }

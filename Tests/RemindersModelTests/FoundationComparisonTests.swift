@@ -14,7 +14,7 @@ final class FoundationComparisonTests: XCTestCase {
         return calendar
     }()
 
-    private func ours(_ rule: RecurrenceRule, from start: ReminderDateComponents, count: Int) -> [String] {
+    private func ours(_ rule: RecurrenceRule, from start: ItemDateComponents, count: Int) -> [String] {
         var dates: [String] = []
         var current = start
         while dates.count < count, let next = rule.occurrence(after: current, in: TimeZone.utc) {
@@ -24,7 +24,7 @@ final class FoundationComparisonTests: XCTestCase {
         return dates
     }
 
-    private func foundation(_ rule: Calendar.RecurrenceRule, from start: ReminderDateComponents, count: Int) -> [String] {
+    private func foundation(_ rule: Calendar.RecurrenceRule, from start: ItemDateComponents, count: Int) -> [String] {
         let calendar = rule.calendar
         let date = calendar.date(from: DateComponents(year: start.year, month: start.month, day: start.day, hour: 9))!
         var dates: [String] = []
@@ -51,13 +51,13 @@ final class FoundationComparisonTests: XCTestCase {
             ("FREQ=YEARLY;BYMONTH=1,7;BYMONTHDAY=15", { $0.months = [1, 7]; $0.daysOfTheMonth = [15] }, .yearly, 1),
             ("FREQ=YEARLY;BYYEARDAY=1,100,-1", { $0.daysOfTheYear = [1, 100, -1] }, .yearly, 1),
         ]
-        var starts: [ReminderDateComponents] = []
+        var starts: [ItemDateComponents] = []
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<25 {
             let year = Int.random(in: 2020...2032, using: &generator), month = Int.random(in: 1...12, using: &generator)
-            starts.append(ReminderDateComponents(year: year, month: month, day: Int.random(in: 1...CivilDate.daysIn(month: month, year: year), using: &generator)))
+            starts.append(ItemDateComponents(year: year, month: month, day: Int.random(in: 1...CivilDate.daysIn(month: month, year: year), using: &generator)))
         }
-        starts += [ReminderDateComponents(year: 2024, month: 2, day: 29), ReminderDateComponents(year: 2026, month: 1, day: 31)]
+        starts += [ItemDateComponents(year: 2024, month: 2, day: 29), ItemDateComponents(year: 2026, month: 1, day: 31)]
         for (text, configure, frequency, interval) in shapes {
             let rule = try RecurrenceRule(rrule: text)
             // Foundation's Nth weekday is only right with the default week rules (Sunday first, one day in week one),
@@ -77,7 +77,7 @@ final class FoundationComparisonTests: XCTestCase {
     }
 
     func testWhereFoundationDiffersFromRFC5545() throws {
-        let start = ReminderDateComponents(year: 2026, month: 1, day: 31)
+        let start = ItemDateComponents(year: 2026, month: 1, day: 31)
         // 1. By default Foundation moves 31 February to 1 March; RFC 5545 skips the month.
         let monthly = Calendar.RecurrenceRule(calendar: calendar, frequency: .monthly)
         XCTAssertEqual(foundation(monthly, from: start, count: 1), ["2026-03-01"])
@@ -87,7 +87,7 @@ final class FoundationComparisonTests: XCTestCase {
         var fridays = Calendar.RecurrenceRule(calendar: calendar, frequency: .monthly)
         fridays.weekdays = [.every(.friday)]
         fridays.matchingPolicy = .strict
-        let january = ReminderDateComponents(year: 2026, month: 1, day: 1)
+        let january = ItemDateComponents(year: 2026, month: 1, day: 1)
         XCTAssertEqual(foundation(fridays, from: january, count: 3), ["2026-01-02", "2026-02-06", "2026-03-06"])
         XCTAssertEqual(ours(try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=FR"), from: january, count: 3), ["2026-01-02", "2026-01-09", "2026-01-16"])
 
@@ -103,7 +103,7 @@ final class FoundationComparisonTests: XCTestCase {
         var week20 = Calendar.RecurrenceRule(calendar: calendar, frequency: .yearly)
         week20.weeks = [20]
         week20.weekdays = [.every(.saturday)]
-        let may = ReminderDateComponents(year: 2026, month: 5, day: 16)
+        let may = ItemDateComponents(year: 2026, month: 5, day: 16)
         XCTAssertEqual(foundation(week20, from: may, count: 1), ["2032-05-15"])
         XCTAssertEqual(ours(try RecurrenceRule(rrule: "FREQ=YEARLY;BYWEEKNO=20;BYDAY=SA"), from: may, count: 2), ["2027-05-22", "2028-05-20"])
 
@@ -111,17 +111,17 @@ final class FoundationComparisonTests: XCTestCase {
         //    BYWEEKNO, Foundation's "last Friday" of May 2026 is the 22nd; it is the 29th.
         var lastFriday = Calendar.RecurrenceRule(calendar: calendar, frequency: .monthly)
         lastFriday.weekdays = [.nth(-1, .friday)]
-        let mid = ReminderDateComponents(year: 2026, month: 5, day: 18)
+        let mid = ItemDateComponents(year: 2026, month: 5, day: 18)
         XCTAssertEqual(foundation(lastFriday, from: mid, count: 1), ["2026-05-22"])
         XCTAssertEqual(ours(try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=-1FR"), from: mid, count: 1), ["2026-05-29"])
     }
 
     func testRulesThatNeverMatchEndQuickly() throws {
         let started = Date()
-        XCTAssertNil(try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30").occurrence(after: ReminderDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc))
-        XCTAssertNil(try RecurrenceRule(rrule: "FREQ=DAILY;BYMONTH=4;BYMONTHDAY=31").occurrence(after: ReminderDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc))
-        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTHDAY=13;BYDAY=FR").occurrence(after: ReminderDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc),
-                       ReminderDateComponents(year: 2026, month: 2, day: 13))
+        XCTAssertNil(try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30").occurrence(after: ItemDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc))
+        XCTAssertNil(try RecurrenceRule(rrule: "FREQ=DAILY;BYMONTH=4;BYMONTHDAY=31").occurrence(after: ItemDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc))
+        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTHDAY=13;BYDAY=FR").occurrence(after: ItemDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc),
+                       ItemDateComponents(year: 2026, month: 2, day: 13))
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }
 }

@@ -5,12 +5,12 @@ import XCTest
 /// Next occurrences, including every case where Foundation's Calendar.RecurrenceRule means
 /// something other than RFC 5545 and remindersd corrects it.
 final class OccurrenceTests: XCTestCase {
-    private func next(_ rrule: String, _ due: ReminderDateComponents) throws -> ReminderDateComponents? {
+    private func next(_ rrule: String, _ due: ItemDateComponents) throws -> ItemDateComponents? {
         try RecurrenceRule(rrule: rrule).occurrence(after: due, in: TimeZone.utc)
     }
 
-    private func day(_ y: Int, _ m: Int, _ d: Int, hour: Int? = nil, minute: Int? = nil, zone: String? = nil) -> ReminderDateComponents {
-        ReminderDateComponents(year: y, month: m, day: d, hour: hour, minute: minute, timeZone: zone)
+    private func day(_ y: Int, _ m: Int, _ d: Int, hour: Int? = nil, minute: Int? = nil, zone: String? = nil) -> ItemDateComponents {
+        ItemDateComponents(year: y, month: m, day: d, hour: hour, minute: minute, timeZone: zone)
     }
 
     func testInvalidDatesAreSkippedNotMoved() throws {

@@ -5,7 +5,7 @@ import XCTest
 final class PredicateTests: XCTestCase {
     let utc = TimeZone(identifier: "UTC")!
 
-    private func reminder(_ id: String, due: ReminderDateComponents? = nil, completed: Timestamp? = nil, created: Int64 = 0, list: String = "L") -> Reminder {
+    private func reminder(_ id: String, due: ItemDateComponents? = nil, completed: Timestamp? = nil, created: Int64 = 0, list: String = "L") -> Reminder {
         var reminder = Reminder(calendarItemIdentifier: id, calendarIdentifier: list, title: id, creationDate: Timestamp(milliseconds: created))
         reminder.dueDateComponents = due
         reminder.isCompleted = completed != nil
@@ -14,7 +14,7 @@ final class PredicateTests: XCTestCase {
     }
 
     func testKindsListsAndBounds() {
-        let jan1 = ReminderDateComponents(year: 2026, month: 1, day: 1)
+        let jan1 = ItemDateComponents(year: 2026, month: 1, day: 1)
         let start = Timestamp(rfc3339: "2026-01-01T00:00:00Z")!, end = Timestamp(rfc3339: "2026-01-02T00:00:00Z")!
         let due = reminder("due", due: jan1), undated = reminder("undated"), done = reminder("done", completed: start), other = reminder("other", list: "M")
         XCTAssertTrue(ReminderPredicate(kind: .all).matches(done, in: utc))
@@ -31,8 +31,8 @@ final class PredicateTests: XCTestCase {
     }
 
     func testFetchOrder() {
-        let early = reminder("b", due: ReminderDateComponents(year: 2026, month: 1, day: 1), created: 5)
-        let late = reminder("a", due: ReminderDateComponents(year: 2026, month: 2, day: 1), created: 1)
+        let early = reminder("b", due: ItemDateComponents(year: 2026, month: 1, day: 1), created: 5)
+        let late = reminder("a", due: ItemDateComponents(year: 2026, month: 2, day: 1), created: 1)
         let undatedOld = reminder("d", created: 1), undatedNew = reminder("c", created: 2), tie = reminder("e", created: 1)
         let sorted = [undatedNew, late, undatedOld, early, tie].sorted { FetchPosition(of: $0, in: utc) < FetchPosition(of: $1, in: utc) }
         XCTAssertEqual(sorted.map(\.calendarItemIdentifier), ["b", "a", "d", "e", "c"])

@@ -16,19 +16,19 @@ final class RecurrenceRuleTests: XCTestCase {
         XCTAssertEqual(parsed.recurrenceEnd, .occurrenceCount(10))
         // RFC 5545 §3.3.10: only a UTC UNTIL is an instant; a DATE or a floating DATE-TIME is a wall-clock end.
         XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101").recurrenceEnd,
-                       .endDateComponents(ReminderDateComponents(year: 2027, month: 1, day: 1)))
+                       .endDateComponents(ItemDateComponents(year: 2027, month: 1, day: 1)))
         XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101T090000").recurrenceEnd,
-                       .endDateComponents(ReminderDateComponents(year: 2027, month: 1, day: 1, hour: 9, minute: 0, second: 0)))
+                       .endDateComponents(ItemDateComponents(year: 2027, month: 1, day: 1, hour: 9, minute: 0, second: 0)))
         XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101T090000Z").recurrenceEnd, .endDate(Timestamp(rfc3339: "2027-01-01T09:00:00Z")!))
         for text in ["FREQ=DAILY;UNTIL=20270101", "FREQ=DAILY;UNTIL=20270101T090000"] {
             XCTAssertEqual(try RecurrenceRule(rrule: text).rrule, text, "kept as it came")
         }
     }
 
-    private func occurrences(_ rrule: String, from start: ReminderDateComponents, in zone: String) throws -> [ReminderDateComponents] {
+    private func occurrences(_ rrule: String, from start: ItemDateComponents, in zone: String) throws -> [ItemDateComponents] {
         var rule: RecurrenceRule? = try RecurrenceRule(rrule: rrule)
-        var current: ReminderDateComponents? = start
-        var found: [ReminderDateComponents] = []
+        var current: ItemDateComponents? = start
+        var found: [ItemDateComponents] = []
         while let occurrence = current, let walking = rule, found.count < 100 {
             found.append(occurrence)
             current = walking.occurrence(after: occurrence, in: TimeZone(identifier: zone)!)
@@ -42,20 +42,20 @@ final class RecurrenceRuleTests: XCTestCase {
     /// has 5 in New York (it had 4).
     func testAWallClockEndIsReadInTheReadersZone() throws {
         for zone in ["Asia/Tokyo", "America/New_York", "Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC"] {
-            XCTAssertEqual(try occurrences("FREQ=DAILY;UNTIL=20240105", from: ReminderDateComponents(year: 2024, month: 1, day: 1), in: zone).count, 5, zone)
-            XCTAssertEqual(try occurrences("FREQ=DAILY;UNTIL=20240105T090000", from: ReminderDateComponents(year: 2024, month: 1, day: 1, hour: 9, minute: 0),
+            XCTAssertEqual(try occurrences("FREQ=DAILY;UNTIL=20240105", from: ItemDateComponents(year: 2024, month: 1, day: 1), in: zone).count, 5, zone)
+            XCTAssertEqual(try occurrences("FREQ=DAILY;UNTIL=20240105T090000", from: ItemDateComponents(year: 2024, month: 1, day: 1, hour: 9, minute: 0),
                                            in: zone).count, 5, zone)
         }
         // A zoned series with a floating UNTIL (common, if not RFC 5545's): read in the series' own zone.
-        let berlin = ReminderDateComponents(year: 2024, month: 1, day: 1, hour: 23, minute: 30, timeZone: "Europe/Berlin")
+        let berlin = ItemDateComponents(year: 2024, month: 1, day: 1, hour: 23, minute: 30, timeZone: "Europe/Berlin")
         XCTAssertEqual(try occurrences("FREQ=DAILY;UNTIL=20240105T233000", from: berlin, in: "America/New_York").count, 5)
     }
 
     /// Written for a series, UNTIL takes DTSTART's value type (RFC 5545 §3.3.10): never `Z` for a DATE start.
     func testUntilIsWrittenWithTheStartsValueType() throws {
-        let day = ReminderDateComponents(year: 2024, month: 1, day: 1)
-        let floating = ReminderDateComponents(year: 2024, month: 1, day: 1, hour: 9, minute: 0)
-        let zoned = ReminderDateComponents(year: 2024, month: 1, day: 1, hour: 9, minute: 0, timeZone: "Europe/Berlin")
+        let day = ItemDateComponents(year: 2024, month: 1, day: 1)
+        let floating = ItemDateComponents(year: 2024, month: 1, day: 1, hour: 9, minute: 0)
+        let zoned = ItemDateComponents(year: 2024, month: 1, day: 1, hour: 9, minute: 0, timeZone: "Europe/Berlin")
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
         let wallDay = try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20240105")
         XCTAssertEqual(wallDay.rrule(startingAt: day, zone: tokyo), "FREQ=DAILY;UNTIL=20240105")
@@ -95,10 +95,10 @@ final class RecurrenceRuleTests: XCTestCase {
 /// RFC 5545 §3.3.5: a wall-clock time that happens twice is the first of the two, east and west of UTC.
 final class AmbiguousTimeTests: XCTestCase {
     func testATimeThatHappensTwiceIsTheFirst() {
-        let cases: [(String, ReminderDateComponents, String)] = [
-            ("Europe/Berlin", ReminderDateComponents(year: 2026, month: 10, day: 25, hour: 2, minute: 30), "2026-10-25T00:30:00.000Z"),
-            ("Australia/Sydney", ReminderDateComponents(year: 2026, month: 4, day: 5, hour: 2, minute: 30), "2026-04-04T15:30:00.000Z"),
-            ("America/New_York", ReminderDateComponents(year: 2026, month: 11, day: 1, hour: 1, minute: 30), "2026-11-01T05:30:00.000Z"),
+        let cases: [(String, ItemDateComponents, String)] = [
+            ("Europe/Berlin", ItemDateComponents(year: 2026, month: 10, day: 25, hour: 2, minute: 30), "2026-10-25T00:30:00.000Z"),
+            ("Australia/Sydney", ItemDateComponents(year: 2026, month: 4, day: 5, hour: 2, minute: 30), "2026-04-04T15:30:00.000Z"),
+            ("America/New_York", ItemDateComponents(year: 2026, month: 11, day: 1, hour: 1, minute: 30), "2026-11-01T05:30:00.000Z"),
         ]
         for (zone, wall, expected) in cases {
             XCTAssertEqual(wall.instant(in: TimeZone(identifier: zone)!).rfc3339, expected, zone)
@@ -110,9 +110,9 @@ final class AmbiguousTimeTests: XCTestCase {
 
     func testASkippedTimeResolvesForwardAndOrdinaryTimesAreUnchanged() {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
-        XCTAssertEqual(ReminderDateComponents(year: 2026, month: 3, day: 29, hour: 2, minute: 30).instant(in: berlin).rfc3339, "2026-03-29T01:30:00.000Z")
-        XCTAssertEqual(ReminderDateComponents(year: 2026, month: 10, day: 25, hour: 3, minute: 30).instant(in: berlin).rfc3339, "2026-10-25T02:30:00.000Z")
-        XCTAssertEqual(ReminderDateComponents(year: 2026, month: 10, day: 25, hour: 1, minute: 30).instant(in: berlin).rfc3339, "2026-10-24T23:30:00.000Z")
-        XCTAssertEqual(ReminderDateComponents(year: 2026, month: 7, day: 1, hour: 12).instant(in: berlin).rfc3339, "2026-07-01T10:00:00.000Z")
+        XCTAssertEqual(ItemDateComponents(year: 2026, month: 3, day: 29, hour: 2, minute: 30).instant(in: berlin).rfc3339, "2026-03-29T01:30:00.000Z")
+        XCTAssertEqual(ItemDateComponents(year: 2026, month: 10, day: 25, hour: 3, minute: 30).instant(in: berlin).rfc3339, "2026-10-25T02:30:00.000Z")
+        XCTAssertEqual(ItemDateComponents(year: 2026, month: 10, day: 25, hour: 1, minute: 30).instant(in: berlin).rfc3339, "2026-10-24T23:30:00.000Z")
+        XCTAssertEqual(ItemDateComponents(year: 2026, month: 7, day: 1, hour: 12).instant(in: berlin).rfc3339, "2026-07-01T10:00:00.000Z")
     }
 }

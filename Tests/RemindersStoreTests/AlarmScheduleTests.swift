@@ -17,7 +17,7 @@ final class AlarmScheduleTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 
     @discardableResult
-    private func reminder(_ title: String, due: ReminderDateComponents? = nil, _ triggers: Alarm.Trigger...) throws -> Reminder {
+    private func reminder(_ title: String, due: ItemDateComponents? = nil, _ triggers: Alarm.Trigger...) throws -> Reminder {
         var changes = ReminderChanges()
         changes.title = .set(title)
         if let due { changes.dueDateComponents = .set(due) }
@@ -32,11 +32,11 @@ final class AlarmScheduleTests: XCTestCase {
 
     func testEachKindOfTimeAlarmIsFoundInItsWindow() throws {
         try reminder("absolute", .absolute(Timestamp(rfc3339: "2026-12-01T08:00:00Z")!))
-        try reminder("zoned", due: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, timeZone: "America/New_York"), .relative(offset: -600))
+        try reminder("zoned", due: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, timeZone: "America/New_York"), .relative(offset: -600))
         // Floating 14:00 read in Berlin is 13:00Z; 15 minutes before is 12:45Z.
-        try reminder("floating", due: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 14), .relative(offset: -900))
+        try reminder("floating", due: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 14), .relative(offset: -900))
         // All day on 2 December, -54000 s: 09:00 the day before, Berlin = 08:00Z on 1 December.
-        try reminder("all day", due: ReminderDateComponents(year: 2026, month: 12, day: 2), .relative(offset: -54_000))
+        try reminder("all day", due: ItemDateComponents(year: 2026, month: 12, day: 2), .relative(offset: -54_000))
         try reminder("place", .location(StructuredLocation(title: "Home", geoLocation: GeoLocation(latitude: 1, longitude: 2)), .enter))
 
         XCTAssertEqual(try window("2026-12-01T07:59:00Z", "2026-12-01T08:01:00Z"), ["absolute", "all day"])
@@ -48,7 +48,7 @@ final class AlarmScheduleTests: XCTestCase {
     }
 
     func testDecidedCompletedAndMovedAlarms() throws {
-        let due = ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, timeZone: "UTC")
+        let due = ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, timeZone: "UTC")
         let decided = try reminder("decided", due: due, .relative(offset: 0))
         let completed = try reminder("completed", due: due, .relative(offset: 0))
         try reminder("open", due: due, .relative(offset: 0))
@@ -63,7 +63,7 @@ final class AlarmScheduleTests: XCTestCase {
 
         // Moved a day on: a new occurrence, undecided again, found in its new window only.
         var moved = ReminderChanges()
-        moved.dueDateComponents = .set(ReminderDateComponents(year: 2026, month: 12, day: 2, hour: 9, timeZone: "UTC"))
+        moved.dueDateComponents = .set(ItemDateComponents(year: 2026, month: 12, day: 2, hour: 9, timeZone: "UTC"))
         _ = try eventStore.saveReminder(identifier: decided.calendarItemIdentifier, changes: moved, commit: true)
         XCTAssertEqual(try window("2026-12-02T08:00:00Z", "2026-12-02T10:00:00Z"), ["decided"])
         XCTAssertEqual(try window("2026-12-01T08:00:00Z", "2026-12-01T10:00:00Z"), ["open"])
@@ -72,8 +72,8 @@ final class AlarmScheduleTests: XCTestCase {
     /// v9 fills the fire times of alarms stored before it.
     func testTheMigrationFillsInFireTimes() throws {
         try reminder("absolute", .absolute(Timestamp(rfc3339: "2026-12-01T08:00:00Z")!))
-        try reminder("floating", due: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9), .relative(offset: -900))
-        try reminder("zoned", due: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, timeZone: "UTC"), .relative(offset: 60))
+        try reminder("floating", due: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9), .relative(offset: -900))
+        try reminder("zoned", due: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, timeZone: "UTC"), .relative(offset: 60))
         // v9 undone, and no more: migrations are applied by name, so the store gets exactly this one back.
         try eventStore.store.database.execute("""
             DROP INDEX alarms_by_fire_at; DROP INDEX alarms_by_fire_wall;
@@ -89,7 +89,7 @@ final class AlarmScheduleTests: XCTestCase {
 
     // MARK: Events
 
-    private func event(_ title: String, start: ReminderDateComponents, rrule: String? = nil, _ triggers: Alarm.Trigger...) throws -> Event {
+    private func event(_ title: String, start: ItemDateComponents, rrule: String? = nil, _ triggers: Alarm.Trigger...) throws -> Event {
         var event = Event(eventIdentifier: "", calendarIdentifier: try XCTUnwrap(try eventStore.defaultCalendarForNewEvents()).calendarIdentifier,
                           title: title, start: start, duration: start.isAllDay ? 86_400_000 : 1_800_000, creationDate: Timestamp(milliseconds: 0))
         event.calendarItemExternalIdentifier = title
@@ -105,15 +105,15 @@ final class AlarmScheduleTests: XCTestCase {
     /// One event's alarms are found by their fire times, as reminders' are; a series' always (its
     /// occurrences say when), and an event without time alarms never.
     func testEventAlarmsAreFoundInTheirWindow() throws {
-        try event("zoned", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 10, minute: 0, timeZone: "UTC"), .relative(offset: -900))
-        try event("floating", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 14, minute: 0), .relative(offset: -900))
-        try event("absolute", start: ReminderDateComponents(year: 2027, month: 1, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+        try event("zoned", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 10, minute: 0, timeZone: "UTC"), .relative(offset: -900))
+        try event("floating", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 14, minute: 0), .relative(offset: -900))
+        try event("absolute", start: ItemDateComponents(year: 2027, month: 1, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
                   .absolute(Timestamp(rfc3339: "2026-12-01T08:00:00Z")!))
-        try event("weekly", start: ReminderDateComponents(year: 2026, month: 1, day: 5, hour: 9, minute: 0, timeZone: "UTC"), rrule: "FREQ=WEEKLY",
+        try event("weekly", start: ItemDateComponents(year: 2026, month: 1, day: 5, hour: 9, minute: 0, timeZone: "UTC"), rrule: "FREQ=WEEKLY",
                   .relative(offset: -600))
-        try event("place", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 8, minute: 0, timeZone: "UTC"),
+        try event("place", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 8, minute: 0, timeZone: "UTC"),
                   .location(StructuredLocation(title: "Home", geoLocation: GeoLocation(latitude: 1, longitude: 2)), .enter))
-        try event("no alarm", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 8, minute: 0, timeZone: "UTC"))
+        try event("no alarm", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 8, minute: 0, timeZone: "UTC"))
 
         XCTAssertEqual(try eventWindow("2026-12-01T09:44:00Z", "2026-12-01T09:46:00Z"), ["weekly", "zoned"])
         XCTAssertEqual(try eventWindow("2026-12-01T07:59:00Z", "2026-12-01T08:01:00Z"), ["absolute", "weekly"])
@@ -125,11 +125,11 @@ final class AlarmScheduleTests: XCTestCase {
     /// A series that ended is no candidate after its last alarm; one without end always is.
     func testAnEndedSeriesIsLeftOutAfterItsLastAlarm() throws {
         // Ten days from 1 December 09:00Z, alarms 10 minutes before and an hour after: the last fires 10 December 10:00Z.
-        try event("daily", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+        try event("daily", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
                   rrule: "FREQ=DAILY;COUNT=10", .relative(offset: -600), .relative(offset: 3600))
-        try event("until", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+        try event("until", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
                   rrule: "FREQ=WEEKLY;UNTIL=20261215T090000Z", .relative(offset: -600))
-        try event("forever", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+        try event("forever", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
                   rrule: "FREQ=DAILY", .relative(offset: -600))
         XCTAssertEqual(try eventWindow("2026-12-10T09:59:00Z", "2026-12-10T10:01:00Z"), ["daily", "forever", "until"])
         XCTAssertEqual(try eventWindow("2026-12-10T10:00:01Z", "2026-12-10T10:02:00Z"), ["forever", "until"])
@@ -139,9 +139,9 @@ final class AlarmScheduleTests: XCTestCase {
 
     /// v13 fills the fire times of event alarms stored before it.
     func testTheMigrationFillsInEventAlarmFireTimes() throws {
-        try event("zoned", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 10, minute: 0, timeZone: "UTC"), .relative(offset: -900))
-        try event("floating", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 14, minute: 0), .relative(offset: -900))
-        try event("weekly", start: ReminderDateComponents(year: 2026, month: 1, day: 5, hour: 9, minute: 0, timeZone: "UTC"), rrule: "FREQ=WEEKLY",
+        try event("zoned", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 10, minute: 0, timeZone: "UTC"), .relative(offset: -900))
+        try event("floating", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 14, minute: 0), .relative(offset: -900))
+        try event("weekly", start: ItemDateComponents(year: 2026, month: 1, day: 5, hour: 9, minute: 0, timeZone: "UTC"), rrule: "FREQ=WEEKLY",
                   .relative(offset: -600))
         try eventStore.store.database.execute("""
             DROP INDEX event_alarms_by_fire_at; DROP INDEX event_alarms_by_fire_wall; DROP INDEX events_recurring;

@@ -39,7 +39,7 @@ final class CorruptRowTests: XCTestCase {
     }
 
     func testAReminderRowThatDoesNotReadIsAnErrorNamingItsColumn() throws {
-        let tea = try reminder("Tea") { $0.dueDateComponents = .set(ReminderDateComponents(year: 2027, month: 1, day: 2)) }
+        let tea = try reminder("Tea") { $0.dueDateComponents = .set(ItemDateComponents(year: 2027, month: 1, day: 2)) }
         let id = tea.calendarItemIdentifier
         let all = ReminderPredicate(kind: .all)
         for (sql, words) in [

@@ -16,7 +16,7 @@ final class EventStoreTests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 
-    private func changes(_ title: String, due: ReminderDateComponents? = nil) -> ReminderChanges {
+    private func changes(_ title: String, due: ItemDateComponents? = nil) -> ReminderChanges {
         var changes = ReminderChanges()
         changes.title = .set(title)
         if let due { changes.dueDateComponents = .set(due) }
@@ -99,7 +99,7 @@ final class EventStoreTests: XCTestCase {
 
     func testFetchPlacesFloatingDatesInTheReadersZone() throws {
         // 09:00 floating on 1 December: 08:00Z for a reader in Berlin, 14:00Z for one in New York.
-        _ = try eventStore.saveReminder(identifier: nil, changes: changes("floating", due: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9)), commit: true)
+        _ = try eventStore.saveReminder(identifier: nil, changes: changes("floating", due: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9)), commit: true)
         let window = ReminderPredicate(kind: .incomplete, dueDateStarting: Timestamp(rfc3339: "2026-12-01T07:30:00Z"),
                                        dueDateEnding: Timestamp(rfc3339: "2026-12-01T08:30:00Z"))
         XCTAssertEqual(try eventStore.fetchReminders(matching: window, in: TimeZone(identifier: "Europe/Berlin")!).count, 1)

@@ -20,7 +20,7 @@ final class EventSyncStoreTests: XCTestCase {
 
     private func event(_ title: String, modified: Int64 = 1_000) -> Event {
         var event = Event(eventIdentifier: "", calendarIdentifier: "", title: title,
-                          start: ReminderDateComponents(year: 2026, month: 12, day: 7, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
+                          start: ItemDateComponents(year: 2026, month: 12, day: 7, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
                           duration: 3_600_000, creationDate: Timestamp(milliseconds: 0))
         event.calendarItemExternalIdentifier = "uid@test"
         event.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=WEEKLY;COUNT=3")]
@@ -32,7 +32,7 @@ final class EventSyncStoreTests: XCTestCase {
         var moved = event(title)
         moved.recurrenceRules = []
         moved.start.hour = 10
-        moved.originalOccurrence = Event.occurrenceKey(ReminderDateComponents(year: 2026, month: 12, day: 14, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
+        moved.originalOccurrence = Event.occurrenceKey(ItemDateComponents(year: 2026, month: 12, day: 14, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
         return moved
     }
 

@@ -37,11 +37,11 @@ final class MigrationTests: XCTestCase {
         let store = try CalendarStore(path: path)
         XCTAssertEqual(try store.database.scalar("PRAGMA user_version")?.integer, Int64(Schema.currentVersion))
         let old = try XCTUnwrap(try store.reminder(identifier: "old"))
-        XCTAssertEqual(old.dueDateComponents, ReminderDateComponents(year: 2026, month: 6, day: 15))
-        XCTAssertEqual(old.startDateComponents, ReminderDateComponents(year: 2026, month: 6, day: 14))
+        XCTAssertEqual(old.dueDateComponents, ItemDateComponents(year: 2026, month: 6, day: 15))
+        XCTAssertEqual(old.startDateComponents, ItemDateComponents(year: 2026, month: 6, day: 14))
         XCTAssertEqual(try store.database.scalar("SELECT due_at FROM reminders WHERE identifier = 'old'"), .null)
         XCTAssertEqual(try store.database.scalar("SELECT due_wall FROM reminders WHERE identifier = 'old'")?.integer,
-                       ReminderDateComponents(year: 2026, month: 6, day: 15).wallClockSeconds)
+                       ItemDateComponents(year: 2026, month: 6, day: 15).wallClockSeconds)
         // A date with an hour keeps its zone.
         XCTAssertEqual(try store.reminder(identifier: "timed")?.dueDateComponents?.timeZone, "Europe/Berlin")
         let pagoPago = TimeZone(identifier: "Pacific/Pago_Pago")!

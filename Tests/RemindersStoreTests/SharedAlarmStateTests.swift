@@ -22,7 +22,7 @@ final class SharedAlarmStateTests: XCTestCase {
     private func reminder() throws -> Reminder {
         var changes = ReminderChanges()
         changes.title = .set("Call")
-        changes.dueDateComponents = .set(ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"))
+        changes.dueDateComponents = .set(ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"))
         changes.alarms = .set([AlarmDraft(alarmIdentifier: "A1", trigger: .relative(offset: -900))])
         return try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
     }
@@ -76,12 +76,12 @@ final class SharedAlarmStateTests: XCTestCase {
     /// the day before it — and not the next ones; a snooze, the occurrence that fired last.
     func testASeriesAcknowledgedThereIsDismissedForTheOccurrencesThatFired() throws {
         var standup = Event(eventIdentifier: "", calendarIdentifier: try XCTUnwrap(try eventStore.defaultCalendarForNewEvents()).calendarIdentifier,
-                            title: "Stand-up", start: ReminderDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+                            title: "Stand-up", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
                             duration: 900_000, creationDate: Timestamp(milliseconds: 0))
         standup.recurrenceRules = [try RecurrenceRule(rrule: "FREQ=DAILY")]
         standup.alarms = [Alarm(alarmIdentifier: "S1", trigger: .relative(offset: -900))]
         let series = try eventStore.writeSyncedEvent(standup, detached: [], calendarObject: "", into: standup.calendarIdentifier, over: nil)
-        let key = { (day: Int) in Event.occurrenceKey(ReminderDateComponents(year: 2026, month: 12, day: day, hour: 9, minute: 0, timeZone: "UTC")) }
+        let key = { (day: Int) in Event.occurrenceKey(ItemDateComponents(year: 2026, month: 12, day: day, hour: 9, minute: 0, timeZone: "UTC")) }
         func held(_ day: Int) throws -> AlarmDelivery.State? { try eventStore.store.heldAlarms()["\(series.eventIdentifier) S1 \(key(day))"]?.state }
         try eventStore.store.recordAlarmStates(["S1": AlarmState(alarmIdentifier: "S1", acknowledged: Timestamp(rfc3339: "2026-12-02T08:50:00Z")!)],
                                            of: series, in: utc)

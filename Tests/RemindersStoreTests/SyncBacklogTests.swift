@@ -16,7 +16,7 @@ final class SyncBacklogTests: XCTestCase {
         try eventStore.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp(milliseconds: 0))
         list = Identifiers.make()
         try eventStore.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: "/alice/groceries/"),
-                                             list: ReminderCalendar(calendarIdentifier: list, title: "Groceries"), now: Timestamp(milliseconds: 0))
+                                             list: ItemCalendar(calendarIdentifier: list, title: "Groceries"), now: Timestamp(milliseconds: 0))
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
@@ -84,7 +84,7 @@ final class SyncBacklogTests: XCTestCase {
         XCTAssertEqual(try backlog(since: .max).removed, 1, "an item left alone is not a removal")
         let store = eventStore.store
         let source = try XCTUnwrap(try store.sqlite { () throws(SQLiteError) in try store.accountSource("home") })
-        try store.insertCalendar(ReminderCalendar(calendarIdentifier: Identifiers.make(), title: "Made here"), creationDate: Timestamp(milliseconds: 0), source: source)
+        try store.insertCalendar(ItemCalendar(calendarIdentifier: Identifiers.make(), title: "Made here"), creationDate: Timestamp(milliseconds: 0), source: source)
         XCTAssertEqual(try backlog(since: .max).calendarsToMake, 1, "a list made here in the account, to make on the server")
     }
 

@@ -23,7 +23,7 @@ final class MovedItemTests: XCTestCase {
         for collection in collections {
             let list = Identifiers.make()
             try eventStore.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
-                                                 list: ReminderCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
+                                                 list: ItemCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
             lists.append(list)
         }
     }

@@ -30,7 +30,7 @@ enum ListEvents: ToolDeclaration {
     /// An all-day event's first day as the person reads it (its start is 00:00 in their zone).
     private static func localDay(_ instant: String?, _ call: ToolCall) -> String {
         guard let instant, let date = Timestamp(rfc3339: instant) else { return "" }
-        let day = ReminderDateComponents.wallClock(of: date, in: call.zone)
+        let day = ItemDateComponents.wallClock(of: date, in: call.zone)
         return ReminderFields.dateText(["year": .integer(Int64(day.year)), "month": .integer(Int64(day.month)), "day": .integer(Int64(day.day))])
     }
 

@@ -1,7 +1,7 @@
 import JSONRPC
 import RemindersModel
 
-extension ReminderCalendar {
+extension ItemCalendar {
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("calendarIdentifier", calendarIdentifier)

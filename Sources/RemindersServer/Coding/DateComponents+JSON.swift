@@ -1,7 +1,7 @@
 import JSONRPC
 import RemindersModel
 
-extension ReminderDateComponents {
+extension ItemDateComponents {
     /// `{year, month, day, hour?, minute?, second?, timeZone?}`; absent parts are left out.
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
@@ -15,9 +15,9 @@ extension ReminderDateComponents {
         writer.endObject()
     }
 
-    static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> ReminderDateComponents {
+    static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> ItemDateComponents {
         let fields = try Fields.object(value, path: path)
-        let components = ReminderDateComponents(
+        let components = ItemDateComponents(
             year: try fields.int("year"), month: try fields.int("month"), day: try fields.int("day"),
             hour: try fields.optionalInt("hour"), minute: try fields.optionalInt("minute"),
             second: try fields.optionalInt("second"), timeZone: try fields.optionalString("timeZone"))

@@ -82,7 +82,7 @@ extension RecurrenceRule {
         if let end = try fields.optionalObject("recurrenceEnd") {
             let date = try end.optionalTimestamp("endDate")
             let wall = try end.object["endDateComponents"].map { value throws(ResponseError) in
-                try ReminderDateComponents.decode(value, path: end.pathOf("endDateComponents"))
+                try ItemDateComponents.decode(value, path: end.pathOf("endDateComponents"))
             }
             let count = try end.optionalInt("occurrenceCount")
             switch (date, wall, count) {

@@ -58,8 +58,8 @@ struct ReminderSave {
         var changes = ReminderChanges()
         try fields.readCommonChanges(into: &changes)
         changes.priority = try fields.change("priority", Fields.int)
-        changes.startDateComponents = try fields.change("startDateComponents", ReminderDateComponents.decode)
-        changes.dueDateComponents = try fields.change("dueDateComponents", ReminderDateComponents.decode)
+        changes.startDateComponents = try fields.change("startDateComponents", ItemDateComponents.decode)
+        changes.dueDateComponents = try fields.change("dueDateComponents", ItemDateComponents.decode)
         changes.isCompleted = try fields.change("isCompleted") { (value, path) throws(ResponseError) in
             guard case .bool(let bool) = value else { throw .invalidParams("\(path): expected true or false, got \(value.typeName)", field: path) }
             return bool

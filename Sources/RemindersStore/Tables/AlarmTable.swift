@@ -105,7 +105,7 @@ struct FireTime {
     var instant: Int64?
     var wallClock: Int64?
 
-    init(_ alarm: Alarm, due: ReminderDateComponents?) {
+    init(_ alarm: Alarm, due: ItemDateComponents?) {
         switch alarm.trigger {
         case .absolute(let date):
             instant = date.milliseconds

@@ -10,21 +10,21 @@ extension CalendarStore {
         """
 
     /// The calendars of one kind, oldest first.
-    public func calendars(for entityType: EntityType = .reminder) throws(StoreError) -> [ReminderCalendar] {
+    public func calendars(for entityType: EntityType = .reminder) throws(StoreError) -> [ItemCalendar] {
         try sqlite { () throws(SQLiteError) in
             let defaultIdentifier = try self.defaultCalendarIdentifier(for: entityType)
             let statement = try self.database.statement(Self.calendarSelect + " WHERE c.entity_type = ? ORDER BY c.creation_date, c.identifier")
             defer { statement.reset() }
             try statement.bind([.text(entityType.rawValue)])
-            var calendars: [ReminderCalendar] = []
+            var calendars: [ItemCalendar] = []
             while try statement.step() { calendars.append(try Self.calendar(from: statement, defaultIdentifier: defaultIdentifier)) }
             return calendars
         }
     }
 
-    public func calendar(identifier: String) throws(StoreError) -> ReminderCalendar? {
+    public func calendar(identifier: String) throws(StoreError) -> ItemCalendar? {
         if isInTransaction, let cached = listCache.calendars[identifier] { return cached }
-        let calendar = try sqlite { () throws(SQLiteError) -> ReminderCalendar? in
+        let calendar = try sqlite { () throws(SQLiteError) -> ItemCalendar? in
             let statement = try self.database.statement(Self.calendarSelect + " WHERE c.identifier = ?")
             defer { statement.reset() }
             try statement.bind([.text(identifier)])
@@ -40,7 +40,7 @@ extension CalendarStore {
     /// The list new reminders go to when they name none: always one that takes new reminders.
     /// That is the chosen default while it is writable, else the oldest writable list; nil when
     /// every list is read-only (EventKit's `defaultCalendarForNewReminders()` is optional too).
-    public func defaultCalendar(for entityType: EntityType = .reminder) throws(StoreError) -> ReminderCalendar? {
+    public func defaultCalendar(for entityType: EntityType = .reminder) throws(StoreError) -> ItemCalendar? {
         guard let identifier = try sqlite({ () throws(SQLiteError) in try self.defaultCalendarIdentifier(for: entityType) }) else { return nil }
         return try calendar(identifier: identifier)
     }
@@ -55,7 +55,7 @@ extension CalendarStore {
     }
 
     /// `source`: the identifier of the account's source for a synced list; nil: the local source.
-    func insertCalendar(_ calendar: ReminderCalendar, creationDate: Timestamp, source: String? = nil) throws(StoreError) {
+    func insertCalendar(_ calendar: ItemCalendar, creationDate: Timestamp, source: String? = nil) throws(StoreError) {
         listCache = ListCache()
         try sqlite { () throws(SQLiteError) in
             var owner = source
@@ -71,7 +71,7 @@ extension CalendarStore {
         }
     }
 
-    func updateCalendar(_ calendar: ReminderCalendar) throws(StoreError) {
+    func updateCalendar(_ calendar: ItemCalendar) throws(StoreError) {
         listCache = ListCache()
         try sqlite { () throws(SQLiteError) in
             try self.database.run("UPDATE calendars SET title = ?, color = ?, allows_modifications = ? WHERE identifier = ?",
@@ -118,7 +118,7 @@ extension CalendarStore {
         return identifier
     }
 
-    private static func calendar(from statement: Statement, defaultIdentifier: String?) throws(SQLiteError) -> ReminderCalendar {
+    private static func calendar(from statement: Statement, defaultIdentifier: String?) throws(SQLiteError) -> ItemCalendar {
         var row = Row<CalendarColumn>(statement)
         let identifier = try row.text(.identifier)
         row.name = identifier
@@ -129,7 +129,7 @@ extension CalendarStore {
                 base.flatMap { URL(string: href, relativeTo: $0)?.absoluteString } ?? href
             })
         }
-        return ReminderCalendar(calendarIdentifier: identifier, title: try row.text(.title), color: try row.text(.color),
+        return ItemCalendar(calendarIdentifier: identifier, title: try row.text(.title), color: try row.text(.color),
                                 type: try row.parsed(.type, as: "a calendar type", CalendarType.init(rawValue:)) ?? .local,
                                 allowsContentModifications: try row.integer(.allowsModifications) != 0, isDefault: identifier == defaultIdentifier,
                                 source: source, entityType: try row.parsed(.entityType, as: "an entity type", EntityType.init(rawValue:)) ?? .reminder)

@@ -85,7 +85,7 @@ enum EventColumn: Int32, TableColumns {
         var row = Row<EventColumn>(statement)
         let identifier = try row.text(.identifier)
         row.name = identifier
-        guard let start = try row.parsed(.startDate, as: "a date", ReminderDateComponents.init(storageText:)) else {
+        guard let start = try row.parsed(.startDate, as: "a date", ItemDateComponents.init(storageText:)) else {
             throw row.corrupt(.startDate, "is empty (NULL)")
         }
         var event = Event(eventIdentifier: identifier, calendarIdentifier: try row.text(.calendar), title: try row.text(.title),

@@ -96,8 +96,8 @@ extension CalendarStore {
         reminder.url = try row.optionalText(.url)
         reminder.location = try row.optionalText(.location)
         reminder.priority = Int(try row.integer(.priority))
-        reminder.startDateComponents = try row.parsed(.startDate, as: "a date", ReminderDateComponents.init(storageText:))
-        reminder.dueDateComponents = try row.parsed(.dueDate, as: "a date", ReminderDateComponents.init(storageText:))
+        reminder.startDateComponents = try row.parsed(.startDate, as: "a date", ItemDateComponents.init(storageText:))
+        reminder.dueDateComponents = try row.parsed(.dueDate, as: "a date", ItemDateComponents.init(storageText:))
         reminder.isCompleted = try row.integer(.completed) != 0
         reminder.completionDate = try row.optionalInteger(.completionDate).map(Timestamp.init(milliseconds:))
         reminder.lastModifiedDate = Timestamp(milliseconds: try row.integer(.lastModified))

@@ -83,7 +83,7 @@ extension CalendarStore {
     }
 
     /// A new calendar (of the collection's entity type) for a collection found on the server.
-    public func addSyncedCollection(_ collection: SyncedCollection, list: ReminderCalendar, now: Timestamp) throws(StoreError) {
+    public func addSyncedCollection(_ collection: SyncedCollection, list: ItemCalendar, now: Timestamp) throws(StoreError) {
         try write { () throws(StoreError) in
             guard let source = try self.sqlite({ () throws(SQLiteError) in try self.accountSource(collection.account) }) else {
                 throw .notFound(kind: "account", identifier: collection.account)
@@ -174,7 +174,7 @@ extension CalendarStore {
 
 extension CalendarStore {
     /// A synced list's title, colour and writability as the server has them.
-    public func updateSyncedList(_ calendar: ReminderCalendar) throws(StoreError) {
+    public func updateSyncedList(_ calendar: ItemCalendar) throws(StoreError) {
         try write { () throws(StoreError) in
             try self.updateCalendar(calendar)
             try self.storeDefaultCalendar()

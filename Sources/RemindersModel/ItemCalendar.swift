@@ -17,7 +17,7 @@ public struct CalendarSource: Equatable, Sendable {
 
 /// A calendar (EKCalendar): a reminder list, or a calendar of events — one kind each, as EventKit
 /// makes them (`allowedEntityTypes`).
-public struct ReminderCalendar: Equatable, Sendable {
+public struct ItemCalendar: Equatable, Sendable {
     public var calendarIdentifier: String
     public var title: String
     /// `#RRGGBB`, upper case.
@@ -30,7 +30,7 @@ public struct ReminderCalendar: Equatable, Sendable {
     /// What it holds: reminders or events.
     public var entityType: EntityType
 
-    public init(calendarIdentifier: String, title: String, color: String = ReminderCalendar.defaultColor,
+    public init(calendarIdentifier: String, title: String, color: String = ItemCalendar.defaultColor,
                 type: CalendarType = .local, allowsContentModifications: Bool = true, isDefault: Bool = false,
                 source: CalendarSource? = nil, entityType: EntityType = .reminder) {
         self.calendarIdentifier = calendarIdentifier

@@ -1,11 +1,12 @@
 import Foundation
 
-/// A reminder's start or due date as EventKit keeps it: Gregorian date components.
+/// A calendar item's date as EventKit keeps it (a reminder's start and due date, an event's
+/// start): Gregorian date components, as DateComponents.
 ///
 /// Without an hour it is an all-day date; without a time zone it is floating, meaning the
 /// same wall-clock time wherever the reader is. Both kinds only become instants once a
 /// reader's time zone is known, which is why they are not stored as instants.
-public struct ReminderDateComponents: Equatable, Hashable, Sendable {
+public struct ItemDateComponents: Equatable, Hashable, Sendable {
     public var year: Int
     public var month: Int
     public var day: Int
@@ -27,7 +28,7 @@ public struct ReminderDateComponents: Equatable, Hashable, Sendable {
     public var isFloating: Bool { timeZone == nil || hour == nil }
 
     /// The form the store keeps: an all-day date carries no time zone (see `isFloating`).
-    public var normalized: ReminderDateComponents {
+    public var normalized: ItemDateComponents {
         guard hour == nil, timeZone != nil else { return self }
         var copy = self
         copy.timeZone = nil
@@ -71,13 +72,13 @@ public struct ReminderDateComponents: Equatable, Hashable, Sendable {
     }
 
     /// The wall-clock time (to the second, without a zone) that `instant` is in `zone`.
-    public static func wallClock(of instant: Timestamp, in zone: TimeZone) -> ReminderDateComponents {
+    public static func wallClock(of instant: Timestamp, in zone: TimeZone) -> ItemDateComponents {
         let seconds = instant.milliseconds.floorDivided(by: 1000)
         let local = seconds + Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))))
         let days = local.floorDivided(by: 86_400)
         let secondOfDay = Int(local - days * 86_400)
         let (year, month, day) = CivilDate.fromDays(days)
-        return ReminderDateComponents(year: year, month: month, day: day, hour: secondOfDay / 3600,
+        return ItemDateComponents(year: year, month: month, day: day, hour: secondOfDay / 3600,
                                       minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
     }
 
@@ -118,11 +119,11 @@ public struct ReminderDateComponents: Equatable, Hashable, Sendable {
     public init?(storageText: String) {
         // Read straight from the UTF-8: a fetch of 100,000 reminders decodes as many of these.
         var text = storageText
-        let parsed: ReminderDateComponents?? = text.withUTF8 { bytes in
+        let parsed: ItemDateComponents?? = text.withUTF8 { bytes in
             var cursor = DigitCursor(bytes: bytes)
             guard let year = cursor.digits(4), cursor.expect("-"), let month = cursor.digits(2), cursor.expect("-"),
                   let day = cursor.digits(2) else { return nil }
-            var components = ReminderDateComponents(year: year, month: month, day: day)
+            var components = ItemDateComponents(year: year, month: month, day: day)
             if cursor.expect("T") {
                 guard let hour = cursor.digits(2) else { return nil }
                 components.hour = hour
