@@ -26,38 +26,49 @@ let package = Package(
         .target(name: "EventKit", dependencies: ["CoreLocation", "JSONRPC"]),
         // iCalendar (RFC 5545): content lines, components, values, time zones. Knows nothing of reminders.
         .target(name: "ICalendar"),
-        // EventKit's reminder model as plain values with EventKit's rules. Knows nothing about SQL or JSON.
+        // EventKit's model (calendars, reminders, events, alarms, recurrence) as plain values with its rules. No SQL, no JSON.
         .target(name: "RemindersModel"),
         // CalDAV (RFC 4791, 6578, 6764) over the toolchain's URLSession and XMLParser: discovery,
         // listing, sync-collection, multiget, PUT/DELETE with ETags, MKCALENDAR. Knows nothing of reminders.
         .target(name: "CalDAV"),
-        // Reminders as iCalendar VTODOs and back (the mapping, keeping what it does not map). Knows no SQL or JSON-RPC.
+        // Reminders as VTODOs and events as VEVENTs, and back (keeping what it does not map). Knows no SQL or JSON-RPC.
         .target(name: "RemindersICalendar", dependencies: ["ICalendar", "RemindersModel"]),
         // The SQLite event store. Knows nothing about JSON-RPC.
         .target(name: "RemindersStore", dependencies: ["CSQLite", "RemindersModel"]),
         // Where an account's password comes from (a file only its owner reads, or a command), read
         // when a sync needs it and never kept. No networking: `remindersd accounts` checks with it.
         .target(name: "AccountSecrets", dependencies: ["RemindersStore"]),
-        // Two-way sync of the store's lists with CalDAV collections: accounts, lists, items, merge.
+        // Two-way sync of the store's lists and event calendars with CalDAV collections: accounts, calendars, items, merge.
         .target(name: "RemindersSync", dependencies: ["AccountSecrets", "CalDAV", "ICalendar", "RemindersICalendar", "RemindersModel",
                                                       "RemindersStore"]),
-        // .ics import and export over the store.
+        // .ics import and export of reminders and events over the store.
         .target(name: "RemindersInterchange", dependencies: ["ICalendar", "RemindersICalendar", "RemindersModel", "RemindersStore"]),
+        // The model as JSON: calendar items, alarms, rules and dates written with the transport's
+        // writer, and read from checked params. Knows no methods and no server.
+        .target(name: "RemindersJSON", dependencies: ["JSONRPC", "RemindersModel"]),
+        // remindersd-sync, the program every sync runs in, found beside remindersd and run to its end.
+        .target(name: "RemindersSyncHelper", dependencies: ["JSONRPC"]),
+        // A strict command-line reader, for remindersd and remindersd-sync alike.
+        .target(name: "CommandArguments"),
         // The JSON-RPC server: lifecycle, dispatch, authorization, the methods.
         // Sync runs in remindersd-sync, a process of its own: linking the network stack (libcurl,
         // libxml2 and their forty libraries) into remindersd doubled the start of every one-shot call.
-        .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersModel", "RemindersStore", "RemindersInterchange"]),
-        // The alarm agent: fires time alarms exactly once (a deliveries ledger in the store) through
-        // the desktop's notification server and an --on-alarm program.
-        .target(name: "RemindersAlarms", dependencies: ["JSONRPC", "RemindersModel", "RemindersServer", "RemindersStore"]),
+        .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersInterchange",
+                                                     "RemindersSyncHelper"]),
+        // The alarm agent: fires time and location alarms exactly once (a deliveries ledger in the store)
+        // through the desktop's notification server and an --on-alarm program, and keeps accounts in step
+        // (--sync). Links the model's JSON and the sync helper, not the server.
+        .target(name: "RemindersAlarms", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSyncHelper"]),
         // `remindersd mcp`: the store for AI assistants over the Model Context Protocol (stdio), its
         // tools built on the JSON-RPC methods' declarations and run through the same dispatcher.
-        .target(name: "RemindersMCP", dependencies: ["JSONRPC", "RemindersModel", "RemindersServer", "RemindersStore"]),
-        // Command-line parsing and the subcommands (serve, permissions, call, accounts, import, export, agent).
-        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "JSONRPC", "RemindersAlarms", "RemindersMCP", "RemindersModel", "RemindersStore",
-                                                     "RemindersServer", "RemindersInterchange"]),
-        // `remindersd sync` itself: the report as text lines, JSON or progress lines for the server.
-        .target(name: "RemindersSyncCLI", dependencies: ["JSONRPC", "RemindersCLI", "RemindersStore", "RemindersSync"]),
+        .target(name: "RemindersMCP", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel", "RemindersServer", "RemindersStore"]),
+        // The subcommands: serve, permissions, call, accounts, import, export, agent, alarms, location, mcp,
+        // schema, and sync (handed to remindersd-sync).
+        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "CommandArguments", "JSONRPC", "RemindersAlarms", "RemindersJSON", "RemindersMCP",
+                                                     "RemindersModel", "RemindersStore", "RemindersServer", "RemindersInterchange", "RemindersSyncHelper"]),
+        // `remindersd sync` itself: the report as text lines, JSON or progress lines for the server. Links the
+        // sync, the store and the command-line reader: nothing of the server, the agent or the MCP front end.
+        .target(name: "RemindersSyncCLI", dependencies: ["CommandArguments", "JSONRPC", "RemindersModel", "RemindersStore", "RemindersSync"]),
         // Linked as a position-dependent executable in release builds: a PIE of this size carries some
         // 75,000 relocations that every start applies, dirtying pages as it goes, which was a third of
         // the time of a one-shot `remindersd call` (bench/README.md). Swift code is memory-safe, so
@@ -78,7 +89,7 @@ let package = Package(
         .testTarget(name: "RemindersMCPTests", dependencies: ["RemindersMCP", "JSONRPC"]),
         .testTarget(name: "RemindersModelTests", dependencies: ["RemindersModel"]),
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel", "CSQLite"]),
-        .testTarget(name: "RemindersServerTests", dependencies: ["RemindersServer", "RemindersStore", "JSONRPC", "TestSupport"]),
+        .testTarget(name: "RemindersServerTests", dependencies: ["RemindersJSON", "RemindersServer", "RemindersStore", "JSONRPC", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "EventKitTests", dependencies: ["EventKit", "CoreLocation", "JSONRPC", "TestSupport"]),
     ],

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 import RemindersStore
 

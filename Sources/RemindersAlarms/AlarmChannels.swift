@@ -1,4 +1,5 @@
 import Foundation
+import RemindersJSON
 import RemindersModel
 
 /// Where a fired alarm goes: an `--on-alarm` program, and the desktop's notification server.

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersJSON
 import RemindersModel
 
 /// org.freedesktop.Notifications.Notify on the session bus, through gdbus (argv, no shell), so any

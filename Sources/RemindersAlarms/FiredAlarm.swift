@@ -1,7 +1,8 @@
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
-import RemindersServer
+import RemindersSyncHelper
 
 /// What a fired alarm says to every channel (the `--on-alarm` program's stdin, and `alarmFired`):
 /// `{reminder, alarm, fireDate, occurrenceDate, reason, late}` for a reminder's alarm, `{event, …}`

@@ -1,7 +1,8 @@
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
-import RemindersServer
+import RemindersSyncHelper
 import RemindersStore
 
 /// `remindersd agent --sync`: every account synced by itself — soon after a change made here

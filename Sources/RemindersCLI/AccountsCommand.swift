@@ -1,6 +1,8 @@
+import CommandArguments
 import AccountSecrets
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 import RemindersStore
 

@@ -1,7 +1,9 @@
+import CommandArguments
 import AccountSecrets
 import Foundation
 import JSONRPC
 import RemindersAlarms
+import RemindersJSON
 import RemindersModel
 import RemindersStore
 

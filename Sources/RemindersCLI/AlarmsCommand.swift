@@ -1,5 +1,7 @@
+import CommandArguments
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 import RemindersStore
 

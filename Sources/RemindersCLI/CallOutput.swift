@@ -1,5 +1,7 @@
+import CommandArguments
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// How `remindersd call` prints a result: as the server answered (`json`), or for shells that

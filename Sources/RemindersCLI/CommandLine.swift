@@ -1,5 +1,7 @@
+import CommandArguments
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 import RemindersServer
 import RemindersStore
@@ -104,9 +106,7 @@ public enum RemindersCommand {
     }
 
     public static func storePath(_ parsed: Arguments, environment: [String: String]) -> String {
-        if let path = parsed.value("--store") { return path }
-        if let path = environment["REMINDERSD_STORE"], !path.isEmpty { return path }
-        return StoreLocation.defaultPath(environment: environment)
+        StoreLocation.path(given: parsed.value("--store"), environment: environment)
     }
 
     static func serverOptions(_ parsed: Arguments, environment: [String: String]) throws -> ServerOptions {
@@ -142,9 +142,9 @@ public enum RemindersCommand {
           remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME] [--time-zone ZONE]
                                                 one request in a fresh session; result on stdout
           remindersd export [--calendar LIST] [--output FILE]
-                                                the reminders as one iCalendar VCALENDAR
+                                                reminders (or an event calendar's events) as one VCALENDAR
           remindersd import FILE... [--calendar LIST]
-                                                .ics files into a list (a UID already here updates)
+                                                .ics files into a list or event calendar (a UID here updates)
           remindersd accounts add NAME --url URL [--username USER] [--password-command CMD | --password-file FILE]
           remindersd accounts list | accounts remove NAME [--keep-lists]
                                                 the CalDAV accounts to sync with (no secrets stored)

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// The `@` fields of `remindersd call --columns`: what a person reads, made from a reminder's (or

@@ -1,6 +1,8 @@
+import CommandArguments
 import Foundation
 import JSONRPC
 import RemindersInterchange
+import RemindersJSON
 import RemindersModel
 import RemindersStore
 
@@ -9,8 +11,9 @@ enum ExportCommand {
     static let usage = """
         Usage: remindersd export [--calendar LIST] [--output FILE] [--store PATH]
 
-        Writes one iCalendar (RFC 5545) VCALENDAR with a VTODO for every reminder of LIST (a title or
-        an identifier), or of every list: to FILE, or to stdout.
+        Writes one iCalendar (RFC 5545) VCALENDAR: a VTODO for every reminder of LIST (a title or an
+        identifier), or of every list; a VEVENT for every event (a series with its overrides) when
+        LIST is an event calendar. To FILE, or to stdout.
         """
 
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {

@@ -1,6 +1,8 @@
+import CommandArguments
 import Foundation
 import JSONRPC
 import RemindersInterchange
+import RemindersJSON
 import RemindersModel
 import RemindersStore
 
@@ -9,9 +11,10 @@ enum ImportCommand {
     static let usage = """
         Usage: remindersd import FILE... [--calendar LIST] [--store PATH]
 
-        Reads the VTODOs of each .ics FILE (- for stdin) into LIST (a title or an identifier; default:
-        the default list). An item whose UID is already a reminder's updates that reminder, so
-        importing a file twice changes nothing the second time. Prints
+        Reads each .ics FILE (- for stdin) into LIST (a title or an identifier): its VTODOs into a
+        reminder list (default: the default list), or — when LIST is an event calendar — its VEVENTs
+        (a series with its overrides and exceptions). An item whose UID is already a reminder's or an
+        event's updates it, so importing a file twice changes nothing the second time. Prints
         "imported N, updated N, unchanged N, skipped N", and each skipped item with the reason on
         stderr; exits 1 when any item was skipped.
         """

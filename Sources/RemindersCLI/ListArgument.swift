@@ -1,3 +1,4 @@
+import RemindersJSON
 import RemindersModel
 import RemindersStore
 

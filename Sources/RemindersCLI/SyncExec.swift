@@ -1,3 +1,4 @@
+import RemindersSyncHelper
 import Foundation
 import RemindersServer
 

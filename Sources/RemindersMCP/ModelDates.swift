@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// Dates as a model writes them, read the way a person means them: `"2026-12-24"` is that day

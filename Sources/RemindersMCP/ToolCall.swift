@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 import RemindersServer
 

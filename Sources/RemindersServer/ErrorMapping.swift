@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 import RemindersStore
 
@@ -10,11 +11,6 @@ extension ResponseError {
     public static let notFoundCode = -32011
     public static let conflictCode = -32012
     public static let storeUnavailableCode = -32013
-
-    /// A rule of EventKit's broken: -32602 naming the field and, where one applies, EventKit's reason.
-    static func invalid(_ error: ValidationError) -> ResponseError {
-        .invalidParams("\(error.field): \(error.message)", field: error.field, reason: error.reason?.rawValue)
-    }
 
     static func notAuthorized(client: String, status: AuthorizationStatus, _ message: String) -> ResponseError {
         let hint: String

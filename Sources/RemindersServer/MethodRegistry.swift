@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// Every method the server has, in one place. Adding one: its file in `Methods/`, a line here,

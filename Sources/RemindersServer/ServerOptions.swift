@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// How a server is set up: everything the command line and environment can say.

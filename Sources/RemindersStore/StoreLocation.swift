@@ -16,6 +16,13 @@ public enum StoreLocation {
         return dataHome + "/remindersd/reminders.sqlite"
     }
 
+    /// The store a command uses: the one it was given (`--store`), else `REMINDERSD_STORE`, else the default.
+    public static func path(given: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let given { return given }
+        if let path = environment["REMINDERSD_STORE"], !path.isEmpty { return path }
+        return defaultPath(environment: environment)
+    }
+
     /// Creates missing parent folders (0700) and an empty store file (0600) if there is none.
     /// An existing file is left exactly as it is. A folder other users may read or change is
     /// refused (the file itself, once known to be a store, by `CalendarStore`): the store holds the

@@ -1,6 +1,6 @@
 import Foundation
 import JSONRPC
-import RemindersCLI
+import CommandArguments
 import RemindersModel
 import RemindersStore
 import RemindersSync
@@ -9,6 +9,8 @@ import RemindersSync
 /// replaces itself with it; the `sync` method starts it). Exit status: 0, 1 when something failed
 /// or was skipped, 2 for a usage error, 3 for an account that does not exist.
 public enum SyncCommand {
+    /// The report goes to stdout; logs and progress to stderr.
+    static let standardOutput = DescriptorWriter(descriptor: STDOUT_FILENO)
     static let usage = """
         Usage: remindersd sync [NAME] [--dry-run] [--json] [--force-delete LIST]... [--store PATH]
 
@@ -43,14 +45,14 @@ public enum SyncCommand {
         let parsed = try Arguments(arguments, valueFlags: ["--store", "--max-title-bytes", "--max-notes-bytes", "--force-delete"],
                                    switchFlags: ["--help", "-h", "--dry-run", "--json", "--progress-lines"])
         if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(STDOUT_FILENO))
+            _ = standardOutput.writeLine(usage)
             return 0
         }
         guard parsed.positionals.count <= 1 else { throw Arguments.UsageError(message: "sync takes at most one account NAME") }
         var rules = CalendarItemRules()
         if let bytes = try parsed.integer("--max-title-bytes", range: 1...(16 << 20)) { rules.maxTitleBytes = bytes }
         if let bytes = try parsed.integer("--max-notes-bytes", range: 1...(256 << 20)) { rules.maxNotesBytes = bytes }
-        let storePath = RemindersCommand.storePath(parsed, environment: environment)
+        let storePath = StoreLocation.path(given: parsed.value("--store"), environment: environment)
         let store = try CalendarStore(path: storePath)
         // One sync of a store at a time, whoever starts it (the agent, this command, the sync
         // method): a second waits for the first, which has its timeouts, and then runs.
@@ -80,9 +82,9 @@ public enum SyncCommand {
         if parsed.has("--json") {
             var writer = JSONWriter()
             report.write(to: &writer)
-            print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(STDOUT_FILENO))
+            _ = standardOutput.writeLine(String(decoding: writer.bytes, as: UTF8.self))
         } else {
-            for line in lines(report) { print(line, to: .protocolOutput(STDOUT_FILENO)) }
+            for line in lines(report) { _ = standardOutput.writeLine(line) }
         }
         return report.hasProblems ? 1 : 0
     }

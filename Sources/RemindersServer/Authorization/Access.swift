@@ -1,3 +1,4 @@
+import RemindersJSON
 import RemindersModel
 
 /// Which authorization statuses may call a method at all. Finer write-only rules

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// Whose access a call about one calendar needs: the kind it holds — an existing calendar's, or

@@ -1,3 +1,4 @@
+import RemindersJSON
 import RemindersModel
 
 /// Whose access `commit` and `reset` need: events' when only events are staged; with nothing

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// What write-only access allows: new reminders in the default list, alarms on reminders this

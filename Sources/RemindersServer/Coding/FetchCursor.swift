@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// The opaque `cursor` of a paged fetch: the fetch-order position of the last reminder sent, the

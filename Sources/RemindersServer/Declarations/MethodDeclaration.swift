@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// One protocol method, declared once (as sourcekit-lsp declares a request type): its name, what

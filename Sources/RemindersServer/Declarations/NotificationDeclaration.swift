@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// One notification, declared once: its name, which way it goes, what it carries.

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// The OpenRPC 1.3 document of the server (https://spec.open-rpc.org), built from the method and

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// `addAlarm {identifier, alarm, lastModifiedDate?, commit?}` → `{reminder}`.

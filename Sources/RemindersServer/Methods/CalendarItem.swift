@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// `calendarItem {identifier}` → `{reminder}` (null when there is none; this client's staged

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// `calendars {entityType?}` → `{calendars}`. Write-only clients see the default list only.

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// `commit {}` → `{}`: everything staged, in one transaction, or nothing.

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// `defaultCalendarForNewEvents {}` → `{calendar}`, null when every event calendar is read-only.

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// `defaultCalendarForNewReminders {}` → `{calendar}`, null when every list is read-only.

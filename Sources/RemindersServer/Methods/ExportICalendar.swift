@@ -1,5 +1,6 @@
 import JSONRPC
 import RemindersInterchange
+import RemindersJSON
 import RemindersModel
 
 /// `exportICalendar {calendarIdentifiers?}` → `{text}`: one VCALENDAR with the lists' reminders

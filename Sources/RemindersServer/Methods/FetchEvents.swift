@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 import RemindersStore
 

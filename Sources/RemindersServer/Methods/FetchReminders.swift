@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// `fetchReminders {predicate?, order?, limit?, cursor?}` → `{reminders, nextCursor}`; `nextCursor` is null on the last page.

@@ -1,5 +1,6 @@
 import JSONRPC
 import RemindersInterchange
+import RemindersJSON
 import RemindersModel
 
 /// `importICalendar {text, calendarIdentifier?}` → `{imported, updated, unchanged, skipped, notes}`.

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// `initialize {clientInfo:{name, version?}, timeZone?}`. Other members (an editor's LSP

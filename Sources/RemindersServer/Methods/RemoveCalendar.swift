@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// `removeCalendar {calendarIdentifier}` → `{}`: the list and every reminder in it.

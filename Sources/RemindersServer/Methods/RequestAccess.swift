@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// `requestAccess {entityType?, level?, usageDescription}` → `{granted, status}`: asks the owner

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// `saveCalendar {calendar}` → `{calendar}`: creates a list (no identifier) or changes one, at once.

@@ -1,4 +1,6 @@
+import RemindersSyncHelper
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 import RemindersStore
 

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// `tags {}` → `{tags:[{name, count}]}`: every tag in use, with how many open reminders carry it.

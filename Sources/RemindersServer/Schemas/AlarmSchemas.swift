@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// EKAlarm: a relative offset, an absolute date, or a place (with a proximity).

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// A reminder list (EKCalendar), as returned and as saved.

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// Values that appear all over the protocol: instants, identifiers, entity types.

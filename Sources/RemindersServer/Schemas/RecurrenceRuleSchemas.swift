@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// EKRecurrenceRule, as its fields and as its RFC 5545 RRULE text.

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// A reminder (EKReminder): every member named once here, for what the server returns (all of

@@ -4,7 +4,7 @@ import RemindersModel
 extension ReminderPredicate {
     /// `{kind, calendarIdentifiers?, dueDateStarting?, dueDateEnding?, completionDateStarting?, completionDateEnding?}`;
     /// a missing predicate means `{kind: "all"}`.
-    init(_ fields: Fields?) throws(ResponseError) {
+    public init(_ fields: Fields?) throws(ResponseError) {
         guard let fields else { self.init(kind: .all); return }
         self.init(kind: try fields.optionalEnum("kind", Kind.self) ?? .all)
         if let identifiers = try fields.optionalArray("calendarIdentifiers") {

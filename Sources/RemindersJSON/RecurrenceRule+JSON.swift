@@ -2,7 +2,7 @@ import JSONRPC
 import RemindersModel
 
 extension RecurrenceRule {
-    func write(to writer: inout JSONWriter) {
+    public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("frequency", frequency.rawValue)
         writer.field("interval", interval)
@@ -46,7 +46,7 @@ extension RecurrenceRule {
 
     /// Either the fields (`frequency`, …) or only `{"rrule": "FREQ=…"}`. A returned rule carries both;
     /// sent back, its fields win and its `rrule` is ignored.
-    static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> RecurrenceRule {
+    public static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> RecurrenceRule {
         let fields = try Fields.object(value, path: path)
         var rule: RecurrenceRule
         if !fields.contains("frequency"), let text = try fields.optionalString("rrule") {
@@ -109,7 +109,7 @@ extension RecurrenceRule {
 }
 
 extension RecurrenceRule {
-    static func decodeList(_ value: JSONValue, path: String) throws(ResponseError) -> [RecurrenceRule] {
+    public static func decodeList(_ value: JSONValue, path: String) throws(ResponseError) -> [RecurrenceRule] {
         var rules: [RecurrenceRule] = []
         for (index, element) in try Fields.array(value, path: path).enumerated() { rules.append(try decode(element, path: "\(path)[\(index)]")) }
         return rules

@@ -20,7 +20,7 @@ extension Alarm {
 }
 
 extension StructuredLocation {
-    func write(to writer: inout JSONWriter) {
+    public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("title", title)
         if let geoLocation {
@@ -34,7 +34,7 @@ extension StructuredLocation {
         writer.endObject()
     }
 
-    static func decode(_ fields: Fields) throws(ResponseError) -> StructuredLocation {
+    public static func decode(_ fields: Fields) throws(ResponseError) -> StructuredLocation {
         var location = StructuredLocation(title: try fields.optionalString("title") ?? "", radius: try fields.optionalDouble("radius"))
         if let geo = try fields.optionalObject("geoLocation") {
             location.geoLocation = GeoLocation(latitude: try geo.double("latitude"), longitude: try geo.double("longitude"))
@@ -45,7 +45,7 @@ extension StructuredLocation {
 
 extension AlarmDraft {
     /// An alarm as sent: exactly one trigger. Email and URL alarms exist in EventKit but not for reminders.
-    static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> AlarmDraft {
+    public static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> AlarmDraft {
         let fields = try Fields.object(value, path: path)
         let relative = try fields.optionalDouble("relativeOffset")
         let absolute = try fields.optionalTimestamp("absoluteDate")
@@ -69,7 +69,7 @@ extension AlarmDraft {
 }
 
 extension AlarmDraft {
-    static func decodeList(_ value: JSONValue, path: String) throws(ResponseError) -> [AlarmDraft] {
+    public static func decodeList(_ value: JSONValue, path: String) throws(ResponseError) -> [AlarmDraft] {
         var drafts: [AlarmDraft] = []
         for (index, element) in try Fields.array(value, path: path).enumerated() { drafts.append(try decode(element, path: "\(path)[\(index)]")) }
         return drafts

@@ -47,12 +47,12 @@ extension Reminder {
 /// A `saveReminder` reminder object: which reminder (if any), what changes, and the concurrency
 /// token. Its members were checked against `ReminderSchemas.changes`; the store's own members
 /// (`creationDate`, …) are accepted there and not read here.
-struct ReminderSave {
-    var identifier: String?
-    var changes: ReminderChanges
-    var lastModifiedDate: Timestamp?
+public struct ReminderSave {
+    public var identifier: String?
+    public var changes: ReminderChanges
+    public var lastModifiedDate: Timestamp?
 
-    init(_ fields: Fields) throws(ResponseError) {
+    public init(_ fields: Fields) throws(ResponseError) {
         identifier = try fields.optionalString("calendarItemIdentifier")
         lastModifiedDate = try fields.optionalTimestamp("lastModifiedDate")
         var changes = ReminderChanges()

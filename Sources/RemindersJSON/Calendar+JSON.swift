@@ -2,7 +2,7 @@ import JSONRPC
 import RemindersModel
 
 extension ItemCalendar {
-    func write(to writer: inout JSONWriter) {
+    public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("calendarIdentifier", calendarIdentifier)
         writer.field("title", title)
@@ -28,7 +28,7 @@ extension ItemCalendar {
 }
 
 extension CalendarChanges {
-    init(_ fields: Fields) throws(ResponseError) {
+    public init(_ fields: Fields) throws(ResponseError) {
         self.init(calendarIdentifier: try fields.optionalString("calendarIdentifier"),
                   title: try fields.optionalString("title"),
                   color: try fields.optionalString("color"),

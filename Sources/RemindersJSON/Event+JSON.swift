@@ -1,7 +1,6 @@
 import Foundation
 import JSONRPC
 import RemindersModel
-import RemindersStore
 
 extension EventOccurrence {
     /// EKEvent's members, always present (null when unset); dates as instants read in `zone`.
@@ -43,13 +42,13 @@ extension EventOccurrence {
 }
 
 /// A `saveEvent`'s `event`: which event (and occurrence) it is about, and what changes.
-struct EventSave {
-    var identifier: String?
-    var occurrenceDate: Timestamp?
-    var lastModifiedDate: Timestamp?
-    var changes: EventChanges
+public struct EventSave {
+    public var identifier: String?
+    public var occurrenceDate: Timestamp?
+    public var lastModifiedDate: Timestamp?
+    public var changes: EventChanges
 
-    init(_ fields: Fields) throws(ResponseError) {
+    public init(_ fields: Fields) throws(ResponseError) {
         identifier = try fields.optionalString("eventIdentifier")
         occurrenceDate = try fields.optionalTimestamp("occurrenceDate")
         lastModifiedDate = try fields.optionalTimestamp("lastModifiedDate")

@@ -3,7 +3,7 @@ import RemindersModel
 
 extension ItemDateComponents {
     /// `{year, month, day, hour?, minute?, second?, timeZone?}`; absent parts are left out.
-    func write(to writer: inout JSONWriter) {
+    public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("year", year)
         writer.field("month", month)
@@ -15,7 +15,7 @@ extension ItemDateComponents {
         writer.endObject()
     }
 
-    static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> ItemDateComponents {
+    public static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> ItemDateComponents {
         let fields = try Fields.object(value, path: path)
         let components = ItemDateComponents(
             year: try fields.int("year"), month: try fields.int("month"), day: try fields.int("day"),
