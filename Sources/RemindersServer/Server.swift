@@ -72,34 +72,24 @@ public final class Server {
         var replies: [OutgoingMessage] = []
         let writes = session.lifecycle == .running && run.contains { $0.hasWrite }
         if writes, let eventStore = session.openedStore {
-            do {
-                // A commit inside the group un-stages what it wrote; if the group's own commit then
-                // fails, nothing was written and all of it must be staged again. Only a group that
-                // commits needs the snapshot (taking it for every group would copy what is staged each time).
-                let group = { () throws(StoreError) in
-                    try eventStore.store.write { () throws(StoreError) in
-                        for item in run where self.exitCode == nil && !self.isStopping { if let reply = self.handle(item) { replies.append(reply) } }
-                    }
-                }
-                if run.contains(where: \.commitsStagedChanges) {
-                    try eventStore.restoringStagedChangesOnFailure(group)
-                } else {
-                    try group()
-                }
-            } catch {
-                // The group's commit failed: nothing in it is durable, so no request in it succeeded.
-                // Each item is still answered in its own shape: a batch with one array, invalid messages with their own error.
+            // One transaction for the group, durable all together (group commit). Whatever it
+            // staged or committed is the store's to keep or to put back as it was; the group's
+            // failure is each of its requests' answer.
+            let outcome = eventStore.durably { () throws(StoreError) in
+                for item in run where self.exitCode == nil && !self.isStopping { if let reply = self.handle(item) { replies.append(reply) } }
+            }
+            if case .rolledBack(let error) = outcome {
+                // Nothing in it is durable, so no request in it succeeded. Each item is still answered
+                // in its own shape: a batch with one array, invalid messages with their own error.
                 let failure = ResponseError.from(error, prefix: nil, zone: session.timeZone)
                 replies = run.compactMap { $0.replyWhenTheGroupFailed(failure).map(OutgoingMessage.init) }
             }
         } else if session.lifecycle == .running, run.contains(where: \.stagesChanges), let eventStore = session.openedStore {
             // Changes staged with commit:false write nothing: tried together in one transaction
-            // (their reads share it, as a group's do), which is then rolled back, so that nothing
-            // — not an event's trial write — reaches the store or tells other clients of a commit.
+            // (their reads share it, as a group's do), which is then rolled back.
             do throws(StoreError) {
-                _ = try eventStore.store.transaction { () throws(StoreError) -> TransactionOutcome in
+                try eventStore.stagingOnly {
                     for item in run where self.exitCode == nil && !self.isStopping { if let reply = self.handle(item) { replies.append(reply) } }
-                    return .rollBack
                 }
             } catch {
                 let failure = ResponseError.from(error, prefix: nil, zone: session.timeZone)

@@ -4,10 +4,12 @@ import RemindersModel
 /// taken when they were tried), written by `commit` with what else is staged, forgotten by `reset`.
 /// Fetches (`fetchEvents`) show committed events only, as EventKit's `events(matching:)` does.
 extension EventStore {
-    /// Runs an event change: with `commit`, after the events staged before it, then commits
-    /// everything staged (reminders too); without, tries it on what is staged — refusing it as a
-    /// commit would — notes what it made of the events it touched, rolls it back and stages it.
-    func stage<T>(_ operation: EventStaging.Operation, commit: Bool, _ run: (Timestamp) throws(StoreError) -> T) throws(StoreError) -> T {
+    /// Runs an event change: with `commit`, after the staged events not yet written, then writes
+    /// the staged reminders (everything staged is then written); without, tries it on what is
+    /// staged — refusing it as a commit would — notes what it made of the events it touched, rolls
+    /// it back and stages it. Either way it enters the staged log (as written, when committed).
+    func stage<T>(_ operation: StagedChanges.Operation, commit: Bool, _ run: (Timestamp) throws(StoreError) -> T) throws(StoreError) -> T {
+        if commit, !inGroup { return try durably { () throws(StoreError) in try self.stage(operation, commit: true, run) }.get() }
         let now = clock()
         var result: T?
         var made: [String] = []
@@ -15,7 +17,7 @@ extension EventStore {
         let outcome = try store.transaction { () throws(StoreError) -> TransactionOutcome in
             self.store.touchedEvents = []
             defer { self.store.touchedEvents = nil }
-            try self.replayStagedEvents()
+            try self.replayUnwrittenEvents()
             self.identifiers.begin()
             result = try run(now)
             made = self.identifiers.made
@@ -23,17 +25,12 @@ extension EventStore {
                 view = try self.view(of: self.store.touchedEvents ?? [])
                 return .rollBack  // tried, not kept
             }
-            for change in self.pending.all { try self.write(change) }
+            for change in self.staged.reminderChanges { try self.write(change) }
             return .commit
         }
         guard let result else { throw .cancelled }
-        if outcome == .commit {
-            pending.removeAll()
-            stagedEvents.removeAll()
-        } else {
-            stagedEvents.staged.append(EventStaging.Staged(operation: operation, now: now, identifiers: made))
-            stagedEvents.view = view
-        }
+        staged.append(StagedChanges.Entry(operation: operation, now: now, identifiers: made))
+        if outcome == .commit { staged.wroteAll() } else { staged.eventView = view }
         return result
     }
 
@@ -46,16 +43,18 @@ extension EventStore {
         return view
     }
 
-    /// Every staged event change again, in order, with the identifiers and time it had.
-    func replayStagedEvents() throws(StoreError) {
-        for staged in stagedEvents.staged {
-            identifiers.begin(replaying: staged.identifiers)
-            switch staged.operation {
-            case .save(let identifier, let occurrenceDate, let span, let changes, let lastModifiedDate):
+    /// The staged event changes not yet written, again, in order, with the identifiers and time each had.
+    func replayUnwrittenEvents() throws(StoreError) {
+        for entry in staged.unwritten {
+            identifiers.begin(replaying: entry.identifiers)
+            switch entry.operation {
+            case .saveEvent(let identifier, let occurrenceDate, let span, let changes, let lastModifiedDate):
                 _ = try applySave(identifier: identifier, occurrenceDate: occurrenceDate, span: span, changes: changes,
-                                  lastModifiedDate: lastModifiedDate, now: staged.now)
-            case .remove(let identifier, let occurrenceDate, let span):
-                try applyRemove(identifier: identifier, occurrenceDate: occurrenceDate, span: span, now: staged.now)
+                                  lastModifiedDate: lastModifiedDate, now: entry.now)
+            case .removeEvent(let identifier, let occurrenceDate, let span):
+                try applyRemove(identifier: identifier, occurrenceDate: occurrenceDate, span: span, now: entry.now)
+            case .saveReminder, .removeReminder:
+                continue
             }
         }
         identifiers.begin()
@@ -63,13 +62,13 @@ extension EventStore {
 
     /// An event as this client sees it: its own staged change of it, else the store's.
     func visibleEvent(identifier: String) throws(StoreError) -> Event? {
-        if let staged = stagedEvents.view.events[identifier] { return staged }
+        if let seen = staged.eventView.events[identifier] { return seen }
         return try store.event(identifier: identifier)
     }
 
     /// A series' detached occurrences as this client sees them.
     func visibleDetachedOccurrences(of series: String) throws(StoreError) -> [Event] {
-        if let staged = stagedEvents.view.detached[series] { return staged }
+        if let seen = staged.eventView.detached[series] { return seen }
         return try store.detachedOccurrences(of: series)
     }
 }

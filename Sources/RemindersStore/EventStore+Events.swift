@@ -83,7 +83,7 @@ extension EventStore {
     /// its first occurrence, changes the whole series). Returns the occurrence as saved.
     public func saveEvent(identifier: String?, occurrenceDate: Timestamp?, span: EventSpan?, changes: EventChanges,
                           lastModifiedDate: Timestamp?, commit: Bool = true) throws(StoreError) -> EventOccurrence {
-        let operation = EventStaging.Operation.save(identifier: identifier, occurrenceDate: occurrenceDate, span: span, changes: changes,
+        let operation = StagedChanges.Operation.saveEvent(identifier: identifier, occurrenceDate: occurrenceDate, span: span, changes: changes,
                                                     lastModifiedDate: lastModifiedDate)
         return try stage(operation, commit: commit) { now throws(StoreError) in
             try self.applySave(identifier: identifier, occurrenceDate: occurrenceDate, span: span, changes: changes,
@@ -213,7 +213,7 @@ extension EventStore {
     /// Removes an event; for an occurrence of a series, `thisEvent` removes just it (an exception
     /// date) and `futureEvents` ends the series before it (on its first occurrence: all of it).
     public func removeEvent(identifier: String, occurrenceDate: Timestamp?, span: EventSpan?, commit: Bool = true) throws(StoreError) {
-        try stage(.remove(identifier: identifier, occurrenceDate: occurrenceDate, span: span), commit: commit) { now throws(StoreError) in
+        try stage(.removeEvent(identifier: identifier, occurrenceDate: occurrenceDate, span: span), commit: commit) { now throws(StoreError) in
             try self.applyRemove(identifier: identifier, occurrenceDate: occurrenceDate, span: span, now: now)
         }
     }

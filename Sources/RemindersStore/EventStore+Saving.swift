@@ -53,9 +53,9 @@ extension EventStore {
                 reminder = split.advanced
                 record = split.record
             }
-            self.pending.record(.save(reminder, isNew: isNew, basedOn: lastModifiedDate), for: reminder.calendarItemIdentifier)
+            self.stageReminder(.saveReminder(reminder, isNew: isNew, basedOn: lastModifiedDate))
             if let before { try self.carrySubtasks(of: reminder, from: before.calendarIdentifier) }
-            if let record { self.pending.record(.save(record, isNew: true, basedOn: nil), for: record.calendarItemIdentifier) }
+            if let record { self.stageReminder(.saveReminder(record, isNew: true, basedOn: nil)) }
             return SaveResult(reminder: reminder, completedOccurrence: record)
         }
     }
@@ -65,7 +65,7 @@ extension EventStore {
             let reminder = try self.current(identifier, lastModifiedDate: lastModifiedDate)
             try self.requireWritable(reminder.calendarIdentifier, field: "identifier")
             try self.removeSubtasks(of: identifier)
-            self.pending.record(.remove(identifier: identifier, basedOn: lastModifiedDate), for: identifier)
+            self.stageReminder(.removeReminder(identifier: identifier, basedOn: lastModifiedDate))
         }
     }
 
@@ -99,38 +99,44 @@ extension EventStore {
         return try saveReminder(identifier: identifier, changes: changes, lastModifiedDate: lastModifiedDate, commit: commit)
     }
 
-    /// Writes every staged change in one transaction. On a conflict or any other failure nothing is
-    /// written and the staged changes stay, for the client to retry or `reset`.
+    /// Writes every staged change in one transaction — the group's, inside one (`durably`). On a
+    /// conflict or any other failure nothing is written and the staged changes stay, for the
+    /// client to retry or `reset`.
     public func commit() throws(StoreError) {
-        guard !pending.isEmpty || !stagedEvents.isEmpty else { return }
+        guard !staged.isEmpty else { return }
+        guard inGroup else { return try durably { () throws(StoreError) in try self.commit() }.get() }
         try store.write { () throws(StoreError) in
-            for change in self.pending.all { try self.write(change) }
-            try self.replayStagedEvents()
+            for change in self.staged.reminderChanges { try self.write(change) }
+            try self.replayUnwrittenEvents()
         }
-        pending.removeAll()
-        stagedEvents.removeAll()
+        staged.wroteAll()
     }
 
     /// Forgets every staged change.
     public func reset() {
-        pending.removeAll()
-        stagedEvents.removeAll()
+        staged.reset()
     }
 
     // MARK: Internals
 
-    /// Stages a change; with `commit`, commits everything staged, and un-stages it again if that fails.
+    func stageReminder(_ operation: StagedChanges.Operation) {
+        staged.append(StagedChanges.Entry(operation: operation, now: clock()))
+    }
+
+    /// Stages a change; with `commit`, commits everything staged. A change that fails, or whose
+    /// commit fails, is not staged.
     private func staging<T>(commit: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        guard commit else { return try store.read(body) }
-        let before = pending
-        do {
+        if commit, !inGroup { return try durably { () throws(StoreError) in try self.staging(commit: true, body) }.get() }
+        let mark = staged.mark
+        do throws(StoreError) {
+            guard commit else { return try store.read(body) }
             return try store.write { () throws(StoreError) in
                 let result = try body()
                 try self.commit()
                 return result
             }
         } catch {
-            pending = before
+            staged.restore(mark)
             throw error
         }
     }
@@ -139,7 +145,7 @@ extension EventStore {
     private func current(_ identifier: String, lastModifiedDate: Timestamp?) throws(StoreError) -> Reminder {
         let stored = try store.reminder(identifier: identifier)
         if let lastModifiedDate, let stored, stored.lastModifiedDate != lastModifiedDate { throw .conflict(current: .reminder(stored)) }
-        switch pending[identifier] {
+        switch staged.reminderChange(identifier) {
         case .save(let reminder, _, _)?: return reminder
         case .remove?: throw .notFound(kind: "reminder", identifier: identifier)
         case nil:
@@ -161,7 +167,7 @@ extension EventStore {
         }
     }
 
-    func write(_ change: PendingChanges.Change) throws(StoreError) {
+    func write(_ change: ReminderChange) throws(StoreError) {
         switch change {
         case .save(var reminder, let isNew, let basedOn):
             try requireWritable(reminder.calendarIdentifier, field: "calendarIdentifier")

@@ -33,15 +33,14 @@ extension EventStore {
         for var subtask in try subtasks(of: reminder.calendarItemIdentifier) {
             subtask.calendarIdentifier = reminder.calendarIdentifier
             subtask.lastModifiedDate = max(clock(), subtask.lastModifiedDate.advanced(by: 1))
-            pending.record(.save(subtask, isNew: pending[subtask.calendarItemIdentifier]?.isNewSave == true, basedOn: nil),
-                           for: subtask.calendarItemIdentifier)
+            stageReminder(.saveReminder(subtask, isNew: staged.reminderChange(subtask.calendarItemIdentifier)?.isNewSave == true, basedOn: nil))
         }
     }
 
     /// A parent being removed takes its subtasks with it, in the same commit.
     func removeSubtasks(of identifier: String) throws(StoreError) {
         for subtask in try subtasks(of: identifier) {
-            pending.record(.remove(identifier: subtask.calendarItemIdentifier, basedOn: nil), for: subtask.calendarItemIdentifier)
+            stageReminder(.removeReminder(identifier: subtask.calendarItemIdentifier, basedOn: nil))
         }
     }
 
@@ -49,16 +48,12 @@ extension EventStore {
     /// changes applied, and staged new ones.
     func subtasks(of identifier: String) throws(StoreError) -> [Reminder] {
         var found: [Reminder] = []
-        for stored in try store.subtasks(of: identifier) where pending[stored.calendarItemIdentifier] == nil {
+        for stored in try store.subtasks(of: identifier) where staged.reminderChange(stored.calendarItemIdentifier) == nil {
             found.append(stored)
         }
-        for case .save(let staged, _, _) in pending.all where staged.parentIdentifier == identifier {
-            found.append(staged)
+        for case .save(let reminder, _, _) in staged.reminderChanges where reminder.parentIdentifier == identifier {
+            found.append(reminder)
         }
         return found
     }
-}
-
-extension PendingChanges.Change {
-    var isNewSave: Bool { if case .save(_, true, _) = self { return true } else { return false } }
 }

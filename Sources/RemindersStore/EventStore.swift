@@ -13,10 +13,12 @@ public final class EventStore {
     /// an occurrence of a series meets the series' end date.
     public var timeZone: TimeZone
     let clock: () -> Timestamp
-    var pending = PendingChanges()
-    /// Event changes staged with `commit: false` (see `EventStaging`).
-    var stagedEvents = EventStaging()
+    /// What this client staged with `commit: false`, reminders and events alike (see `StagedChanges`).
+    var staged = StagedChanges()
     let identifiers = IdentifierSource()
+    /// Inside a group (`durably`): a commit writes into its transaction, and what it wrote leaves
+    /// the staged log only when the group is durable.
+    private(set) var inGroup = false
 
     public init(store: CalendarStore, rules: CalendarItemRules = CalendarItemRules(), timeZone: TimeZone = .current,
                 clock: @escaping () -> Timestamp = Timestamp.now) {
@@ -26,20 +28,48 @@ public final class EventStore {
         self.clock = clock
     }
 
-    public var hasUncommittedChanges: Bool { !pending.isEmpty || !stagedEvents.isEmpty }
+    public var hasUncommittedChanges: Bool { !staged.isEmpty }
 
     /// What is staged is events only (so committing it is a matter of access to events).
-    public var stagesOnlyEvents: Bool { pending.isEmpty && !stagedEvents.isEmpty }
-    public var stagesNothing: Bool { pending.isEmpty && stagedEvents.isEmpty }
+    public var stagesOnlyEvents: Bool { !staged.hasReminders && staged.hasEvents }
+    public var stagesNothing: Bool { staged.isEmpty }
 
-    /// Runs `body` (a group of requests in one transaction); when it throws, the staged changes are
-    /// put back as they were before it: a failed transaction wrote none of them, so they stay staged.
-    public func restoringStagedChangesOnFailure<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        let before = pending
-        do {
-            return try body()
+    /// Runs a group of requests — a pipelining client's writes — as one transaction, where every
+    /// commit among them (`commit`, a save with `commit: true`) writes what is staged: durable all
+    /// together once the group's transaction is, and otherwise none of it. Says which: committed,
+    /// the staged changes it wrote leaving the log; or rolled back, and everything staged before the
+    /// group staged still (what the group staged goes with it: its requests are answered with the
+    /// failure). Inside another group, it is part of that one.
+    public func durably<T>(_ body: () throws(StoreError) -> T) -> GroupOutcome<T> {
+        guard !inGroup else {
+            do throws(StoreError) { return .committed(try body()) } catch { return .rolledBack(error) }
+        }
+        inGroup = true
+        defer { inGroup = false }
+        let mark = staged.mark
+        do throws(StoreError) {
+            let value = try store.write(body)
+            staged.becameDurable()
+            return .committed(value)
         } catch {
-            pending = before
+            staged.restore(mark)
+            return .rolledBack(error)
+        }
+    }
+
+    /// Runs a group of requests that only stage changes (`commit: false`) in one transaction their
+    /// trials and reads share, rolled back at its end: nothing — not an event's trial write —
+    /// reaches the store or tells other clients of a commit. What they staged stays staged; if
+    /// the transaction itself fails, none of it does.
+    public func stagingOnly(_ body: () -> Void) throws(StoreError) {
+        let mark = staged.mark
+        do throws(StoreError) {
+            _ = try store.transaction { () throws(StoreError) -> TransactionOutcome in
+                body()
+                return .rollBack
+            }
+        } catch {
+            staged.restore(mark)
             throw error
         }
     }
@@ -131,7 +161,7 @@ public final class EventStore {
 
     /// A reminder by identifier, as this client sees it (its own uncommitted changes included).
     public func reminder(identifier: String) throws(StoreError) -> Reminder? {
-        switch pending[identifier] {
+        switch staged.reminderChange(identifier) {
         case .save(let reminder, _, _)?: return reminder
         case .remove?: return nil
         case nil: return try store.read { () throws(StoreError) in try self.store.reminder(identifier: identifier) }

@@ -228,10 +228,16 @@ final class HardeningFaultTests: XCTestCase {
         let mount = try TestMount.tmpfs(at: folder.path + "/small", sizeKiB: 1024)
         defer { mount.unmount() }
         let store = mount.path + "/reminders.sqlite"
+        XCTAssertEqual(Hardening.remindersd(["permissions", "set", "--any-program", "faults", "fullAccess", "--entity", "event", "--store", store]).status, 0)
         let server = try Hardening.server(store: store, client: "faults")
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "first"]]).result)
         let staged = server.channel.request("saveReminder", ["reminder": ["title": "staged before the disk filled"], "commit": false])
         XCTAssertNotNil(staged.result)
+        // An event staged too: the failed commit below writes it into a transaction that never
+        // becomes durable, and it must stay staged as the reminder does.
+        let event = server.channel.request("saveEvent", ["event": ["title": "staged event", "startDate": "2027-01-04T09:00:00Z",
+                                                                   "endDate": "2027-01-04T10:00:00Z"], "commit": false])
+        XCTAssertNotNil(event.result, "\(event)")
         // Fill the file system to the last byte.
         let filler = mount.path + "/filler"
         let fd = open(filler, O_WRONLY | O_CREAT, 0o600)
@@ -259,6 +265,9 @@ final class HardeningFaultTests: XCTestCase {
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "after"]]).result)
         let titles = Set(server.channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? [])
         XCTAssertEqual(titles, ["first", "staged before the disk filled", "after"], "a commit that failed for lack of room must keep what was staged")
+        let events = server.channel.request("fetchEvents", ["start": "2027-01-04T00:00:00Z", "end": "2027-01-05T00:00:00Z"])
+        XCTAssertEqual(events.at("result", "events")?.arrayValue?.compactMap { $0["title"]?.stringValue }, ["staged event"],
+                       "a staged event is kept by a failed commit as a staged reminder is: \(events.serialized.prefix(300))")
         XCTAssertEqual(server.shutDown(), 0)
         XCTAssertEqual(try Hardening.sql(store, "PRAGMA integrity_check"), "ok")
 
