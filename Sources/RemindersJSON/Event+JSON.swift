@@ -42,7 +42,7 @@ extension EventOccurrence {
 }
 
 /// A `saveEvent`'s `event`: which event (and occurrence) it is about, and what changes.
-public struct EventSave {
+public struct EventSave: Sendable {
     public var identifier: String?
     public var occurrenceDate: Timestamp?
     public var lastModifiedDate: Timestamp?

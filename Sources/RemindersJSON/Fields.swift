@@ -97,6 +97,11 @@ public struct Fields {
         return elements
     }
 
+    /// An optional array of strings, each checked (`key[i]` in errors).
+    public func optionalStrings(_ key: String) throws(ResponseError) -> [String]? {
+        try optionalArray(key)?.enumerated().map { (index, value) throws(ResponseError) in try Fields.string(value, path: pathOf(key) + "[\(index)]") }
+    }
+
     public func optionalEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(ResponseError) -> E? where E.RawValue == String {
         guard let text = try optionalString(key) else { return nil }
         guard let value = E(rawValue: text) else {

@@ -47,7 +47,7 @@ extension Reminder {
 /// A `saveReminder` reminder object: which reminder (if any), what changes, and the concurrency
 /// token. Its members were checked against `ReminderSchemas.changes`; the store's own members
 /// (`creationDate`, …) are accepted there and not read here.
-public struct ReminderSave {
+public struct ReminderSave: Sendable {
     public var identifier: String?
     public var changes: ReminderChanges
     public var lastModifiedDate: Timestamp?

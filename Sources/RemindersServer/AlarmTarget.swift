@@ -19,12 +19,25 @@ struct AlarmTarget {
     static let occurrenceDateParam = ObjectRule.Property("occurrenceDate", CommonSchemas.instant,
                                                          description: "An event's occurrence (its start); absent: the one whose alarm fired in the past day, else the next.")
 
-    static func find(_ context: MethodContext) throws -> AlarmTarget {
+    /// The params that name an alarm: `identifier`, `alarmIdentifier` and, for an event's, `occurrenceDate`.
+    struct Params {
+        static let properties = AlarmSchedulingSchemas.reminderAndAlarm + [occurrenceDateParam]
+        var identifier: String
+        var alarmIdentifier: String
+        var occurrenceDate: Timestamp?
+
+        init(_ params: Fields) throws(ResponseError) {
+            identifier = try params.string("identifier")
+            alarmIdentifier = try params.string("alarmIdentifier")
+            occurrenceDate = try params.optionalTimestamp("occurrenceDate")
+        }
+    }
+
+    static func find(_ params: Params, _ context: MethodContext) throws -> AlarmTarget {
         let eventStore = try context.session.eventStore()
-        let identifier = try context.params.string("identifier")
-        let alarmIdentifier = try context.params.string("alarmIdentifier")
+        let (identifier, alarmIdentifier) = (params.identifier, params.alarmIdentifier)
         if let event = try eventStore.store.event(identifier: identifier) {
-            return try find(event, alarmIdentifier: alarmIdentifier, at: try context.params.optionalTimestamp("occurrenceDate"), in: eventStore)
+            return try find(event, alarmIdentifier: alarmIdentifier, at: params.occurrenceDate, in: eventStore)
         }
         guard let reminder = try eventStore.reminder(identifier: identifier) else {
             throw StoreError.notFound(kind: "reminder", identifier: identifier)
@@ -72,9 +85,8 @@ struct AlarmTarget {
     }
 
     /// Whose access the call needs: an event's identifier takes access to events.
-    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType {
-        guard let identifier = params?["identifier"]?.stringValue else { return .reminder }
-        return try session.eventStore().store.event(identifier: identifier) != nil ? .event : .reminder
+    static func entityType(of params: Params, session: Session) throws -> EntityType {
+        try session.eventStore().store.event(identifier: params.identifier) != nil ? .event : .reminder
     }
 
     func decide(_ state: AlarmDelivery.State, snoozedUntil: Timestamp?, in context: MethodContext) throws {

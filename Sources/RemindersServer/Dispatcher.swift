@@ -13,23 +13,51 @@ struct Dispatcher {
     func call(_ method: RegisteredMethod, params: JSONValue?, isCancelled: @escaping @Sendable () -> Bool) -> Result<[[UInt8]], ResponseError> {
         do {
             let fields = try method.check(params)
-            var status = AuthorizationStatus.notDetermined
-            if method.access.needsStatus {
-                status = try session.authorizationStatus(try method.declaration.entityType(of: params, session: session))
-                guard method.access.allows(status) else {
-                    throw ResponseError.notAuthorized(client: session.clientName, status: status, "\(method.name) is not allowed")
-                }
-            }
-            if status == .writeOnly { try WriteOnlyRules.checkCommit(of: method, params: params, session: session) }
-            let context = MethodContext(session: session, params: fields, status: status, isCancelled: isCancelled)
-            let result = try method.handle(context)
-            session.noteStagedChanges(after: method, status: status)
-            return .success(result)
+            return .success(try method.run(self, method, fields, CommitParam.value(in: params), isCancelled))
         } catch {
-            let failure = ResponseError.from(error, prefix: method.fieldPrefix, zone: session.timeZone)
-            if failure.code == ResponseError.internalErrorCode { session.log.error("\(method.name) failed: \(error)") }
-            return .failure(failure)
+            return .failure(failure(error, of: method))
         }
+    }
+
+    /// A call made in Swift by another front end: the value, or the error a client would get.
+    func call<M: TypedMethod>(_ method: M.Type, _ params: M.Params, commit: Bool, isCancelled: @escaping @Sendable () -> Bool) -> Result<M.Result, ResponseError> {
+        guard let registered = MethodRegistry.named(M.name), let declaration = M.self as? any MethodDeclaration.Type else {
+            return .failure(.methodNotFound(M.name))
+        }
+        func typed<D: MethodDeclaration>(_ declaration: D.Type) throws -> M.Result {
+            guard let params = params as? D.Params,
+                  let result = try run(D.self, params, method: registered, commit: commit, isCancelled: isCancelled) as? M.Result else {
+                throw ResponseError.internalError("\(M.name) is not declared with these types")
+            }
+            return result
+        }
+        do {
+            return .success(try typed(declaration))
+        } catch {
+            return .failure(failure(error, of: registered))
+        }
+    }
+
+    /// Authorization, the write-only rules and the handler, for params already read.
+    func run<D: MethodDeclaration>(_ declaration: D.Type, _ params: D.Params, method: RegisteredMethod, commit: Bool,
+                                   isCancelled: @escaping @Sendable () -> Bool) throws -> D.Result {
+        var status = AuthorizationStatus.notDetermined
+        if method.access.needsStatus {
+            status = try session.authorizationStatus(try D.entityType(of: params, session: session))
+            guard method.access.allows(status) else {
+                throw ResponseError.notAuthorized(client: session.clientName, status: status, "\(method.name) is not allowed")
+            }
+        }
+        if status == .writeOnly { try WriteOnlyRules.checkCommit(commits: method.effect.commitsStagedChanges(commit: commit), session: session) }
+        let result = try D.handle(params, MethodContext(session: session, status: status, commit: commit, isCancelled: isCancelled))
+        session.noteStagedChanges(after: method, status: status)
+        return result
+    }
+
+    private func failure(_ error: any Error, of method: RegisteredMethod) -> ResponseError {
+        let failure = ResponseError.from(error, prefix: method.fieldPrefix, zone: session.timeZone)
+        if failure.code == ResponseError.internalErrorCode { session.log.error("\(method.name) failed: \(error)") }
+        return failure
     }
 
     /// A request of the JSON-RPC front end, answered in the lifecycle's terms.

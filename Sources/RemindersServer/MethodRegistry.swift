@@ -44,7 +44,8 @@ final class RegisteredMethod: @unchecked Sendable {  // its lazy schemas are mad
     let effect: Effect
     /// Whether it is `initialize`, which the lifecycle treats apart from every other method.
     let isInitialize: Bool
-    let handle: (MethodContext) throws -> [[UInt8]]
+    /// Reads the checked params into the declaration's value and runs it through the dispatcher: its JSON.
+    let run: (Dispatcher, RegisteredMethod, Fields, _ commit: Bool, _ isCancelled: @escaping @Sendable () -> Bool) throws -> [[UInt8]]
 
     init(_ declaration: any MethodDeclaration.Type) {
         self.declaration = declaration
@@ -52,7 +53,14 @@ final class RegisteredMethod: @unchecked Sendable {  // its lazy schemas are mad
         access = declaration.access
         effect = declaration.effect
         isInitialize = declaration == Initialize.self
-        handle = declaration.handle
+        run = Self.runner(declaration)
+    }
+
+    private static func runner<D: MethodDeclaration>(_ declaration: D.Type)
+        -> (Dispatcher, RegisteredMethod, Fields, Bool, @escaping @Sendable () -> Bool) throws -> [[UInt8]] {
+        { dispatcher, method, fields, commit, isCancelled in
+            try dispatcher.run(D.self, try D.Params(fields), method: method, commit: commit, isCancelled: isCancelled).pieces(isCancelled: isCancelled)
+        }
     }
 
     /// The params' schema, `commit` included for `.stages` methods.
@@ -80,16 +88,14 @@ final class RegisteredMethod: @unchecked Sendable {  // its lazy schemas are mad
     }
 }
 
-/// What a handler gets: the session, the request's checked params, and the caller's status.
+/// What a handler gets beside its params: the session, the caller's status, and for a `.stages`
+/// method whether to commit (true unless the client said `commit: false`).
 struct MethodContext {
     let session: Session
-    let params: Fields
     /// Read before the call for methods that need it.
     let status: AuthorizationStatus
+    let commit: Bool
     let isCancelled: @Sendable () -> Bool
-
-    /// `commit` of a `.stages` method: true unless the client said false.
-    var commit: Bool { params.object[CommitParam.name] != .bool(false) }
 }
 
 /// Builds a result object with a writer.
@@ -100,5 +106,3 @@ func resultObject(_ body: (inout JSONWriter) -> Void) -> [[UInt8]] {
     writer.endObject()
     return [writer.bytes]
 }
-
-let emptyResult: [[UInt8]] = [Array("{}".utf8)]

@@ -167,10 +167,10 @@ extension Inbound {
     var hasWrite: Bool { containsRequest { method, request in method.effect.joinsGroupCommit(request.params) } }
 
     /// Whether a request here stages a change without committing (`commit: false`).
-    var stagesChanges: Bool { containsRequest { method, request in method.effect == .stages && !method.effect.commitsStagedChanges(request.params) } }
+    var stagesChanges: Bool { containsRequest { method, request in method.effect == .stages && !CommitParam.value(in: request.params) } }
 
     /// Whether a request here commits staged changes (`commit`, or a write without `commit: false`).
-    var commitsStagedChanges: Bool { containsRequest { method, request in method.effect.commitsStagedChanges(request.params) } }
+    var commitsStagedChanges: Bool { containsRequest { method, request in method.effect.commitsStagedChanges(commit: CommitParam.value(in: request.params)) } }
 
     /// Whether a request here must run outside a group transaction (see `Effect.runsAlone`).
     var runsAlone: Bool { containsRequest { method, _ in method.effect.runsAlone } }

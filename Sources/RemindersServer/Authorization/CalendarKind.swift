@@ -6,9 +6,8 @@ import RemindersModel
 /// the kind a new one is made for (`allowedEntityTypes`) — so that managing event calendars takes
 /// access to events, and lists access to reminders.
 enum CalendarKind {
-    static func of(identifier: String?, madeFor types: JSONValue?, session: Session) throws -> EntityType {
+    static func of(identifier: String?, madeFor type: EntityType?, session: Session) throws -> EntityType {
         if let identifier, let calendar = try session.eventStore().store.calendar(identifier: identifier) { return calendar.entityType }
-        if let named = types?.arrayValue?.first?.stringValue, let type = EntityType(rawValue: named) { return type }
-        return .reminder
+        return type ?? .reminder
     }
 }

@@ -19,8 +19,8 @@ enum WriteOnlyRules {
     }
 
     /// A commit (explicit, or by a write without `commit: false`) that would write changes staged with full access.
-    static func checkCommit(of method: RegisteredMethod, params: JSONValue?, session: Session) throws {
-        guard method.effect.commitsStagedChanges(params), session.hasChangesStagedWithFullAccess else { return }
+    static func checkCommit(commits: Bool, session: Session) throws {
+        guard commits, session.hasChangesStagedWithFullAccess else { return }
         throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly,
                                           "changes staged with full access can be committed only with full access; reset them")
     }

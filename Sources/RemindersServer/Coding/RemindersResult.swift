@@ -36,6 +36,17 @@ enum RemindersResult {
         return [head.bytes] + halvesEncoded.flatMap { $0 ?? [] } + [tail.bytes]
     }
 
+    /// The same in one buffer, for a caller that takes the result whole.
+    static func write<C: Collection>(_ reminders: C, nextCursor: String??, to writer: inout JSONWriter) where C.Element == Reminder {
+        writer.beginObject()
+        writer.key(static: "reminders")
+        writer.beginArray()
+        for reminder in reminders { reminder.write(to: &writer) }
+        writer.endArray()
+        if let nextCursor { writer.field("nextCursor", nextCursor) }
+        writer.endObject()
+    }
+
     /// Array elements in pieces of about a megabyte; nil when cancelled.
     private static func encode<C: Collection>(_ reminders: C, afterOthers: Bool, isCancelled: () -> Bool) -> [[UInt8]]?
     where C.Element == Reminder {

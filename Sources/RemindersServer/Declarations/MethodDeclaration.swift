@@ -2,41 +2,39 @@ import JSONRPC
 import RemindersJSON
 import RemindersModel
 
-/// One protocol method, declared once (as sourcekit-lsp declares a request type): its name, what
-/// it is for, who may call it, what it does to the store, what it takes and returns, and its
-/// handler. Everything else the server and its documents know about a method is derived from this:
-/// group commit, waiting for the owner, the `commit` member, field prefixes, `initialize`'s list of
-/// methods, and the OpenRPC document.
-protocol MethodDeclaration: SendableMetatype {
-    static var name: String { get }
+/// One protocol method, declared once (as sourcekit-lsp declares a request type, with the types of
+/// its params and its response): its name, what it is for, who may call it, what it does to the
+/// store, the value it takes (`Params`, whose properties are its params' schema) and the value it
+/// answers (`Result`, with its schema, writing itself), and its handler. Everything else the
+/// server and its documents know about a method is derived from this: group commit, waiting for
+/// the owner, the `commit` member, field prefixes, `initialize`'s list of methods, the OpenRPC
+/// document and the MCP tools built on it.
+protocol MethodDeclaration: TypedMethod, SendableMetatype {
     /// One line, for the OpenRPC document and `remindersd schema`.
     static var summary: String { get }
     static var access: Access { get }
     /// Whose authorization status `access` is about: reminders (the default) or events.
     static var entityType: EntityType { get }
-    /// The same for one call: by default the `entityType` its params name, else `entityType`.
-    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType
+    /// The same for one call: by default `entityType`.
+    static func entityType(of params: Params, session: Session) throws -> EntityType
     static var effect: Effect { get }
-    /// The members of `params` (always an object). A `.stages` method gets `commit` added.
-    static var params: [ObjectRule.Property] { get }
     /// Whether `params` may hold members not declared (ignored): only `initialize`, for LSP clients.
     static var acceptsOtherParams: Bool { get }
-    static var result: JSONSchema { get }
     /// Errors beyond the ones every method of its access and effect can give.
     static var errors: [MethodError] { get }
-    /// The result's JSON, in one or more pieces; the params in `context` were checked against `params`.
-    static func handle(_ context: MethodContext) throws -> [[UInt8]]
+    /// What the method answers for `params` (checked against `Params.properties`, then read).
+    static func handle(_ params: Params, _ context: MethodContext) throws -> Result
 }
 
 extension MethodDeclaration {
     static var entityType: EntityType { .reminder }
-
-    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType {
-        if let named = params?["entityType"]?.stringValue, let type = EntityType(rawValue: named) { return type }
-        return entityType
-    }
+    static func entityType(of params: Params, session: Session) throws -> EntityType { entityType }
     static var acceptsOtherParams: Bool { false }
     static var errors: [MethodError] { [] }
+
+    /// The members of `params` (always an object). A `.stages` method gets `commit` added.
+    static var params: [ObjectRule.Property] { Params.properties }
+    static var result: JSONSchema { Result.schema }
 }
 
 /// What a method does to the store, which decides how the server runs it.
@@ -68,13 +66,13 @@ enum Effect: String, Sendable {
     /// commit. A change staged with `commit: false` writes nothing: it runs outside any group,
     /// so the transaction it is tried in (an event's) is rolled back whole, and no other client
     /// hears of a commit that was none.
-    func joinsGroupCommit(_ params: JSONValue?) -> Bool { self == .writes || commitsStagedChanges(params) }
+    func joinsGroupCommit(_ params: JSONValue?) -> Bool { self == .writes || commitsStagedChanges(commit: CommitParam.value(in: params)) }
 
-    /// Whether, called with these params, it commits what is staged.
-    func commitsStagedChanges(_ params: JSONValue?) -> Bool {
+    /// Whether, called with `commit` (a `.stages` method's member), it commits what is staged.
+    func commitsStagedChanges(commit: Bool) -> Bool {
         switch self {
         case .commits: return true
-        case .stages: return params?[CommitParam.name] != .bool(false)
+        case .stages: return commit
         default: return false
         }
     }
@@ -86,6 +84,8 @@ enum Effect: String, Sendable {
 /// The `commit` member of every `.stages` method, declared here once.
 enum CommitParam {
     static let name = "commit"
+    /// What a request's params say: true unless `commit: false`.
+    static func value(in params: JSONValue?) -> Bool { params?[name] != .bool(false) }
     static let property = ObjectRule.Property(name, .boolean(description: "Whether to commit everything staged, this change included (EventKit's save(_:commit:))."),
                                               default: true)
 }

@@ -3,21 +3,22 @@ import RemindersJSON
 import RemindersModel
 
 /// `commit {}` → `{}`: everything staged, in one transaction, or nothing.
-enum Commit: MethodDeclaration {
+enum Commit: TypedMethod, MethodDeclaration {
     static let name = "commit"
     static let summary = "Writes every change staged with commit:false, in one transaction (EKEventStore.commit())."
     static let access = Access.fullOrWriteOnly
     static let effect = Effect.commits
-    static let params: [ObjectRule.Property] = []
-    static let result = CommonSchemas.empty
     static let errors: [MethodError] = [.invalidParams(.noCalendar, .calendarReadOnly), .notFound, .conflict]
 
-    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType {
+    typealias Params = NoParams
+    typealias Result = EmptyResult
+
+    static func entityType(of params: Params, session: Session) throws -> EntityType {
         try StagedKind.of(session: session, access: access)
     }
 
-    static func handle(_ context: MethodContext) throws -> [[UInt8]] {
+    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         try context.session.eventStore().commit()
-        return emptyResult
+        return EmptyResult()
     }
 }

@@ -1,64 +1,69 @@
-import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
 
 /// `initialize {clientInfo:{name, version?}, timeZone?}`. Other members (an editor's LSP
 /// capabilities, rootUri, …) are accepted and ignored, so stock LSP clients can connect.
-enum Initialize: MethodDeclaration {
-    static let name = "initialize"
+public enum Initialize: TypedMethod, MethodDeclaration {
+    public static let name = "initialize"
     static let summary = "Starts the session: who the client is and the time zone its floating dates are read in."
     static let access = Access.lifecycle
     static let effect = Effect.lifecycle
     static let acceptsOtherParams = true
-    static let params: [ObjectRule.Property] = [
-        .init("clientInfo", .object([
-            .init("name", .string("The client's identity for authorization: 1…256 bytes, no control characters, not starting with \"-\"."),
-                  required: true),
-            .init("version", .string()),
-        ], allowsOtherMembers: true), required: true),
-        .init("timeZone", .string("An IANA time zone; default: the server's own."), description: nil),
-    ]
-    static let result = JSONSchema.object([
-        .init("serverInfo", .object([.init("name", .string(), required: true), .init("version", .string(), required: true)]), required: true),
-        .init("protocolVersion", .string(), required: true),
-        .init("capabilities", .object([
-            .init("entityTypes", .array(of: CommonSchemas.entityType), required: true),
-            .init("methods", .array(of: .string()), required: true),
-            .init("notifications", .array(of: .string()), required: true),
-            .init("framings", .array(of: .oneOf(["lsp", "ndjson"])), required: true),
-            .init("batches", .boolean(), required: true),
-            .init("cancelRequest", .boolean(), required: true),
-        ]), required: true),
-        .init("timeZone", .string("The zone the session reads floating and all-day dates in."), required: true),
-    ])
 
-    static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let session = context.session
-        let clientInfo = try context.params.object("clientInfo")
-        let name = try clientInfo.string("name")
-        if let problem = ClientName.problem(with: name) {
-            throw ResponseError.invalidParams("\(clientInfo.pathOf("name")): \(problem)", field: clientInfo.pathOf("name"))
+    public struct Params: MethodParams, Sendable {
+        public static let properties: [ObjectRule.Property] = [
+            .init("clientInfo", .object([
+                .init("name", .string("The client's identity for authorization: 1…256 bytes, no control characters, not starting with \"-\"."),
+                      required: true),
+                .init("version", .string()),
+            ], allowsOtherMembers: true), required: true),
+            .init("timeZone", .string("An IANA time zone; default: the server's own."), description: nil),
+        ]
+        public var clientName: String
+        public var clientVersion: String?
+        public var timeZone: String?
+        /// `capabilities.alarms`: the client hears `alarmFired`.
+        public var wantsAlarms = false
+
+        public init(clientName: String, clientVersion: String? = nil, timeZone: String? = nil) {
+            (self.clientName, self.clientVersion, self.timeZone) = (clientName, clientVersion, timeZone)
         }
-        let version = try clientInfo.optionalString("version")
-        var zone = session.options.timeZone.zone
-        let requestedZone = try context.params.optionalString("timeZone")
-        if let identifier = requestedZone {
-            guard let found = TimeZoneCache.zone(identifier) else {
-                throw context.params.invalid("timeZone", "unknown time zone \"\(identifier.prefix(64))\"; use an IANA name such as Europe/Berlin")
+
+        public init(_ params: Fields) throws(ResponseError) {
+            let clientInfo = try params.object("clientInfo")
+            clientName = try clientInfo.string("name")
+            if let problem = ClientName.problem(with: clientName) {
+                throw ResponseError.invalidParams("\(clientInfo.pathOf("name")): \(problem)", field: clientInfo.pathOf("name"))
             }
-            zone = found
+            clientVersion = try clientInfo.optionalString("version")
+            timeZone = try params.optionalString("timeZone")
+            if let identifier = timeZone, TimeZoneCache.zone(identifier) == nil {
+                throw params.invalid("timeZone", "unknown time zone \"\(identifier.prefix(64))\"; use an IANA name such as Europe/Berlin")
+            }
+            wantsAlarms = params.object["capabilities"]?["alarms"] == .bool(true)
         }
-        _ = try session.eventStore()
-        session.clientName = name
-        session.clientVersion = version
-        session.timeZone = zone
-        session.timeZoneName = requestedZone ?? session.options.timeZone.name
-        session.wantsAlarms = context.params.object["capabilities"]?["alarms"] == .bool(true)
-        session.lifecycle = .running
-        session.startWatching()
-        session.log.info("client \(name)\(version.map { " " + $0 } ?? "") initialized (time zone \(session.timeZoneName))")
-        return resultObject { writer in
+    }
+
+    public struct Result: MethodResult, Sendable {
+        public static let schema = JSONSchema.object([
+            .init("serverInfo", .object([.init("name", .string(), required: true), .init("version", .string(), required: true)]), required: true),
+            .init("protocolVersion", .string(), required: true),
+            .init("capabilities", .object([
+                .init("entityTypes", .array(of: CommonSchemas.entityType), required: true),
+                .init("methods", .array(of: .string()), required: true),
+                .init("notifications", .array(of: .string()), required: true),
+                .init("framings", .array(of: .oneOf(["lsp", "ndjson"])), required: true),
+                .init("batches", .boolean(), required: true),
+                .init("cancelRequest", .boolean(), required: true),
+            ]), required: true),
+            .init("timeZone", .string("The zone the session reads floating and all-day dates in."), required: true),
+        ])
+        /// The zone the session reads floating and all-day dates in.
+        public var timeZone: String
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
             writer.key(static: "serverInfo")
             writer.beginObject()
             writer.field("name", ServerInfo.name)
@@ -74,8 +79,23 @@ enum Initialize: MethodDeclaration {
             writer.field("batches", true)
             writer.field("cancelRequest", true)
             writer.endObject()
-            writer.field("timeZone", session.timeZoneName)
+            writer.field("timeZone", timeZone)
+            writer.endObject()
         }
+    }
+
+    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+        let session = context.session
+        _ = try session.eventStore()
+        session.clientName = params.clientName
+        session.clientVersion = params.clientVersion
+        session.timeZone = params.timeZone.flatMap(TimeZoneCache.zone) ?? session.options.timeZone.zone
+        session.timeZoneName = params.timeZone ?? session.options.timeZone.name
+        session.wantsAlarms = params.wantsAlarms
+        session.lifecycle = .running
+        session.startWatching()
+        session.log.info("client \(params.clientName)\(params.clientVersion.map { " " + $0 } ?? "") initialized (time zone \(session.timeZoneName))")
+        return Result(timeZone: session.timeZoneName)
     }
 }
 

@@ -4,24 +4,36 @@ import RemindersModel
 import RemindersStore
 
 /// `removeEvent {identifier, occurrenceDate?, span?, commit?}` → `{}` (EKEventStore.remove(_:span:commit:)).
-enum RemoveEvent: MethodDeclaration {
+enum RemoveEvent: TypedMethod, MethodDeclaration {
     static let name = "removeEvent"
     static let summary = "Removes an event, or occurrences of a recurring one: thisEvent that one, futureEvents it and those after (EKEventStore.remove(_:span:))."
     static let access = Access.fullAccess
     static let entityType = EntityType.event
     static let effect = Effect.stages
-    static let params: [ObjectRule.Property] = [
-        .init("identifier", CommonSchemas.identifier, required: true),
-        .init("occurrenceDate", CommonSchemas.instant, description: "Which occurrence of a recurring event; absent: the whole event."),
-        .init("span", EventSchemas.span, description: "Default thisEvent."),
-    ]
-    static let result = CommonSchemas.empty
     static let errors: [MethodError] = [.notFound, .invalidParams(.calendarReadOnly, .invalidSpan)]
 
-    static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        try context.session.eventStore().removeEvent(identifier: try context.params.string("identifier"),
-                                                 occurrenceDate: try context.params.optionalTimestamp("occurrenceDate"),
-                                                 span: try context.params.optionalEnum("span", EventSpan.self), commit: context.commit)
-        return resultObject { _ in }
+    struct Params: MethodParams {
+        static let properties: [ObjectRule.Property] = [
+            .init("identifier", CommonSchemas.identifier, required: true),
+            .init("occurrenceDate", CommonSchemas.instant, description: "Which occurrence of a recurring event; absent: the whole event."),
+            .init("span", EventSchemas.span, description: "Default thisEvent."),
+        ]
+        var identifier: String
+        var occurrenceDate: Timestamp?
+        var span: EventSpan?
+
+        init(_ params: Fields) throws(ResponseError) {
+            identifier = try params.string("identifier")
+            occurrenceDate = try params.optionalTimestamp("occurrenceDate")
+            span = try params.optionalEnum("span", EventSpan.self)
+        }
+    }
+
+    typealias Result = EmptyResult
+
+    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+        try context.session.eventStore().removeEvent(identifier: params.identifier, occurrenceDate: params.occurrenceDate, span: params.span,
+                                                     commit: context.commit)
+        return EmptyResult()
     }
 }

@@ -1,22 +1,35 @@
 import JSONRPC
+import RemindersJSON
+import RemindersModel
 
 /// `removeReminder {identifier, lastModifiedDate?, commit?}` → `{}`.
-enum RemoveReminder: MethodDeclaration {
-    static let name = "removeReminder"
+public enum RemoveReminder: TypedMethod, MethodDeclaration {
+    public static let name = "removeReminder"
     static let summary = "Removes a reminder (EKEventStore.remove(_:commit:))."
     static let access = Access.fullAccess
     static let effect = Effect.stages
-    static let params: [ObjectRule.Property] = [
-        .init("identifier", CommonSchemas.identifier, required: true),
-        CommonSchemas.lastModifiedDate,
-    ]
-    static let result = CommonSchemas.empty
     static let errors: [MethodError] = [.invalidParams(.calendarReadOnly), .notFound, .conflict]
 
-    static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        try context.session.eventStore().removeReminder(identifier: try context.params.string("identifier"),
-                                                    lastModifiedDate: try context.params.optionalTimestamp("lastModifiedDate"),
-                                                    commit: context.commit)
-        return emptyResult
+    public struct Params: MethodParams, Sendable {
+        public static let properties: [ObjectRule.Property] = [
+            .init("identifier", CommonSchemas.identifier, required: true),
+            CommonSchemas.lastModifiedDate,
+        ]
+        public var identifier: String
+        public var lastModifiedDate: Timestamp?
+
+        public init(identifier: String, lastModifiedDate: Timestamp? = nil) { (self.identifier, self.lastModifiedDate) = (identifier, lastModifiedDate) }
+
+        public init(_ params: Fields) throws(ResponseError) {
+            identifier = try params.string("identifier")
+            lastModifiedDate = try params.optionalTimestamp("lastModifiedDate")
+        }
+    }
+
+    public typealias Result = EmptyResult
+
+    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+        try context.session.eventStore().removeReminder(identifier: params.identifier, lastModifiedDate: params.lastModifiedDate, commit: context.commit)
+        return EmptyResult()
     }
 }

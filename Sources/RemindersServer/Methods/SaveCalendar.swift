@@ -3,26 +3,38 @@ import RemindersJSON
 import RemindersModel
 
 /// `saveCalendar {calendar}` → `{calendar}`: creates a list (no identifier) or changes one, at once.
-enum SaveCalendar: MethodDeclaration {
-    static let name = "saveCalendar"
+public enum SaveCalendar: TypedMethod, MethodDeclaration {
+    public static let name = "saveCalendar"
     static let summary = "Creates a reminder list or changes one (EKEventStore.saveCalendar(_:commit:)); saved at once."
     static let access = Access.fullAccess
     static let effect = Effect.writes
-    static let params: [ObjectRule.Property] = [.init("calendar", CalendarSchemas.calendarInput, required: true, subject: true)]
-    static let result = CommonSchemas.result([("calendar", CalendarSchemas.calendar)])
     static let errors: [MethodError] = [.notFound]
 
-    static func entityType(of params: JSONValue?, session: Session) throws -> EntityType {
-        let calendar = params?["calendar"]
-        return try CalendarKind.of(identifier: calendar?["calendarIdentifier"]?.stringValue, madeFor: calendar?["allowedEntityTypes"], session: session)
+    public struct Params: MethodParams, Sendable {
+        public static let properties: [ObjectRule.Property] = [.init("calendar", CalendarSchemas.calendarInput, required: true, subject: true)]
+        public var calendar: CalendarChanges
+
+        public init(calendar: CalendarChanges) { self.calendar = calendar }
+        public init(_ params: Fields) throws(ResponseError) { calendar = try CalendarChanges(try params.object("calendar")) }
     }
 
-    static func handle(_ context: MethodContext) throws -> [[UInt8]] {
-        let changes = try CalendarChanges(try context.params.object("calendar"))
-        let calendar = try context.session.eventStore().saveCalendar(changes)
-        return resultObject { writer in
+    public struct Result: MethodResult, Sendable {
+        public static let schema = CommonSchemas.result([("calendar", CalendarSchemas.calendar)])
+        public var calendar: ItemCalendar
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
             writer.key(static: "calendar")
             calendar.write(to: &writer)
+            writer.endObject()
         }
+    }
+
+    static func entityType(of params: Params, session: Session) throws -> EntityType {
+        try CalendarKind.of(identifier: params.calendar.calendarIdentifier, madeFor: params.calendar.entityType, session: session)
+    }
+
+    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+        Result(calendar: try context.session.eventStore().saveCalendar(params.calendar))
     }
 }

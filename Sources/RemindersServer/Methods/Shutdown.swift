@@ -1,17 +1,25 @@
 import JSONRPC
+import RemindersJSON
+import RemindersModel
 
 /// `shutdown`: from now on only `exit` is accepted (LSP).
-enum Shutdown: MethodDeclaration {
+enum Shutdown: TypedMethod, MethodDeclaration {
     static let name = "shutdown"
     static let summary = "Ends the session; the client then sends exit."
     static let access = Access.lifecycle
     static let effect = Effect.lifecycle
-    static let params: [ObjectRule.Property] = []
-    static let result = JSONSchema.null
 
-    static func handle(_ context: MethodContext) throws -> [[UInt8]] {
+    typealias Params = NoParams
+
+    /// `null`, as LSP answers it.
+    struct Result: MethodResult {
+        static let schema = JSONSchema.null
+        func write(to writer: inout JSONWriter) { writer.null() }
+    }
+
+    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         context.session.lifecycle = .shutDown
         context.session.stopWatching()
-        return [Array("null".utf8)]
+        return Result()
     }
 }

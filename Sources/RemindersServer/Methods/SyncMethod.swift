@@ -6,32 +6,50 @@ import RemindersStore
 
 /// `sync {account?, workDoneToken?, dryRun?, forceDelete?}` → the sync report; `$/progress` for the token
 /// meanwhile. The sync itself runs in remindersd-sync (see `SyncHelper`), on this session's store.
-enum SyncMethod: MethodDeclaration {
+enum SyncMethod: TypedMethod, MethodDeclaration {
     static let name = "sync"
     static let summary = "Syncs the CalDAV accounts (or one) both ways and reports what moved, list by list."
     static let access = Access.fullAccess
     static let effect = Effect.network
-    static let params: [ObjectRule.Property] = [
-        .init("account", .string("An account's name; absent: every account.")),
-        .init("workDoneToken", .any(description: "A string or number: $/progress notifications carry it (LSP's work-done progress).")),
-        .init("dryRun", .boolean(), description: "Only say what would move."),
-        .init("forceDelete", .array(of: .string()),
-              description: "Calendars (identifiers or titles) whose deletions go through although one side went empty (see withheld)."),
-    ]
-    static let result = SyncSchemas.report
     static let errors: [MethodError] = [.notFound, .cancelled]
 
-    static func handle(_ context: MethodContext) throws -> [[UInt8]] {
+    struct Params: MethodParams {
+        static let properties: [ObjectRule.Property] = [
+            .init("account", .string("An account's name; absent: every account.")),
+            .init("workDoneToken", .any(description: "A string or number: $/progress notifications carry it (LSP's work-done progress).")),
+            .init("dryRun", .boolean(), description: "Only say what would move."),
+            .init("forceDelete", .array(of: .string()),
+                  description: "Calendars (identifiers or titles) whose deletions go through although one side went empty (see withheld)."),
+        ]
+        var account: String?
+        var workDoneToken: JSONValue?
+        var dryRun: Bool
+        var forceDelete: [String]
+
+        init(_ params: Fields) throws(ResponseError) {
+            account = try params.optionalString("account")
+            workDoneToken = params.object["workDoneToken"]
+            dryRun = try params.optionalBool("dryRun") ?? false
+            forceDelete = try params.optionalStrings("forceDelete") ?? []
+        }
+    }
+
+    /// The report as remindersd-sync wrote it: checked to be one JSON object, then passed on.
+    struct Result: MethodResult {
+        static let schema = SyncSchemas.report
+        var report: JSONValue
+        func write(to writer: inout JSONWriter) { writer.value(report) }
+    }
+
+    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let session = try context.session.eventStore()
-        let account = try context.params.optionalString("account")
+        let account = params.account
         var arguments = ["--json", "--progress-lines", "--store", session.store.path,
                          "--max-title-bytes", String(session.rules.maxTitleBytes), "--max-notes-bytes", String(session.rules.maxNotesBytes)]
-        if try context.params.optionalBool("dryRun") ?? false { arguments.append("--dry-run") }
-        for (index, value) in (try context.params.optionalArray("forceDelete") ?? []).enumerated() {
-            arguments += ["--force-delete", try Fields.string(value, path: "forceDelete[\(index)]")]
-        }
+        if params.dryRun { arguments.append("--dry-run") }
+        for name in params.forceDelete { arguments += ["--force-delete", name] }
         if let account { arguments += ["--", account] }
-        let progress = Progress(token: context.params.object["workDoneToken"], connection: context.session.connection)
+        let progress = Progress(token: params.workDoneToken, connection: context.session.connection)
         progress.send(kind: "begin", title: "Syncing", message: nil, percentage: 0)
         let outcome = try SyncHelper.run(arguments, progress: { percent, message in
             progress.send(kind: "report", title: nil, message: message, percentage: min(max(percent, 0), 100))
@@ -44,9 +62,7 @@ enum SyncMethod: MethodDeclaration {
                 throw ResponseError.internalError("remindersd-sync wrote no report: \(outcome.errors.suffix(300))")
             }
             progress.send(kind: "end", title: nil, message: outcome.status == 0 ? "done" : "done, with problems", percentage: nil)
-            var writer = JSONWriter()
-            writer.value(report)
-            return [writer.bytes]
+            return Result(report: report)
         case 3:
             throw StoreError.notFound(kind: "account", identifier: account ?? "")
         default:
