@@ -97,12 +97,3 @@ struct MethodContext {
     let commit: Bool
     let isCancelled: @Sendable () -> Bool
 }
-
-/// Builds a result object with a writer.
-func resultObject(_ body: (inout JSONWriter) -> Void) -> [[UInt8]] {
-    var writer = JSONWriter()
-    writer.beginObject()
-    body(&writer)
-    writer.endObject()
-    return [writer.bytes]
-}

@@ -64,12 +64,4 @@ enum RemindersResult {
         pieces.append(writer.takeBytes())
         return pieces
     }
-
-    /// `{reminder}`.
-    static func single(_ reminder: Reminder) -> [[UInt8]] {
-        resultObject { writer in
-            writer.key(static: "reminder")
-            reminder.write(to: &writer)
-        }
-    }
 }
