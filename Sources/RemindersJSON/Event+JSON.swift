@@ -48,6 +48,10 @@ public struct EventSave: Sendable {
     public var lastModifiedDate: Timestamp?
     public var changes: EventChanges
 
+    public init(identifier: String?, occurrenceDate: Timestamp? = nil, lastModifiedDate: Timestamp? = nil, changes: EventChanges) {
+        (self.identifier, self.occurrenceDate, self.lastModifiedDate, self.changes) = (identifier, occurrenceDate, lastModifiedDate, changes)
+    }
+
     public init(_ fields: Fields) throws(ResponseError) {
         identifier = try fields.optionalString("eventIdentifier")
         occurrenceDate = try fields.optionalTimestamp("occurrenceDate")

@@ -52,6 +52,10 @@ public struct ReminderSave: Sendable {
     public var changes: ReminderChanges
     public var lastModifiedDate: Timestamp?
 
+    public init(identifier: String?, changes: ReminderChanges, lastModifiedDate: Timestamp? = nil) {
+        (self.identifier, self.changes, self.lastModifiedDate) = (identifier, changes, lastModifiedDate)
+    }
+
     public init(_ fields: Fields) throws(ResponseError) {
         identifier = try fields.optionalString("calendarItemIdentifier")
         lastModifiedDate = try fields.optionalTimestamp("lastModifiedDate")

@@ -1,10 +1,12 @@
 import Foundation
 import JSONRPC
+import RemindersJSON
+import RemindersModel
 import RemindersServer
 
 /// An alarm as a model asks for one: `before` minutes before the due date, `at` a time, or on
 /// arriving at (`arrive`) or leaving (`leave`) a place — exactly one — made into EventKit's alarm.
-enum AlarmSpec {
+struct AlarmSpec {
     static let members: [ObjectRule.Property] = {
         let location = { (path: String...) in MethodCatalog.param(of: MethodNames.addAlarm, ["alarm", "structuredLocation"] + path) }
         let place = JSONSchema.object([
@@ -23,22 +25,54 @@ enum AlarmSpec {
 
     static let schema = JSONSchema.object(members, description: "Exactly one of before, at, arrive and leave.")
 
-    static func alarm(_ spec: JSONValue, field: String, zone: TimeZone) throws(ToolFailure) -> JSONValue {
-        let given = members.map(\.name).filter { spec[$0] != nil && spec[$0]?.isNull == false }
-        guard given.count == 1, let kind = given.first else {
+    /// A place as the model gives it.
+    struct Place {
+        var latitude: Double
+        var longitude: Double
+        var radius: Double?
+        var title: String?
+
+        init(_ fields: Fields) throws(ResponseError) {
+            latitude = try fields.double("latitude")
+            longitude = try fields.double("longitude")
+            radius = try fields.optionalDouble("radius")
+            title = try fields.optionalString("title")
+        }
+    }
+
+    /// Which of the members were given (not null), for "exactly one".
+    var given: [String]
+    var before: Double?
+    var at: String?
+    var arrive: Place?
+    var leave: Place?
+
+    init(_ fields: Fields) throws(ResponseError) {
+        given = Self.members.map(\.name).filter { fields.object[$0].map { !$0.isNull } ?? false }
+        before = try fields.optionalDouble("before")
+        at = try fields.optionalString("at")
+        arrive = try fields.optionalObject("arrive").map { (place) throws(ResponseError) in try Place(place) }
+        leave = try fields.optionalObject("leave").map { (place) throws(ResponseError) in try Place(place) }
+    }
+
+    /// The alarm it asks for; `field` names it in what goes wrong.
+    func draft(field: String, zone: TimeZone) throws(ToolFailure) -> AlarmDraft {
+        guard given.count == 1 else { throw ToolFailure(field: field, "give exactly one of before, at, arrive and leave") }
+        if let before { return AlarmDraft(trigger: .relative(offset: -before * 60)) }
+        if let at { return AlarmDraft(trigger: .absolute(try ModelDates.instant(at, field: field + ".at", zone: zone))) }
+        guard let (place, proximity) = arrive.map({ ($0, AlarmProximity.enter) }) ?? leave.map({ ($0, AlarmProximity.leave) }) else {
             throw ToolFailure(field: field, "give exactly one of before, at, arrive and leave")
         }
-        switch kind {
-        case "before":
-            return ["relativeOffset": .double(-(spec["before"]?.doubleValue ?? 0) * 60)]
-        case "at":
-            return ["absoluteDate": .string(try ModelDates.instant(spec["at"]?.stringValue ?? "", field: field + ".at", zone: zone))]
-        default:
-            let place = spec[kind] ?? [:]
-            var location: JSONObject = ["title": place["title"] ?? .string("\(place["latitude"]?.serialized ?? ""),\(place["longitude"]?.serialized ?? "")"),
-                                        "geoLocation": ["latitude": place["latitude"] ?? .null, "longitude": place["longitude"] ?? .null]]
-            if let radius = place["radius"], !radius.isNull { location["radius"] = radius }
-            return ["structuredLocation": .object(location), "proximity": .string(kind == "arrive" ? "enter" : "leave")]
+        let title = place.title ?? JSONValue.double(place.latitude).serialized + "," + JSONValue.double(place.longitude).serialized
+        return AlarmDraft(trigger: .location(StructuredLocation(title: title, geoLocation: GeoLocation(latitude: place.latitude, longitude: place.longitude),
+                                                                radius: place.radius), proximity))
+    }
+
+    /// A list of them (`alarms`), each read from its element.
+    static func list(_ value: JSONValue, path: String) throws(ResponseError) -> [AlarmSpec] {
+        try Fields.array(value, path: path).enumerated().map { (index, element) throws(ResponseError) in
+            guard let object = element.objectValue else { throw .invalidParams("\(path)[\(index)]: expected an object", field: "\(path)[\(index)]") }
+            return try AlarmSpec(Fields(object, path: "\(path)[\(index)]"))
         }
     }
 }

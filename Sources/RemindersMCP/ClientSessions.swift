@@ -11,25 +11,21 @@ final class ClientSessions {
 
     init(options: ServerOptions) { self.options = options }
 
-    /// Calls `method` as `client`: the result, or the error a JSON-RPC client would get.
-    func call(_ method: String, _ params: JSONValue, as client: String) -> Result<JSONValue, ResponseError> {
+    /// Calls `method` as `client`: its result as a value, or the error a JSON-RPC client would get.
+    func call<M: TypedMethod>(_ method: M.Type, _ params: M.Params, as client: String) -> Result<M.Result, ResponseError> {
         let session: LocalSession
         if let existing = sessions[client] {
             session = existing
         } else {
             session = LocalSession(options: options)
-            if case .failure(let error) = session.call(MethodNames.initialize, ["clientInfo": ["name": .string(client)]]) {
-                return .failure(error)
-            }
+            if case .failure(let error) = session.call(Initialize.self, Initialize.Params(clientName: client)) { return .failure(error) }
             sessions[client] = session
         }
-        return session.call(method, params).flatMap { bytes in
-            do { return .success(try JSONParser.parse(bytes)) } catch { return .failure(.internalError("unreadable result of \(method)")) }
-        }
+        return session.call(method, params)
     }
 
     func shutDown() {
-        for session in sessions.values { _ = session.call(MethodNames.shutdown, nil) }
+        for session in sessions.values { _ = session.call("shutdown", nil) }
         sessions.removeAll()
     }
 }

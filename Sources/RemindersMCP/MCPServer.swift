@@ -44,7 +44,7 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
             for item in connection.receive() {
                 switch item {
                 case .single(let message):
-                    if let reply = handle(message, inBatch: false) { output.send(reply) }
+                    if let reply = handle(message, inBatch: false) { output.send(encoded: reply) }
                 case .batch(let messages):
                     receiveBatch(messages)
                 case .unreadable(let error):
@@ -70,16 +70,16 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
             return
         }
         let replies = batch.compactMap { handle($0, inBatch: true) }
-        if !replies.isEmpty { output.send(.array(replies)) }
+        if !replies.isEmpty { output.send(encoded: Envelope.batch(replies)) }
     }
 
     /// Handles one message. A reply to send now, or nil (a notification, or a request answered
     /// later by the worker — in a batch, the worker is waited for so the array holds every reply).
-    private func handle(_ message: Message, inBatch: Bool) -> JSONValue? {
+    private func handle(_ message: Message, inBatch: Bool) -> [UInt8]? {
         let request: MCPRequest
         switch message {
         case .invalid(let id, let error):
-            return OutputChannel.errorMessage(id: id, error)
+            return OutputChannel.errorMessage(id: id, error).json
         case .response:
             return nil  // this server asks nothing
         case .notification(let notification):
@@ -95,7 +95,7 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
         }
         if let reply = answerAtOnce(request, context) { return reply }
         if inBatch { return worker.sync { answerInOrder(request, context) } }
-        worker.async { if let reply = self.answerInOrder(request, context) { self.output.send(reply) } }
+        worker.async { if let reply = self.answerInOrder(request, context) { self.output.send(encoded: reply) } }
         return nil
     }
 
@@ -104,11 +104,11 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
         let meta = request.params["_meta"]?.objectValue ?? JSONObject()
         if let version = meta[Meta.protocolVersion] {
             guard version.stringValue == Revision.stateless.rawValue else {
-                return .reply(OutputChannel.errorMessage(id: request.id, code: MCPErrorCode.unsupportedProtocolVersion, "Unsupported protocol version",
+                return .reply(OutputChannel.errorReply(id: request.id, code: MCPErrorCode.unsupportedProtocolVersion, "Unsupported protocol version",
                                                            data: ["supported": .array(Self.supportedVersions), "requested": version]))
             }
             guard meta[Meta.clientCapabilities]?.objectValue != nil else {
-                return .reply(OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidParamsCode,
+                return .reply(OutputChannel.errorReply(id: request.id, code: ResponseError.invalidParamsCode,
                                                            "_meta.\(Meta.clientCapabilities) is required (an object)"))
             }
             return .proceed(RequestContext(revision: .stateless, client: meta[Meta.clientInfo]?["name"]?.stringValue))
@@ -117,7 +117,7 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
             return .proceed(RequestContext(revision: lock.withLock { handshake?.revision } ?? .november2025, client: nil))
         }
         guard let handshake = lock.withLock({ handshake }) else {
-            return .reply(OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidRequestCode,
+            return .reply(OutputChannel.errorReply(id: request.id, code: ResponseError.invalidRequestCode,
                                                        "send initialize first, or give _meta.\(Meta.protocolVersion) \(Revision.stateless.rawValue) with each request"))
         }
         return .proceed(RequestContext(revision: handshake.revision, client: handshake.client))
@@ -131,7 +131,7 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
         + "Access is the owner's decision: a call without it says which command grants it."
 
     /// What needs no store: answered on the reader thread, in order with what came before.
-    private func answerAtOnce(_ request: MCPRequest, _ context: RequestContext) -> JSONValue? {
+    private func answerAtOnce(_ request: MCPRequest, _ context: RequestContext) -> [UInt8]? {
         switch request.method {
         case "initialize":
             let revision = Revision.negotiated(request.params["protocolVersion"]?.stringValue)
@@ -146,14 +146,14 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
             return reply(request, context, [:])
         case "tools/list":
             if let cursor = request.params["cursor"], !cursor.isNull {
-                return OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidParamsCode, "unknown cursor \(cursor.serialized.prefix(40)): every tool is on the first page")
+                return OutputChannel.errorReply(id: request.id, code: ResponseError.invalidParamsCode, "unknown cursor \(cursor.serialized.prefix(40)): every tool is on the first page")
             }
             return reply(request, context, ["tools": .array(ToolCatalog.listing)])
         case "resources/templates/list":
             return reply(request, context, ["resourceTemplates": [Resources.template]])
         case "tools/call":
             guard let name = request.params["name"]?.stringValue, ToolCatalog.named(name) != nil else {
-                return OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidParamsCode,
+                return OutputChannel.errorReply(id: request.id, code: ResponseError.invalidParamsCode,
                                                   "unknown tool \(request.params["name"]?.serialized.prefix(60) ?? "(none)")",
                                                   data: ["tools": .array(ToolCatalog.all.map { .string($0.name) })])
             }
@@ -161,12 +161,12 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
         case "resources/list", "resources/read", "resources/subscribe", "resources/unsubscribe", "subscriptions/listen":
             return nil
         default:
-            return OutputChannel.errorMessage(id: request.id, code: ResponseError.methodNotFoundCode, "no method \(request.method.prefix(80))")
+            return OutputChannel.errorReply(id: request.id, code: ResponseError.methodNotFoundCode, "no method \(request.method.prefix(80))")
         }
     }
 
     /// What reads or writes the store: run by the worker, one at a time, in the order received.
-    private func answerInOrder(_ request: MCPRequest, _ context: RequestContext) -> JSONValue? {
+    private func answerInOrder(_ request: MCPRequest, _ context: RequestContext) -> [UInt8]? {
         guard !isCancelled(request.id) else { return nil }
         let progress = request.params["_meta"]?["progressToken"]
         if let progress { output.notify("notifications/progress", ["progressToken": progress, "progress": 0, "total": 1]) }
@@ -175,30 +175,31 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
         return isCancelled(request.id) ? nil : reply
     }
 
-    private func answer(_ request: MCPRequest, _ context: RequestContext) -> JSONValue? {
+    private func answer(_ request: MCPRequest, _ context: RequestContext) -> [UInt8]? {
         guard let client = context.client, !client.isEmpty else {
             let where_ = context.revision == .stateless ? "_meta.\(Meta.clientInfo).name" : "initialize's clientInfo.name"
             let text = "remindersd keeps the owner's permissions per client name, and this request has none: the MCP host must send \(where_)."
-            if request.method == "tools/call" { return reply(request, context, ToolResults.failure(text)) }
-            return OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidParamsCode, text)
+            if request.method == "tools/call" { return reply(request, context, ToolResults.failure(text).members) }
+            return OutputChannel.errorReply(id: request.id, code: ResponseError.invalidParamsCode, text)
         }
         let call = ToolCall(arguments: request.params["arguments"]?.objectValue ?? JSONObject(), client: client,
                             zone: options.timeZone.zone, sessions: sessions, access: access)
         switch request.method {
         case "tools/call":
-            return reply(request, context, ToolResults.run(request.params["name"]?.stringValue ?? "", call, arguments: request.params["arguments"]))
+            let outcome = ToolResults.run(request.params["name"]?.stringValue ?? "", call, arguments: request.params["arguments"])
+            return reply(request, context, outcome.members, structuredContent: outcome.structured)
         case "resources/list":
             if let cursor = request.params["cursor"], !cursor.isNull {
-                return OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidParamsCode, "unknown cursor: every resource is on the first page")
+                return OutputChannel.errorReply(id: request.id, code: ResponseError.invalidParamsCode, "unknown cursor: every resource is on the first page")
             }
             do { return reply(request, context, ["resources": .array(try Resources.listing(call))]) } catch { return refusal(request, error) }
         case "resources/read", "resources/subscribe":
             guard let uri = request.params["uri"]?.stringValue else {
-                return OutputChannel.errorMessage(id: request.id, code: ResponseError.invalidParamsCode, "uri is required (a string)")
+                return OutputChannel.errorReply(id: request.id, code: ResponseError.invalidParamsCode, "uri is required (a string)")
             }
             do {
                 guard let text = try Resources.read(uri, call) else {
-                    return OutputChannel.errorMessage(id: request.id, code: MCPErrorCode.resourceNotFound, "Resource not found", data: ["uri": .string(uri)])
+                    return OutputChannel.errorReply(id: request.id, code: MCPErrorCode.resourceNotFound, "Resource not found", data: ["uri": .string(uri)])
                 }
                 if request.method == "resources/subscribe" {
                     watcher.subscribe(uri)
@@ -219,19 +220,19 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
             watcher.listen(id: request.id, uris: uris)
             return nil  // open until cancelled: no response
         default:
-            return OutputChannel.errorMessage(id: request.id, code: ResponseError.methodNotFoundCode, "no method \(request.method.prefix(80))")
+            return OutputChannel.errorReply(id: request.id, code: ResponseError.methodNotFoundCode, "no method \(request.method.prefix(80))")
         }
     }
 
-    private func refusal(_ request: MCPRequest, _ failure: ToolFailure) -> JSONValue {
-        OutputChannel.errorMessage(id: request.id, code: failure.field == nil ? MCPErrorCode.notAuthorized : ResponseError.invalidParamsCode, failure.text)
+    private func refusal(_ request: MCPRequest, _ failure: ToolFailure) -> [UInt8] {
+        OutputChannel.errorReply(id: request.id, code: failure.field == nil ? MCPErrorCode.notAuthorized : ResponseError.invalidParamsCode, failure.text)
     }
 
     /// The result; in the stateless revision with `resultType`, the server's identity and, for the
     /// results it says clients may cache, how long and for whom: the tools and templates are fixed
     /// for the life of the process; the store's contents are never fresh for long, and each
     /// client sees them through its own permissions.
-    private func reply(_ request: MCPRequest, _ context: RequestContext, _ result: JSONObject) -> JSONValue {
+    private func reply(_ request: MCPRequest, _ context: RequestContext, _ result: JSONObject, structuredContent: [UInt8]? = nil) -> [UInt8] {
         var result = result
         if context.revision.marksResults {
             switch request.method {
@@ -244,7 +245,24 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
             meta[Meta.serverInfo] = Self.serverInfo
             result["_meta"] = .object(meta)
         }
-        return ["jsonrpc": "2.0", "id": request.id, "result": .object(result)]
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("jsonrpc", "2.0")
+        writer.field("id", request.id)
+        writer.key(static: "result")
+        writer.beginObject()
+        for member in result.members {
+            writer.key(member.key)
+            writer.value(member.value)
+        }
+        // A method's result, as the method wrote it: never read back to be written again.
+        if let structuredContent {
+            writer.key(static: "structuredContent")
+            writer.raw(structuredContent)
+        }
+        writer.endObject()
+        writer.endObject()
+        return writer.bytes
     }
 
     static let serverInfo: JSONValue = ["name": .string(ServerInfo.name), "version": .string(ServerInfo.version)]
@@ -272,7 +290,7 @@ struct MCPRequest {
 enum Admission {
     case proceed(RequestContext)
     /// Refused before it got anywhere: this error.
-    case reply(JSONValue)
+    case reply([UInt8])
 }
 
 struct RequestContext {

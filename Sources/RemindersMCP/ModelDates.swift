@@ -9,40 +9,36 @@ import RemindersModel
 /// clock in their zone, so it shows as they would say it. Never shifted to midnight or by the
 /// server's zone, the date bugs people report of other reminder servers.
 enum ModelDates {
-    /// DateComponents JSON for a due or start date.
-    static func components(_ text: String, field: String, zone: TimeZone) throws(ToolFailure) -> JSONValue {
+    /// A due or start date's components: a day, a floating wall-clock time, or an instant kept as
+    /// the person's wall clock in their zone.
+    static func components(_ text: String, field: String, zone: TimeZone) throws(ToolFailure) -> ItemDateComponents {
         switch try parse(text, field: field) {
         case .day(let y, let m, let d):
-            return ["year": .integer(y), "month": .integer(m), "day": .integer(d)]
+            return ItemDateComponents(year: Int(y), month: Int(m), day: Int(d))
         case .wallClock(let y, let m, let d, let h, let mi, let s):
-            var object: JSONObject = ["year": .integer(y), "month": .integer(m), "day": .integer(d), "hour": .integer(h), "minute": .integer(mi)]
-            if s != 0 { object["second"] = .integer(s) }
-            return .object(object)
+            return ItemDateComponents(year: Int(y), month: Int(m), day: Int(d), hour: Int(h), minute: Int(mi), second: s != 0 ? Int(s) : nil)
         case .instant(let instant):
             let wall = ItemDateComponents.wallClock(of: instant, in: zone)
-            var object: JSONObject = ["year": .integer(Int64(wall.year)), "month": .integer(Int64(wall.month)), "day": .integer(Int64(wall.day)),
-                                      "hour": .integer(Int64(wall.hour ?? 0)), "minute": .integer(Int64(wall.minute ?? 0)),
-                                      "timeZone": .string(zone.identifier)]
-            if let second = wall.second, second != 0 { object["second"] = .integer(Int64(second)) }
-            return .object(object)
+            return ItemDateComponents(year: wall.year, month: wall.month, day: wall.day, hour: wall.hour ?? 0, minute: wall.minute ?? 0,
+                                      second: wall.second.flatMap { $0 != 0 ? $0 : nil }, timeZone: zone.identifier)
         }
     }
 
-    /// An RFC 3339 instant for an alarm's `at`: a wall-clock time is read in the person's zone.
-    static func instant(_ text: String, field: String, zone: TimeZone) throws(ToolFailure) -> String {
+    /// An instant for an alarm's `at`: a wall-clock time is read in the person's zone.
+    static func instant(_ text: String, field: String, zone: TimeZone) throws(ToolFailure) -> Timestamp {
         switch try parse(text, field: field) {
         case .day:
             throw ToolFailure(field: field, "an alarm needs a time as well as a day, e.g. \(text)T09:00")
         case .wallClock(let y, let m, let d, let h, let mi, let s):
             let components = ItemDateComponents(year: Int(y), month: Int(m), day: Int(d), hour: Int(h), minute: Int(mi), second: Int(s))
-            return components.instant(in: zone).rfc3339
+            return components.instant(in: zone)
         case .instant(let instant):
-            return instant.rfc3339
+            return instant
         }
     }
 
     /// A search range's bound as an instant: a bare day is its 00:00 in the person's zone.
-    static func boundary(_ text: String, field: String, zone: TimeZone) throws(ToolFailure) -> String {
+    static func boundary(_ text: String, field: String, zone: TimeZone) throws(ToolFailure) -> Timestamp {
         if case .day = try parse(text, field: field) { return try instant(text + "T00:00", field: field, zone: zone) }
         return try instant(text, field: field, zone: zone)
     }

@@ -1,10 +1,12 @@
 import Foundation
 import JSONRPC
+import RemindersJSON
+import RemindersModel
 import RemindersServer
 
-/// The members `create_reminder` and `update_reminder` share, and how they become a
-/// `saveReminder`'s reminder. Null clears a member in an update.
-enum ReminderFields {
+/// The members `create_reminder` and `update_reminder` share, as the model gave them, and how
+/// they become a `saveReminder`'s changes. Null clears a member in an update.
+struct ReminderFields {
     static let dateForms = "\"2026-12-24\" (all day), \"2026-12-24T09:00\" (the person's wall clock, wherever they are) or an RFC 3339 instant with an offset (\"2026-12-24T09:00:00+01:00\")"
 
     static func properties(titleRequired: Bool) -> [ObjectRule.Property] {
@@ -25,68 +27,115 @@ enum ReminderFields {
         ]
     }
 
-    /// The `reminder` of a saveReminder call.
-    static func reminder(from call: ToolCall) throws(ToolFailure) -> JSONObject {
-        var reminder = JSONObject()
-        for member in call.arguments.members {
-            let name = member.key, value = member.value
-            switch name {
-            case "title": reminder["title"] = value
-            case "notes": reminder["notes"] = value
-            case "url": reminder["url"] = value
-            case "tags": reminder["tags"] = value.isNull ? [] : value
-            case "flagged": reminder["isFlagged"] = value.isNull ? false : value
-            case "parent": reminder["parentIdentifier"] = value
-            case "list":
-                guard let list = value.stringValue else { throw ToolFailure(field: name, "a list cannot be removed; give another list") }
-                reminder["calendarIdentifier"] = .string(try call.listIdentifier(list, field: name))
-            case "due", "start":
-                let key = name == "due" ? "dueDateComponents" : "startDateComponents"
-                reminder[key] = try value.stringValue.map { text throws(ToolFailure) in try ModelDates.components(text, field: name, zone: call.zone) } ?? .null
-            case "priority": reminder["priority"] = .integer(try priority(value))
-            case "alarms":
-                reminder["alarms"] = .array(try (value.arrayValue ?? []).enumerated().map { index, spec throws(ToolFailure) in
-                    try AlarmSpec.alarm(spec, field: "alarms[\(index)]", zone: call.zone)
-                })
-            case "recurrence":
-                reminder["recurrenceRules"] = value.stringValue.map { [["rrule": .string($0)]] } ?? []
-            default: break
-            }
+    var title: FieldChange<String>
+    var list: FieldChange<String>
+    var notes: FieldChange<String>
+    var url: FieldChange<String>
+    var due: FieldChange<String>
+    var start: FieldChange<String>
+    var priority: FieldChange<JSONValue>
+    var alarms: FieldChange<[AlarmSpec]>
+    var recurrence: FieldChange<String>
+    var tags: FieldChange<[String]>
+    var flagged: FieldChange<Bool>
+    var parent: FieldChange<String>
+
+    init(_ fields: Fields) throws(ResponseError) {
+        title = try fields.change("title", Fields.string)
+        list = try fields.change("list", Fields.string)
+        notes = try fields.change("notes", Fields.string)
+        url = try fields.change("url", Fields.string)
+        due = try fields.change("due", Fields.string)
+        start = try fields.change("start", Fields.string)
+        priority = try fields.change("priority") { value, _ in value }
+        alarms = try fields.change("alarms", AlarmSpec.list)
+        recurrence = try fields.change("recurrence", Fields.string)
+        tags = try fields.change("tags") { (value, path) throws(ResponseError) in
+            try Fields.array(value, path: path).enumerated().map { (index, element) throws(ResponseError) in try Fields.string(element, path: "\(path)[\(index)]") }
         }
-        return reminder
+        flagged = try fields.change("flagged") { (value, path) throws(ResponseError) in
+            guard case .bool(let bool) = value else { throw .invalidParams("\(path): expected true or false", field: path) }
+            return bool
+        }
+        parent = try fields.change("parent", Fields.string)
     }
 
-    static func priority(_ value: JSONValue) throws(ToolFailure) -> Int64 {
+    /// What the members ask of the reminder (lists by title, dates as the person means them).
+    func changes(_ call: ToolCall) throws(ToolFailure) -> ReminderChanges {
+        var changes = ReminderChanges()
+        changes.title = title
+        changes.notes = notes
+        changes.url = url
+        changes.parentIdentifier = parent
+        changes.tags = tags.isClear ? .set([]) : tags
+        changes.isFlagged = flagged.isClear ? .set(false) : flagged
+        switch list {
+        case .keep: break
+        case .clear: throw ToolFailure(field: "list", "a list cannot be removed; give another list")
+        case .set(let name): changes.calendarIdentifier = .set(try call.listIdentifier(name, field: "list"))
+        }
+        changes.dueDateComponents = try Self.date(due, field: "due", zone: call.zone)
+        changes.startDateComponents = try Self.date(start, field: "start", zone: call.zone)
+        if case .set(let value) = priority { changes.priority = .set(try Self.priority(value)) } else if priority.isClear { changes.priority = .set(0) }
+        switch alarms {
+        case .keep: break
+        case .clear: changes.alarms = .set([])
+        case .set(let specs):
+            changes.alarms = .set(try specs.enumerated().map { index, spec throws(ToolFailure) in try spec.draft(field: "alarms[\(index)]", zone: call.zone) })
+        }
+        switch recurrence {
+        case .keep: break
+        case .clear: changes.recurrenceRules = .set([])
+        case .set(let rule):
+            do throws(ValidationError) { changes.recurrenceRules = .set([try RecurrenceRule(rrule: rule)]) } catch {
+                throw ToolFailure(field: "recurrence", error.message)
+            }
+        }
+        return changes
+    }
+
+    private static func date(_ change: FieldChange<String>, field: String, zone: TimeZone) throws(ToolFailure) -> FieldChange<ItemDateComponents> {
+        switch change {
+        case .keep: return .keep
+        case .clear: return .clear
+        case .set(let text): return .set(try ModelDates.components(text, field: field, zone: zone))
+        }
+    }
+
+    static func priority(_ value: JSONValue) throws(ToolFailure) -> Int {
         if value.isNull { return 0 }
-        if let number = value.integerValue, (0...9).contains(number) { return number }
+        if let number = value.integerValue, (0...9).contains(number) { return Int(number) }
         switch value.stringValue?.lowercased() {
         case "none"?: return 0
         case "high"?: return 1
         case "medium"?: return 5
         case "low"?: return 9
-        case let text?: if let number = Int64(text), (0...9).contains(number) { return number }
+        case let text?: if let number = Int(text), (0...9).contains(number) { return number }
         case nil: break
         }
         throw ToolFailure(field: "priority", reason: "priorityIsInvalid", "expected \"none\", \"low\", \"medium\", \"high\" or 0-9, got \(value.serialized.prefix(40))")
     }
 
     /// "Buy milk — due 2026-12-24 09:00, Groceries [ID]" for one reminder of a result.
-    static func line(_ reminder: JSONValue) -> String {
-        let title = (reminder["title"]?.stringValue ?? "").replacingOccurrences(of: "\n", with: " ")
+    static func line(_ reminder: Reminder) -> String {
+        let title = reminder.title.replacingOccurrences(of: "\n", with: " ")
         var parts: [String] = []
-        if let due = reminder["dueDateComponents"], !due.isNull { parts.append("due " + dateText(due)) }
-        if reminder["isCompleted"]?.boolValue == true { parts.append("completed") }
-        if reminder["isFlagged"]?.boolValue == true { parts.append("flagged") }
-        if let tags = reminder["tags"]?.arrayValue, !tags.isEmpty { parts.append(tags.compactMap(\.stringValue).map { "#" + $0 }.joined(separator: " ")) }
-        let id = reminder["calendarItemIdentifier"]?.stringValue ?? ""
-        return "\(title)\(parts.isEmpty ? "" : " — " + parts.joined(separator: ", ")) [\(id)]"
+        if let due = reminder.dueDateComponents { parts.append("due " + dateText(due)) }
+        if reminder.isCompleted { parts.append("completed") }
+        if reminder.isFlagged { parts.append("flagged") }
+        if !reminder.tags.isEmpty { parts.append(reminder.tags.map { "#" + $0 }.joined(separator: " ")) }
+        return "\(title)\(parts.isEmpty ? "" : " — " + parts.joined(separator: ", ")) [\(reminder.calendarItemIdentifier)]"
     }
 
-    static func dateText(_ components: JSONValue) -> String {
-        func two(_ key: String) -> String { String(format: "%02lld", components[key]?.integerValue ?? 0) }
-        var text = "\(components["year"]?.integerValue ?? 0)-\(two("month"))-\(two("day"))"
-        if components["hour"]?.integerValue != nil { text += " \(two("hour")):\(two("minute"))" }
-        if let zone = components["timeZone"]?.stringValue { text += " \(zone)" }
+    static func dateText(_ components: ItemDateComponents) -> String {
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        var text = "\(components.year)-\(two(components.month))-\(two(components.day))"
+        if components.hour != nil { text += " \(two(components.hour)):\(two(components.minute))" }
+        if let zone = components.timeZone { text += " \(zone)" }
         return text
     }
+}
+
+extension FieldChange {
+    var isClear: Bool { if case .clear = self { return true } else { return false } }
 }

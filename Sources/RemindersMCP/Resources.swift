@@ -1,4 +1,6 @@
 import JSONRPC
+import RemindersJSON
+import RemindersModel
 import RemindersServer
 
 /// The store as MCP resources: `reminders://lists` (every list) and `reminders://list/{id}` (one
@@ -14,23 +16,29 @@ enum Resources {
 
     /// What `resources/list` gives: the lists resource, then one per list.
     static func listing(_ call: ToolCall) throws(ToolFailure) -> [JSONValue] {
-        let calendars = try call.call(MethodNames.calendars, ["entityType": "reminder"])["calendars"]?.arrayValue ?? []
-        return [["uri": .string(lists), "name": "lists", "title": "Reminder lists", "description": "Every reminder list, as JSON.",
-                 "mimeType": .string(mimeType)]]
-            + calendars.map { calendar in
-                ["uri": .string(listPrefix + (calendar["calendarIdentifier"]?.stringValue ?? "")), "name": calendar["title"] ?? "",
-                 "mimeType": .string(mimeType)]
+        [["uri": .string(lists), "name": "lists", "title": "Reminder lists", "description": "Every reminder list, as JSON.",
+          "mimeType": .string(mimeType)]]
+            + (try call.calendars()).map { calendar in
+                ["uri": .string(listPrefix + calendar.calendarIdentifier), "name": .string(calendar.title), "mimeType": .string(mimeType)]
             }
     }
 
     /// The resource's JSON text; nil for a URI that names none.
     static func read(_ uri: String, _ call: ToolCall) throws(ToolFailure) -> String? {
-        if uri == lists { return try call.call(MethodNames.calendars, ["entityType": "reminder"]).serialized }
+        if uri == lists { return String(decoding: Calendars.Result(calendars: try call.calendars()).json, as: UTF8.self) }
         guard uri.hasPrefix(listPrefix) else { return nil }
         let identifier = String(uri.dropFirst(listPrefix.count))
-        let calendars = try call.call(MethodNames.calendars, ["entityType": "reminder"])["calendars"]?.arrayValue ?? []
-        guard let calendar = calendars.first(where: { $0["calendarIdentifier"]?.stringValue == identifier }) else { return nil }
-        let reminders = try call.call(MethodNames.fetchReminders, ["predicate": ["kind": "incomplete", "calendarIdentifiers": [.string(identifier)]]])
-        return JSONValue.object(["calendar": calendar, "reminders": reminders["reminders"] ?? []]).serialized
+        guard let calendar = try call.calendars().first(where: { $0.calendarIdentifier == identifier }) else { return nil }
+        let found = try call.call(FetchReminders.self, FetchReminders.Params(predicate: ReminderPredicate(kind: .incomplete, calendarIdentifiers: [identifier])))
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key(static: "calendar")
+        calendar.write(to: &writer)
+        writer.key(static: "reminders")
+        writer.beginArray()
+        for reminder in found.reminders { reminder.write(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 }

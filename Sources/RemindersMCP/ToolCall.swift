@@ -4,8 +4,9 @@ import RemindersJSON
 import RemindersModel
 import RemindersServer
 
-/// What a tool has to work with: the arguments (already checked against its input schema), the
-/// client it acts for, and the methods of the JSON-RPC protocol, called as that client.
+/// What a tool has to work with: its arguments (to be read into its input), the client it acts
+/// for, and the methods of the JSON-RPC protocol, called as that client with their params as
+/// values — their results come back as values, never written and read back.
 struct ToolCall {
     let arguments: JSONObject
     let client: String
@@ -13,31 +14,32 @@ struct ToolCall {
     let sessions: ClientSessions
     let access: AccessText
 
-    func call(_ method: String, _ params: JSONValue) throws(ToolFailure) -> JSONValue {
+    /// Calls `method` as the client; a refusal for want of access names the command that grants it
+    /// (for access to `entityType`'s items: the method's own kind unless the params name one).
+    func call<M: TypedMethod>(_ method: M.Type, _ params: M.Params, entityType: EntityType? = nil) throws(ToolFailure) -> M.Result {
         switch sessions.call(method, params, as: client) {
         case .success(let result): return result
         case .failure(let error):
             guard error.code == MCPErrorCode.notAuthorized else { throw ToolFailure(error) }
-            let entity = params["entityType"]?.stringValue ?? MethodCatalog.entityType(of: method)
+            let entity = entityType?.rawValue ?? MethodCatalog.entityType(of: M.name)
             throw ToolFailure(field: nil, access.refused(client: client, status: error.data?["status"]?.stringValue ?? "notDetermined", entity: entity))
         }
     }
 
-    func string(_ name: String) -> String? { arguments[name]?.stringValue }
-    func has(_ name: String) -> Bool { arguments[name] != nil }
+    /// The client's lists (or event calendars).
+    func calendars(_ entityType: EntityType = .reminder) throws(ToolFailure) -> [ItemCalendar] {
+        try call(Calendars.self, EntityTypeParams(entityType: entityType), entityType: entityType).calendars
+    }
 
     /// A list given by identifier or by title (ignoring case), as a model would name it.
-    func listIdentifier(_ name: String, field: String, entityType: String = "reminder") throws(ToolFailure) -> String {
-        let calendars = try call(MethodNames.calendars, ["entityType": .string(entityType)])["calendars"]?.arrayValue ?? []
-        if let exact = calendars.first(where: { $0["calendarIdentifier"]?.stringValue == name }) {
-            return exact["calendarIdentifier"]?.stringValue ?? name
-        }
-        let titled = calendars.filter { $0["title"]?.stringValue?.lowercased() == name.lowercased() }
-        guard let found = titled.first, let identifier = found["calendarIdentifier"]?.stringValue else {
-            let known = calendars.compactMap { $0["title"]?.stringValue }.map { "\"\($0)\"" }.joined(separator: ", ")
-            let kind = entityType == "event" ? "calendar" : "list"
+    func listIdentifier(_ name: String, field: String, entityType: EntityType = .reminder) throws(ToolFailure) -> String {
+        let calendars = try calendars(entityType)
+        if let exact = calendars.first(where: { $0.calendarIdentifier == name }) { return exact.calendarIdentifier }
+        guard let found = calendars.first(where: { $0.title.lowercased() == name.lowercased() }) else {
+            let known = calendars.map { "\"\($0.title)\"" }.joined(separator: ", ")
+            let kind = entityType == .event ? "calendar" : "list"
             throw ToolFailure(field: field, "no \(kind) is called \"\(name.prefix(80))\"; the \(kind)s are \(known)")
         }
-        return identifier
+        return found.calendarIdentifier
     }
 }

@@ -1,31 +1,34 @@
 import JSONRPC
+import RemindersJSON
 import RemindersServer
 
-/// One MCP tool, declared once: its name and the JSON-RPC method it runs, whose declaration gives
-/// the tool its description, its read-only hint and its output schema (the method's result is
-/// the tool's `structuredContent`). The input is the tool's own — dates and priorities as a model
-/// writes them — with the members it passes on described by the method's schemas.
+/// One MCP tool, declared once: its name and the JSON-RPC method it runs (`Method`), whose
+/// declaration gives the tool its description, its read-only hint and its output schema (the
+/// method's result is the tool's `structuredContent`, written as the method writes it). The
+/// input is the tool's own — dates and priorities as a model writes them — read once into a value
+/// (`Input`, whose properties are the input schema, the members it passes on described by the
+/// method's schemas); `run` makes the method's params of it and calls the method with them.
 protocol ToolDeclaration: SendableMetatype {
+    associatedtype Method: TypedMethod
+    associatedtype Input: MethodParams
     static var name: String { get }
     static var title: String { get }
-    static var method: String { get }
     /// What a model should know beyond the method's summary.
     static var detail: String { get }
-    static var input: [ObjectRule.Property] { get }
-    static var output: JSONSchema { get }
     static var isDestructive: Bool { get }
     static var isIdempotent: Bool { get }
-    /// Runs the tool; the method's result.
-    static func run(_ call: ToolCall) throws(ToolFailure) -> JSONValue
+    /// Runs the tool: the method's result.
+    static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> Method.Result
     /// A short rendering of the result for a model or a person.
-    static func text(_ result: JSONValue, _ call: ToolCall) -> String
+    static func text(_ result: Method.Result, _ input: Input, _ call: ToolCall) -> String
 }
 
 extension ToolDeclaration {
-    static var output: JSONSchema { MethodCatalog.result(of: method) }
+    static var method: String { Method.name }
+    static var output: JSONSchema { Method.Result.schema }
     static var isDestructive: Bool { false }
     static var isIdempotent: Bool { false }
-    static var inputSchema: JSONSchema { .object(input) }
+    static var inputSchema: JSONSchema { .object(Input.properties) }
 
     static var description: String { [MethodCatalog.summary(of: method), detail].filter { !$0.isEmpty }.joined(separator: " ") }
 
@@ -37,6 +40,16 @@ extension ToolDeclaration {
         return ["name": .string(name), "title": .string(title), "description": .string(description),
                 "inputSchema": inputSchema.standaloneDocument, "outputSchema": output.standaloneDocument,
                 "annotations": .object(annotations)]
+    }
+
+    /// The tool's run on `arguments` (checked against the input schema, then read): the method's
+    /// result as JSON, and its rendering.
+    static func outcome(of call: ToolCall) throws(ToolFailure) -> (structured: [UInt8], text: String) {
+        do throws(ResponseError) { try inputSchema.check(.object(call.arguments), at: "") } catch { throw ToolFailure(error) }
+        let input: Input
+        do throws(ResponseError) { input = try Input(Fields(call.arguments, path: "")) } catch { throw ToolFailure(error) }
+        let result = try run(input, call)
+        return (result.json, text(result, input, call))
     }
 }
 
@@ -51,4 +64,11 @@ enum ToolCatalog {
     static func named(_ name: String) -> (any ToolDeclaration.Type)? { all.first { $0.name == name } }
 
     static let listing: [JSONValue] = all.map { $0.listing }
+}
+
+/// The input of a tool whose only argument is `id`, a reminder's identifier.
+struct ReminderIDInput: MethodParams {
+    static let properties: [ObjectRule.Property] = [.init("id", MethodCatalog.param(of: MethodNames.calendarItem, "identifier"), required: true)]
+    var id: String
+    init(_ fields: Fields) throws(ResponseError) { id = try fields.string("id") }
 }

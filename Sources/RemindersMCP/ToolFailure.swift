@@ -19,6 +19,8 @@ struct ToolFailure: Error {
         field = error.data?["field"]?.stringValue
         reason = error.data?["reason"]?.stringValue
         message = error.message
+        // The method's message names the field already: said once.
+        if let field, message.hasPrefix(field + ": ") { message.removeFirst(field.count + 2) }
     }
 
     var text: String {

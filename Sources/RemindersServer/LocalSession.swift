@@ -17,15 +17,29 @@ public final class LocalSession {
     /// Calls `method`; the result's JSON, or the error a client would have been answered with.
     public func call(_ method: String, _ params: JSONValue?) -> Result<[UInt8], ResponseError> {
         let registered = MethodRegistry.named(method)
-        switch session.lifecycle.admitRequest(registered, named: method) {
-        case .reject(let error): return .failure(error)
-        case .drop, .exit: return .failure(.invalidRequest("unexpected"))
-        case .handle: break
-        }
+        if let refusal = admit(registered, named: method) { return .failure(refusal) }
         guard let registered else { return .failure(.methodNotFound(method)) }
-        session.beginMessagesInHand()
         return dispatcher.call(registered, params: params, isCancelled: { false }).map { pieces in
             pieces.count == 1 ? pieces[0] : pieces.flatMap { $0 }
+        }
+    }
+
+    /// Calls `method` with its params as a value (a front end speaking another protocol, in
+    /// Swift): its result as a value, never written and read back; the same checks,
+    /// authorization and rules as over the wire. `commit` is a staging method's `commit` member.
+    public func call<M: TypedMethod>(_ method: M.Type, _ params: M.Params, commit: Bool = true) -> Result<M.Result, ResponseError> {
+        if let refusal = admit(MethodRegistry.named(M.name), named: M.name) { return .failure(refusal) }
+        return dispatcher.call(method, params, commit: commit, isCancelled: { false })
+    }
+
+    /// What the lifecycle says of a call now: nil when it may run.
+    private func admit(_ method: RegisteredMethod?, named name: String) -> ResponseError? {
+        switch session.lifecycle.admitRequest(method, named: name) {
+        case .reject(let error): return error
+        case .drop, .exit: return .invalidRequest("unexpected")
+        case .handle:
+            session.beginMessagesInHand()
+            return nil
         }
     }
 }

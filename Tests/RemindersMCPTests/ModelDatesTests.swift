@@ -1,5 +1,7 @@
 import Foundation
 import JSONRPC
+import RemindersJSON
+import RemindersModel
 import XCTest
 @testable import RemindersMCP
 
@@ -9,26 +11,26 @@ final class ModelDatesTests: XCTestCase {
     let berlin = TimeZone(identifier: "Europe/Berlin")!
 
     func testADayIsAllDay() throws {
-        XCTAssertEqual(try ModelDates.components("2026-12-24", field: "due", zone: berlin), ["year": 2026, "month": 12, "day": 24])
+        XCTAssertEqual(try ModelDates.components("2026-12-24", field: "due", zone: berlin), ItemDateComponents(year: 2026, month: 12, day: 24))
     }
 
     func testAWallClockTimeFloats() throws {
         XCTAssertEqual(try ModelDates.components("2026-12-24T09:00", field: "due", zone: berlin),
-                       ["year": 2026, "month": 12, "day": 24, "hour": 9, "minute": 0])
+                       ItemDateComponents(year: 2026, month: 12, day: 24, hour: 9, minute: 0))
         XCTAssertEqual(try ModelDates.components("2026-12-24 09:30:15", field: "due", zone: berlin),
-                       ["year": 2026, "month": 12, "day": 24, "hour": 9, "minute": 30, "second": 15])
+                       ItemDateComponents(year: 2026, month: 12, day: 24, hour: 9, minute: 30, second: 15))
     }
 
     func testAnInstantIsThePersonsWallClock() throws {
         XCTAssertEqual(try ModelDates.components("2026-12-24T08:00:00Z", field: "due", zone: berlin),
-                       ["year": 2026, "month": 12, "day": 24, "hour": 9, "minute": 0, "timeZone": "Europe/Berlin"])
+                       ItemDateComponents(year: 2026, month: 12, day: 24, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
         XCTAssertEqual(try ModelDates.components("2026-12-24T09:00-05:00", field: "due", zone: berlin),
-                       ["year": 2026, "month": 12, "day": 24, "hour": 15, "minute": 0, "timeZone": "Europe/Berlin"])
+                       ItemDateComponents(year: 2026, month: 12, day: 24, hour: 15, minute: 0, timeZone: "Europe/Berlin"))
     }
 
     func testAlarmTimesAreInstants() throws {
-        XCTAssertEqual(try ModelDates.instant("2026-12-24T09:00", field: "at", zone: berlin), "2026-12-24T08:00:00.000Z")
-        XCTAssertEqual(try ModelDates.instant("2026-07-01T09:00", field: "at", zone: berlin), "2026-07-01T07:00:00.000Z")
+        XCTAssertEqual(try ModelDates.instant("2026-12-24T09:00", field: "at", zone: berlin).rfc3339, "2026-12-24T08:00:00.000Z")
+        XCTAssertEqual(try ModelDates.instant("2026-07-01T09:00", field: "at", zone: berlin).rfc3339, "2026-07-01T07:00:00.000Z")
         XCTAssertThrowsError(try ModelDates.instant("2026-12-24", field: "at", zone: berlin)) { error in
             XCTAssertEqual((error as? ToolFailure)?.field, "at")
         }
@@ -53,11 +55,16 @@ final class ModelDatesTests: XCTestCase {
         XCTAssertThrowsError(try ReminderFields.priority(10))
     }
 
+    private func spec(_ object: JSONObject) throws -> AlarmSpec { try AlarmSpec(Fields(object, path: "")) }
+
     func testAlarmSpecs() throws {
-        XCTAssertEqual(try AlarmSpec.alarm(["before": 15], field: "alarms[0]", zone: berlin), ["relativeOffset": -900.0])
-        XCTAssertEqual(try AlarmSpec.alarm(["arrive": ["latitude": 52.52, "longitude": 13.405, "title": "Home"]], field: "a", zone: berlin),
-                       ["structuredLocation": ["title": "Home", "geoLocation": ["latitude": 52.52, "longitude": 13.405]], "proximity": "enter"])
-        XCTAssertThrowsError(try AlarmSpec.alarm(["before": 5, "at": "2026-12-24T09:00"], field: "alarms[1]", zone: berlin)) { error in
+        XCTAssertEqual(try spec(["before": 15]).draft(field: "alarms[0]", zone: berlin), AlarmDraft(trigger: .relative(offset: -900)))
+        XCTAssertEqual(try spec(["arrive": ["latitude": 52.52, "longitude": 13.405, "title": "Home"]]).draft(field: "a", zone: berlin),
+                       AlarmDraft(trigger: .location(StructuredLocation(title: "Home", geoLocation: GeoLocation(latitude: 52.52, longitude: 13.405)), .enter)))
+        XCTAssertEqual(try spec(["leave": ["latitude": 52.5, "longitude": 13.25]]).draft(field: "a", zone: berlin),
+                       AlarmDraft(trigger: .location(StructuredLocation(title: "52.5,13.25", geoLocation: GeoLocation(latitude: 52.5, longitude: 13.25)), .leave)),
+                       "a place without a name is called by its coordinates")
+        XCTAssertThrowsError(try spec(["before": 5, "at": "2026-12-24T09:00"]).draft(field: "alarms[1]", zone: berlin)) { error in
             XCTAssertEqual((error as? ToolFailure)?.field, "alarms[1]")
         }
     }

@@ -1,23 +1,30 @@
 import JSONRPC
+import RemindersJSON
 import RemindersServer
 
 /// `add_alarm {id, before? | at? | arrive? | leave?}`.
 enum AddAlarmTool: ToolDeclaration {
+    typealias Method = AddAlarm
     static let name = "add_alarm"
     static let title = "Add an alarm"
-    static let method = MethodNames.addAlarm
     static let detail = "Give exactly one of before (minutes before the due date), at (a time), arrive or leave (a place)."
-    static let input: [ObjectRule.Property] = [.init("id", MethodCatalog.param(of: method, "identifier"), required: true)] + AlarmSpec.members
 
-    static func run(_ call: ToolCall) throws(ToolFailure) -> JSONValue {
-        var spec = call.arguments
-        spec["id"] = nil
-        let alarm = try AlarmSpec.alarm(.object(spec), field: "", zone: call.zone)
-        return try call.call(method, ["identifier": call.arguments["id"] ?? .null, "alarm": alarm])
+    struct Input: MethodParams {
+        static let properties: [ObjectRule.Property] = [.init("id", MethodCatalog.param(of: MethodNames.addAlarm, "identifier"), required: true)] + AlarmSpec.members
+        var id: String
+        var alarm: AlarmSpec
+
+        init(_ fields: Fields) throws(ResponseError) {
+            id = try fields.string("id")
+            alarm = try AlarmSpec(fields)
+        }
     }
 
-    static func text(_ result: JSONValue, _ call: ToolCall) -> String {
-        let reminder = result["reminder"] ?? [:]
-        return "Added an alarm (\(reminder["alarms"]?.arrayValue?.count ?? 0) in all): " + ReminderFields.line(reminder)
+    static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> AddAlarm.Result {
+        try call.call(AddAlarm.self, AddAlarm.Params(identifier: input.id, alarm: try input.alarm.draft(field: "", zone: call.zone)))
+    }
+
+    static func text(_ result: AddAlarm.Result, _ input: Input, _ call: ToolCall) -> String {
+        "Added an alarm (\(result.reminder.alarms.count) in all): " + ReminderFields.line(result.reminder)
     }
 }

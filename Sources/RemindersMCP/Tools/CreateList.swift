@@ -1,24 +1,34 @@
 import JSONRPC
+import RemindersJSON
+import RemindersModel
 import RemindersServer
 
 /// `create_list {title, color?}`: a new local list (saveCalendar).
 enum CreateList: ToolDeclaration {
+    typealias Method = SaveCalendar
     static let name = "create_list"
     static let title = "Create a list"
-    static let method = MethodNames.saveCalendar
     static let detail = ""
-    static let input: [ObjectRule.Property] = [
-        .init("title", MethodCatalog.param(of: method, "calendar", "title"), required: true),
-        .init("color", MethodCatalog.param(of: method, "calendar", "color")),
-    ]
 
-    static func run(_ call: ToolCall) throws(ToolFailure) -> JSONValue {
-        var calendar: JSONObject = ["title": call.arguments["title"] ?? .null]
-        if let color = call.arguments["color"], !color.isNull { calendar["color"] = color }
-        return try call.call(method, ["calendar": .object(calendar)])
+    struct Input: MethodParams {
+        static let properties: [ObjectRule.Property] = [
+            .init("title", MethodCatalog.param(of: MethodNames.saveCalendar, "calendar", "title"), required: true),
+            .init("color", MethodCatalog.param(of: MethodNames.saveCalendar, "calendar", "color")),
+        ]
+        var title: String
+        var color: String?
+
+        init(_ fields: Fields) throws(ResponseError) {
+            title = try fields.string("title")
+            color = try fields.optionalString("color")
+        }
     }
 
-    static func text(_ result: JSONValue, _ call: ToolCall) -> String {
-        "Created the list \(result["calendar"]?["title"]?.stringValue ?? "") [\(result["calendar"]?["calendarIdentifier"]?.stringValue ?? "")]"
+    static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> SaveCalendar.Result {
+        try call.call(SaveCalendar.self, SaveCalendar.Params(calendar: CalendarChanges(title: input.title, color: input.color)))
+    }
+
+    static func text(_ result: SaveCalendar.Result, _ input: Input, _ call: ToolCall) -> String {
+        "Created the list \(result.calendar.title) [\(result.calendar.calendarIdentifier)]"
     }
 }

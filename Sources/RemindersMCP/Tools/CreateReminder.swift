@@ -1,17 +1,24 @@
 import JSONRPC
+import RemindersJSON
+import RemindersModel
 import RemindersServer
 
 /// `create_reminder {title, list?, notes?, url?, due?, start?, priority?, alarms?, recurrence?, tags?, flagged?, parent?}`.
 enum CreateReminder: ToolDeclaration {
+    typealias Method = SaveReminder
     static let name = "create_reminder"
     static let title = "Create a reminder"
-    static let method = MethodNames.saveReminder
     static let detail = "Creates one reminder (saveReminder without an identifier)."
-    static let input = ReminderFields.properties(titleRequired: true)
 
-    static func run(_ call: ToolCall) throws(ToolFailure) -> JSONValue {
-        try call.call(method, ["reminder": .object(try ReminderFields.reminder(from: call))])
+    struct Input: MethodParams {
+        static let properties = ReminderFields.properties(titleRequired: true)
+        var fields: ReminderFields
+        init(_ fields: Fields) throws(ResponseError) { self.fields = try ReminderFields(fields) }
     }
 
-    static func text(_ result: JSONValue, _ call: ToolCall) -> String { "Created: " + ReminderFields.line(result["reminder"] ?? [:]) }
+    static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> SaveReminder.Result {
+        try call.call(SaveReminder.self, SaveReminder.Params(reminder: ReminderSave(identifier: nil, changes: try input.fields.changes(call))))
+    }
+
+    static func text(_ result: SaveReminder.Result, _ input: Input, _ call: ToolCall) -> String { "Created: " + ReminderFields.line(result.reminder) }
 }

@@ -1,26 +1,26 @@
 import JSONRPC
+import RemindersJSON
 import RemindersServer
 
 /// `get_reminder {id}`: one reminder in full (`calendarItem`).
 enum GetReminder: ToolDeclaration {
+    typealias Method = CalendarItem
     static let name = "get_reminder"
     static let title = "Get a reminder"
-    static let method = MethodNames.calendarItem
     static let detail = "`id` is a reminder's calendarItemIdentifier, as search_reminders gives it."
-    static let input: [ObjectRule.Property] = [.init("id", MethodCatalog.param(of: method, "identifier"), required: true)]
 
-    static func run(_ call: ToolCall) throws(ToolFailure) -> JSONValue {
-        let result = try call.call(method, ["identifier": call.arguments["id"] ?? .null])
-        guard let reminder = result["reminder"], !reminder.isNull else {
-            throw ToolFailure(field: "id", "no reminder has the identifier \(call.string("id") ?? "")")
-        }
+    typealias Input = ReminderIDInput
+
+    static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> CalendarItem.Result {
+        let result = try call.call(CalendarItem.self, IdentifierParams(identifier: input.id))
+        guard case .reminder(_?) = result else { throw ToolFailure(field: "id", "no reminder has the identifier \(input.id)") }
         return result
     }
 
-    static func text(_ result: JSONValue, _ call: ToolCall) -> String {
-        guard let reminder = result["reminder"] else { return "" }
+    static func text(_ result: CalendarItem.Result, _ input: Input, _ call: ToolCall) -> String {
+        guard case .reminder(let reminder?) = result else { return "" }
         var text = ReminderFields.line(reminder)
-        if let notes = reminder["notes"]?.stringValue, !notes.isEmpty { text += "\nNotes: " + notes }
+        if let notes = reminder.notes, !notes.isEmpty { text += "\nNotes: " + notes }
         return text
     }
 }

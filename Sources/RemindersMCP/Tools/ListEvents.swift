@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
@@ -5,43 +6,61 @@ import RemindersServer
 
 /// `list_events {start, end, calendar?, limit?, cursor?}`: `fetchEvents`, dates as a model writes them.
 enum ListEvents: ToolDeclaration {
+    typealias Method = FetchEvents
     static let name = "list_events"
     static let title = "List events"
-    static let method = MethodNames.fetchEvents
     static let detail = "start and end: \(ReminderFields.dateForms); a day means its start. Needs access to events."
-    static let input: [ObjectRule.Property] = [
-        .init("start", .string("From (inclusive)."), required: true),
-        .init("end", .string("Until (exclusive); at most four years after start."), required: true),
-        .init("calendar", .string("An event calendar's title or identifier: only its events.")),
-        .init("limit", MethodCatalog.param(of: method, "limit")),
-        .init("cursor", MethodCatalog.param(of: method, "cursor")),
-    ]
 
-    static func run(_ call: ToolCall) throws(ToolFailure) -> JSONValue {
-        var params: JSONObject = ["start": .string(try ModelDates.boundary(call.string("start") ?? "", field: "start", zone: call.zone)),
-                                  "end": .string(try ModelDates.boundary(call.string("end") ?? "", field: "end", zone: call.zone))]
-        if let calendar = call.string("calendar") {
-            params["calendarIdentifiers"] = [.string(try call.listIdentifier(calendar, field: "calendar", entityType: "event"))]
+    struct Input: MethodParams {
+        static let properties: [ObjectRule.Property] = [
+            .init("start", .string("From (inclusive)."), required: true),
+            .init("end", .string("Until (exclusive); at most four years after start."), required: true),
+            .init("calendar", .string("An event calendar's title or identifier: only its events.")),
+            .init("limit", MethodCatalog.param(of: MethodNames.fetchEvents, "limit")),
+            .init("cursor", MethodCatalog.param(of: MethodNames.fetchEvents, "cursor")),
+        ]
+        var start: String
+        var end: String
+        var calendar: String?
+        var limit: Int?
+        var cursor: String?
+
+        init(_ fields: Fields) throws(ResponseError) {
+            start = try fields.string("start")
+            end = try fields.string("end")
+            calendar = try fields.optionalString("calendar")
+            limit = try fields.optionalInt("limit")
+            cursor = try fields.optionalString("cursor")
         }
-        if let limit = call.arguments["limit"], !limit.isNull { params["limit"] = limit }
-        if let cursor = call.string("cursor") { params["cursor"] = .string(cursor) }
-        return try call.call(method, .object(params))
+    }
+
+    static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> FetchEvents.Result {
+        let start = try ModelDates.boundary(input.start, field: "start", zone: call.zone)
+        let end = try ModelDates.boundary(input.end, field: "end", zone: call.zone)
+        let calendars = try input.calendar.map { (name) throws(ToolFailure) in [try call.listIdentifier(name, field: "calendar", entityType: .event)] }
+        let params: FetchEvents.Params
+        do throws(ResponseError) {
+            params = try FetchEvents.Params(start: start, end: end, calendarIdentifiers: calendars, limit: input.limit, cursor: input.cursor)
+        } catch {
+            throw ToolFailure(error)
+        }
+        return try call.call(FetchEvents.self, params)
     }
 
     /// An all-day event's first day as the person reads it (its start is 00:00 in their zone).
-    private static func localDay(_ instant: String?, _ call: ToolCall) -> String {
-        guard let instant, let date = Timestamp(rfc3339: instant) else { return "" }
-        let day = ItemDateComponents.wallClock(of: date, in: call.zone)
-        return ReminderFields.dateText(["year": .integer(Int64(day.year)), "month": .integer(Int64(day.month)), "day": .integer(Int64(day.day))])
+    private static func localDay(_ instant: Timestamp, _ call: ToolCall) -> String {
+        let day = ItemDateComponents.wallClock(of: instant, in: call.zone)
+        return ReminderFields.dateText(ItemDateComponents(year: day.year, month: day.month, day: day.day))
     }
 
-    static func text(_ result: JSONValue, _ call: ToolCall) -> String {
-        let events = result["events"]?.arrayValue ?? []
+    static func text(_ result: FetchEvents.Result, _ input: Input, _ call: ToolCall) -> String {
+        let events = result.events
         guard !events.isEmpty else { return "No events in that range." }
-        return "\(events.count) event\(events.count == 1 ? "" : "s"):\n" + events.map { event in
-            let when = event["isAllDay"]?.boolValue == true ? "all day " + localDay(event["startDate"]?.stringValue, call)
-                : (event["startDate"]?.stringValue ?? "")
-            return "- \(when): \((event["title"]?.stringValue ?? "").replacingOccurrences(of: "\n", with: " ")) [\(event["eventIdentifier"]?.stringValue ?? "")]"
+        return "\(events.count) event\(events.count == 1 ? "" : "s"):\n" + events.map { occurrence in
+            let start = occurrence.startDate(in: result.zone)
+            let when = occurrence.event.isAllDay ? "all day " + localDay(start, call) : start.rfc3339
+            let series = occurrence.event.seriesIdentifier ?? occurrence.event.eventIdentifier
+            return "- \(when): \(occurrence.event.title.replacingOccurrences(of: "\n", with: " ")) [\(series)]"
         }.joined(separator: "\n")
     }
 }

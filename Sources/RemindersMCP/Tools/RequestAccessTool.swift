@@ -1,27 +1,40 @@
 import JSONRPC
+import RemindersJSON
+import RemindersModel
 import RemindersServer
 
 /// `request_access {level?}`: asks the owner — through the consent agent `remindersd mcp` was
 /// started with — never the client; without one, the answer says which command grants access.
 enum RequestAccessTool: ToolDeclaration {
+    typealias Method = RequestAccess
     static let name = "request_access"
     static let title = "Request access to the reminders"
-    static let method = MethodNames.requestAccess
     static let detail = "The owner decides (their consent agent asks them); an assistant cannot grant itself access."
-    static let input: [ObjectRule.Property] = [
-        .init("level", .oneOf(["full", "writeOnly"], description: "full (read and write) or writeOnly (add only)."), default: "full"),
-        .init("entityType", MethodCatalog.param(of: method, "entityType"), default: "reminder"),
-    ]
     static let isIdempotent = true
 
-    static func run(_ call: ToolCall) throws(ToolFailure) -> JSONValue {
-        try call.call(method, ["entityType": .string(call.string("entityType") ?? "reminder"), "level": .string(call.string("level") ?? "full"),
-                               "usageDescription": .string("\(call.client), an AI assistant, asks to work with your reminders.")])
+    struct Input: MethodParams {
+        static let properties: [ObjectRule.Property] = [
+            .init("level", .oneOf(["full", "writeOnly"], description: "full (read and write) or writeOnly (add only)."), default: "full"),
+            .init("entityType", MethodCatalog.param(of: MethodNames.requestAccess, "entityType"), default: "reminder"),
+        ]
+        var level: AccessLevel
+        var entityType: EntityType
+
+        init(_ fields: Fields) throws(ResponseError) {
+            level = try fields.optionalEnum("level", AccessLevel.self) ?? .full
+            entityType = try fields.optionalEnum("entityType", EntityType.self) ?? .reminder
+        }
     }
 
-    static func text(_ result: JSONValue, _ call: ToolCall) -> String {
-        let status = result["status"]?.stringValue ?? "notDetermined"
-        if result["granted"]?.boolValue == true { return "Access granted (\(status))." }
-        return "Access not granted (status \(status)). " + call.access.refused(client: call.client, status: status, entity: call.string("entityType") ?? "reminder")
+    static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> RequestAccess.Result {
+        try call.call(RequestAccess.self, RequestAccess.Params(entityType: input.entityType, level: input.level,
+                                                               usageDescription: "\(call.client), an AI assistant, asks to work with your reminders."),
+                      entityType: input.entityType)
+    }
+
+    static func text(_ result: RequestAccess.Result, _ input: Input, _ call: ToolCall) -> String {
+        if result.granted { return "Access granted (\(result.status.rawValue))." }
+        return "Access not granted (status \(result.status.rawValue)). " + call.access.refused(client: call.client, status: result.status.rawValue,
+                                                                                             entity: input.entityType.rawValue)
     }
 }

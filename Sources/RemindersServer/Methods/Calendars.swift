@@ -15,6 +15,7 @@ public enum Calendars: TypedMethod, MethodDeclaration {
     public struct Result: MethodResult, Sendable {
         public static let schema = CommonSchemas.result([("calendars", .array(of: CalendarSchemas.calendar))])
         public var calendars: [ItemCalendar]
+        public init(calendars: [ItemCalendar]) { self.calendars = calendars }
         public func write(to writer: inout JSONWriter) {
             writer.beginObject()
             writer.key(static: "calendars")
