@@ -4,17 +4,8 @@ import XCTest
 @testable import RemindersStore
 
 /// The agent's window onto the store: time alarms found by their fire times, undecided ones only.
-final class AlarmScheduleTests: XCTestCase {
-    var path: String!
-    var eventStore: EventStore!
+final class AlarmScheduleTests: StoreTestCase {
     let berlin = TimeZone(identifier: "Europe/Berlin")!
-
-    override func setUpWithError() throws {
-        path = NSTemporaryDirectory() + "alarm-schedule-" + UUID().uuidString + "/s.sqlite"
-        eventStore = EventStore(store: try CalendarStore(path: path))
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 
     @discardableResult
     private func reminder(_ title: String, due: ItemDateComponents? = nil, _ triggers: Alarm.Trigger...) throws -> Reminder {
@@ -80,7 +71,7 @@ final class AlarmScheduleTests: XCTestCase {
             ALTER TABLE alarms DROP COLUMN fire_at; ALTER TABLE alarms DROP COLUMN fire_wall;
             DELETE FROM schema_migrations WHERE name = 'v9 alarm fire times';
             """)
-        eventStore = EventStore(store: try CalendarStore(path: path))
+        eventStore = try reopened()
         XCTAssertEqual(try window("2026-12-01T07:59:00Z", "2026-12-01T08:01:00Z"), ["absolute", "floating"], "floating: an hour's slack")
         XCTAssertEqual(try window("2026-12-01T07:44:00Z", "2026-12-01T07:46:00Z"), ["floating"])
         XCTAssertEqual(try window("2026-12-01T09:00:30Z", "2026-12-01T09:01:30Z"), ["zoned"])
@@ -149,7 +140,7 @@ final class AlarmScheduleTests: XCTestCase {
             ALTER TABLE events DROP COLUMN last_alarm_fire;
             DELETE FROM schema_migrations WHERE name = 'v13 event alarm fire times';
             """)
-        eventStore = EventStore(store: try CalendarStore(path: path))
+        eventStore = try reopened()
         XCTAssertEqual(try eventWindow("2026-12-01T09:44:00Z", "2026-12-01T09:46:00Z"), ["weekly", "zoned"])
         XCTAssertEqual(try eventWindow("2026-12-01T12:44:00Z", "2026-12-01T12:46:00Z"), ["floating", "weekly"])
         XCTAssertEqual(try eventStore.store.database.scalar("SELECT count(*) FROM event_alarms WHERE fire_at IS NULL AND fire_wall IS NULL")?.integer, 1,

@@ -7,16 +7,8 @@ import XCTest
 /// A value that is not what its column holds (written by hand, by another program, by a bug) is
 /// an error naming the table, the row and the column — never a field read as empty, which the next
 /// save of the item would write back over what the row held.
-final class CorruptRowTests: XCTestCase {
-    var path: String!
-    var eventStore: EventStore!
-
-    override func setUpWithError() throws {
-        path = NSTemporaryDirectory() + "corrupt-rows-" + UUID().uuidString + "/s.sqlite"
-        eventStore = EventStore(store: try CalendarStore(path: path), timeZone: TimeZone(identifier: "UTC")!)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+final class CorruptRowTests: StoreTestCase {
+    override var storeTimeZone: TimeZone { utc }
 
     private func damage(_ sql: String) throws {
         try eventStore.store.sqlite { () throws(SQLiteError) in try self.eventStore.store.database.execute(sql) }

@@ -5,17 +5,8 @@ import XCTest
 
 /// Events staged with `commit: false`: the client's own `event` sees them, fetches do not (as
 /// EventKit's `events(matching:)`), and no read takes the store's write lock.
-final class EventStagingTests: XCTestCase {
-    var path: String!
-    var eventStore: EventStore!
-    let utc = TimeZone(identifier: "UTC")!
-
-    override func setUpWithError() throws {
-        path = NSTemporaryDirectory() + "event-staging-" + UUID().uuidString + "/s.sqlite"
-        eventStore = EventStore(store: try CalendarStore(path: path), timeZone: utc)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+final class EventStagingTests: StoreTestCase {
+    override var storeTimeZone: TimeZone { utc }
 
     private func instant(_ text: String) -> Timestamp { Timestamp(rfc3339: text)! }
 
@@ -44,7 +35,7 @@ final class EventStagingTests: XCTestCase {
                                  lastModifiedDate: nil, commit: false)
         XCTAssertEqual(try eventStore.event(identifier: committed.event.eventIdentifier, occurrenceDate: nil)?.event.title, "Renamed, staged")
         XCTAssertEqual(try fetched(), ["Committed"])
-        let other = EventStore(store: try CalendarStore(path: path), timeZone: utc)
+        let other = try reopened()
         XCTAssertNil(try other.event(identifier: staged.event.eventIdentifier, occurrenceDate: nil))
         try eventStore.commit()
         XCTAssertEqual(try fetched(other).sorted(), ["Renamed, staged", "Staged"])
@@ -71,7 +62,7 @@ final class EventStagingTests: XCTestCase {
     func testReadsWithStagedEventsNeverTakeTheWriteLock() throws {
         let staged = try newEvent("Staged", commit: false)
         let other = try CalendarStore(path: path, busyTimeoutMilliseconds: 50)
-        eventStore = EventStore(store: try CalendarStore(path: path, busyTimeoutMilliseconds: 50), timeZone: utc)
+        eventStore = try reopened(busyTimeoutMilliseconds: 50)
         _ = try newEvent("Staged again", commit: false)
         try other.write { () throws(StoreError) in
             XCTAssertNoThrow(try self.eventStore.event(identifier: staged.event.eventIdentifier, occurrenceDate: nil))

@@ -4,17 +4,7 @@ import XCTest
 @testable import RemindersStore
 
 /// One client's view: staging, committing, conflicts, lists, fetches.
-final class EventStoreTests: XCTestCase {
-    var path: String!
-    var eventStore: EventStore!
-    let utc = TimeZone(identifier: "UTC")!
-
-    override func setUpWithError() throws {
-        path = NSTemporaryDirectory() + "event-store-" + UUID().uuidString + "/s.sqlite"
-        eventStore = EventStore(store: try CalendarStore(path: path))
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+final class EventStoreTests: StoreTestCase {
 
     private func changes(_ title: String, due: ItemDateComponents? = nil) -> ReminderChanges {
         var changes = ReminderChanges()
@@ -28,7 +18,7 @@ final class EventStoreTests: XCTestCase {
     }
 
     func testStagedChangesAreInvisibleUntilCommit() throws {
-        let other = EventStore(store: try CalendarStore(path: path))
+        let other = try reopened()
         let staged = try eventStore.saveReminder(identifier: nil, changes: changes("staged"), commit: false)
         XCTAssertTrue(eventStore.hasUncommittedChanges)
         XCTAssertEqual(try eventStore.reminder(identifier: staged.calendarItemIdentifier)?.title, "staged")
@@ -50,7 +40,7 @@ final class EventStoreTests: XCTestCase {
     }
 
     func testConflictsAreDetectedAtSaveAndAtCommit() throws {
-        let other = EventStore(store: try CalendarStore(path: path))
+        let other = try reopened()
         let original = try eventStore.saveReminder(identifier: nil, changes: changes("v1"), commit: true)
         _ = try eventStore.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("mine"),
                                     lastModifiedDate: original.lastModifiedDate, commit: false)
@@ -89,7 +79,7 @@ final class EventStoreTests: XCTestCase {
         var inList = changes("orphan")
         inList.calendarIdentifier = .set(list.calendarIdentifier)
         _ = try eventStore.saveReminder(identifier: nil, changes: inList, commit: false)
-        let other = EventStore(store: try CalendarStore(path: path))
+        let other = try reopened()
         try other.removeCalendar(identifier: list.calendarIdentifier)
         XCTAssertThrowsError(try eventStore.commit()) { error in
             guard case .invalid(let validation)? = error as? StoreError else { return XCTFail("\(error)") }

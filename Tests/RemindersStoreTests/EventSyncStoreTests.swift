@@ -5,18 +5,13 @@ import XCTest
 
 /// Events as a sync writes them: over the event here, keeping its identifier and what refers to
 /// it, and never over a change made here after the sync read it.
-final class EventSyncStoreTests: XCTestCase {
-    var path: String!
-    var eventStore: EventStore!
+final class EventSyncStoreTests: StoreTestCase {
     var calendar: String!
 
     override func setUpWithError() throws {
-        path = NSTemporaryDirectory() + "event-sync-" + UUID().uuidString + "/s.sqlite"
-        eventStore = EventStore(store: try CalendarStore(path: path))
+        try super.setUpWithError()
         calendar = try XCTUnwrap(try eventStore.defaultCalendarForNewEvents()).calendarIdentifier
     }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 
     private func event(_ title: String, modified: Int64 = 1_000) -> Event {
         var event = Event(eventIdentifier: "", calendarIdentifier: "", title: title,

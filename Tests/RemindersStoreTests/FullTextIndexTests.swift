@@ -5,17 +5,7 @@ import XCTest
 
 /// The full-text index follows every way a reminder's words change: saves, edits, removals, and the
 /// cascades (a removed list, a removed parent) that no Swift code sees row by row.
-final class FullTextIndexTests: XCTestCase {
-    var path: String!
-    var eventStore: EventStore!
-    let utc = TimeZone(identifier: "UTC")!
-
-    override func setUpWithError() throws {
-        path = NSTemporaryDirectory() + "full-text-" + UUID().uuidString + "/s.sqlite"
-        eventStore = EventStore(store: try CalendarStore(path: path))
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+final class FullTextIndexTests: StoreTestCase {
 
     private func found(_ words: String) throws -> [String] {
         try eventStore.fetchReminders(matching: ReminderPredicate(kind: .all, matching: words), in: utc).map(\.title).sorted()
@@ -88,7 +78,7 @@ final class FullTextIndexTests: XCTestCase {
         let list = try eventStore.saveCalendar(CalendarChanges(title: "Gone"))
         _ = try save("Staged milk", commit: false)
         _ = try save("Orphan milk", in: list.calendarIdentifier, commit: false)
-        try EventStore(store: try CalendarStore(path: path)).removeCalendar(identifier: list.calendarIdentifier)
+        try reopened().removeCalendar(identifier: list.calendarIdentifier)
         XCTAssertThrowsError(try eventStore.commit())
         XCTAssertEqual(try found("milk"), ["Kept milk"])
         assertIndexMatchesRows()
@@ -97,17 +87,7 @@ final class FullTextIndexTests: XCTestCase {
 
 /// The index is written when the transaction commits; inside one (a group commit), searches and
 /// deletes still see it as the rows are.
-final class FullTextIndexInTransactionTests: XCTestCase {
-    var path: String!
-    var eventStore: EventStore!
-    let utc = TimeZone(identifier: "UTC")!
-
-    override func setUpWithError() throws {
-        path = NSTemporaryDirectory() + "full-text-tx-" + UUID().uuidString + "/s.sqlite"
-        eventStore = EventStore(store: try CalendarStore(path: path))
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+final class FullTextIndexInTransactionTests: StoreTestCase {
 
     private func found(_ words: String) throws(StoreError) -> [String] {
         try eventStore.fetchReminders(matching: ReminderPredicate(kind: .all, matching: words), in: utc).map(\.title).sorted()

@@ -4,18 +4,9 @@ import XCTest
 @testable import RemindersStore
 
 /// `updateLocation`: sides kept in the store, crossings decided once, in the ledger.
-final class LocationTests: XCTestCase {
-    var path: String!
-    var eventStore: EventStore!
+final class LocationTests: StoreTestCase {
     let station = GeoLocation(latitude: 38.79, longitude: -121.24)
     var clock: Int64 = 1_000
-
-    override func setUpWithError() throws {
-        path = NSTemporaryDirectory() + "location-" + UUID().uuidString + "/s.sqlite"
-        eventStore = EventStore(store: try CalendarStore(path: path))
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 
     private func watching(_ proximity: AlarmProximity, radius: Double = 25 * 1609, title: String = "Listen to KLOVE (88.5)") throws -> Reminder {
         var changes = ReminderChanges()
@@ -59,7 +50,7 @@ final class LocationTests: XCTestCase {
     func testTheSideSurvivesARestartAndIsSharedByEveryProcess() throws {
         _ = try watching(.enter)
         try at(60)
-        let other = EventStore(store: try CalendarStore(path: path))
+        let other = try reopened()
         XCTAssertEqual(try at(35, in: other), ["enter fence"])
         XCTAssertEqual(try at(30), [], "this process knows it is inside already")
     }

@@ -6,18 +6,8 @@ import XCTest
 /// Alarm state between devices, as the store keeps it: the person's dismissals and snoozes wait
 /// to be shared; what another device said is recorded as decided, unless a decision made here
 /// since stands.
-final class SharedAlarmStateTests: XCTestCase {
-    var path: String!
-    var eventStore: EventStore!
-    let utc = TimeZone(identifier: "UTC")!
+final class SharedAlarmStateTests: StoreTestCase {
     let fires = Timestamp(rfc3339: "2026-12-01T08:45:00Z")!
-
-    override func setUpWithError() throws {
-        path = NSTemporaryDirectory() + "shared-alarms-" + UUID().uuidString + "/s.sqlite"
-        eventStore = EventStore(store: try CalendarStore(path: path))
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 
     private func reminder() throws -> Reminder {
         var changes = ReminderChanges()

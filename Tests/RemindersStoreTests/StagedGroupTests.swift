@@ -7,17 +7,8 @@ import XCTest
 /// the group's transaction, and they leave the log only once it is durable — a group that fails
 /// after its commit leaves them staged (a staged event was lost so, when only reminders were put
 /// back), and what the failed group itself staged is gone with it.
-final class StagedGroupTests: XCTestCase {
-    var path: String!
-    var eventStore: EventStore!
-    let utc = TimeZone(identifier: "UTC")!
-
-    override func setUpWithError() throws {
-        path = NSTemporaryDirectory() + "staged-groups-" + UUID().uuidString + "/s.sqlite"
-        eventStore = EventStore(store: try CalendarStore(path: path), timeZone: utc)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+final class StagedGroupTests: StoreTestCase {
+    override var storeTimeZone: TimeZone { utc }
 
     private func reminder(_ title: String, commit: Bool) throws(StoreError) -> Reminder {
         var changes = ReminderChanges()
@@ -35,7 +26,7 @@ final class StagedGroupTests: XCTestCase {
 
     /// What another client sees: the committed titles, reminders and events.
     private func committed() throws -> [String] {
-        let other = EventStore(store: try CalendarStore(path: path), timeZone: utc)
+        let other = try reopened()
         let reminders = try other.fetchReminders(matching: ReminderPredicate(kind: .all), in: utc).map(\.title)
         let events = try other.fetchEvents(from: Timestamp(rfc3339: "2027-01-01T00:00:00Z")!, to: Timestamp(rfc3339: "2027-02-01T00:00:00Z")!,
                                            calendars: nil).occurrences.map(\.event.title)

@@ -5,21 +5,16 @@ import XCTest
 
 /// What a sync would take to the server, as the always-on sync asks after each commit: a change
 /// made here since the last sync began, and not its own writes.
-final class SyncBacklogTests: XCTestCase {
-    var path: String!
-    var eventStore: EventStore!
+final class SyncBacklogTests: StoreTestCase {
     var list: String!
 
     override func setUpWithError() throws {
-        path = NSTemporaryDirectory() + "sync-backlog-" + UUID().uuidString + "/s.sqlite"
-        eventStore = EventStore(store: try CalendarStore(path: path))
+        try super.setUpWithError()
         try eventStore.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp(milliseconds: 0))
         list = Identifiers.make()
         try eventStore.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: "/alice/groceries/"),
                                              list: ItemCalendar(calendarIdentifier: list, title: "Groceries"), now: Timestamp(milliseconds: 0))
     }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 
     private func add(_ title: String) throws -> Reminder {
         var changes = ReminderChanges()
