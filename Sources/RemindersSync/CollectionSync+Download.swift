@@ -122,9 +122,13 @@ extension CollectionSync {
         var local = try known?.itemIdentifier.flatMap { identifier throws(StoreError) in try localList.items([identifier]).first }
         if known == nil, local == nil {
             // The same UID here but not yet bound to an item (made here, uploaded, and the record of it lost): the same reminder.
-            let bound = Set(items.values.compactMap(\.itemIdentifier))
-            if let candidate = try localList.reminders(uid: item.reading.uid).first(where: { !bound.contains($0.calendarItemIdentifier) }) {
-                local = try localList.items([candidate.calendarItemIdentifier]).first
+            // The set only when there is a candidate: built for every new item, it made an initial sync quadratic.
+            let candidates = try localList.reminders(uid: item.reading.uid)
+            if !candidates.isEmpty {
+                let bound = Set(items.values.compactMap(\.itemIdentifier))
+                if let candidate = candidates.first(where: { !bound.contains($0.calendarItemIdentifier) }) {
+                    local = try localList.items([candidate.calendarItemIdentifier]).first
+                }
             }
         }
         var incoming = item.reading.reminder

@@ -77,9 +77,13 @@ extension CollectionSync {
         var local = try known?.itemIdentifier.flatMap { identifier throws(StoreError) in try localEvents.items([identifier]).first }
         if known == nil, local == nil {
             // Made here and uploaded, and the record of it lost: the same UID here is the same event.
-            let bound = Set(items.values.compactMap(\.itemIdentifier))
-            if let candidate = try localEvents.series(uid: item.reading.uid).first(where: { !bound.contains($0.eventIdentifier) }) {
-                local = try localEvents.items([candidate.eventIdentifier]).first
+            // The set only when there is a candidate: built for every new item, it made an initial sync quadratic.
+            let candidates = try localEvents.series(uid: item.reading.uid)
+            if !candidates.isEmpty {
+                let bound = Set(items.values.compactMap(\.itemIdentifier))
+                if let candidate = candidates.first(where: { !bound.contains($0.eventIdentifier) }) {
+                    local = try localEvents.items([candidate.eventIdentifier]).first
+                }
             }
         }
         var incoming = LocalEventCalendar.Item(series: item.reading.series, detached: item.reading.detached, calendarObject: item.text,
