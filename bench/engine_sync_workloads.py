@@ -115,7 +115,7 @@ def workload_engines(bench, reps, count):
             def remindersd_once():
                 store = bench.fresh_store(f"engine-{engine.name}")
                 timed([bench.binary, "accounts", "add", "bench", "--url", engine.url, "--username", engine.user,
-                       "--password-file", password, "--store", store])
+                       "--password-file", password, "--timeout", "600", "--store", store])
                 seconds, text = timed([bench.binary, "sync", "--json", "--store", store])
                 report = json.loads(text)
                 downloaded = sum(lst["downloaded"] for account in report["accounts"] for lst in account["lists"])

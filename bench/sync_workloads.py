@@ -201,7 +201,7 @@ def workload_sync(bench, reps, count):
     def remindersd_once():
         store = bench.fresh_store("synced")
         timed([binary, "accounts", "add", "bench", "--url", radicale.url, "--username", radicale.user,
-               "--password-file", password, "--store", store])
+               "--password-file", password, "--timeout", "600", "--store", store])
         seconds, text = timed([binary, "sync", "--json", "--store", store])
         report = json.loads(text)
         downloaded = sum(lst["downloaded"] for account in report["accounts"] for lst in account["lists"])
@@ -221,7 +221,8 @@ def workload_sync(bench, reps, count):
         return discover + seconds, discover
 
     try:
-        # Warm-up, not timed: Radicale builds its item cache on the first full read.
+        # Warm-up, not timed: Radicale builds its item cache on the first full read (over 30 s, the
+        # default timeout, on a busy machine: so the accounts wait up to 600 s an answer).
         remindersd_once()
         vdirsyncer_once()
         samples = {"remindersd": [], "vdirsyncer": [], "vdirsyncer discover": []}
