@@ -28,9 +28,14 @@ let package = Package(
         .target(name: "ICalendar"),
         // EventKit's model (calendars, reminders, events, alarms, recurrence) as plain values with its rules. No SQL, no JSON.
         .target(name: "RemindersModel"),
-        // CalDAV (RFC 4791, 6578, 6764) over the toolchain's URLSession and XMLParser: discovery,
+        // CalDAV (RFC 4791, 6578, 6764) over libcurl and the toolchain's XMLParser: discovery,
         // listing, sync-collection, multiget, PUT/DELETE with ETags, MKCALENDAR. Knows nothing of reminders.
-        .target(name: "CalDAV"),
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "CalDAV", dependencies: ["CCurl"]),
         // Reminders as VTODOs and events as VEVENTs, and back (keeping what it does not map). Knows no SQL or JSON-RPC.
         .target(name: "RemindersICalendar", dependencies: ["ICalendar", "RemindersModel"]),
         // The SQLite event store. Knows nothing about JSON-RPC.

@@ -2,7 +2,7 @@ import Foundation
 import JSONRPC
 
 /// remindersd-sync, the program sync runs in: installed beside remindersd, so that the network
-/// stack (FoundationNetworking's libcurl and libxml2, some forty libraries) is loaded only by a
+/// stack (libcurl and FoundationXML's libxml2, some forty libraries) is loaded only by a
 /// sync and never by the server or a one-shot call. `remindersd sync` becomes it; the `sync`
 /// method runs it and relays what it says.
 public enum SyncHelper {

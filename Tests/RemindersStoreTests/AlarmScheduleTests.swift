@@ -80,6 +80,7 @@ final class AlarmScheduleTests: StoreTestCase {
 
     // MARK: Events
 
+    @discardableResult
     private func event(_ title: String, start: ItemDateComponents, rrule: String? = nil, _ triggers: Alarm.Trigger...) throws -> Event {
         var event = Event(eventIdentifier: "", calendarIdentifier: try XCTUnwrap(try eventStore.defaultCalendarForNewEvents()).calendarIdentifier,
                           title: title, start: start, duration: start.isAllDay ? 86_400_000 : 1_800_000, creationDate: Timestamp(milliseconds: 0))
