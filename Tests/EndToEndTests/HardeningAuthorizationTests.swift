@@ -200,6 +200,21 @@ final class HardeningAuthorizationTests: XCTestCase {
         XCTAssertEqual(titles, ["private"])
     }
 
+    /// Params are checked before access (protocol.md, "Params"): malformed params are -32602 for
+    /// a client without access too, and a refused well-formed call writes nothing either way.
+    func testParamsAreCheckedBeforeAccess() throws {
+        setStatus("outsider", "denied")
+        let server = try RemindersdProcess(store: folder.store)
+        server.initialize(client: "outsider")
+        let malformed = server.channel.request("saveReminder", ["reminder": ["title": "x", "dueDate": "tomorrow"]])
+        XCTAssertEqual(malformed.errorCode, -32602)
+        XCTAssertEqual(malformed.at("error", "data", "field"), "reminder.dueDate")
+        XCTAssertEqual(server.channel.request("fetchReminders", ["bogus": 1]).errorCode, -32602)
+        XCTAssertEqual(server.channel.request("saveReminder", ["reminder": ["title": "x"]]).errorCode, -32010)
+        XCTAssertEqual(server.shutDown(), 0)
+        XCTAssertEqual(try ownerView()["reminders"]?.arrayValue?.count, 0)
+    }
+
     /// Changes a client staged with full access are not written by it once the owner took full access
     /// away: with write-only access it may not change or remove existing reminders, so its `commit`
     /// (or the commit of its next write-only save) must not do it either.
