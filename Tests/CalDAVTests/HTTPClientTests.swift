@@ -27,6 +27,21 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(http.requestCount, 1)
     }
 
+    /// A server far away sends a 10,000-item listing in a tenth of its size when asked.
+    func testCompressedAnswersAreAskedForAndDecoded() throws {
+        let gzipped: [UInt8] = [  // gzip of "<answer>compressed</answer>"
+            0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xb3, 0x49, 0xcc, 0x2b, 0x2e, 0x4f, 0x2d, 0xb2, 0x4b, 0xce, 0xcf,
+            0x2d, 0x28, 0x4a, 0x2d, 0x2e, 0x4e, 0x4d, 0xb1, 0xd1, 0x87, 0x0a, 0x01, 0x00, 0x91, 0x1a, 0xfd, 0x53, 0x1b, 0x00, 0x00, 0x00,
+        ]
+        let server = try LoopbackServer { _ in
+            .init(raw: Array("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: \(gzipped.count)\r\n\r\n".utf8) + gzipped)
+        }
+        let response = try HTTPClient(credentials: nil).send(HTTPRequest("GET", server.url))
+        XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "<answer>compressed</answer>")
+        let request = try XCTUnwrap(server.received.first).lowercased()
+        XCTAssertTrue(request.contains("\r\naccept-encoding: ") && request.contains("gzip"), request)
+    }
+
     func testAnEmptyBodyIsSentAsOne() throws {
         let server = try LoopbackServer { _ in .init(bytes: "HTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n") }
         let response = try HTTPClient(credentials: nil).send(HTTPRequest("MKCALENDAR", server.url, body: Data()))

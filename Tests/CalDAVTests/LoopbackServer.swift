@@ -6,10 +6,18 @@ import Glibc
 /// was sent. One connection at a time, on a thread of its own.
 final class LoopbackServer: @unchecked Sendable {  // `received` is guarded by `lock`
     struct Reply {
-        var bytes: String
+        var bytes: [UInt8]
         var pause: TimeInterval = 0
         /// Close the connection without answering (after the pause).
         var hangUp = false
+
+        init(bytes: String, pause: TimeInterval = 0, hangUp: Bool = false) {
+            self.init(raw: Array(bytes.utf8), pause: pause, hangUp: hangUp)
+        }
+
+        init(raw: [UInt8], pause: TimeInterval = 0, hangUp: Bool = false) {
+            (self.bytes, self.pause, self.hangUp) = (raw, pause, hangUp)
+        }
     }
 
     let port: UInt16
@@ -54,8 +62,7 @@ final class LoopbackServer: @unchecked Sendable {  // `received` is guarded by `
                 let reply = answer(request)
                 if reply.pause > 0 { usleep(useconds_t(reply.pause * 1_000_000)) }
                 if reply.hangUp { break }
-                let bytes = Array(reply.bytes.utf8)
-                _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                _ = reply.bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             }
             close(connection)
         }
