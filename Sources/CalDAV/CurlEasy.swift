@@ -33,9 +33,9 @@ final class CurlEasy {
         case failed(String)
     }
 
-    /// Sends `request` with `headerLines` ("Name: value") and returns the status, the last
-    /// response's headers (lower-case names) and the body. Redirects are returned, not followed.
-    func perform(_ request: HTTPRequest, headerLines: [String], limits: Limits) throws(Failure) -> (status: Int, headers: [String: String], body: Data) {
+    /// Sends `request` with `headerLines` ("Name: value") and returns the final response (its
+    /// headers' names in lower case). Redirects are returned, not followed.
+    func perform(_ request: HTTPRequest, headerLines: [String], limits: Limits) throws(Failure) -> HTTPResponse {
         curl_easy_reset(handle)
         var list: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(list) }
@@ -55,9 +55,11 @@ final class CurlEasy {
         ccurl_set_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(limits.total))
         if let body = request.body {
             ccurl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-            body.withUnsafeBytes { bytes in
-                // COPYPOSTFIELDS copies now; an empty body still needs a pointer.
-                _ = ccurl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
+            // COPYPOSTFIELDS copies now; an empty body still needs a pointer, and empty Data may have none.
+            if body.isEmpty {
+                ccurl_set_string(handle, CURLOPT_COPYPOSTFIELDS, "")
+            } else {
+                body.withUnsafeBytes { _ = ccurl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress)) }
             }
         }
         if request.method != "GET" || request.body != nil { ccurl_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method) }
@@ -91,7 +93,7 @@ final class CurlEasy {
         }
         var status = 0
         ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        return (status, answer.headers, answer.body)
+        return HTTPResponse(status: status, headers: answer.headers, body: answer.body, url: request.url)
     }
 
     private static func milliseconds(_ seconds: TimeInterval) -> Int {

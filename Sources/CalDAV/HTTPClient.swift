@@ -71,9 +71,9 @@ public final class HTTPClient: Sendable {
         let limits = CurlEasy.Limits(connect: timeout, idle: timeout, total: max(timeout * 4, timeout + 60),
                                      maximumResponseSize: maximumResponseSize)
         made.add(1, ordering: .relaxed)
-        let answer: (status: Int, headers: [String: String], body: Data)
+        let response: HTTPResponse
         do {
-            answer = try easy.withLock { (easy: inout CurlEasy?) throws(CurlEasy.Failure) -> (status: Int, headers: [String: String], body: Data) in
+            response = try easy.withLock { (easy: inout CurlEasy?) throws(CurlEasy.Failure) -> HTTPResponse in
                 if easy == nil { easy = CurlEasy() }
                 guard let handle = easy else { throw .failed("libcurl could not start") }
                 return try handle.perform(request, headerLines: lines, limits: limits)
@@ -86,7 +86,7 @@ public final class HTTPClient: Sendable {
             case .failed(let why): throw .unreachable(why)
             }
         }
-        if answer.status == 401 { throw .unauthorized }
-        return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: request.url)
+        if response.status == 401 { throw .unauthorized }
+        return response
     }
 }
