@@ -8,6 +8,8 @@ open class EKAlarm: EKObject, @unchecked Sendable {  // used from one thread at 
     var alarmIdentifier: String?
     private var offset: TimeInterval = 0
     private var date: Date?
+    /// A reminder's alarm read as counting from its start (remindersd's `relativeTo`), sent back so.
+    private var countsFromStart = false
 
     public override init() { super.init() }
 
@@ -46,6 +48,7 @@ open class EKAlarm: EKObject, @unchecked Sendable {  // used from one thread at 
             object["absoluteDate"] = Wire.instant(date)
         } else {
             object["relativeOffset"] = .double(offset)
+            if countsFromStart { object["relativeTo"] = .string("start") }
         }
         return .object(object)
     }
@@ -55,6 +58,7 @@ open class EKAlarm: EKObject, @unchecked Sendable {  // used from one thread at 
         alarmIdentifier = value["alarmIdentifier"]?.stringValue
         if let date = Wire.date(value["absoluteDate"]) { absoluteDate = date }
         if let offset = value["relativeOffset"]?.doubleValue { relativeOffset = offset }
+        countsFromStart = value["relativeTo"]?.stringValue == "start"
         structuredLocation = EKStructuredLocation(wire: value["structuredLocation"])
         proximity = EKAlarmProximity(wire: value["proximity"]?.stringValue)
     }

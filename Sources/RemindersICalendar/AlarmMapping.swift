@@ -3,20 +3,23 @@ import ICalendar
 import RemindersModel
 
 /// VALARM ↔ alarm. Relative alarms are measured from the due date (`TRIGGER;RELATED=END`, END of a
-/// VTODO being its DUE); location alarms take Apple's form, which Reminders on iOS and macOS read.
+/// VTODO being its DUE) or, as written, from the start; location alarms take Apple's form, which
+/// Reminders on iOS and macOS read.
 enum AlarmMapping {
     /// The trigger Apple writes on location alarms, which have no time; ignored when reading.
     static let applePlaceholderTrigger = "19760401T005545Z"
 
     /// The alarm a VALARM stands for, or nil when it is one remindersd does not map (an EMAIL
-    /// alarm; one relative to a start the reminder lacks), which is then kept as it is.
-    static func alarm(_ component: Component, position: Int, todoUID: String, start: ItemDateComponents?,
+    /// alarm; one relative to a date the item lacks), which is then kept as it is. A relative
+    /// trigger counts from DUE with `RELATED=END`, else from DTSTART (RFC 5545's default), and keeps
+    /// that meaning (`relativeToStart`) so it rings when other clients ring it whatever dates change.
+    static func alarm(_ component: Component, todoUID: String, start: ItemDateComponents?,
                       due: ItemDateComponents?, resolver: TimeZoneResolver) -> Alarm? {
         let action = component.value("ACTION")?.uppercased() ?? "DISPLAY"
         guard action == "DISPLAY" || action == "AUDIO" else { return nil }
         // A snooze (RFC 9074) is what became of another alarm, not one of its own: see `AlarmState`.
         guard AlarmState.snoozedAlarm(component) == nil else { return nil }
-        let identifier = component.value("UID") ?? component.value("X-WR-ALARMUID") ?? "\(todoUID)-alarm-\(position + 1)"
+        let identifier = self.identifier(of: component, todoUID: todoUID)
         // A location alarm whose place cannot be read is kept as it came, not taken for an alarm at
         // Apple's placeholder time.
         if let proximity = self.proximity(component), let place = component.property("X-APPLE-STRUCTURED-LOCATION") {
@@ -27,15 +30,34 @@ enum AlarmMapping {
             guard let value = try? DateTimeValue(trigger), !value.isDate else { return nil }
             return Alarm(alarmIdentifier: identifier, trigger: .absolute(DateMapping.instant(value, resolver: resolver)))
         }
-        guard let seconds = DurationValue.seconds(trigger.value), due != nil else { return nil }
+        guard let seconds = DurationValue.seconds(trigger.value) else { return nil }
         if trigger.parameter("RELATED")?.uppercased() == "END" {
-            return Alarm(alarmIdentifier: identifier, trigger: .relative(offset: Double(seconds)))
+            return due == nil ? nil : Alarm(alarmIdentifier: identifier, trigger: .relative(offset: Double(seconds)))
         }
-        // Relative to the start: measured from the due date when both are known.
-        guard let start, let due else { return nil }
-        let utc = DateMapping.utcZone
-        let shift = start.instant(in: utc).milliseconds - due.instant(in: utc).milliseconds
-        return Alarm(alarmIdentifier: identifier, trigger: .relative(offset: Double(seconds) + Double(shift) / 1000))
+        return start == nil ? nil : Alarm(alarmIdentifier: identifier, trigger: .relativeToStart(offset: Double(seconds)))
+    }
+
+    /// The identifier of the alarm a VALARM is: its UID (Apple's `X-WR-ALARMUID` where it has none),
+    /// else what it says.
+    static func identifier(of component: Component, todoUID: String) -> String {
+        component.value("UID") ?? component.value("X-WR-ALARMUID") ?? contentIdentifier(component, todoUID: todoUID)
+    }
+
+    /// An alarm without a UID of its own is known by what it says — its action and its trigger
+    /// (or place) — never by its position: tasks.org rebuilds its VALARMs at every upload, and a
+    /// dismissal must stay with the alarm that was dismissed when another one goes.
+    static func contentIdentifier(_ component: Component, todoUID: String) -> String {
+        var said = (component.value("ACTION")?.uppercased() ?? "DISPLAY")
+        for name in ["TRIGGER", "X-APPLE-PROXIMITY", "PROXIMITY", "X-APPLE-STRUCTURED-LOCATION"] {
+            guard let property = component.property(name) else { continue }
+            let parameters = property.parameters.filter { ["RELATED", "VALUE"].contains($0.name.uppercased()) }
+                .map { "\($0.name.uppercased())=\($0.values.joined(separator: ",").uppercased())" }.sorted()
+            said += "|\(name)|\(parameters.joined(separator: ";"))|\(property.value.uppercased())"
+        }
+        // FNV-1a: stable across runs and builds, unlike Hasher.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in said.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return "\(todoUID)-alarm-" + String(hash, radix: 16)
     }
 
     private static func proximity(_ component: Component) -> AlarmProximity? {
@@ -64,16 +86,13 @@ enum AlarmMapping {
     }
 
     /// The VALARMs of `item` kept as they came, made to keep their alarms' identifiers: one that
-    /// has no UID of its own is known by its position (`UID-alarm-N`), and where alarms before it
-    /// were removed or moved, it is given its identifier as `X-WR-ALARMUID` (the only change made
-    /// to it). `identifiers`: the alarm each kept component was read as, by its place in `item`.
+    /// has no UID of its own and says what another alarm said when it was read (so is known here by
+    /// that alarm's identifier) is given its identifier as `X-WR-ALARMUID` (the only change made to
+    /// it). `identifiers`: the alarm each kept component was read as, by its place in `item`.
     static func keepingIdentities(of item: inout Component, uid: String, identifiers: [Int: String]) {
-        var position = 0
-        for index in item.components.indices where item.components[index].name == "VALARM" {
-            defer { position += 1 }
-            guard let identifier = identifiers[index] else { continue }
+        for (index, identifier) in identifiers where item.components.indices.contains(index) {
             let component = item.components[index]
-            if component.value("UID") == nil, component.value("X-WR-ALARMUID") == nil, identifier != "\(uid)-alarm-\(position + 1)" {
+            if component.value("UID") == nil, component.value("X-WR-ALARMUID") == nil, identifier != contentIdentifier(component, todoUID: uid) {
                 item.components[index].properties.append(Property("X-WR-ALARMUID", identifier))
             }
         }
@@ -86,6 +105,8 @@ enum AlarmMapping {
         switch alarm.trigger {
         case .relative(let offset):
             properties.append(Property("TRIGGER", DurationValue.text(Int(offset.rounded())), related == "END" ? [Parameter("RELATED", "END")] : []))
+        case .relativeToStart(let offset):
+            properties.append(Property("TRIGGER", DurationValue.text(Int(offset.rounded())), [Parameter("RELATED", "START")]))
         case .absolute(let date):
             properties.append(Property("TRIGGER", DateMapping.utc(date).text, [Parameter("VALUE", "DATE-TIME")]))
         case .location(let location, let proximity):

@@ -24,8 +24,8 @@ extension AlarmState {
             states[identifier] = state
         }
         var byUID: [String: String] = [:]  // a VALARM's UID → the alarm identifier it was read as
-        for (position, alarm) in item.components.filter({ $0.name == "VALARM" }).enumerated() {
-            let identifier = alarm.value("UID") ?? alarm.value("X-WR-ALARMUID") ?? "\(uid)-alarm-\(position + 1)"
+        for alarm in item.components where alarm.name == "VALARM" {
+            let identifier = AlarmMapping.identifier(of: alarm, todoUID: uid)
             for name in ["UID", "X-WR-ALARMUID"] { if let value = alarm.value(name) { byUID[value] = identifier } }
             if let acknowledged = instant(alarm.property("ACKNOWLEDGED")) {
                 update(identifier) { $0.acknowledged = max($0.acknowledged ?? acknowledged, acknowledged) }
@@ -61,13 +61,11 @@ extension AlarmState {
         var acknowledgedLast: Timestamp?
         var snoozeLast: Timestamp?
         for state in states {
-            var position = 0
             var alarmUID: String?
             for index in item.components.indices where item.components[index].name == "VALARM" {
-                defer { position += 1 }
                 let alarm = item.components[index]
                 guard snoozedAlarm(alarm) == nil else { continue }
-                let identifier = alarm.value("UID") ?? alarm.value("X-WR-ALARMUID") ?? "\(uid)-alarm-\(position + 1)"
+                let identifier = AlarmMapping.identifier(of: alarm, todoUID: uid)
                 guard identifier == state.alarmIdentifier else { continue }
                 if let acknowledged = state.acknowledged {
                     item.components[index].set(Property("ACKNOWLEDGED", DateMapping.utc(acknowledged).text))

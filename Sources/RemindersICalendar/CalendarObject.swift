@@ -12,9 +12,13 @@ public struct CalendarObject: Equatable, Sendable {
     public var uid: String? { todo?.value("UID") }
 
     /// The VTODO that is the reminder: the one without a RECURRENCE-ID.
-    public var todo: Component? {
-        calendar.components.first { $0.name == "VTODO" && $0.property("RECURRENCE-ID") == nil }
-            ?? calendar.components.first { $0.name == "VTODO" }
+    public var todo: Component? { masterIndex.map { calendar.components[$0] } }
+
+    /// Where the master VTODO is among the VCALENDAR's components: the first without a
+    /// RECURRENCE-ID, else (occurrences without their series) the first.
+    var masterIndex: Int? {
+        calendar.components.firstIndex { $0.name == "VTODO" && $0.property("RECURRENCE-ID") == nil }
+            ?? calendar.components.firstIndex { $0.name == "VTODO" }
     }
 
     public var timeZones: [Component] { calendar.components.filter { $0.name == "VTIMEZONE" } }
@@ -35,8 +39,7 @@ public struct CalendarObject: Equatable, Sendable {
     /// VTIMEZONEs made to be exactly those the VTODOs use: the ones kept that still name a used
     /// TZID, plus one written for every other zone of the system's database.
     mutating func replaceTodo(with todo: Component, zonesFor years: ClosedRange<Int>?) {
-        if let index = calendar.components.firstIndex(where: { $0.name == "VTODO" && $0.property("RECURRENCE-ID") == nil })
-            ?? calendar.components.firstIndex(where: { $0.name == "VTODO" }) {
+        if let index = masterIndex {
             calendar.components[index] = todo
         } else {
             calendar.components.append(todo)

@@ -161,15 +161,19 @@ public enum EventReader {
     /// (what a writer keeps as it came while the alarm is unchanged).
     static func alarms(of vevent: Component, uid: String, start: ItemDateComponents, duration: Int64,
                        resolver: TimeZoneResolver) -> [(component: Component, alarm: Alarm)] {
-        // AlarmMapping counts relative triggers from the end (a VTODO's DUE); an event's count from its start.
+        // An event's alarms all count from its start: an END-related trigger is moved by its length.
         let probe = Event(eventIdentifier: "", calendarIdentifier: "", title: "", start: start, duration: duration, creationDate: Timestamp(milliseconds: 0))
         let end = EventWriter.end(of: probe)
         let length = Double(duration) / 1000
         var identifiers = Set<String>()
-        return vevent.components.filter { $0.name == "VALARM" }.enumerated().compactMap { position, component in
-            guard var alarm = AlarmMapping.alarm(component, position: position, todoUID: uid, start: start, due: end, resolver: resolver),
+        return vevent.components.filter { $0.name == "VALARM" }.compactMap { component in
+            guard var alarm = AlarmMapping.alarm(component, todoUID: uid, start: start, due: end, resolver: resolver),
                   identifiers.insert(alarm.alarmIdentifier).inserted else { return nil }
-            if case .relative(let offset) = alarm.trigger { alarm = Alarm(alarmIdentifier: alarm.alarmIdentifier, trigger: .relative(offset: offset + length)) }
+            switch alarm.trigger {
+            case .relative(let offset): alarm.trigger = .relative(offset: offset + length)
+            case .relativeToStart(let offset): alarm.trigger = .relative(offset: offset)
+            case .absolute, .location: break
+            }
             return (component, alarm)
         }
     }

@@ -68,7 +68,7 @@ public enum EventWriter {
                 + vevent.properties("RRULE").dropFirst().map(\.line)
             let components = vevent.components.filter { component in
                 component.name != "VALARM"
-                    || AlarmMapping.alarm(component, position: 0, todoUID: "", start: nil, due: nil, resolver: TimeZoneResolver(timeZones: [])) == nil
+                    || AlarmMapping.alarm(component, todoUID: "", start: nil, due: nil, resolver: TimeZoneResolver(timeZones: [])) == nil
             }.map(\.text)
             // An occurrence with nothing unmapped says nothing (an override this store wrote for an RDATE).
             if !(properties + components).isEmpty { parts[vevent.value("RECURRENCE-ID") ?? "", default: []] += properties + components }
@@ -93,7 +93,7 @@ public enum EventWriter {
         vevent.components += kept.components.filter { component in
             // An alarm remindersd reads is written afresh (or was removed here); one it cannot read stays.
             component.name != "VALARM"
-                || AlarmMapping.alarm(component, position: 0, todoUID: "", start: start, due: start, resolver: TimeZoneResolver(timeZones: [])) == nil
+                || AlarmMapping.alarm(component, todoUID: "", start: start, due: start, resolver: TimeZoneResolver(timeZones: [])) == nil
         }
     }
 

@@ -53,6 +53,7 @@ extension Alarm {
         var alarm = self
         switch alarm.trigger {
         case .relative(let offset): alarm.trigger = .relative(offset: offset.rounded())
+        case .relativeToStart(let offset): alarm.trigger = .relativeToStart(offset: offset.rounded())
         case .absolute(let date): alarm.trigger = .absolute(date.wholeSeconds)
         case .location: break
         }

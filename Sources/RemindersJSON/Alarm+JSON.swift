@@ -8,6 +8,9 @@ extension Alarm {
         switch trigger {
         case .relative(let offset):
             writer.key(static: "relativeOffset"); writer.double(offset)
+        case .relativeToStart(let offset):
+            writer.key(static: "relativeOffset"); writer.double(offset)
+            writer.field("relativeTo", "start")
         case .absolute(let date):
             writer.field("absoluteDate", date)
         case .location(let location, _):
@@ -48,6 +51,10 @@ extension AlarmDraft {
     public static func decode(_ value: JSONValue, path: String) throws(ResponseError) -> AlarmDraft {
         let fields = try Fields.object(value, path: path)
         let relative = try fields.optionalDouble("relativeOffset")
+        let relativeTo = try fields.optionalEnum("relativeTo", RelativeAnchor.self)
+        if relativeTo != nil, relative == nil {
+            throw fields.invalid("relativeTo", "relativeTo goes with relativeOffset")
+        }
         let absolute = try fields.optionalTimestamp("absoluteDate")
         let location = try fields.optionalObject("structuredLocation").map { (nested) throws(ResponseError) in try StructuredLocation.decode(nested) }
         let proximity = try fields.optionalEnum("proximity", AlarmProximity.self) ?? .none
@@ -61,11 +68,16 @@ extension AlarmDraft {
                                  reason: .alarmProximityNotSupported)
         }
         let trigger: Alarm.Trigger
-        if let relative { trigger = .relative(offset: relative) }
+        if let relative { trigger = relativeTo == .start ? .relativeToStart(offset: relative) : .relative(offset: relative) }
         else if let absolute { trigger = .absolute(absolute) }
         else { trigger = .location(location!, proximity) }
         return AlarmDraft(alarmIdentifier: try fields.optionalString("alarmIdentifier"), trigger: trigger)
     }
+}
+
+/// What a relative alarm counts from: a reminder's due date (the default) or its start date.
+enum RelativeAnchor: String, CaseIterable {
+    case due, start
 }
 
 extension AlarmDraft {

@@ -4,10 +4,10 @@ import Foundation
 /// `upcomingAlarms` build on this).
 extension Alarm {
     /// The instant this alarm of `reminder` fires, read in `zone` (the zone of whoever fires it):
-    /// an absolute alarm at its date; a relative one at the due date plus its offset, a floating or
-    /// all-day due date being read in `zone`, an all-day date from 00:00 of its day (so -54000 is
-    /// 09:00 the day before). Nil for a location alarm, a relative one without a due date, and
-    /// every alarm of a completed reminder (only open reminders remind).
+    /// an absolute alarm at its date; a relative one at the due date (or, relative to the start,
+    /// the start date) plus its offset, a floating or all-day date being read in `zone`, an all-day
+    /// date from 00:00 of its day (so -54000 is 09:00 the day before). Nil for a location alarm, a
+    /// relative one without its date, and every alarm of a completed reminder (only open reminders remind).
     public func fireDate(of reminder: Reminder, in zone: TimeZone) -> Timestamp? {
         guard !reminder.isCompleted else { return nil }
         switch trigger {
@@ -16,6 +16,9 @@ extension Alarm {
         case .relative(let offset):
             guard let due = reminder.dueDateComponents else { return nil }
             return Timestamp(milliseconds: due.instant(in: zone).milliseconds + Int64((offset * 1000).rounded()))
+        case .relativeToStart(let offset):
+            guard let start = reminder.startDateComponents else { return nil }
+            return Timestamp(milliseconds: start.instant(in: zone).milliseconds + Int64((offset * 1000).rounded()))
         case .location:
             return nil
         }
@@ -63,7 +66,7 @@ public struct ScheduledAlarm: Equatable, Sendable {
                 guard date >= from, date < to else { continue }
                 found.append(ScheduledAlarm(reminderIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
                                             title: reminder.title, fireDate: date,
-                                            occurrenceDate: reminder.dueDateComponents?.instant(in: zone), snoozed: snoozed))
+                                            occurrenceDate: reminder.occurrenceDate?.instant(in: zone), snoozed: snoozed))
             }
         }
         return found.sorted {

@@ -40,8 +40,11 @@ public struct StructuredLocation: Equatable, Hashable, Sendable {
 /// A reminder's alarm (EKAlarm) with exactly one trigger.
 public struct Alarm: Equatable, Hashable, Sendable {
     public enum Trigger: Equatable, Hashable, Sendable {
-        /// Seconds from the reminder's due date; negative = before.
+        /// Seconds from the reminder's due date (an event's start); negative = before.
         case relative(offset: Double)
+        /// Seconds from the reminder's start date (RFC 5545's `TRIGGER;RELATED=START`, which
+        /// Evolution and jtx Board write): a reminder's only, and it needs a start.
+        case relativeToStart(offset: Double)
         case absolute(Timestamp)
         /// Fires on entering or leaving a place.
         case location(StructuredLocation, AlarmProximity)
@@ -55,22 +58,36 @@ public struct Alarm: Equatable, Hashable, Sendable {
         self.trigger = trigger
     }
 
-    public var relativeOffset: Double? { if case .relative(let offset) = trigger { return offset } else { return nil } }
+    /// Seconds from whichever date the alarm counts from (`isRelativeToStart` says which).
+    public var relativeOffset: Double? {
+        switch trigger {
+        case .relative(let offset), .relativeToStart(let offset): return offset
+        case .absolute, .location: return nil
+        }
+    }
+    public var isRelativeToStart: Bool { if case .relativeToStart = trigger { return true } else { return false } }
     public var absoluteDate: Timestamp? { if case .absolute(let date) = trigger { return date } else { return nil } }
     public var structuredLocation: StructuredLocation? {
         if case .location(let location, _) = trigger { return location } else { return nil }
     }
     public var proximity: AlarmProximity { if case .location(_, let proximity) = trigger { return proximity } else { return .none } }
 
-    /// Relative offsets are measured from the due date, so they need one (what Reminders does).
-    public func validate(hasDueDate: Bool) throws(ValidationError) {
+    /// Relative offsets are measured from the due date, so they need one (what Reminders does);
+    /// those relative to the start need a start.
+    public func validate(hasDueDate: Bool, hasStartDate: Bool = false) throws(ValidationError) {
         switch trigger {
-        case .relative(let offset):
+        case .relative(let offset), .relativeToStart(let offset):
             guard offset.isFinite, abs(offset) <= 10 * 366 * 86_400 else {
                 throw ValidationError(field: "relativeOffset", "relativeOffset must be a number of seconds within ten years")
             }
-            guard hasDueDate else {
-                throw ValidationError(field: "relativeOffset", "a relative alarm is measured from the due date, and this reminder has none")
+            if isRelativeToStart {
+                guard hasStartDate else {
+                    throw ValidationError(field: "relativeTo", "an alarm relative to the start is measured from the start date, and this reminder has none")
+                }
+            } else {
+                guard hasDueDate else {
+                    throw ValidationError(field: "relativeOffset", "a relative alarm is measured from the due date, and this reminder has none")
+                }
             }
         case .absolute:
             break

@@ -16,7 +16,7 @@ extension Event {
         var firings: [AlarmFiring] = []
         for alarm in alarms {
             switch alarm.trigger {
-            case .relative(let offset):
+            case .relative(let offset), .relativeToStart(let offset):  // an event's alarms count from its start either way
                 let shift = Int64((offset * 1000).rounded())
                 for occurrence in occurrences(from: from.advanced(by: -shift), to: to.advanced(by: 1 - shift), in: zone, replaced: replaced) {
                     let fires = occurrence.startDate(in: zone).advanced(by: shift)
@@ -60,7 +60,7 @@ extension Event {
         if start.isFloating { lastStart += 14 * 3_600_000 }
         let fires: [Int64] = alarms.compactMap { alarm in
             switch alarm.trigger {
-            case .relative(let offset): return lastStart + Int64((offset * 1000).rounded())
+            case .relative(let offset), .relativeToStart(let offset): return lastStart + Int64((offset * 1000).rounded())
             case .absolute(let date): return date.milliseconds
             case .location: return nil
             }

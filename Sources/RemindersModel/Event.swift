@@ -66,14 +66,12 @@ public struct Event: Equatable, Sendable {
 
     /// An occurrence's key: its start read as UTC — the same in every zone, a floating start being
     /// one wall-clock time.
-    public static func occurrenceKey(_ start: ItemDateComponents) -> Int64 { start.instant(in: .utc).milliseconds }
+    public static func occurrenceKey(_ start: ItemDateComponents) -> Int64 { start.occurrenceKey }
 
     /// The start of this series' occurrence whose key is `key` (the inverse of `occurrenceKey`).
     public func occurrenceStart(forKey key: Int64) -> ItemDateComponents {
-        let zone = start.isFloating ? TimeZone.utc : (start.timeZone.flatMap(TimeZoneCache.zone) ?? .utc)
-        var occurrence = ItemDateComponents.wallClock(of: Timestamp(milliseconds: key), in: zone)
-        occurrence.timeZone = start.timeZone
-        if isAllDay { (occurrence.hour, occurrence.minute, occurrence.second, occurrence.timeZone) = (nil, nil, nil, nil) }
+        var occurrence = start.withOccurrenceKey(key)
+        if start.hour != nil, occurrence.second == nil { occurrence.second = 0 }
         return occurrence
     }
 }

@@ -25,7 +25,7 @@ extension CalendarItemRules {
             do throws(ValidationError) { try structuredLocation.validate() } catch { throw error.prefixed("structuredLocation") }
         }
         for (index, alarm) in event.alarms.enumerated() {
-            do throws(ValidationError) { try alarm.validate(hasDueDate: true) } catch { throw error.prefixed("alarms[\(index)]") }
+            do throws(ValidationError) { try alarm.validate(hasDueDate: true, hasStartDate: true) } catch { throw error.prefixed("alarms[\(index)]") }
         }
     }
 }

@@ -71,6 +71,21 @@ public struct ItemDateComponents: Equatable, Hashable, Sendable {
         return Timestamp(seconds: Self.instantSeconds(wallClock: wallClockSeconds, in: zone))
     }
 
+    /// This date as the key of an occurrence it starts (an event's, a reminder's): read as UTC —
+    /// the same in every zone, a floating date being one wall-clock time.
+    public var occurrenceKey: Int64 { instant(in: .utc).milliseconds }
+
+    /// The date of this one's form (its zone, or floating, or all day) whose occurrence key is
+    /// `key`: the inverse of `occurrenceKey` for the dates of one series.
+    public func withOccurrenceKey(_ key: Int64) -> ItemDateComponents {
+        let zone = isFloating ? TimeZone.utc : (timeZone.flatMap(TimeZoneCache.zone) ?? .utc)
+        var placed = ItemDateComponents.wallClock(of: Timestamp(milliseconds: key), in: zone)
+        placed.timeZone = timeZone
+        if isAllDay { (placed.hour, placed.minute, placed.second, placed.timeZone) = (nil, nil, nil, nil) }
+        if second == nil, placed.second == 0 { placed.second = nil }
+        return placed
+    }
+
     /// The wall-clock time (to the second, without a zone) that `instant` is in `zone`.
     public static func wallClock(of instant: Timestamp, in zone: TimeZone) -> ItemDateComponents {
         let seconds = instant.milliseconds.floorDivided(by: 1000)

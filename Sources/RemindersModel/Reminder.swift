@@ -25,11 +25,14 @@ public struct Reminder: Equatable, Sendable {
     /// Beyond EventKit, as the Reminders app has them (see `Tags`).
     public var tags: [String]
     public var isFlagged: Bool
-    /// The reminder this one is a subtask of (one level deep, in the same list), or nil.
+    /// The reminder this one is a subtask of (in the same list), or nil. Subtasks made here are one
+    /// level deep, as in the Reminders app; deeper ones come from other clients.
     public var parentIdentifier: String?
     /// Where the person put it in its list by hand (the Reminders app's manual order, which it
     /// syncs as `X-APPLE-SORT-ORDER`): lower first; nil when never placed.
     public var sortOrder: Int?
+    /// What its series holds beyond the rules, as other clients write it (see `ReminderSeries`).
+    public var series: ReminderSeries
 
     public init(calendarItemIdentifier: String, calendarIdentifier: String, title: String, creationDate: Timestamp) {
         self.calendarItemIdentifier = calendarItemIdentifier
@@ -44,8 +47,13 @@ public struct Reminder: Equatable, Sendable {
         self.recurrenceRules = []
         self.tags = []
         self.isFlagged = false
+        self.series = ReminderSeries()
     }
 
     /// The due date as an instant for a reader in `zone` (see `ItemDateComponents.instant(in:)`).
     public func dueInstant(in zone: TimeZone) -> Timestamp? { dueDateComponents?.instant(in: zone) }
+
+    /// The date that names the occurrence its alarms belong to: the due date, or — a series
+    /// without one — the start. What the deliveries ledger keys a decision by.
+    public var occurrenceDate: ItemDateComponents? { dueDateComponents ?? (hasRecurrenceRules ? startDateComponents : nil) }
 }

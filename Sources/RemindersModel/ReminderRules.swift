@@ -24,14 +24,18 @@ extension CalendarItemRules {
             throw ValidationError(field: "completionDate", "an incomplete reminder has no completionDate (\(completion))")
         }
         for (index, alarm) in reminder.alarms.enumerated() {
-            try within("alarms[\(index)]") { () throws(ValidationError) in try alarm.validate(hasDueDate: reminder.dueDateComponents != nil) }
+            try within("alarms[\(index)]") { () throws(ValidationError) in 
+                try alarm.validate(hasDueDate: reminder.dueDateComponents != nil, hasStartDate: reminder.startDateComponents != nil)
+            }
         }
         if reminder.tags.count > Tags.maximumCount {
             throw ValidationError(field: "tags", "a reminder has at most \(Tags.maximumCount) tags, got \(reminder.tags.count)")
         }
-        if reminder.hasRecurrenceRules && reminder.dueDateComponents == nil {
+        // A series without a due date but with a start is how Evolution and jtx Board write
+        // recurring tasks (RFC 5545 expands from DTSTART); one with neither has nothing to recur from.
+        if reminder.hasRecurrenceRules && reminder.dueDateComponents == nil && reminder.startDateComponents == nil {
             throw ValidationError(field: "recurrenceRules", reason: .recurringReminderRequiresDueDate,
-                                  "a recurring reminder needs a due date")
+                                  "a recurring reminder needs a due date (or a start date)")
         }
     }
 }

@@ -35,8 +35,9 @@ extension EventStore {
             }
             do throws(ValidationError) { try self.rules.validate(written) } catch { throw .invalid(error) }
             if let parentIdentifier = written.parentIdentifier {
-                guard let parent = try self.store.reminder(identifier: parentIdentifier), parent.parentIdentifier == nil,
-                      parent.calendarIdentifier == written.calendarIdentifier, parentIdentifier != written.calendarItemIdentifier else {
+                // Any depth other clients nest to, in the same list, never a loop.
+                guard let parent = try self.store.reminder(identifier: parentIdentifier), parent.calendarIdentifier == written.calendarIdentifier,
+                      try !self.isDescendant(parentIdentifier, of: written.calendarItemIdentifier) else {
                     throw .invalid(ValidationError(field: "parentIdentifier", "\(parentIdentifier) cannot be this reminder's parent"))
                 }
             }
@@ -50,6 +51,20 @@ extension EventStore {
             }
             return written
         }
+    }
+}
+
+extension EventStore {
+    /// Whether `identifier` is `ancestor` or one of its subtasks, at any depth (a reminder's
+    /// parents are walked up: a chain a store keeps is short, and a loop is stopped).
+    func isDescendant(_ identifier: String, of ancestor: String) throws(StoreError) -> Bool {
+        var current: String? = identifier
+        var seen = Set<String>()
+        while let walking = current, seen.insert(walking).inserted {
+            if walking == ancestor { return true }
+            current = try store.reminder(identifier: walking)?.parentIdentifier
+        }
+        return current != nil
     }
 }
 

@@ -39,6 +39,7 @@ extension EventStore {
             let wasCompleted = reminder.isCompleted
             do throws(ValidationError) {
                 try reminder.apply(changes, now: now, makeIdentifier: Identifiers.make)
+                if let before { reminder = reminder.followingDates(of: before) }
                 try self.rules.validate(reminder)
             } catch {
                 throw .invalid(error)

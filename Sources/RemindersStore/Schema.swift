@@ -378,6 +378,19 @@ enum Schema {
         ("v17 kept calendar object's href", """
             ALTER TABLE reminder_icalendar ADD COLUMN href TEXT;
             """),
+        // Issue 34: a recurring reminder as the person's other clients write it — occurrences
+        // removed, added, done or changed elsewhere, and how completing one is written (`series`);
+        // the occurrence the deliveries ledger keys its decisions by, a series without a due date
+        // counting from its start (`occurrence_key`, what was `coalesce(due_at, due_wall * 1000, 0)`);
+        // alarms that count from the start (RELATED=START), as Evolution and jtx Board write them.
+        ("v18 reminder series", """
+            ALTER TABLE reminders ADD COLUMN series TEXT;
+            ALTER TABLE reminders ADD COLUMN occurrence_key INTEGER NOT NULL DEFAULT 0;
+            UPDATE reminders SET occurrence_key = coalesce(due_at, due_wall * 1000, 0);
+            ALTER TABLE alarms ADD COLUMN relative_to TEXT;
+            ALTER TABLE event_alarms ADD COLUMN relative_to TEXT;
+            ALTER TABLE sync_items ADD COLUMN parent_uid TEXT;
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

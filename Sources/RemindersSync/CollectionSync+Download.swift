@@ -51,10 +51,30 @@ extension CollectionSync {
         // fails leaves the others): a commit per item made an initial sync wait on the disk.
         try store.write { () throws(StoreError) in
             for item in fetched {
+                self.report.notes += item.reading.notes
                 if case .failure(let error) = attempt({ () throws(StoreError) in try self.apply(item) }) {
                     self.report.skipped.append(Skipped(href: item.href, message: Self.message(error)))
                 }
             }
+            try self.linkWaitingSubtasks()
+        }
+    }
+
+    /// Subtasks whose parent was not here when they came (a phone uploads one item at a time, and
+    /// a listing has no order) are linked to it once it is: not a change made here, so nothing
+    /// goes back to the server for it.
+    func linkWaitingSubtasks() throws(StoreError) {
+        for item in items.values.sorted(by: { $0.href < $1.href }) {
+            guard let uid = item.parentUID, let identifier = item.itemIdentifier,
+                  let parent = try localList.parentIdentifier(uid: uid, of: identifier),
+                  var local = try localList.items([identifier]).first, local.reminder.parentIdentifier == nil else { continue }
+            let version = local.reminder.lastModifiedDate
+            local.reminder.parentIdentifier = parent
+            guard case .success(let written) = attempt({ () throws(StoreError) in try self.localList.write(local, over: version) }) else { continue }
+            var linked = item
+            linked.parentUID = nil
+            if item.syncedModified == version { linked.syncedModified = written.reminder.lastModifiedDate }
+            remember(linked)
         }
     }
 
@@ -132,36 +152,40 @@ extension CollectionSync {
             }
         }
         var incoming = item.reading.reminder
-        incoming.parentIdentifier = try localList.parentIdentifier(uid: item.reading.parentUID)
+        incoming.parentIdentifier = try localList.parentIdentifier(uid: item.reading.parentUID, of: local?.reminder.calendarItemIdentifier)
+        // A parent not here yet is remembered, and linked when it comes.
+        let waitingFor = incoming.parentIdentifier == nil ? item.reading.parentUID : nil
+        func synced(_ written: Reminder, at modified: Timestamp?) -> SyncedItem {
+            SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
+                       syncedModified: modified, parentUID: waitingFor)
+        }
         guard let local else {
             if known?.kind == .reminder {
                 report.notes.append("\"\(incoming.title)\" came back: it changed on the server after it was removed here")
             }
             let written = try localList.write(LocalList.Item(reminder: incoming, calendarObject: item.kept), over: nil).reminder
-            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
-                                syncedModified: written.lastModifiedDate))
+            remember(synced(written, at: written.lastModifiedDate))
             report.downloaded += 1
             return written
         }
         let here = local.reminder
         incoming.calendarItemIdentifier = here.calendarItemIdentifier
+        incoming.alarms = Self.keepingIdentities(of: incoming.alarms, as: here.alarms, uid: item.reading.uid)
         let changedHere = here.lastModifiedDate > (known?.syncedModified ?? Timestamp(milliseconds: Int64.min))
-        let localParentUID = try localList.parentUID(of: here)
+        let localParentUID = try localList.parentUID(of: here) ?? known?.parentUID
         if here.sameContent(as: incoming), localParentUID == item.reading.parentUID {
             // The same content (the server rewrote what it stores — Radicale re-serializes — or
             // both sides made the same change): nothing to do here or there.
             try store.write { () throws(StoreError) in
                 try self.store.setKeptCalendarObject(item.text, reminder: here.calendarItemIdentifier, syncedAs: item.href)
             }
-            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: here.calendarItemIdentifier, kind: .reminder,
-                                syncedModified: here.lastModifiedDate))
+            remember(synced(here, at: here.lastModifiedDate))
             return here
         }
         if !changedHere {
             incoming.timeZone = here.timeZone
             let written = try localList.write(LocalList.Item(reminder: incoming, calendarObject: item.kept), over: here.lastModifiedDate).reminder
-            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
-                                syncedModified: written.lastModifiedDate))
+            remember(synced(written, at: written.lastModifiedDate))
             report.downloaded += 1
             return written
         }
@@ -171,13 +195,27 @@ extension CollectionSync {
         report.conflicts += merged.conflicts
         var result = merged.reminder
         result.calendarItemIdentifier = here.calendarItemIdentifier
-        result.parentIdentifier = try localList.parentIdentifier(uid: merged.parentUID)
+        result.parentIdentifier = try localList.parentIdentifier(uid: merged.parentUID, of: here.calendarItemIdentifier)
         let written = try localList.write(LocalList.Item(reminder: result, calendarObject: item.kept), over: here.lastModifiedDate).reminder
         // Left changed since the sync when the server lacks some of it: the upload below sends it.
         remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
-                            syncedModified: merged.differsFromRemote ? nil : written.lastModifiedDate))
+                            syncedModified: merged.differsFromRemote ? nil : written.lastModifiedDate,
+                            parentUID: result.parentIdentifier == nil ? merged.parentUID : nil))
         if !here.sameContent(as: written) { report.downloaded += 1 }
         return written
+    }
+
+    /// The server's alarms with the identifiers they have here: one known only by what it says (no
+    /// UID of its own) that says what an alarm here says is that alarm — so an alarm read before
+    /// identities were by content keeps its identifier, and its dismissal with it.
+    static func keepingIdentities(of incoming: [Alarm], as here: [Alarm], uid: String) -> [Alarm] {
+        var taken = Set(incoming.map(\.alarmIdentifier))
+        return incoming.map { alarm in
+            guard alarm.alarmIdentifier.hasPrefix("\(uid)-alarm-"),
+                  let same = here.first(where: { $0.trigger == alarm.trigger && !taken.contains($0.alarmIdentifier) }) else { return alarm }
+            taken.insert(same.alarmIdentifier)
+            return Alarm(alarmIdentifier: same.alarmIdentifier, trigger: alarm.trigger)
+        }
     }
 
     /// What the server's listing asked of this side, carried out: the downloads, then the

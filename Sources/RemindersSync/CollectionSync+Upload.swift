@@ -20,7 +20,8 @@ extension CollectionSync {
                                      movedAway: try movedAway(present: Set(uids.keys)), forcesDeletion: forcesDeletion)
         try carryOut(plan) { identifier, known, target in
             guard let item = try localList.items([identifier]).first else { return }
-            let parentUID = item.reminder.parentIdentifier.flatMap { uids[$0] ?? nil }
+            // A parent the server's item named and that has not come yet is named again.
+            let parentUID = item.reminder.parentIdentifier.flatMap { uids[$0] ?? nil } ?? (item.reminder.parentIdentifier == nil ? known?.parentUID : nil)
             try send(item, parentUID: parentUID, known: known, target: target, alarmStates: alarmStates[identifier] ?? [])
         }
     }
@@ -100,7 +101,8 @@ extension CollectionSync {
                     }
                 }
                 remember(SyncedItem(href: target, etag: stored.etag, itemIdentifier: identifier, kind: .reminder,
-                                    syncedModified: current.reminder.lastModifiedDate))
+                                    syncedModified: current.reminder.lastModifiedDate,
+                                    parentUID: current.reminder.parentIdentifier == nil ? parentUID : nil))
                 report.uploaded += 1
                 return
             case .failure(.tooLarge(let message)):
@@ -124,7 +126,7 @@ extension CollectionSync {
                 report.conflicts += merged.conflicts
                 var result = merged.reminder
                 result.calendarItemIdentifier = identifier
-                result.parentIdentifier = try localList.parentIdentifier(uid: merged.parentUID)
+                result.parentIdentifier = try localList.parentIdentifier(uid: merged.parentUID, of: identifier)
                 current = try localList.write(LocalList.Item(reminder: result, calendarObject: KeptCalendarObject(text: text, href: target)),
                                            over: current.reminder.lastModifiedDate)
                 etag = fetched.etag

@@ -61,10 +61,11 @@ struct LocalList: LocalCalendar {
         try store.reminders(externalIdentifier: uid).filter { $0.calendarIdentifier == identifier }
     }
 
-    /// The reminder of this list a subtask with the parent `uid` hangs under.
-    func parentIdentifier(uid: String?) throws(StoreError) -> String? {
+    /// The reminder of this list a subtask (`child`, when it is here already) with the parent
+    /// `uid` hangs under, at any depth other clients nest to.
+    func parentIdentifier(uid: String?, of child: String? = nil) throws(StoreError) -> String? {
         guard let uid else { return nil }
-        return try reminders(uid: uid).first { $0.parentIdentifier == nil }?.calendarItemIdentifier
+        return try reminders(uid: uid).first { $0.calendarItemIdentifier != child }?.calendarItemIdentifier
     }
 
     func parentUID(of reminder: Reminder) throws(StoreError) -> String? {

@@ -48,6 +48,7 @@ enum ReminderMerge {
         field("tags", \.tags) { $0.joined(separator: ",") }
         field("isFlagged", \.isFlagged) { String($0) }
         field("sortOrder", \.sortOrder) { $0.map(String.init) ?? "null" }
+        merged.series = mergedSeries(base: base?.reminder.series, local: local, remote: remote.reminder, merged: merged)
         // Completion is one thing: never a completion date from one side and the state from the other.
         if merged.isCompleted != (merged.completionDate != nil) {
             let side = remoteWins ? remote.reminder : local
@@ -69,6 +70,21 @@ enum ReminderMerge {
             }
         }
         return Outcome(reminder: merged, parentUID: parentUID, conflicts: conflicts, differsFromRemote: differs)
+    }
+
+    /// A series' state goes with the dates it explains: the side whose dates were kept gives it;
+    /// what the other side did or removed of its occurrences is added (both sides' completions
+    /// stand: an occurrence done anywhere is done).
+    static func mergedSeries(base: ReminderSeries?, local: Reminder, remote: Reminder, merged: Reminder) -> ReminderSeries {
+        if local.series == remote.series { return local.series }
+        if base == local.series { return remote.series }
+        if base == remote.series { return local.series }
+        let datesFromRemote = merged.startDateComponents == remote.startDateComponents && merged.dueDateComponents == remote.dueDateComponents
+        var series = datesFromRemote ? remote.series : local.series
+        let other = datesFromRemote ? local.series : remote.series
+        series.completed.merge(other.completed) { max($0, $1) }
+        series.exceptionDates.formUnion(other.exceptionDates)
+        return series
     }
 
     static func describe(_ date: ItemDateComponents) -> String {

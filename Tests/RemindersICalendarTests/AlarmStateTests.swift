@@ -80,11 +80,32 @@ final class AlarmStateTests: XCTestCase {
         XCTAssertNotEqual(item.text, before)
     }
 
-    func testAnAlarmKnownByPositionGetsItsIdentifierAsUID() throws {
+    func testAnAlarmKnownByWhatItSaysGetsItsIdentifierAsUID() throws {
         var item = try todo("BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=END:-PT15M", "END:VALARM")
-        AlarmState.write([AlarmState(alarmIdentifier: "T1-alarm-1", acknowledged: now, snoozedUntil: now.advanced(by: 600_000))], into: &item, title: "Call")
-        XCTAssertTrue(item.text.contains("UID:T1-alarm-1\r\n"), item.text)
-        XCTAssertTrue(item.text.contains("RELATED-TO;RELTYPE=SNOOZE:T1-alarm-1\r\n"), item.text)
-        XCTAssertEqual(try read(item)["T1-alarm-1"]?.snoozedUntil, now.advanced(by: 600_000))
+        let identifier = AlarmMapping.identifier(of: item.components[0], todoUID: "T1")
+        XCTAssertTrue(identifier.hasPrefix("T1-alarm-"), identifier)
+        AlarmState.write([AlarmState(alarmIdentifier: identifier, acknowledged: now, snoozedUntil: now.advanced(by: 600_000))], into: &item, title: "Call")
+        XCTAssertTrue(item.text.contains("UID:\(identifier)\r\n"), item.text)
+        XCTAssertTrue(item.text.contains("RELATED-TO;RELTYPE=SNOOZE:\(identifier)\r\n"), item.text)
+        XCTAssertEqual(try read(item)[identifier]?.snoozedUntil, now.advanced(by: 600_000))
+    }
+
+    /// tasks.org rebuilds its VALARMs without UIDs at every upload: an alarm is known by what it
+    /// says, so the one that stays keeps its identifier (and its dismissal) when another goes, and
+    /// one that is re-timed is another alarm.
+    func testAnAlarmWithoutUIDIsKnownByWhatItSaysNotWhereItIs() throws {
+        let twoHours = ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=END:-PT2H", "END:VALARM"]
+        let halfHour = ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=END:-PT30M", "END:VALARM"]
+        func identifiers(_ lines: [String]) throws -> [String] {
+            let item = try todo(lines)
+            return try TodoReader.read(CalendarObject(calendar: Component("VCALENDAR", components: [item])), now: now).reminder.alarms.map(\.alarmIdentifier)
+        }
+        let both = try identifiers(twoHours + halfHour)
+        XCTAssertEqual(Set(both).count, 2)
+        XCTAssertEqual(try identifiers(halfHour), [both[1]], "the half-hour alarm is the same alarm once the other went")
+        XCTAssertEqual(try identifiers(halfHour + twoHours), [both[1], both[0]], "order says nothing")
+        let retimed = ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=END:-PT45M", "END:VALARM"]
+        XCTAssertFalse(both.contains(try identifiers(retimed)[0]), "a re-timed alarm without a UID is another alarm")
+        XCTAssertEqual(try identifiers(halfHour + halfHour).count, 1, "two that say the same are one")
     }
 }

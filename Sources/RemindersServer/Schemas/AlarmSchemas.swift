@@ -20,13 +20,18 @@ enum AlarmSchemas {
         ], description: "EKStructuredLocation.")
     }
 
+    /// remindersd's own: a reminder's alarm may count from its start (RFC 5545's RELATED=START, as
+    /// Evolution and jtx Board write them); absent, it counts from the due date.
+    static let relativeTo = JSONSchema.oneOf(["due", "start"], description: "What relativeOffset counts from: due (the default) or start (a reminder's start date).")
+
     static let proximity = JSONSchema.oneOf(AlarmProximity.allCases.map(\.rawValue), description: "EKAlarmProximity.")
 
     /// An alarm as the server returns it: its identifier, exactly one trigger, and its proximity.
     static let alarm = JSONSchema.named("Alarm") {
         .object([
             .init("alarmIdentifier", CommonSchemas.identifier, required: true),
-            .init("relativeOffset", .number(NumberRule(description: "Seconds from the due date; negative = before."))),
+            .init("relativeOffset", .number(NumberRule(description: "Seconds from the due date (or, with relativeTo start, the start date); negative = before."))),
+            .init("relativeTo", relativeTo),
             .init("absoluteDate", CommonSchemas.instant),
             .init("structuredLocation", structuredLocation),
             .init("proximity", proximity, required: true),
@@ -38,6 +43,7 @@ enum AlarmSchemas {
         .object([
             .init("alarmIdentifier", .string(StringRule(minimumBytes: 1, maximumBytes: 256, description: "The client's choice; made by the server when absent."))),
             .init("relativeOffset", .number(NumberRule(description: "Seconds from the due date (which the reminder must have); negative = before."))),
+            .init("relativeTo", relativeTo),
             .init("absoluteDate", CommonSchemas.instant),
             .init("structuredLocation", structuredLocation),
             .init("proximity", proximity, description: "enter or leave, with a structuredLocation that has a geoLocation."),

@@ -9,7 +9,7 @@ extension CalendarStore {
     public func remindersWithUndecidedAlarms(firingFrom from: Timestamp, through to: Timestamp, in zone: TimeZone) throws(StoreError) -> [Reminder] {
         let undecided = """
             NOT EXISTS (SELECT 1 FROM alarm_deliveries d WHERE d.reminder = r.identifier AND d.alarm = a.identifier
-                        AND d.occurrence = coalesce(r.due_at, r.due_wall * 1000, 0))
+                        AND d.occurrence = r.occurrence_key)
             """
         return try reminders(where: """
             completed = 0 AND id IN (

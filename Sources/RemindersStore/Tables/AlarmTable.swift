@@ -7,13 +7,13 @@ extension CalendarStore {
         guard !reminder.alarms.isEmpty else { return }
         let statement = try database.statement("""
             INSERT INTO alarms (reminder, position, identifier, relative_offset, absolute_date, location_title,
-                latitude, longitude, radius, proximity, fire_at, fire_wall)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                latitude, longitude, radius, proximity, relative_to, fire_at, fire_wall)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         defer { statement.reset() }
         for (position, alarm) in reminder.alarms.enumerated() {
             statement.reset()
-            let fires = FireTime(alarm, due: reminder.dueDateComponents)
+            let fires = FireTime(alarm, due: reminder.dueDateComponents, start: reminder.startDateComponents)
             try statement.bind([.integer(reminderRow), .integer(Int64(position))] + Self.values(of: alarm) + [fires.instant.sql, fires.wallClock.sql])
             while try statement.step() {}
         }
@@ -25,24 +25,25 @@ extension CalendarStore {
         guard !event.alarms.isEmpty else { return }
         let statement = try database.statement("""
             INSERT INTO event_alarms (event, position, identifier, relative_offset, absolute_date, location_title,
-                latitude, longitude, radius, proximity, fire_at, fire_wall)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                latitude, longitude, radius, proximity, relative_to, fire_at, fire_wall)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         defer { statement.reset() }
         for (position, alarm) in event.alarms.enumerated() {
             statement.reset()
-            let fires = FireTime(alarm, due: event.recurrenceRules.isEmpty ? event.start : nil)
+            let start = event.recurrenceRules.isEmpty ? event.start : nil
+            let fires = FireTime(alarm, due: start, start: start)
             try statement.bind([.integer(eventRow), .integer(Int64(position))] + Self.values(of: alarm) + [fires.instant.sql, fires.wallClock.sql])
             while try statement.step() {}
         }
     }
 
-    /// identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity.
+    /// identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity, relative_to.
     private static func values(of alarm: Alarm) -> [SQLValue] {
         let location = alarm.structuredLocation
         return [.text(alarm.alarmIdentifier), alarm.relativeOffset.sql, (alarm.absoluteDate?.milliseconds).sql, (location?.title).sql,
                 (location?.geoLocation?.latitude).sql, (location?.geoLocation?.longitude).sql, (location?.radius).sql,
-                .text(alarm.proximity.rawValue)]
+                .text(alarm.proximity.rawValue), (alarm.isRelativeToStart ? "start" : nil).sql]
     }
 
     func alarms(reminderRow: Int64) throws(SQLiteError) -> [Alarm] { try alarms(in: "alarms", owner: "reminder", row: reminderRow) }
@@ -83,7 +84,7 @@ extension CalendarStore {
         row.name = identifier
         let trigger: Alarm.Trigger
         if let offset = try row.optionalReal(.relativeOffset) {
-            trigger = .relative(offset: offset)
+            trigger = try row.optionalText(.relativeTo) == "start" ? .relativeToStart(offset: offset) : .relative(offset: offset)
         } else if let date = try row.optionalInteger(.absoluteDate) {
             trigger = .absolute(Timestamp(milliseconds: date))
         } else {
@@ -98,24 +99,30 @@ extension CalendarStore {
 }
 
 /// When a time alarm fires, as the `fire_at` / `fire_wall` columns keep it: an instant, or — for a
-/// relative alarm of a floating or all-day due date (an event's start) — a wall-clock time
-/// (milliseconds, read as UTC) that each reader places in its own zone. Neither for a location
-/// alarm or a relative one without a due date (or of an event series).
+/// relative alarm of a floating or all-day date — a wall-clock time (milliseconds, read as UTC)
+/// that each reader places in its own zone. Neither for a location alarm, a relative one without
+/// the date it counts from (a reminder's due date, or its start), or one of an event series.
 struct FireTime {
     var instant: Int64?
     var wallClock: Int64?
 
-    init(_ alarm: Alarm, due: ItemDateComponents?) {
+    init(_ alarm: Alarm, due: ItemDateComponents?, start: ItemDateComponents?) {
         switch alarm.trigger {
         case .absolute(let date):
             instant = date.milliseconds
         case .relative(let offset):
-            guard let due else { return }
-            let offset = Int64((offset * 1000).rounded())
-            if due.isFloating { wallClock = due.wallClockSeconds * 1000 + offset } else { instant = due.instant(in: TimeZone.utc).milliseconds + offset }
+            place(offset, from: due)
+        case .relativeToStart(let offset):
+            place(offset, from: start)
         case .location:
             break
         }
+    }
+
+    private mutating func place(_ offset: Double, from date: ItemDateComponents?) {
+        guard let date else { return }
+        let offset = Int64((offset * 1000).rounded())
+        if date.isFloating { wallClock = date.wallClockSeconds * 1000 + offset } else { instant = date.instant(in: TimeZone.utc).milliseconds + offset }
     }
 }
 
@@ -124,7 +131,7 @@ struct FireTime {
 enum AlarmColumn: Int32, TableColumns {
     static let table = "alarms"
 
-    case owner, identifier, relativeOffset, absoluteDate, locationTitle, latitude, longitude, radius, proximity
+    case owner, identifier, relativeOffset, absoluteDate, locationTitle, latitude, longitude, radius, proximity, relativeTo
 
     var name: String {
         switch self {
@@ -137,6 +144,7 @@ enum AlarmColumn: Int32, TableColumns {
         case .longitude: return "longitude"
         case .radius: return "radius"
         case .proximity: return "proximity"
+        case .relativeTo: return "relative_to"
         }
     }
 

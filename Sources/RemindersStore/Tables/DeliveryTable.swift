@@ -13,7 +13,8 @@ public struct AlarmDelivery: Equatable, Sendable {
 
     public var reminderIdentifier: String
     public var alarmIdentifier: String
-    /// The due date (milliseconds) of the occurrence the alarm belongs to; 0 for a reminder without one.
+    /// The key of the occurrence the alarm belongs to — its due date (a series without one: its
+    /// start) in milliseconds, read as UTC; 0 for a reminder without one.
     public var occurrence: Int64
     public var fireDate: Timestamp
     public var state: State
@@ -162,10 +163,8 @@ extension AlarmDelivery {
     /// same in every process whatever its zone (a floating date is one wall-clock time), and new
     /// when the reminder moves or its series advances. 0 for a reminder without a due date.
     public static func occurrence(of reminder: Reminder) -> Int64 {
-        reminder.dueDateComponents.map { $0.instant(in: utc).milliseconds } ?? 0
+        reminder.occurrenceDate?.occurrenceKey ?? 0
     }
-
-    private static let utc = TimeZone(identifier: "UTC")!
 }
 
 extension CalendarStore {

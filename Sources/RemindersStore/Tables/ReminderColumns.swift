@@ -9,7 +9,7 @@ enum ReminderColumn: Int32, TableColumns {
 
     case id, identifier, externalIdentifier, calendar, title, notes, url, location, priority
     case startDate, dueDate, dueAt, dueWall, completed, completionDate, creationDate, lastModified
-    case timeZone, recurrence, alarmCount, flagged, parent, tags, sortOrder
+    case timeZone, recurrence, alarmCount, flagged, parent, tags, sortOrder, series, occurrenceKey
 
     var name: String {
         switch self {
@@ -37,6 +37,8 @@ enum ReminderColumn: Int32, TableColumns {
         case .parent: return "parent"
         case .tags: return "tags"
         case .sortOrder: return "sort_order"
+        case .series: return "series"
+        case .occurrenceKey: return "occurrence_key"
         }
     }
 
@@ -80,6 +82,9 @@ enum ReminderColumn: Int32, TableColumns {
         // Tags hold no white space, so one line each; the tag table beside is for the index.
         case .tags: return reminder.tags.isEmpty ? .null : .text(reminder.tags.joined(separator: "\n"))
         case .sortOrder: return (reminder.sortOrder.map(Int64.init)).sql
+        case .series: return reminder.series.storageText.sql
+        // The occurrence the deliveries ledger keys its decisions by (see `AlarmDelivery.occurrence(of:)`).
+        case .occurrenceKey: return .integer(AlarmDelivery.occurrence(of: reminder))
         }
     }
 }

@@ -110,6 +110,7 @@ extension CalendarStore {
         reminder.parentIdentifier = try row.optionalText(.parent)
         if let tags = try row.optionalText(.tags) { reminder.tags = tags.split(separator: "\n").map(String.init) }
         reminder.sortOrder = try row.optionalInteger(.sortOrder).map(Int.init)
+        if let series = try row.parsed(.series, as: "a series", ReminderSeries.init(storageText:)) { reminder.series = series }
         return reminder
     }
 }

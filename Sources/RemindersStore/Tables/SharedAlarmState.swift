@@ -60,7 +60,7 @@ extension CalendarStore {
 
     /// A dismissal or snooze waiting for the server: the person's, of the alarm's current occurrence.
     static let sharedCondition = """
-        d.to_share IS NOT NULL AND d.state IN ('dismissed', 'snoozed') AND d.occurrence = coalesce(r.due_at, r.due_wall * 1000, 0)
+        d.to_share IS NOT NULL AND d.state IN ('dismissed', 'snoozed') AND d.occurrence = r.occurrence_key
         """
 
     /// The states of `reminder` made up to `through` went to the server.

@@ -48,13 +48,18 @@ public struct SyncedItem: Equatable, Sendable {
     public var kind: Kind
     /// The item's `lastModifiedDate` when it was last synced: a later one was changed here.
     public var syncedModified: Timestamp?
+    /// The parent (UID) the server's item names, while no reminder of the list has that UID: a
+    /// subtask that came before its parent is linked when the parent comes (a phone uploads one
+    /// item at a time), and until then is written back naming it.
+    public var parentUID: String?
 
-    public init(href: String, etag: String?, itemIdentifier: String?, kind: Kind, syncedModified: Timestamp?) {
+    public init(href: String, etag: String?, itemIdentifier: String?, kind: Kind, syncedModified: Timestamp?, parentUID: String? = nil) {
         self.href = href
         self.etag = etag
         self.itemIdentifier = itemIdentifier
         self.kind = kind
         self.syncedModified = syncedModified
+        self.parentUID = parentUID
     }
 }
 
@@ -115,7 +120,7 @@ extension CalendarStore {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement(
-                    "SELECT href, etag, coalesce(reminder, event), kind, synced_modified FROM sync_items WHERE calendar = ? ORDER BY href")
+                    "SELECT href, etag, coalesce(reminder, event), kind, synced_modified, parent_uid FROM sync_items WHERE calendar = ? ORDER BY href")
                 defer { statement.reset() }
                 try statement.bind([.text(calendar)])
                 var items: [SyncedItem] = []
@@ -124,7 +129,8 @@ extension CalendarStore {
                     row.name = try row.text(.href)
                     guard let kind = try row.parsed(.kind, as: "a kind of item", SyncedItem.Kind.init(rawValue:)) else { throw row.corrupt(.kind, "is empty (NULL)") }
                     items.append(SyncedItem(href: row.name, etag: try row.optionalText(.etag), itemIdentifier: try row.optionalText(.item), kind: kind,
-                                            syncedModified: try row.optionalInteger(.syncedModified).map(Timestamp.init(milliseconds:))))
+                                            syncedModified: try row.optionalInteger(.syncedModified).map(Timestamp.init(milliseconds:)),
+                                            parentUID: try row.optionalText(.parentUID)))
                 }
                 return items
             }
@@ -135,10 +141,11 @@ extension CalendarStore {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 try self.database.run("""
-                    INSERT OR REPLACE INTO sync_items (calendar, href, etag, reminder, event, kind, synced_modified) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO sync_items (calendar, href, etag, reminder, event, kind, synced_modified, parent_uid)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """, .text(calendar), .text(item.href), item.etag.sql, (item.kind == .reminder ? item.itemIdentifier : nil).sql,
                     (item.kind == .event ? item.itemIdentifier : nil).sql, .text(item.kind.rawValue),
-                    (item.syncedModified?.milliseconds).sql)
+                    (item.syncedModified?.milliseconds).sql, item.parentUID.sql)
             }
         }
     }
@@ -248,7 +255,7 @@ enum SyncedCollectionColumn: Int32, TableColumns {
 /// The columns `syncedItems` reads, in its order (`item`: the reminder's or the event's identifier).
 enum SyncedItemColumn: Int32, TableColumns {
     static let table = "sync_items"
-    case href, etag, item, kind, syncedModified
+    case href, etag, item, kind, syncedModified, parentUID
 
     var name: String {
         switch self {
@@ -257,6 +264,7 @@ enum SyncedItemColumn: Int32, TableColumns {
         case .item: return "reminder"
         case .kind: return "kind"
         case .syncedModified: return "synced_modified"
+        case .parentUID: return "parent_uid"
         }
     }
 }
