@@ -208,7 +208,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
             let decided = try store.decidedOccurrences(of: event.eventIdentifier)
             for firing in firings {
                 let key = Event.occurrenceKey(firing.occurrence.start)
-                guard !decided.contains("\(firing.alarm.alarmIdentifier) \(key)") else { continue }
+                guard !decided.contains("\(firing.alarm.alarmIdentifier) \(key) \(firing.fireDate.milliseconds)") else { continue }
                 if firing.fireDate > now {
                     next = next.map { min($0, firing.fireDate) } ?? firing.fireDate
                     continue

@@ -8,15 +8,17 @@ extension EventStore {
         try store.read { () throws(StoreError) -> [ScheduledAlarm] in
             let reminders = try store.reminders(matching: ReminderPredicate(kind: .incomplete), in: timeZone).filter { !$0.alarms.isEmpty }
             let held = try store.heldAlarms()
-            func decision(_ key: String) -> (fireDate: Timestamp?, snoozed: Bool)? {
-                switch held[key] {
-                case (.snoozed, let until?)?: (until, true)
-                case (_, _)?: (nil, false)  // dismissed
-                case nil: nil
+            // A decision holds for the alarm while it fires when it was decided for (one re-timed since is another).
+            func decision(_ key: String, firing: Timestamp?) -> (fireDate: Timestamp?, snoozed: Bool)? {
+                guard let decided = held[key], decided.fireDate == firing else { return nil }
+                switch (decided.state, decided.until) {
+                case (.snoozed, let until?): return (until, true)
+                default: return (nil, false)  // dismissed
                 }
             }
             var upcoming = ScheduledAlarm.upcoming(reminders, from: from, to: to, in: timeZone) { reminder, alarm in
-                decision("\(reminder.calendarItemIdentifier) \(alarm.alarmIdentifier) \(AlarmDelivery.occurrence(of: reminder))")
+                decision("\(reminder.calendarItemIdentifier) \(alarm.alarmIdentifier) \(AlarmDelivery.occurrence(of: reminder))",
+                         firing: alarm.fireDate(of: reminder, in: timeZone))
             }
             guard includingEvents else { return upcoming }
             // A snoozed one may fire in the window though its own time came before it.
@@ -27,7 +29,8 @@ extension EventStore {
                 for firing in event.alarmFirings(from: earliest, to: to, in: timeZone, replaced: replaced[event.eventIdentifier] ?? []) {
                     var fireDate = firing.fireDate
                     var snoozed = false
-                    if let held = decision("\(event.eventIdentifier) \(firing.alarm.alarmIdentifier) \(Event.occurrenceKey(firing.occurrence.start))") {
+                    if let held = decision("\(event.eventIdentifier) \(firing.alarm.alarmIdentifier) \(Event.occurrenceKey(firing.occurrence.start))",
+                                           firing: firing.fireDate) {
                         guard let until = held.fireDate else { continue }
                         (fireDate, snoozed) = (until, held.snoozed)
                     }

@@ -18,7 +18,7 @@ final class SharedAlarmStateTests: StoreTestCase {
     }
 
     private func held(_ reminder: Reminder) throws -> (state: AlarmDelivery.State, until: Timestamp?)? {
-        try eventStore.store.heldAlarms()["\(reminder.calendarItemIdentifier) A1 \(AlarmDelivery.occurrence(of: reminder))"]
+        try eventStore.store.heldAlarms()["\(reminder.calendarItemIdentifier) A1 \(AlarmDelivery.occurrence(of: reminder))"].map { ($0.state, $0.until) }
     }
 
     func testAcknowledgedThereAtOrAfterTheFireTimeIsDismissedHere() throws {

@@ -3,24 +3,29 @@ import RemindersModel
 
 extension CalendarStore {
     /// The open reminders with a time alarm firing from `from` through `to` (read in `zone`) whose
-    /// current occurrence the deliveries ledger knows nothing of yet for that alarm: what an agent
-    /// may have to fire. Found through the alarms' fire-time indexes, so the cost follows the
-    /// window, not the store; candidates only — the caller works out each alarm's exact time.
+    /// current occurrence the deliveries ledger knows nothing of yet for that alarm at that time
+    /// (a decision made before the alarm was re-timed is of another alarm): what an agent may have
+    /// to fire. Found through the alarms' fire-time indexes, so the cost follows the window, not
+    /// the store; candidates only — the caller works out each alarm's exact time.
     public func remindersWithUndecidedAlarms(firingFrom from: Timestamp, through to: Timestamp, in zone: TimeZone) throws(StoreError) -> [Reminder] {
-        let undecided = """
-            NOT EXISTS (SELECT 1 FROM alarm_deliveries d WHERE d.reminder = r.identifier AND d.alarm = a.identifier
-                        AND d.occurrence = r.occurrence_key)
+        func undecided(_ fireDate: String) -> String {
             """
+            NOT EXISTS (SELECT 1 FROM alarm_deliveries d WHERE d.reminder = r.identifier AND d.alarm = a.identifier
+                        AND d.occurrence = r.occurrence_key AND d.fire_date IN (\(fireDate)))
+            """
+        }
+        // A wall-clock time's instant is its time less the zone's offset then: the offset at either end of the window.
         return try reminders(where: """
             completed = 0 AND id IN (
                 SELECT a.reminder FROM alarms a JOIN reminders r ON r.id = a.reminder
-                WHERE a.fire_at >= ? AND a.fire_at <= ? AND \(undecided)
+                WHERE a.fire_at >= ?1 AND a.fire_at <= ?2 AND \(undecided("a.fire_at"))
                 UNION
                 SELECT a.reminder FROM alarms a JOIN reminders r ON r.id = a.reminder
-                WHERE a.fire_wall >= ? AND a.fire_wall <= ? AND \(undecided))
+                WHERE a.fire_wall >= ?3 AND a.fire_wall <= ?4 AND \(undecided("a.fire_wall - ?5, a.fire_wall - ?6")))
             ORDER BY id
             """, .integer(from.milliseconds), .integer(to.milliseconds),
-            .integer(Self.wallClock(from, in: zone, slack: -3_600_000)), .integer(Self.wallClock(to, in: zone, slack: 3_600_000)))
+            .integer(Self.wallClock(from, in: zone, slack: -3_600_000)), .integer(Self.wallClock(to, in: zone, slack: 3_600_000)),
+            .integer(Self.offset(at: from, in: zone)), .integer(Self.offset(at: to, in: zone)))
     }
 
     /// The events with a time alarm that may fire from `from` through `to` (read in `zone`): those
@@ -45,7 +50,10 @@ extension CalendarStore {
     /// A wall-clock time is the instant plus the zone's offset then; an hour either side covers
     /// the offset changing inside the window.
     private static func wallClock(_ instant: Timestamp, in zone: TimeZone, slack: Int64) -> Int64 {
-        let offset = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.milliseconds) / 1000))) * 1000
-        return instant.milliseconds + offset + slack
+        instant.milliseconds + offset(at: instant, in: zone) + slack
+    }
+
+    private static func offset(at instant: Timestamp, in zone: TimeZone) -> Int64 {
+        Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.milliseconds) / 1000))) * 1000
     }
 }

@@ -39,14 +39,20 @@ public struct AlarmDelivery: Equatable, Sendable {
 }
 
 extension CalendarStore {
-    /// Records the delivery unless one for its (reminder, alarm, occurrence) exists; true when this
-    /// call recorded it — of several processes deciding at once, exactly one gets true.
+    /// Records the delivery unless one for its (reminder, alarm, occurrence) exists for the same
+    /// fire date; true when this call recorded it — of several processes deciding at once, exactly
+    /// one gets true. A decision made for another fire date (the alarm was re-timed since, on a
+    /// phone or here) is of another alarm: it is replaced, unless that one is being delivered.
     public func claim(_ delivery: AlarmDelivery, now: Timestamp) throws(StoreError) -> Bool {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 try self.database.run("""
-                    INSERT OR IGNORE INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, reason, updated)
+                    INSERT INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, reason, updated)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (reminder, alarm, occurrence) DO UPDATE SET fire_date = excluded.fire_date, state = excluded.state,
+                        late = excluded.late, reason = excluded.reason, updated = excluded.updated, snoozed_until = NULL, payload = NULL,
+                        delivered_at = NULL, to_share = NULL
+                    WHERE alarm_deliveries.fire_date != excluded.fire_date AND alarm_deliveries.state != 'firing'
                     """, .text(delivery.reminderIdentifier), .text(delivery.alarmIdentifier), .integer(delivery.occurrence),
                     .integer(delivery.fireDate.milliseconds), .text(delivery.state.rawValue), .integer(delivery.late ? 1 : 0),
                     .text(delivery.reason), .integer(now.milliseconds))
@@ -66,15 +72,16 @@ extension CalendarStore {
         }
     }
 
-    /// What the ledger holds for one item, as "alarm occurrence".
+    /// What the ledger holds for one item, as "alarm occurrence fireDate" (milliseconds): a decision
+    /// holds for an alarm while it fires when it did.
     public func decidedOccurrences(of item: String) throws(StoreError) -> Set<String> {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                let statement = try self.database.statement("SELECT alarm, occurrence FROM alarm_deliveries WHERE reminder = ?")
+                let statement = try self.database.statement("SELECT alarm, occurrence, fire_date FROM alarm_deliveries WHERE reminder = ?")
                 defer { statement.reset() }
                 try statement.bind([.text(item)])
                 var keys = Set<String>()
-                while try statement.step() { keys.insert("\(statement.text(0) ?? "") \(statement.int64(1))") }
+                while try statement.step() { keys.insert("\(statement.text(0) ?? "") \(statement.int64(1)) \(statement.int64(2))") }
                 return keys
             }
         }
@@ -185,7 +192,7 @@ extension CalendarStore {
                 try self.database.run("""
                     INSERT INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, snoozed_until, updated, to_share)
                     VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)
-                    ON CONFLICT (reminder, alarm, occurrence) DO UPDATE SET state = excluded.state,
+                    ON CONFLICT (reminder, alarm, occurrence) DO UPDATE SET state = excluded.state, fire_date = excluded.fire_date,
                         snoozed_until = excluded.snoozed_until, updated = excluded.updated, to_share = excluded.to_share
                     """, .text(item), .text(alarm), .integer(occurrence), .integer(fireDate.milliseconds), .text(state.rawValue),
                     snoozedUntil.map { .integer($0.milliseconds) } ?? .null, .integer(now.milliseconds), .integer(now.milliseconds))
@@ -195,19 +202,20 @@ extension CalendarStore {
 }
 
 extension CalendarStore {
-    /// Snoozed and dismissed alarms by "reminder alarm occurrence", with when a snoozed one fires again.
-    public func heldAlarms() throws(StoreError) -> [String: (state: AlarmDelivery.State, until: Timestamp?)] {
+    /// Snoozed and dismissed alarms by "reminder alarm occurrence", with when a snoozed one fires
+    /// again and the fire date decided (a decision holds while the alarm fires then).
+    public func heldAlarms() throws(StoreError) -> [String: (state: AlarmDelivery.State, until: Timestamp?, fireDate: Timestamp)] {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement("""
-                    SELECT reminder, alarm, occurrence, state, snoozed_until FROM alarm_deliveries WHERE state IN ('snoozed', 'dismissed')
+                    SELECT reminder, alarm, occurrence, state, snoozed_until, fire_date FROM alarm_deliveries WHERE state IN ('snoozed', 'dismissed')
                     """)
                 defer { statement.reset() }
-                var held: [String: (state: AlarmDelivery.State, until: Timestamp?)] = [:]
+                var held: [String: (state: AlarmDelivery.State, until: Timestamp?, fireDate: Timestamp)] = [:]
                 while try statement.step() {
                     let key = "\(statement.text(0) ?? "") \(statement.text(1) ?? "") \(statement.int64(2))"
                     held[key] = (AlarmDelivery.State(rawValue: statement.text(3) ?? "") ?? .dismissed,
-                                 statement.optionalInt64(4).map(Timestamp.init(milliseconds:)))
+                                 statement.optionalInt64(4).map(Timestamp.init(milliseconds:)), Timestamp(milliseconds: statement.int64(5)))
                 }
                 return held
             }
