@@ -35,6 +35,8 @@ class Engine:
     keeps_items_as_sent = True
     #: Whether an unescaped comma in an X- property's value (Apple's `geo:LAT,LON`) survives.
     keeps_unescaped_commas = True
+    #: Whether it answers RFC 6578 sync-collection (else a sync lists every member's ETag).
+    supports_sync_collection = True
 
     @classmethod
     def unavailable(cls) -> str | None:
@@ -266,7 +268,52 @@ class Cyrus(Engine):
 
 
 
-ENGINES = {"radicale": Radicale, "xandikos": Xandikos, "cyrus": Cyrus}
+class SabreDAV(Engine):
+    """SabreDAV 1.8 (Debian's php-sabre-dav, the engine inside Nextcloud, Baikal and ownCloud)
+    under PHP's own server on a free port: `sabredav/server.php` with its principals, calendars
+    and items in an SQLite file of the test's folder. It has no sync-collection, so a sync of it
+    lists ETags; PHP's server answers one request at a time."""
+
+    name = "SabreDAV"
+    supports_sync_collection = False
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sabredav", "server.php")
+
+    @classmethod
+    def unavailable(cls) -> str | None:
+        if shutil.which("php") is None or not os.path.exists("/usr/share/php/Sabre/autoload.php"):
+            return "SabreDAV is not installed (apt-get install php-cli php-sqlite3 php-sabre-dav)"
+        return None
+
+    def __init__(self):
+        self._prepare("sabredav-")
+        os.makedirs(os.path.join(self.folder, "data"))
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def home(self) -> str:
+        return self.url + f"calendars/{self.user}/"
+
+    @property
+    def client_url(self) -> str:
+        return self.url + f"principals/{self.user}/"
+
+    def start(self) -> "SabreDAV":
+        env = dict(os.environ, SABRE_DATA=os.path.join(self.folder, "data"), SABRE_USER=self.user, SABRE_PASSWORD=self.password)
+        self.process = subprocess.Popen(["php", "-d", "include_path=.:/usr/share/php", "-S", f"127.0.0.1:{self.port}", self.script],
+                                        stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=self.folder)
+        self._wait_for_port(os.path.join(self.folder, "log"))
+        return self
+
+    def requests_logged(self) -> int:
+        self.log.flush()
+        with open(os.path.join(self.folder, "log")) as f:
+            return sum(1 for line in f if line.rstrip().endswith("Accepted"))
+
+
+ENGINES = {"radicale": Radicale, "xandikos": Xandikos, "cyrus": Cyrus, "sabredav": SabreDAV}
 
 
 def self_signed_certificate(folder: str) -> tuple[str, str]:
