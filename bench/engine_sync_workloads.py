@@ -1,6 +1,7 @@
-"""Workload 16 of bench/run: the initial sync of N VTODOs on each of the three server engines the
-interop suite runs — Radicale, Xandikos (PyPI) and Cyrus (Debian's cyrus-caldav; it needs root,
-as it runs as its own user, and is left out, saying so, without it) — against vdirsyncer syncing
+"""Workload 16 of bench/run: the initial sync of N VTODOs on each of the four server engines the
+interop suite runs — Radicale, Xandikos (PyPI), Cyrus (Debian's cyrus-caldav; it needs root,
+as it runs as its own user, and is left out, saying so, without it) and SabreDAV (Debian's
+php-sabre-dav under `php -S`) — against vdirsyncer syncing
 the same collection on the same engine into a fresh folder, in the same run.
 
 Each engine is started as the interop tests start it (Tests/Interop/servers.py), with one VTODO
@@ -41,7 +42,7 @@ def fill(engine, count):
     """One VTODO collection in the engine's home (MKCALENDAR), with `count` items: written into
     Radicale's folder and into Xandikos' git repository (one commit) as workload 9 writes
     Radicale's — a PUT each costs those two a rescan or a commit of the whole collection, which
-    would make filling, not syncing, the bench — and PUT into Cyrus over 4 connections."""
+    would make filling, not syncing, the bench — and PUT into Cyrus and SabreDAV over 4 connections."""
     home = "/" + engine.home.split("/", 3)[3]
     collection = home + COLLECTION + "/"
     body = ('<?xml version="1.0" encoding="utf-8"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>'
@@ -96,7 +97,7 @@ def workload_engines(bench, reps, count):
     vdirsyncer = os.path.join(os.path.dirname(python), "vdirsyncer")
     env = dict(os.environ, LANG="C.UTF-8")
     results = {"count": count, "engines": {}}
-    for engine_class in (servers.Radicale, servers.Xandikos, servers.Cyrus):
+    for engine_class in (servers.Radicale, servers.Xandikos, servers.Cyrus, servers.SabreDAV):
         reason = engine_class.unavailable()
         if reason:
             log(f"  16 {engine_class.name}: left out — {reason}")

@@ -20,6 +20,8 @@ extension Reminder {
         copy.startDateComponents = startDateComponents?.comparable
         copy.dueDateComponents = dueDateComponents?.comparable
         copy.alarms = alarms.map(\.comparable)
+        // What the series did before the occurrence shown is no difference (a reading leaves it out).
+        if let key = currentOccurrenceKey { copy.series = series.pruned(before: key) }
         return copy
     }
 }

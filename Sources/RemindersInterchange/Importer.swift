@@ -45,7 +45,9 @@ public struct Importer {
                 report.skipped.append(.init(uid: uid, line: line, message: message))
             case .object(let object, let line):
                 do {
-                    readings.append((try TodoReader.read(object, now: now), object, line))
+                    let reading = try TodoReader.read(object, now: now)
+                    report.notes += reading.notes.map { .init(uid: reading.uid, line: line, message: $0) }
+                    readings.append((reading, object, line))
                 } catch {
                     report.skipped.append(.init(uid: object.uid, line: error.line ?? line, message: error.message))
                 }

@@ -49,7 +49,9 @@ extension Reminder {
         for _ in 0..<OccurrenceWalk.limit {
             guard let candidate = occurrence, !series.isEnded(at: candidate.occurrenceKey) else { return ended() }
             if !series.isSkipped(candidate.occurrenceKey) {
-                return .open(moved(to: candidate, from: anchor, rules: series.form == .override ? recurrenceRules : walk.rules, in: zone))
+                var shown = moved(to: candidate, from: anchor, rules: series.form == .override ? recurrenceRules : walk.rules, in: zone)
+                shown.series = shown.series.pruned(before: candidate.occurrenceKey)
+                return .open(shown)
             }
             occurrence = walk.next()
         }

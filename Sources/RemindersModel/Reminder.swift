@@ -32,7 +32,12 @@ public struct Reminder: Equatable, Sendable {
     /// syncs as `X-APPLE-SORT-ORDER`): lower first; nil when never placed.
     public var sortOrder: Int?
     /// What its series holds beyond the rules, as other clients write it (see `ReminderSeries`).
-    public var series: ReminderSeries
+    public var series: ReminderSeries {
+        get { if case .some(let series) = seriesStorage { return series } else { return ReminderSeries() } }
+        set { seriesStorage = newValue.isPlain ? .none : .some(newValue) }
+    }
+    /// Boxed: most reminders have none, and a fetch of 100,000 holds each reminder once.
+    private var seriesStorage: SeriesStorage
 
     public init(calendarItemIdentifier: String, calendarIdentifier: String, title: String, creationDate: Timestamp) {
         self.calendarItemIdentifier = calendarItemIdentifier
@@ -47,7 +52,12 @@ public struct Reminder: Equatable, Sendable {
         self.recurrenceRules = []
         self.tags = []
         self.isFlagged = false
-        self.series = ReminderSeries()
+        self.seriesStorage = .none
+    }
+
+    private indirect enum SeriesStorage: Equatable, Sendable {
+        case none
+        case some(ReminderSeries)
     }
 
     /// The due date as an instant for a reader in `zone` (see `ItemDateComponents.instant(in:)`).

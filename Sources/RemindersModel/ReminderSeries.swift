@@ -73,6 +73,19 @@ public struct ReminderSeries: Equatable, Sendable {
     /// Whether the series has no occurrence to do from `key` on.
     public func isEnded(at key: Int64) -> Bool { doneFrom.map { key >= $0 } ?? false }
 
+    /// This series as one shown at the occurrence `key` needs it: what came before that occurrence
+    /// done, removed or changed is left out (a daily task done for years elsewhere would otherwise
+    /// carry every day it was done), but for the last change that holds from there on.
+    public func pruned(before key: Int64) -> ReminderSeries {
+        var kept = self
+        kept.completed = completed.filter { $0.key >= key }
+        kept.exceptionDates = exceptionDates.filter { $0 >= key }
+        kept.additionalDates = additionalDates.filter { $0.occurrenceKey >= key }
+        let lastFromHereOn = changes.filter { $0.key < key && $0.value.thisAndFuture }.max { $0.key < $1.key }?.key
+        kept.changes = changes.filter { $0.key >= key || $0.key == lastFromHereOn }
+        return kept
+    }
+
     /// The change that holds for the occurrence `key`: its own, or the nearest earlier one that
     /// holds for every later occurrence.
     func change(at key: Int64) -> (key: Int64, change: Change)? {

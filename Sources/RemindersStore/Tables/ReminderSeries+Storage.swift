@@ -25,25 +25,27 @@ extension ReminderSeries {
         return lines.joined(separator: "\n")
     }
 
-    /// Nil when a line is not one of these.
+    /// Nil when a line is not one of these. Read from the bytes, field by field: every fetch of a
+    /// list decodes the series of its recurring reminders.
     init?(storageText text: String) {
         self.init()
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard let first = fields.first else { return nil }
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            func key(_ index: Int) -> Int64? { fields.indices.contains(index) ? Self.integer(fields[index]) : nil }
             func date(_ index: Int) -> ItemDateComponents?? {
                 guard fields.indices.contains(index) else { return nil }
-                return fields[index].isEmpty ? .some(nil) : ItemDateComponents(storageText: fields[index]).map { .some($0) }
+                if fields[index].isEmpty { return .some(nil) }
+                return ItemDateComponents(storageText: String(Substring(fields[index]))).map { .some($0) }
             }
-            func key(_ index: Int) -> Int64? { fields.indices.contains(index) ? Int64(fields[index]) : nil }
-            switch first {
+            func text(_ index: Int) -> String? { fields.indices.contains(index) ? Self.unescape(String(Substring(fields[index]))) : nil }
+            switch String(Substring(fields[0])) {
             case "form":
-                guard fields.count == 2, let form = CompletionForm(rawValue: fields[1]) else { return nil }
+                guard fields.count == 2, let form = text(1).flatMap(CompletionForm.init(rawValue:)) else { return nil }
                 self.form = form
             case "start": guard let start = date(1), start != nil else { return nil }; self.start = start
             case "due": guard let due = date(1), due != nil else { return nil }; self.due = due
             case "occurrence": guard let key = key(1) else { return nil }; occurrence = key
-            case "title": guard fields.count == 2 else { return nil }; title = Self.unescape(fields[1])
+            case "title": guard fields.count == 2 else { return nil }; title = text(1)
             case "exdate": guard let key = key(1) else { return nil }; exceptionDates.insert(key)
             case "rdate": guard let date = date(1), let added = date else { return nil }; additionalDates.append(added)
             case "done":
@@ -51,11 +53,27 @@ extension ReminderSeries {
                 completed[done] = Timestamp(milliseconds: at)
             case "change":
                 guard fields.count == 6, let key = key(1), let start = date(2), let due = date(3) else { return nil }
-                changes[key] = Change(start: start, due: due, title: fields[5].isEmpty ? nil : Self.unescape(fields[5]), thisAndFuture: fields[4] == "1")
+                let title = fields[5].isEmpty ? nil : text(5)
+                changes[key] = Change(start: start, due: due, title: title, thisAndFuture: fields[4].elementsEqual("1".utf8))
             case "donefrom": guard let key = key(1) else { return nil }; doneFrom = key
             default: return nil
             }
         }
+    }
+
+    /// A decimal integer (an optional minus sign, then digits), or nil.
+    private static func integer(_ bytes: Substring.UTF8View) -> Int64? {
+        var value: Int64 = 0
+        var negative = false
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 0, byte == UInt8(ascii: "-"), bytes.count > 1 { negative = true; continue }
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(Int64(byte - 0x30))
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
+        }
+        return bytes.isEmpty ? nil : (negative ? -value : value)
     }
 
     private static func escape(_ text: String) -> String {
