@@ -31,6 +31,8 @@ public final class CalendarStore {
     public init(path: String, busyTimeoutMilliseconds: Int = CalendarStore.defaultBusyTimeout) throws(StoreError) {
         self.path = path
         try StoreLocation.prepare(path)
+        let setup = try StoreSetupLock(store: path, timeoutMilliseconds: busyTimeoutMilliseconds)
+        defer { setup.release() }
         do {
             database = try Database(path: path, busyTimeoutMilliseconds: Int32(clamping: busyTimeoutMilliseconds))
         } catch {
@@ -46,13 +48,32 @@ public final class CalendarStore {
         let ready = try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) -> Bool in
                 guard try MigrationLedger(database: self.database).isUpToDate() else { return false }
+                try self.checkTables()
                 return (try self.database.scalar("SELECT count(*) FROM sources")?.integer ?? 0) > 0
             }
         }
         guard !ready else { return }
+        try setup.exclusive(store: path)
         try write { () throws(StoreError) in
-            try self.sqlite { () throws(SQLiteError) in try self.migrate() }
+            try self.sqlite { () throws(SQLiteError) in
+                try self.migrate()
+                try self.checkTables()
+            }
             try self.seedIfEmpty()
+        }
+    }
+
+    /// Refuses a store that has every migration but lacks a table they make (one dropped by hand,
+    /// a file cut short and mended): damaged, said so with what is missing.
+    private func checkTables() throws(SQLiteError) {
+        let statement = try database.statement("SELECT name FROM sqlite_master WHERE type = 'table'")
+        defer { statement.reset() }
+        var present = Set<String>()
+        while try statement.step() { if let name = statement.text(0) { present.insert(name) } }
+        let missing = Schema.tables.subtracting(present)
+        guard missing.isEmpty else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "\(path) is a remindersd store missing its table\(missing.count == 1 ? "" : "s") "
+                              + missing.sorted().joined(separator: ", ") + "; restore it from a backup, or export what it holds and start a new one")
         }
     }
 
@@ -148,6 +169,15 @@ public final class CalendarStore {
         if !nested { listCache = ListCache() }
         // Prepared once and reused: these run around every save, so parsing them each time would show.
         try sqlite { () throws(SQLiteError) in try self.database.run(nested ? "SAVEPOINT \(savepoint)" : begin) }
+        // A store removed or replaced under this process is noticed before anything is read from
+        // or written to the file it still has open (SQLite's own advice for moved files).
+        if !nested, database.hasMoved {
+            rollBack(nested: false, savepoint: savepoint)
+            throw .unavailable("""
+                the store \(path) was removed or replaced while this program had it open; nothing was read or written: \
+                start it again to use the store that is at that path now
+                """)
+        }
         if nested { fullTextBacklog.savepointOpened() }
         transactionDepth += 1
         defer { transactionDepth -= 1 }

@@ -394,4 +394,14 @@ enum Schema {
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
+
+    /// The tables the migrations leave (the full-text index's own shadow tables aside): a store
+    /// that has every migration but lacks one of these is damaged, and is refused so when opened
+    /// rather than failing at the first statement that needs it. `SchemaTests` checks this against
+    /// what the migrations make.
+    static let tables: Set<String> = [
+        "sources", "calendars", "settings", "reminders", "alarms", "authorizations", "reminder_tags", "reminders_fts",
+        "reminder_icalendar", "accounts", "sync_collections", "sync_items", "sync_removed_collections", "alarm_deliveries",
+        "geofence_sides", "events", "event_alarms", "event_icalendar", "schema_migrations",
+    ]
 }

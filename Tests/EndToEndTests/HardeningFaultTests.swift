@@ -86,6 +86,15 @@ final class HardeningFaultTests: XCTestCase {
         XCTAssertEqual(try Hardening.sql(folder.store, "SELECT title FROM reminders"), "from the future")
     }
 
+    /// Issue 35: a store with every migration but a table gone (dropped by hand) is damaged, -32013
+    /// naming the table, not -32603 at the first statement that needs it.
+    func testAStoreMissingATableIsRefusedAsDamaged() throws {
+        let server = try Hardening.server(store: folder.store, client: "faults")
+        XCTAssertEqual(server.shutDown(), 0)
+        _ = try Hardening.sql(folder.store, "DROP TABLE alarm_deliveries")
+        try assertRefusedAtInitialize(folder.store, words: ["alarm_deliveries"], "a table dropped")
+    }
+
     func testDamagedStoreGivesStoreUnavailableNotACrash() throws {
         let server = try Hardening.server(store: folder.store, client: "faults")
         for index in 0..<300 { server.channel.request("saveReminder", ["reminder": ["title": .string("r\(index)"), "notes": .string(String(repeating: "n", count: 500))]]) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RemindersModel
 import XCTest
 @testable import RemindersStore
@@ -125,6 +126,77 @@ final class StoreFileTests: XCTestCase {
         XCTAssertEqual(chmod(folder, 0o711), 0, "others may pass through, not list or change it")
         XCTAssertNoThrow(try CalendarStore(path: path))
     }
+
+    // MARK: Issue 35: acknowledged means durable; first opens; damage
+
+    /// A store removed under a process that has it open: the next write is refused naming the path
+    /// (it would have gone to a file nobody opens again), and so is a read.
+    func testAStoreRemovedUnderAnOpenConnectionIsNoticedBeforeTheNextWrite() throws {
+        let path = folder + "/s.sqlite"
+        let eventStore = EventStore(store: try CalendarStore(path: path))
+        var changes = ReminderChanges()
+        changes.title = .set("Before")
+        _ = try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        changes.title = .set("After")
+        XCTAssertThrowsError(try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)) { error in
+            guard case .unavailable(let message) = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains(path) && message.contains("removed or replaced"), message)
+        }
+        XCTAssertThrowsError(try eventStore.store.reminders(matching: ReminderPredicate(kind: .all), in: .current), "nor read from a file nobody will open again")
+    }
+
+    func testAStoreReplacedUnderAnOpenConnectionIsNoticedAndTheNewOneIsUntouched() throws {
+        let path = folder + "/s.sqlite"
+        let old = EventStore(store: try CalendarStore(path: path))
+        let moved = folder + "/moved.sqlite"
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.moveItem(atPath: path + suffix, toPath: moved + suffix) }
+        let replacement = try CalendarStore(path: path)
+        var changes = ReminderChanges()
+        changes.title = .set("Lost?")
+        XCTAssertThrowsError(try old.saveReminder(identifier: nil, changes: changes, commit: true))
+        XCTAssertEqual(try replacement.reminders(matching: ReminderPredicate(kind: .all), in: .current).count, 0)
+        XCTAssertEqual(try CalendarStore(path: moved).reminders(matching: ReminderPredicate(kind: .all), in: .current).count, 0)
+    }
+
+    /// Six processes (here: connections on threads, each its own descriptor and lock) making the
+    /// same new store at once: each waits for the one that sets it up, none fails.
+    func testConcurrentFirstOpensOfANewStoreAllSucceed() throws {
+        for round in 0..<25 {
+            let path = folder + "/race-\(round).sqlite"
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                do {
+                    let store = try CalendarStore(path: path)
+                    _ = try store.calendars()
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+            XCTAssertEqual(failures.withLock { $0 }, [], "round \(round)")
+            XCTAssertEqual(try CalendarStore(path: path).calendars().filter { $0.entityType == .reminder }.count, 1, "seeded once")
+        }
+    }
+
+    func testAStoreMissingATableIsRefusedAsDamagedNamingIt() throws {
+        let path = folder + "/s.sqlite"
+        let store = try CalendarStore(path: path)
+        try store.database.execute("DROP TABLE reminder_tags")
+        XCTAssertThrowsError(try CalendarStore(path: path)) { error in
+            guard case .unavailable(let message) = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("reminder_tags"), message)
+        }
+    }
+
+    /// `Schema.tables` is what the migrations make.
+    func testTheTablesAStoreMustHaveAreTheOnesItsMigrationsMake() throws {
+        let store = try CalendarStore(path: folder + "/s.sqlite")
+        let statement = try store.database.statement("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'reminders_fts_%'")
+        var names = Set<String>()
+        while try statement.step() { names.insert(statement.text(0) ?? "") }
+        statement.reset()
+        XCTAssertEqual(names, Schema.tables)
+    }
 }
 
 final class IdentifierTests: XCTestCase {
@@ -140,5 +212,4 @@ final class IdentifierTests: XCTestCase {
         }
         XCTAssertEqual(seen.count, 10_000)
     }
-
 }

@@ -79,6 +79,13 @@ final class Database {
     }
 
     var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Whether the file this connection has open is no longer at its path (removed, or another
+    /// file put there): what it writes then goes to a file nobody will open again.
+    var hasMoved: Bool {
+        var moved: Int32 = 0
+        return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+    }
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 }
 
