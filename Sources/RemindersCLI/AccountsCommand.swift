@@ -10,7 +10,8 @@ import RemindersStore
 enum AccountsCommand {
     static let usage = """
         Usage: remindersd accounts add NAME --url URL [--username USER]
-                                    [--password-command CMD | --password-file FILE] [--timeout S] [--store PATH]
+                                    [--password-command CMD | --password-file FILE] [--timeout S]
+                                    [--allow-insecure-http] [--store PATH]
                remindersd accounts list [--store PATH]
                remindersd accounts remove NAME [--keep-lists] [--store PATH]
 
@@ -18,14 +19,16 @@ enum AccountsCommand {
           add     records an account. The password is never stored: it is read from FILE (which
                   only you may read) or taken from the first line CMD prints (CMD is split into
                   words and run without a shell, e.g. "pass show caldav/home") each time a sync
-                  needs it. --timeout: seconds to wait for each answer (default 30).
+                  needs it. --timeout: seconds to wait for each answer (default 30). An http:// URL
+                  to another machine is refused (the password would go in clear text) unless
+                  --allow-insecure-http says you accept that; loopback (127.0.0.1, localhost) is fine.
           list    one JSON object per line, without secrets
           remove  forgets the account; its lists and calendars go with it, or with --keep-lists stay local
         """
 
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
         let parsed = try Arguments(arguments, valueFlags: ["--store", "--url", "--username", "--password-command", "--password-file", "--timeout"],
-                                   switchFlags: ["--help", "-h", "--keep-lists"])
+                                   switchFlags: ["--help", "-h", "--keep-lists", "--allow-insecure-http"])
         if parsed.has("--help") || parsed.has("-h") {
             print(usage, to: .protocolOutput(output))
             return 0
@@ -85,6 +88,12 @@ enum AccountsCommand {
         }
         guard url.user == nil, url.password == nil else {
             throw Arguments.UsageError(message: "--url must not hold a user or password: give --username, and the password by file or command")
+        }
+        if ClearText.exposesPassword(text) {
+            guard parsed.has("--allow-insecure-http") else {
+                throw CommandFailure("\(ClearText.warning(text)); use https://, or add --allow-insecure-http if you accept that")
+            }
+            DescriptorWriter.standardError.write(text: "remindersd: warning: \(ClearText.warning(text))\n")
         }
         if parsed.value("--password-command") != nil, parsed.value("--password-file") != nil {
             throw Arguments.UsageError(message: "give --password-command or --password-file, not both")

@@ -32,6 +32,8 @@ struct AccountSync {
             return report
         }
         let client = CalDAVClient(base: base, http: http)
+        // Allowed by the owner (`--allow-insecure-http`), said once per run all the same.
+        if ClearText.exposesPassword(account.url) { report.notes.append(ClearText.warning(account.url)) }
         sync(client, into: &report)
         report.requests = http.requestCount
         return report

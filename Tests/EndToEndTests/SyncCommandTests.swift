@@ -89,6 +89,27 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertEqual(try remindersd(["accounts", "list"]).stdout, "", "nothing was added")
     }
 
+    /// Issue 35, 11: http:// to another machine sends the password in clear text: refused unless
+    /// the owner says so, and then said at every sync; loopback is fine.
+    func testAnHTTPAddressOfAnotherMachineIsRefusedUnlessAllowed() throws {
+        let file = try passwordFile("secret", mode: 0o600)
+        let clear = try remindersd(["accounts", "add", "far", "--url", "http://dav.example.com/", "--username", "alice", "--password-file", file])
+        XCTAssertEqual(clear.status, 1)
+        XCTAssertTrue(clear.stderr.contains("clear text") && clear.stderr.contains("--allow-insecure-http"), clear.stderr)
+        XCTAssertEqual(try remindersd(["accounts", "list"]).stdout, "", "nothing was added")
+        for local in ["http://127.0.0.1:5232/", "http://localhost/dav/", "http://[::1]:8080/"] {
+            let added = try remindersd(["accounts", "add", "l\(abs(local.hashValue) % 10_000)", "--url", local, "--password-file", file])
+            XCTAssertEqual(added.status, 0, "\(local): \(added.stderr)")
+            XCTAssertFalse(added.stderr.contains("clear text"), added.stderr)
+        }
+        let allowed = try remindersd(["accounts", "add", "far", "--url", "http://dav.invalid:1/", "--timeout", "2",
+                                      "--username", "alice", "--password-file", file, "--allow-insecure-http"])
+        XCTAssertEqual(allowed.status, 0, allowed.stderr)
+        XCTAssertTrue(allowed.stderr.contains("warning") && allowed.stderr.contains("clear text"), allowed.stderr)
+        let synced = try remindersd(["sync", "far", "--json"])
+        XCTAssertTrue(synced.stdout.contains("clear text"), "each sync says so: \(synced.stdout.prefix(600))")
+    }
+
     func testTheSyncMethodReportsAServerThatIsNotThereAndTheSessionGoesOn() throws {
         let file = try passwordFile("secret", mode: 0o600)
         XCTAssertEqual(try remindersd(["accounts", "add", "home", "--url", deadURL(), "--username", "alice", "--password-file", file]).status, 0)
