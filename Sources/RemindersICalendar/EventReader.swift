@@ -47,18 +47,17 @@ public enum EventReader {
         if masters.count > 1 {
             notes.append("\(uid): \(masters.count) VEVENTs without RECURRENCE-ID share the UID; the first (line \(masters[0].lineNumber ?? 0)) was read, the others are not")
         }
-        // An invitation to one occurrence holds no master: it is kept as that occurrence, an event of its own.
+        // An invitation to occurrences of someone else's series holds no master: the first is kept as
+        // an event of its own, the others as its detached occurrences — each shown, and each written
+        // back as the occurrence it was.
         let master = masters.first ?? first
         var series = try event(master, uid: uid, resolver: resolver, now: now)
-        if masters.isEmpty {
-            series.recurrenceRules = []
-            if vevents.count > 1 { notes.append("\(uid): occurrences without their series; the first was read as an event of its own") }
-        }
+        if masters.isEmpty { series.recurrenceRules = [] }
         let naming = OccurrenceNaming(series: series.start, resolver: resolver, zone: zone)
         var detached: [Event] = []
         var futureRanges: [FutureRange] = []
         var overridden = Set<Int64>()
-        for override in vevents where masters.first != nil && override.property("RECURRENCE-ID") != nil {
+        for override in vevents where override.property("RECURRENCE-ID") != nil && (masters.first != nil || override != master) {
             var occurrence = try event(override, uid: uid, resolver: resolver, now: now)
             let recurrenceID = override.property("RECURRENCE-ID")!
             let key = try naming.key(recurrenceID)

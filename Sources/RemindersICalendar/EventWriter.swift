@@ -15,14 +15,20 @@ public enum EventWriter {
         var calendar = CalendarObject.emptyCalendar()
         let before = original?.components.filter { $0.name == "VEVENT" } ?? []
         let resolver = TimeZoneResolver(timeZones: original?.components.filter { $0.name == "VTIMEZONE" } ?? [])
+        // Occurrences read by the occurrence they name, however it was written.
+        let naming = OccurrenceNaming(series: event.start, resolver: resolver, zone: zone)
+        let keyed = before.compactMap { vevent in vevent.property("RECURRENCE-ID").flatMap { try? naming.key($0) }.map { ($0, vevent) } }
         for item in [event] + detached {
             let recurrenceID = item.originalOccurrence.map { DateMapping.value(event.occurrenceStart(forKey: $0)).property("RECURRENCE-ID").value }
-            // An invitation to one occurrence (its series not in the object) was read as an event
-            // of its own: it is written back as the occurrence it was.
+            // An invitation to occurrences (their series not in the object) was read as an event of
+            // its own with the others detached from it: each is written back as the occurrence it was.
             let invitation = item.originalOccurrence == nil && !before.isEmpty && before.allSatisfy { $0.property("RECURRENCE-ID") != nil }
-            let kept = invitation ? before.first : before.first(where: { $0.value("RECURRENCE-ID") == recurrenceID })
+            let kept = invitation ? before.first
+                : before.first(where: { $0.value("RECURRENCE-ID") == recurrenceID }) ?? keyed.first { $0.0 == item.originalOccurrence }?.1
             var (vevent, reused) = component(item, now: now, series: event, zone: zone, kept: kept, resolver: resolver)
-            if invitation, let original = kept?.property("RECURRENCE-ID") { vevent.set(original) }
+            if let original = kept?.property("RECURRENCE-ID"), invitation || before.allSatisfy({ $0.property("RECURRENCE-ID") != nil }) {
+                vevent.set(original)
+            }
             if let kept {
                 carryUnmapped(from: kept, into: &vevent, start: item.start)
                 // The VALARMs that came from the object in its order, new ones after: an alarm known

@@ -226,6 +226,44 @@ final class ForeignFileTests: XCTestCase {
     /// Exchange write them) splits the series there, as `futureEvents` does: what comes after
     /// moves with it, removed and detached occurrences included, and the override's own
     /// properties stay in the object of the new series.
+    /// Issue 35, 9: a server sends an invitation to two occurrences of someone else's series, no
+    /// master: each is an event here (the second detached from the first), and both are written back
+    /// as the occurrences they were.
+    func testOccurrencesWithoutTheirSeriesAreEachKept() throws {
+        let object = try calendar("""
+            BEGIN:VEVENT
+            UID:orphans@test
+            RECURRENCE-ID;TZID=Europe/Berlin:20261207T090000
+            DTSTART;TZID=Europe/Berlin:20261207T100000
+            DURATION:PT1H
+            SUMMARY:Review (moved)
+            ATTENDEE;CN=Sam:mailto:sam@example.com
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:orphans@test
+            RECURRENCE-ID:20261214T080000Z
+            DTSTART;TZID=Europe/Berlin:20261214T090000
+            DURATION:PT1H
+            SUMMARY:Review
+            X-KEPT:yes
+            END:VEVENT
+
+            """)
+        let reading = try EventReader.read(object, now: now)
+        XCTAssertEqual(reading.series.title, "Review (moved)")
+        XCTAssertEqual(reading.detached.map(\.title), ["Review"], "the second is not lost")
+        XCTAssertEqual(reading.detached.first?.start, ItemDateComponents(year: 2026, month: 12, day: 14, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
+        let written = EventWriter.object(for: reading.series, detached: reading.detached, original: object, now: now).text
+        let lines = ContentLines.unfold(written).map(\.text)
+        XCTAssertTrue(lines.contains("RECURRENCE-ID;TZID=Europe/Berlin:20261207T090000"), written)
+        XCTAssertTrue(lines.contains("RECURRENCE-ID:20261214T080000Z"), written)
+        XCTAssertTrue(lines.contains("X-KEPT:yes"), written)
+        XCTAssertEqual(lines.filter { $0 == "BEGIN:VEVENT" }.count, 2)
+        let reread = try EventReader.read(try XCTUnwrap(try Component.parse(written).first), now: now)
+        XCTAssertEqual(reread.detached.count, 1, "and read back the same")
+        XCTAssertEqual(reread.series.recurrenceRules, [], "no series is made up for them")
+    }
+
     func testAnOverrideOfThisAndFutureOccurrencesSplitsTheSeries() throws {
         let text = """
             BEGIN:VEVENT
