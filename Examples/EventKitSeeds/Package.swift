@@ -14,6 +14,8 @@ let package = Package(
         ),
         // bench/run's workload 14: EventKit's fetch against the raw protocol's, and a store's start.
         .executableTarget(name: "eventkit-bench", dependencies: [.product(name: "EventKit", package: "remindersd")]),
+        // A program whose server goes away under it: an EKError, never SIGPIPE (scripts/eventkit-seeds).
+        .executableTarget(name: "eventkit-robustness", dependencies: [.product(name: "EventKit", package: "remindersd")]),
     ],
     // The seeds are iOS apps' code, written for Swift 5 (their classes would be UIKit's, on the main actor).
     swiftLanguageModes: [.v5]

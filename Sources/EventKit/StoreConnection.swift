@@ -106,7 +106,8 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
         json.value(message)
         var bytes = json.bytes
         bytes.append(0x0A)
-        return lock.withLock { writer.write(bytes) } == .written
+        // The program's SIGPIPE is its own: a server gone away must not kill it.
+        return lock.withLock { writer.writeHoldingSIGPIPE(bytes) } == .written
     }
 
     /// Every call waiting, and every later one, fails with `reason`.

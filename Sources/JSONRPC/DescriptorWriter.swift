@@ -62,6 +62,29 @@ public struct DescriptorWriter: Sendable, TextOutputStream {
     @discardableResult
     public func writeLine(_ text: String) -> Outcome { write(text: text + "\n") }
 
+    /// The same in a process whose SIGPIPE is not ignored — a library's, whose host program's
+    /// signals are not its own to change: SIGPIPE is held back on this thread while it writes (the
+    /// kernel sends it to the thread that wrote), and one the write raised is taken and dropped, so
+    /// a reader gone away is `.peerClosed`, never the program killed.
+    @discardableResult
+    public func writeHoldingSIGPIPE(_ bytes: [UInt8]) -> Outcome {
+        var pipeSignal = sigset_t(), previous = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        let wasHeld = sigismember(&previous, SIGPIPE) == 1
+        var pendingBefore = sigset_t()
+        sigpending(&pendingBefore)
+        let alreadyPending = sigismember(&pendingBefore, SIGPIPE) == 1
+        let outcome = write(bytes)
+        if outcome == .peerClosed, !alreadyPending {
+            var now = timespec(tv_sec: 0, tv_nsec: 0)
+            while sigtimedwait(&pipeSignal, nil, &now) == -1 && errno == EINTR {}
+        }
+        if !wasHeld { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return outcome
+    }
+
     /// TextOutputStream, for `print(_:to:)`; a failure is dropped, as print has no way to say it.
     public mutating func write(_ string: String) { write(text: string) }
 }
