@@ -26,11 +26,15 @@ public final class CalendarStore {
 
     public static let defaultBusyTimeout = 15_000
 
+    /// What opening the store found worth saying but not refusing (a folder others may list).
+    public private(set) var warning: String?
+
     /// Opens (creating if needed) the store at `path`, migrating it to the current schema.
     /// Refuses files that are not remindersd stores and stores written by a newer version.
     public init(path: String, busyTimeoutMilliseconds: Int = CalendarStore.defaultBusyTimeout) throws(StoreError) {
         self.path = path
-        try StoreLocation.prepare(path)
+        warning = try StoreLocation.prepare(path)
+        if let warning { StoreLocation.warnOnce(warning) }
         let setup = try StoreSetupLock(store: path, timeoutMilliseconds: busyTimeoutMilliseconds)
         defer { setup.release() }
         do {

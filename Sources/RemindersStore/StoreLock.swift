@@ -22,7 +22,7 @@ public final class StoreLock {
         public let path: String
         public let mode: mode_t
         public var description: String {
-            "the lock \(path) can be read or changed by other users (mode \(String(mode, radix: 8))): run `chmod 600 \(path)`"
+            "the lock \(path) can be changed by other users (mode \(String(mode, radix: 8))): run `chmod 600 \(path)`"
         }
     }
 
@@ -34,7 +34,7 @@ public final class StoreLock {
         guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
         // Whoever could write the lock could hold it and keep every agent or sync of this store out.
         var status = stat()
-        if fstat(fd, &status) == 0, status.st_mode & 0o066 != 0 {
+        if fstat(fd, &status) == 0, status.st_mode & 0o022 != 0 {
             close(fd)
             throw Shared(path: path, mode: status.st_mode & 0o7777)
         }

@@ -56,8 +56,12 @@ public enum SyncStatus {
         String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
     }
 
+    /// A status file others may change is not taken for what the sync or the agent wrote (each
+    /// write replaces it with one of the owner's alone).
     static func read(_ path: String) -> String {
-        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & StoreLocation.changeableBits == 0 else { return "" }
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 
     /// Written beside and renamed over, so a reader never sees half a file.

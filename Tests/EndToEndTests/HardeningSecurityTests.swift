@@ -87,11 +87,34 @@ final class HardeningSecurityTests: XCTestCase {
         XCTAssertEqual(chmod(store, 0o600), 0)
         let list = withOpenUmask(["permissions", "list", "--store", store])
         XCTAssertEqual(list.stdout, #"{"client":"c","entityType":"reminder","program":null,"status":"denied"}"# + "\n", list.stderr)
-        // A folder others may list is refused too: they could plant the -wal and -shm files beside it.
+        // A folder others may change is refused too: they could swap the store, or plant the -wal and -shm files beside it.
         XCTAssertEqual(chmod(folder.path, 0o775), 0)
         let shared = withOpenUmask(["permissions", "list", "--store", store])
-        XCTAssertTrue(shared.stderr.contains("the store's folder \(folder.path) can be read or changed by its group and every user (mode 775)")
-                      && shared.stderr.contains("run `chmod 700 \(folder.path)`"), shared.stderr)
+        XCTAssertNotEqual(shared.status, 0)
+        XCTAssertTrue(shared.stderr.contains("the store's folder \(folder.path) can be changed by its group (mode 775)")
+                      && shared.stderr.contains("run `chmod go-w \(folder.path)`"), shared.stderr)
+        // One they may only list (a home of mode 755, as on Debian before 12) is used, with one warning line.
+        XCTAssertEqual(chmod(folder.path, 0o755), 0)
+        let listable = withOpenUmask(["permissions", "list", "--store", store])
+        XCTAssertEqual(listable.status, 0, listable.stderr)
+        XCTAssertEqual(listable.stderr.components(separatedBy: "\n").filter { $0.contains("warning") }.count, 1, listable.stderr)
+        XCTAssertTrue(listable.stderr.contains("can be listed by other users (mode 755)"), listable.stderr)
+    }
+
+    /// Issue 35, 14: the README's first command on a home of mode 755 makes a store there and uses
+    /// it; in a folder others may write, nothing is left behind.
+    func testAStoreInAHomeOthersMayListWorksAndARefusedOneLeavesNothing() throws {
+        let home = folder.path + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        let made = withOpenUmask(["permissions", "set", "--any-program", "c", "fullAccess", "--store", home + "/reminders.sqlite"])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertEqual(Hardening.mode(home + "/reminders.sqlite").map { String($0, radix: 8) }, "600")
+        let open = folder.path + "/open"
+        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
+        XCTAssertEqual(chmod(open, 0o777), 0)
+        let refused = withOpenUmask(["permissions", "list", "--store", open + "/reminders.sqlite"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: open), [], "nothing left behind")
     }
 
     // MARK: The consent agent

@@ -118,13 +118,27 @@ final class StoreFileTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("chmod 600 \(path)"), "\(error)")
         }
         XCTAssertEqual(chmod(path, 0o600), 0)
-        XCTAssertEqual(chmod(folder, 0o755), 0)
+        // Issue 35, 14: a folder others may change is refused (they could swap the store, or plant
+        // its -wal and -shm); one they may only list (a home of mode 755) is used, with a warning.
+        XCTAssertEqual(chmod(folder, 0o775), 0)
         XCTAssertThrowsError(try CalendarStore(path: path)) { error in
-            XCTAssertTrue("\(error)".contains("the store's folder \(folder!) can be read or changed by its group and every user (mode 755)"), "\(error)")
-            XCTAssertTrue("\(error)".contains("chmod 700 \(folder!)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("the store's folder \(folder!) can be changed by its group (mode 775)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("chmod go-w \(folder!)"), "\(error)")
         }
+        XCTAssertEqual(chmod(folder, 0o755), 0)
+        let listable = try CalendarStore(path: path)
+        XCTAssertTrue(listable.warning?.contains("can be listed by other users (mode 755)") ?? false, "\(listable.warning ?? "no warning")")
         XCTAssertEqual(chmod(folder, 0o711), 0, "others may pass through, not list or change it")
-        XCTAssertNoThrow(try CalendarStore(path: path))
+        XCTAssertNil(try CalendarStore(path: path).warning)
+    }
+
+    /// A refused folder gets nothing made in it.
+    func testAStoreInAFolderOthersMayChangeLeavesNothingBehind() throws {
+        let shared = folder + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+        XCTAssertEqual(chmod(shared, 0o777), 0)
+        XCTAssertThrowsError(try CalendarStore(path: shared + "/s.sqlite"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: shared), [])
     }
 
     // MARK: Issue 35: acknowledged means durable; first opens; damage
