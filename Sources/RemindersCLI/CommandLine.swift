@@ -111,7 +111,9 @@ public enum RemindersCommand {
 
     static func serverOptions(_ parsed: Arguments, environment: [String: String]) throws -> ServerOptions {
         var options = ServerOptions(storePath: storePath(parsed, environment: environment))
-        options.consentAgent = parsed.value("--consent-agent") ?? environment["REMINDERSD_CONSENT_AGENT"]
+        // Never from the environment: that is the client's, and so is the command line (this is
+        // heeded only when it names the owner's recorded agent).
+        options.consentAgent = parsed.value("--consent-agent")
         options.consentOnTerminal = !parsed.has("--no-consent-prompt")
         if let seconds = try parsed.integer("--consent-timeout", range: 1...3600) { options.consentTimeout = TimeInterval(seconds) }
         if let size = try parsed.integer("--max-message-size", range: 1024...(1 << 30)) { options.limits.maxMessageSize = size }
@@ -139,6 +141,8 @@ public enum RemindersCommand {
           remindersd permissions set CLIENT STATUS [--program PATH | --any-program] [--entity reminder] [--store PATH]
                                                 STATUS: notDetermined, restricted, denied, fullAccess, writeOnly;
                                                 for CLIENT run by PATH, by any program, or (neither) by those that asked
+          remindersd permissions consent-agent [PROGRAM | --none] [--store PATH]
+                                                the program that asks you when a client requests access
           remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME] [--time-zone ZONE]
                                                 one request in a fresh session; result on stdout
           remindersd export [--calendar LIST] [--output FILE]
@@ -163,8 +167,8 @@ public enum RemindersCommand {
         Serve options:
           --store PATH             the SQLite store (env REMINDERSD_STORE;
                                    default ${XDG_DATA_HOME:-$HOME/.local/share}/remindersd/reminders.sqlite)
-          --consent-agent PROGRAM  asked as PROGRAM CLIENT ENTITY LEVEL USAGE; exit 0 allows
-                                   (env REMINDERSD_CONSENT_AGENT); without one, asks on /dev/tty if there is one
+          --consent-agent PROGRAM  heeded only when it is the owner's consent agent (permissions consent-agent);
+                                   without one, asks on /dev/tty if there is one and it is yours
           --no-consent-prompt      never ask on /dev/tty
           --consent-timeout S      seconds to wait for the owner's answer (default 60)
           --max-message-size N     bytes per message (default 16777216)

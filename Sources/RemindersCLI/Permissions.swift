@@ -3,6 +3,7 @@ import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersServer
 import RemindersStore
 
 /// `remindersd permissions list|set`: the owner's Settings screen, the only way to lift a denial.
@@ -11,6 +12,7 @@ enum Permissions {
         Usage: remindersd permissions list [--store PATH]
                remindersd permissions set CLIENT STATUS [--program PATH | --any-program]
                                           [--entity reminder|event] [--store PATH]
+               remindersd permissions consent-agent [PROGRAM | --none] [--store PATH]
 
         The owner's Settings screen: which client, run by which program, may do what.
           list    one JSON object per line: {"client", "entityType", "program", "status"};
@@ -22,10 +24,16 @@ enum Permissions {
                   --program PATH   for CLIENT run by that program only
                   --any-program    for CLIENT from any program (what every grant was before grants had programs)
                   neither          for every program `list` shows for CLIENT (refused when none)
+                  a script or an interpreter is named with a caution: what vouches for it is
+                  its interpreter's command line (protocol.md, "Threat model")
+          consent-agent    records PROGRAM (run as PROGRAM CLIENT ENTITY LEVEL USAGE; exit 0 allows)
+                  as the one a server asks when a client requests access; --none forgets it;
+                  alone, prints it. A client cannot name another: --consent-agent is heeded only
+                  when it is this one
         """
 
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--entity", "--program"], switchFlags: ["--help", "-h", "--any-program"])
+        let parsed = try Arguments(arguments, valueFlags: ["--store", "--entity", "--program"], switchFlags: ["--help", "-h", "--any-program", "--none"])
         if parsed.has("--help") || parsed.has("-h") {
             print(usage, to: .protocolOutput(output))
             return 0
@@ -49,6 +57,9 @@ enum Permissions {
             return 0
         case "set":
             try set(parsed, path: path)
+            return 0
+        case "consent-agent":
+            try consentAgent(parsed, path: path, output: output)
             return 0
         default:
             throw Arguments.UsageError(message: "usage: remindersd permissions list | permissions set CLIENT STATUS")
@@ -76,6 +87,12 @@ enum Permissions {
         if parsed.has("--any-program") {
             programs = [nil]
         } else if let program = parsed.value("--program") {
+            guard program != RequestingProgram.unknown else {
+                throw CommandFailure("""
+                    \(RequestingProgram.unknown) is no program: one that could not be identified cannot be granted alone, since every \
+                    other would share it; --any-program grants the name to whatever sends it, if that is what you mean
+                    """)
+            }
             programs = [try canonical(program)]
         } else {
             programs = try store.authorizations().filter { $0.client == client && $0.entityType == entity }.map(\.program)
@@ -87,9 +104,50 @@ enum Permissions {
             }
         }
         for program in programs {
+            if let program, status == .fullAccess || status == .writeOnly, let caution = Self.caution(program) {
+                DescriptorWriter.standardError.write(text: "remindersd: caution: \(caution)\n")
+            }
             try store.setAuthorizationStatus(status, client: client, program: program, entityType: entity)
             DescriptorWriter.standardError.write(text: "remindersd: \(client) (\(program ?? "any program")) is now \(status.rawValue) for \(entity.rawValue)s\n")
         }
+    }
+
+    /// What the owner should know of granting `program`: that it is a script (its identity is its
+    /// interpreter's command line, bar a shell script the shell has open) or a bare interpreter.
+    static func caution(_ program: String) -> String? {
+        let name = (program as NSString).lastPathComponent
+        if RequestingProgram.isInterpreter(name) {
+            return ProgramIdentity(program: program, evidence: .interpreter).caution
+        }
+        guard let handle = FileHandle(forReadingAtPath: program) else { return nil }
+        defer { try? handle.close() }
+        guard (try? handle.read(upToCount: 2)) == Data("#!".utf8) else { return nil }
+        return "\(program) is a script: it is known by its interpreter's command line, which any program of your account could imitate "
+            + "(a shell script, by the file the shell has open)"
+    }
+
+    /// `permissions consent-agent [PROGRAM | --none]`: the owner's consent agent, in the store.
+    private static func consentAgent(_ parsed: Arguments, path: String, output: Int32) throws {
+        guard parsed.positionals.count <= 2 else { throw Arguments.UsageError(message: "usage: remindersd permissions consent-agent [PROGRAM | --none]") }
+        let store = try CalendarStore(path: path)
+        if parsed.has("--none") {
+            guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "PROGRAM and --none exclude each other") }
+            try store.setConsentAgent(nil)
+            DescriptorWriter.standardError.write(text: "remindersd: no consent agent: a client asking is asked about on your terminal, if any\n")
+            return
+        }
+        guard parsed.positionals.count == 2 else {
+            print(try store.consentAgent() ?? "(none)", to: .protocolOutput(output))
+            return
+        }
+        let program = try canonical(parsed.positionals[1])
+        guard access(program, X_OK) == 0 else { throw CommandFailure("\(program) is not an executable program") }
+        var status = stat()
+        if stat(program, &status) == 0, status.st_mode & 0o022 != 0 {
+            throw CommandFailure("\(program) can be changed by other users (mode \(String(status.st_mode & 0o7777, radix: 8))): run `chmod go-w \(program)`")
+        }
+        try store.setConsentAgent(program)
+        DescriptorWriter.standardError.write(text: "remindersd: \(program) is your consent agent: a client requesting access is asked about through it\n")
     }
 
     /// A program as the kernel names it (`/proc/PID/exe`): absolute, links resolved. One not on

@@ -9,6 +9,8 @@ struct AccessText {
     var storeArgument: String?
     /// The program running the assistant, which a grant is for (nil: left out of the command).
     var program: String?
+    /// What vouches for it (an interpreter running `-c` or `-m` stands for every program it runs).
+    var evidence: ProgramIdentity.Evidence = .executable
 
     func grantCommand(client: String, status: String = "fullAccess", entity: String = "reminder") -> String {
         var command = "remindersd permissions set \(Self.quoted(client)) \(status)"
@@ -27,8 +29,20 @@ struct AccessText {
         case "writeOnly": why = "\(Self.quoted(client)) may only add \(items) (status writeOnly); this needs full access."
         default: why = "\(Self.quoted(client)) has no access to the \(items) yet (status notDetermined)."
         }
-        var text = why + " To grant it full access, the person runs: " + grantCommand(client: client, entity: entity)
-        if status == "notDetermined" { text += " (or call request_access, which asks the owner if they set up a consent agent)" }
+        var text: String
+        switch evidence {
+        case .unknown:
+            text = why + " The program running the assistant could not be identified (its parent went away, or is another user's), "
+                + "so no grant can name it; the person could grant the name to any program that sends it: "
+                + grantCommand(client: client, entity: entity) + " --any-program"
+        case .interpreter:
+            text = why + " The program running the assistant is an interpreter with no script of its own (\(program ?? "?") -c or -m): "
+                + "a grant to it would hold for every program it runs. Better: the person starts this server through a script or "
+                + "wrapper of its own and grants that; or, knowing this, runs: " + grantCommand(client: client, entity: entity)
+        default:
+            text = why + " To grant it full access, the person runs: " + grantCommand(client: client, entity: entity)
+        }
+        if status == "notDetermined" { text += " (or call request_access, which asks the owner if they recorded a consent agent)" }
         return text
     }
 

@@ -31,7 +31,7 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
         // streams they also end.
         connection = Connection(input: input, output: output, limits: options.limits, framing: .ndjson, cancelMethod: nil)
         self.output = OutputChannel(connection: connection)
-        access = AccessText(storeArgument: storeArgument, program: options.clientProgram)
+        access = AccessText(storeArgument: storeArgument, program: options.clientProgram, evidence: options.clientIdentity.evidence)
         sessions = ClientSessions(options: options)
         watcher = SubscriptionWatcher(storePath: options.storePath, output: self.output)
     }

@@ -7,8 +7,11 @@ import RemindersModel
 public struct ServerOptions: Sendable {
     public var storePath: String
     /// The program on the other end (see `RequestingProgram`): grants are for its name and this.
-    public var clientProgram = RequestingProgram.ofParent()
-    /// `PROGRAM CLIENT ENTITY LEVEL USAGE`, exit 0 = allow.
+    public var clientIdentity = RequestingProgram.ofParent()
+    public var clientProgram: String { clientIdentity.program }
+    /// `PROGRAM CLIENT ENTITY LEVEL USAGE`, exit 0 = allow: the owner's, named on the command line
+    /// for this run. Heeded only when it is the agent the owner recorded in the store
+    /// (`remindersd permissions consent-agent`): whoever starts remindersd chooses its arguments.
     public var consentAgent: String?
     /// Whether to ask on /dev/tty when there is no agent.
     public var consentOnTerminal: Bool = true

@@ -14,7 +14,6 @@ final class Session {
     /// and a retried `initialize` tries again).
     private(set) var openedStore: EventStore?
     private(set) var storeFailure: StoreError?
-    let consent: ConsentAsking
     var log: Log { options.log }
 
     var lifecycle = Lifecycle.awaitingInitialize
@@ -47,13 +46,23 @@ final class Session {
         self.connection = connection
         timeZone = options.timeZone.zone
         timeZoneName = options.timeZone.name
-        var askers: [ConsentAsking] = []
-        if let agent = options.consentAgent, !agent.isEmpty {
-            askers.append(ConsentAgentProgram(program: agent, timeout: options.consentTimeout, log: options.log))
-        } else if options.consentOnTerminal {
-            askers.append(TerminalConsent(timeout: options.consentTimeout))
+    }
+
+    /// Who is asked when a client requests access: the owner's consent agent, recorded in the store
+    /// (`remindersd permissions consent-agent`), else the owner's terminal — never a channel the
+    /// client chose: an agent named on the command line is heeded only when it is the owner's.
+    func consent() throws(ResponseError) -> ConsentAsking {
+        let owners = try? eventStore().store.consentAgent()
+        if let given = options.consentAgent, !given.isEmpty, owners.map({ !RequestingProgram.sameFile($0, given) }) ?? true {
+            log.warning("""
+                --consent-agent \(given) is not the owner's consent agent, so it is not asked \
+                (the owner records theirs with: remindersd permissions consent-agent PROGRAM)
+                """)
         }
-        consent = ConsentChain(askers: askers)
+        if let owners {
+            return ConsentAgentProgram(program: owners, timeout: options.consentTimeout, log: log, evidence: options.clientIdentity.evidence)
+        }
+        return ConsentChain(askers: options.consentOnTerminal ? [TerminalConsent(timeout: options.consentTimeout, log: log)] : [])
     }
 
     private func openStore() {

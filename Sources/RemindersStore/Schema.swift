@@ -391,6 +391,11 @@ enum Schema {
             ALTER TABLE event_alarms ADD COLUMN relative_to TEXT;
             ALTER TABLE sync_items ADD COLUMN parent_uid TEXT;
             """),
+        // Issue 35: a program that could not be identified is "(unknown)", and every other such
+        // program is too: a grant to it held for all of them. None is kept (nor made any more).
+        ("v19 no grant for an unknown program", """
+            DELETE FROM authorizations WHERE program = '(unknown)';
+            """),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

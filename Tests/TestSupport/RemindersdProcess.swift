@@ -28,11 +28,16 @@ public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is 
     }
 
     /// `shellPrefix` runs first in `/bin/sh`, which then execs the server: for what a Process cannot
-    /// set up itself, such as resource limits (`ulimit -f 400`) or a umask.
+    /// set up itself, such as resource limits (`ulimit -f 400`) or a umask. An agent named with
+    /// `--consent-agent` is first recorded as the owner's (`permissions consent-agent`), as the
+    /// owner would, unless `ownersAgent` is false (a client naming one of its own).
     public init(store: String, framing: Framing = .ndjson, arguments: [String] = [], environment: [String: String] = [:],
-                shellPrefix: String? = nil) throws {
+                shellPrefix: String? = nil, ownersAgent: Bool = true) throws {
         Self.ignoreBrokenPipes()
         storePath = store
+        if ownersAgent, let index = arguments.firstIndex(of: "--consent-agent"), index + 1 < arguments.count {
+            try Self.recordConsentAgent(arguments[index + 1], store: store)
+        }
         let stdinPipe = Pipe(), stdoutPipe = Pipe()
         let serverArguments = ["--store", store, "--no-consent-prompt"] + arguments
         if let shellPrefix {
@@ -103,6 +108,22 @@ public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is 
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning { process.terminate(); return -1 }
         return process.terminationStatus
+    }
+
+    /// `remindersd permissions consent-agent AGENT --store STORE`: the owner's step before a
+    /// client's request can reach their agent.
+    public static func recordConsentAgent(_ agent: String, store: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binaryPath)
+        process.arguments = ["permissions", "consent-agent", agent, "--store", store]
+        process.environment = environment(adding: [:])
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw NSError(domain: "RemindersdProcess", code: Int(process.terminationStatus),
+                          userInfo: [NSLocalizedDescriptionKey: "permissions consent-agent \(agent) failed"])
+        }
     }
 
     /// This process's environment without the variables that would point a test's server elsewhere.

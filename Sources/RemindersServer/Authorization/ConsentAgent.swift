@@ -10,8 +10,9 @@ protocol ConsentAsking {
 }
 
 /// Runs the owner's agent program as `PROGRAM CLIENT ENTITY LEVEL USAGE` (exit 0 = allow), with
-/// the program that runs the client in `REMINDERSD_CLIENT_PROGRAM`: an argument more would break
-/// the agents written for five.
+/// the program that runs the client in `REMINDERSD_CLIENT_PROGRAM` and what vouches for it in
+/// `REMINDERSD_CLIENT_PROGRAM_EVIDENCE` (`executable`, `openScript`, `claimedScript`,
+/// `interpreter`): an argument more would break the agents written for five.
 ///
 /// The program is executed directly, never through a shell, so a client name or usage string
 /// holding `;`, `$(…)` or quotes reaches it as one plain argument and runs nothing.
@@ -19,6 +20,7 @@ struct ConsentAgentProgram: ConsentAsking {
     let program: String
     let timeout: TimeInterval
     let log: Log
+    var evidence: ProgramIdentity.Evidence = .executable
 
     func ask(client: String, program clientProgram: String, entityType: String, level: String, usage: String) -> Bool? {
         guard let executable = Self.resolve(program) else {
@@ -30,6 +32,7 @@ struct ConsentAgentProgram: ConsentAsking {
         process.arguments = [client, entityType, level, usage]
         var environment = ProcessInfo.processInfo.environment
         environment["REMINDERSD_CLIENT_PROGRAM"] = clientProgram
+        environment["REMINDERSD_CLIENT_PROGRAM_EVIDENCE"] = evidence.rawValue
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.standardError  // fd 1 of this process is stderr already; be explicit
@@ -64,14 +67,21 @@ struct ConsentAgentProgram: ConsentAsking {
     }
 }
 
-/// Asks on the controlling terminal, when there is one.
+/// Asks on the controlling terminal, when there is one and it is the owner's: never a
+/// pseudo-terminal whose other end the asking program holds (one it made to type "y" at its own
+/// prompt), found by the terminal's master side (`tty-index` in `/proc/PID/fdinfo`).
 struct TerminalConsent: ConsentAsking {
     let timeout: TimeInterval
+    let log: Log
 
     func ask(client: String, program: String, entityType: String, level: String, usage: String) -> Bool? {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        if let holder = PseudoTerminal.heldByTheAsker(fd) {
+            log.warning("not asking on \(PseudoTerminal.name(fd) ?? "the terminal"): its other end is held by \(holder), the program asking, not by you")
+            return nil
+        }
         let printable = { (text: String) in
             String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })  // C0, DEL and C1
         }

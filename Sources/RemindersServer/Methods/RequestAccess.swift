@@ -60,20 +60,30 @@ public enum RequestAccess: TypedMethod, MethodDeclaration {
         let session = context.session
         let store = try session.eventStore().store
         let current = try session.authorizationStatus(entity)
-        let program = session.options.clientProgram
+        let identity = session.options.clientIdentity
+        let program = identity.program
+        // A program that cannot be identified is never asked about: the owner could not tell who
+        // it is, and a grant to "(unknown)" would hold for every other one.
+        let consent = identity.evidence == .unknown ? ConsentChain(askers: []) : try session.consent()
         let status = decide(current: current, level: level) {
-            session.consent.ask(client: session.clientName, program: program, entityType: entity.rawValue, level: level.rawValue, usage: usage)
+            consent.ask(client: session.clientName, program: program, entityType: entity.rawValue, level: level.rawValue, usage: usage)
         }
         // The answer is for this program: the same name from another one is asked again.
         if status != current {
             try store.setAuthorizationStatus(status, client: session.clientName, program: program, entityType: entity)
             session.authorizationDidChange(to: status, for: entity)
             session.log.info("client \(session.clientName) (\(program)): \(current.rawValue) → \(status.rawValue)")
+        } else if current == .notDetermined, identity.evidence == .unknown {
+            session.log.warning("""
+                client \(session.clientName) asked for access, and \(identity.caution ?? "") \
+                (remindersd permissions set \(session.clientName) fullAccess --any-program, knowing that)
+                """)
         } else if current == .notDetermined {
             try store.recordUnansweredRequest(client: session.clientName, program: program, entityType: entity)
             session.log.warning("""
-                client \(session.clientName) (\(program)) asked for access and nobody could be asked; grant it with \
-                --consent-agent PROGRAM or: remindersd permissions set \(session.clientName) fullAccess\(entity == .event ? " --entity event" : "") --program \(program)
+                client \(session.clientName) (\(program)) asked for access and nobody could be asked; grant it with: \
+                remindersd permissions set \(session.clientName) fullAccess\(entity == .event ? " --entity event" : "") --program \(program)\
+                \(identity.caution.map { " (mind that \($0))" } ?? ""), or record your consent agent with: remindersd permissions consent-agent PROGRAM
                 """)
         }
         return Result(granted: status == level.grantedStatus || status == .fullAccess, status: status)
