@@ -15,7 +15,6 @@ final class HardeningSecurityTests: XCTestCase {
     /// `remindersd ARGUMENTS` run with umask 000, so nothing but the server's own modes protect the files.
     private func withOpenUmask(_ arguments: [String], input: String = "", environment: [String: String] = [:]) -> Hardening.Output {
         var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "REMINDERSD_CONSENT_AGENT")
         env.removeValue(forKey: "REMINDERSD_STORE")
         for (key, value) in environment { env[key] = value }
         return Hardening.run("/bin/sh", ["-c", "umask 000; exec \"$0\" \"$@\"", RemindersdProcess.binaryPath] + arguments,
@@ -226,9 +225,12 @@ final class HardeningSecurityTests: XCTestCase {
         for framing in [Framing.ndjson, .lsp] {
             for (store, arguments) in [(folder.path + "/ok-\(framing).sqlite", ["--consent-agent", agent, "--log-level", "debug"]),
                                        (folder.path + "/slow-\(framing).sqlite", ["--consent-agent", slowAgent, "--consent-timeout", "1"]),
-                                       (folder.path + "/missing-\(framing).sqlite", ["--consent-agent", folder.path + "/no-such-agent"]),
+                                       (folder.path + "/missing-\(framing).sqlite", ["--consent-agent", folder.path + "/gone-agent"]),
                                        (notSQLite, ["--log-level", "debug"])] {
+                // The owner's agent, recorded and then removed: asking it fails, and is said on stderr only.
+                let gone = folder.script("gone-agent", "exit 0")
                 let server = try RemindersdProcess(store: store, framing: framing, arguments: arguments + ["--max-message-size", "2048"])
+                try? FileManager.default.removeItem(atPath: gone)
                 server.channel.request("fetchReminders")                                    // before initialize
                 server.initialize(client: "frames")
                 server.channel.request("requestAccess", ["usageDescription": "frames"], timeout: 30)

@@ -63,7 +63,6 @@ enum Hardening {
     @discardableResult
     static func remindersd(_ arguments: [String], input: Data = Data()) -> Output {
         var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "REMINDERSD_CONSENT_AGENT")
         env.removeValue(forKey: "REMINDERSD_STORE")
         return run(RemindersdProcess.binaryPath, arguments, input: input, environment: env)
     }

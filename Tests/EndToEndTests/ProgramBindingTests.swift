@@ -77,6 +77,7 @@ final class ProgramBindingTests: XCTestCase {
         let record = folder.path + "/asked"
         let agent = folder.script("agent", #"printf '%s|%s|%s|%s\n' "$1" "$2" "$3" "$REMINDERSD_CLIENT_PROGRAM" >> '\#(record)'; exit 0"#)
         let request = #"{"usageDescription":"Shows your reminders"}"#
+        XCTAssertEqual(permissions(["consent-agent", agent]).status, 0, "the owner's agent")
         XCTAssertEqual(call(programA, "requestAccess", request, extra: ["--consent-agent", agent]).status, 0)
         XCTAssertEqual(status(programA), "fullAccess")
         XCTAssertEqual(status(programB), "notDetermined")

@@ -16,7 +16,6 @@ final class EventKitTests: XCTestCase {
         setenv("REMINDERSD_BIN", Self.binary, 1)
         setenv("REMINDERSD_STORE", folder.store, 1)
         setenv("REMINDERSD_CLIENT", "eventkit-tests", 1)
-        unsetenv("REMINDERSD_CONSENT_AGENT")
         for entity in ["reminder", "event"] {
             XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "eventkit-tests", "fullAccess", "--entity", entity, "--store", folder.store]).status, 0)
         }

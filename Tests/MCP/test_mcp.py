@@ -226,6 +226,9 @@ class SDKSessions:
             f.write("#!/bin/sh\nexit 0\n")
         os.chmod(agent, 0o755)
 
+        # The owner records the agent for the store; a client naming one of its own is not heeded.
+        self.store.remindersd("permissions", "consent-agent", agent)
+
         async def go():
             params = self.store.server("--consent-agent", agent)
             async with Client(params, mode=self.MODE, client_info=Implementation(name="asking-assistant", version="1")) as client:
@@ -348,6 +351,7 @@ class RawNDJSON(unittest.TestCase):
         with open(self.agent, "w") as f:
             f.write("#!/bin/sh\nsleep 3\nexit 0\n")
         os.chmod(self.agent, 0o755)
+        self.store.remindersd("permissions", "consent-agent", self.agent)
         self.process = subprocess.Popen([BIN, "mcp", "--consent-agent", self.agent], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, env=env, text=True, bufsize=1)
 

@@ -129,7 +129,6 @@ public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is 
     /// This process's environment without the variables that would point a test's server elsewhere.
     static func environment(adding extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "REMINDERSD_CONSENT_AGENT")
         environment.removeValue(forKey: "REMINDERSD_STORE")
         environment.merge(extra) { _, new in new }
         return environment

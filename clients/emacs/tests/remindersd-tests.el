@@ -179,6 +179,8 @@
       (with-temp-file agent
         (insert "#!/bin/sh\nprintf '%s|' \"$@\" > " (shell-quote-argument args-file) "\nexit 0\n"))
       (set-file-modes agent #o700)
+      ;; The owner records the agent for the store; the package names it, and it is heeded as the owner's.
+      (remindersd-test--run "permissions" "consent-agent" agent "--store" remindersd-store)
       (should (equal "fullAccess" (plist-get (remindersd-request :authorizationStatus) :status)))
       (should (equal "fullAccess" remindersd--auth-status))
       (should (string-prefix-p "remindersd.el.agent|reminder|full|Shows your reminders in Emacs"

@@ -190,6 +190,8 @@ test('requestAccess with a consent agent grants fullAccess', function()
   local args_file = TMP .. '/agent.args'
   vim.fn.writefile({ '#!/bin/sh', 'printf "%s|" "$@" > ' .. vim.fn.shellescape(args_file), 'exit 0' }, agent)
   vim.fn.setfperm(agent, 'rwx------')
+  -- The owner records the agent for the store; the plugin names it, and it is heeded as the owner's.
+  vim.fn.system({ BIN, 'permissions', 'consent-agent', agent, '--store', STORE })
   remindersd.setup({ store = STORE, consent_agent = agent }) -- client_name: remindersd.nvim
   local result, err = remindersd.request_sync('authorizationStatus', { entityType = 'reminder' })
   eq(nil, err, 'error')

@@ -57,6 +57,9 @@ class TempStore:
 
     def client(self, client_name: str = "python-tests", **kwargs: Any) -> Client:
         kwargs.setdefault("timeout", 20)
+        if kwargs.get("consent_agent"):
+            # The owner records the agent first: a client cannot name one of its own.
+            self.cli("permissions", "consent-agent", kwargs["consent_agent"])
         kwargs.setdefault("env", self.env)
         return Client(self.binary, store=self.path, client_name=client_name, **kwargs)
 
