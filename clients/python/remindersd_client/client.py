@@ -120,7 +120,9 @@ class Client:
         :param time_zone: IANA name (or ``ZoneInfo``) in which floating and all-day dates are
             read; default: the server's zone.
         :param framing: ``"ndjson"`` or ``"lsp"``.
-        :param consent_agent: program asked by ``requestAccess`` (``--consent-agent``).
+        :param consent_agent: the owner's consent agent, named for the server (``--consent-agent``):
+            heeded only when it is the one the owner recorded for the store with
+            ``remindersd permissions consent-agent PROGRAM``.
         :param consent_prompt: let the server ask on ``/dev/tty``; off by default
             (``--no-consent-prompt``) so that a library never prompts unexpectedly.
         :param server_args: more ``remindersd serve`` options.

@@ -433,16 +433,21 @@ class Alarm:
     absolute_date: Optional[datetime] = None
     structured_location: Optional[StructuredLocation] = None
     proximity: Optional[str] = None
+    #: What ``relative_offset`` counts from: ``"start"`` (the reminder's start date, as Evolution
+    #: and jtx Board write alarms) or None (the due date).
+    relative_to: Optional[str] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
-    _KNOWN = ("alarmIdentifier", "relativeOffset", "absoluteDate", "structuredLocation", "proximity")
+    _KNOWN = ("alarmIdentifier", "relativeOffset", "relativeTo", "absoluteDate", "structuredLocation", "proximity")
 
     @classmethod
-    def relative(cls, offset: Union[timedelta, int, float], alarm_identifier: Optional[str] = None) -> "Alarm":
-        """An alarm ``offset`` from the due date (negative = before); seconds or a timedelta."""
+    def relative(cls, offset: Union[timedelta, int, float], alarm_identifier: Optional[str] = None,
+                 relative_to: Optional[str] = None) -> "Alarm":
+        """An alarm ``offset`` from the due date — or, with ``relative_to="start"``, the start
+        date — (negative = before); seconds or a timedelta."""
         if not isinstance(offset, timedelta):
             offset = timedelta(seconds=offset)
-        return cls(alarm_identifier=alarm_identifier, relative_offset=offset)
+        return cls(alarm_identifier=alarm_identifier, relative_offset=offset, relative_to=relative_to)
 
     @classmethod
     def absolute(cls, when: datetime, alarm_identifier: Optional[str] = None) -> "Alarm":
@@ -470,6 +475,7 @@ class Alarm:
             absolute_date=parse_instant(obj.get("absoluteDate")),
             structured_location=StructuredLocation.from_json(obj.get("structuredLocation")),
             proximity=obj.get("proximity"),
+            relative_to=obj.get("relativeTo"),
             extra=_split(obj, cls._KNOWN),
         )
 
@@ -480,6 +486,8 @@ class Alarm:
         if self.relative_offset is not None:
             seconds = self.relative_offset.total_seconds()
             out["relativeOffset"] = int(seconds) if seconds == int(seconds) else seconds
+            if self.relative_to is not None:
+                out["relativeTo"] = self.relative_to
         if self.absolute_date is not None:
             out["absoluteDate"] = format_instant(self.absolute_date)
         if self.structured_location is not None:

@@ -706,6 +706,8 @@ class AuthorizationTests(unittest.TestCase):
         log = os.path.join(self.store.dir, "agent.log")
         allow = self.store.script("allow", 'echo "$@" >> %s; exit 0' % log)
         deny = self.store.script("deny", "exit 1")
+        # The agents are recorded as the owner's for the store this class shares: forgotten after.
+        self.addCleanup(self.store.cli, "permissions", "consent-agent", "--none")
         with self.store.client("python-allowed", consent_agent=allow) as c:
             result = c.request_access("Shows your reminders in Python", level="full")
             self.assertEqual((result.granted, result.status), (True, "fullAccess"))
