@@ -62,7 +62,8 @@ final class Session {
         if let owners {
             return ConsentAgentProgram(program: owners, timeout: options.consentTimeout, log: log, evidence: options.clientIdentity.evidence)
         }
-        return ConsentChain(askers: options.consentOnTerminal ? [TerminalConsent(timeout: options.consentTimeout, log: log)] : [])
+        return ConsentChain(askers: options.consentOnTerminal
+            ? [TerminalConsent(timeout: options.consentTimeout, log: log, identity: options.clientIdentity)] : [])
     }
 
     private func openStore() {

@@ -73,6 +73,8 @@ struct ConsentAgentProgram: ConsentAsking {
 struct TerminalConsent: ConsentAsking {
     let timeout: TimeInterval
     let log: Log
+    /// What vouches for the program asking: a claim is said so in the prompt.
+    var identity = ProgramIdentity(program: "", evidence: .executable)
 
     func ask(client: String, program: String, entityType: String, level: String, usage: String) -> Bool? {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -85,7 +87,8 @@ struct TerminalConsent: ConsentAsking {
         let printable = { (text: String) in
             String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })  // C0, DEL and C1
         }
-        let prompt = "remindersd: \"\(printable(client))\" (\(printable(program))) asks for \(level == "full" ? "full" : "write-only") access to your \(entityType)s:\n  \(printable(usage))\nAllow? [y/N] "
+        let caution = identity.caution.map { "  (mind that \(printable($0)))\n" } ?? ""
+        let prompt = "remindersd: \"\(printable(client))\" (\(printable(program))) asks for \(level == "full" ? "full" : "write-only") access to your \(entityType)s:\n  \(printable(usage))\n\(caution)Allow? [y/N] "
         _ = prompt.withCString { write(fd, $0, strlen($0)) }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return false }
