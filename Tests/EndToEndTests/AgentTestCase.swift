@@ -12,6 +12,8 @@ class AgentTestCase: XCTestCase {
 
     /// Seconds the --on-alarm program takes for each alarm (a slow channel keeps the agent firing).
     var recorderDelay = 0.0
+    /// What each agent this test started logged, in order: said when an assertion fails.
+    private(set) var agentLogs: [AgentLog] = []
 
     /// A program that appends each alarm's JSON, one per line.
     func recorder() throws -> String {
@@ -43,6 +45,7 @@ class AgentTestCase: XCTestCase {
         process.standardError = errors
         try process.run()
         let log = AgentLog()
+        agentLogs.append(log)
         Thread.detachNewThread {
             while case let data = errors.fileHandleForReading.availableData, !data.isEmpty { log.append(data) }
         }
@@ -56,6 +59,11 @@ class AgentTestCase: XCTestCase {
         process.terminate()
         process.waitUntilExit()
         return process.terminationStatus
+    }
+
+    /// Every agent's log, for an assertion's message.
+    var agentsSaid: String {
+        agentLogs.enumerated().map { "agent \($0.offset + 1):\n\($0.element.text)" }.joined(separator: "\n")
     }
 
     func fired() -> [JSONValue] {
