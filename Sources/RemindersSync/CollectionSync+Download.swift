@@ -44,7 +44,7 @@ extension CollectionSync {
     /// Items as the server sent them, read and written here.
     func apply(_ items: [FetchedItem]) throws {
         if collection.entityType == .event { return try applyEvents(items) }
-        var fetched = items.compactMap(read)
+        var fetched = try items.compactMap(read)
         let parents = Set(fetched.compactMap(\.reading.parentUID))
         fetched.sort { parents.contains($0.reading.uid) && !parents.contains($1.reading.uid) }
         // One transaction for what was fetched (each item in a savepoint of its own, so one that
@@ -52,9 +52,7 @@ extension CollectionSync {
         try store.write { () throws(StoreError) in
             for item in fetched {
                 self.report.notes += item.reading.notes
-                if case .failure(let error) = attempt({ () throws(StoreError) in try self.apply(item) }) {
-                    self.report.skipped.append(Skipped(href: item.href, message: Self.message(error)))
-                }
+                try self.applyOne(href: item.href, etag: item.etag) { () throws(StoreError) in try self.apply(item) }
             }
             try self.linkWaitingSubtasks()
         }
@@ -74,7 +72,7 @@ extension CollectionSync {
             var linked = item
             linked.parentUID = nil
             if item.syncedModified == version { linked.syncedModified = written.reminder.lastModifiedDate }
-            remember(linked)
+            try remember(linked)
         }
     }
 
@@ -91,7 +89,7 @@ extension CollectionSync {
         return text
     }
 
-    private func read(_ item: FetchedItem) -> Downloaded? {
+    private func read(_ item: FetchedItem) throws(StoreError) -> Downloaded? {
         guard let text = text(of: item) else { return nil }
         let object: CalendarObject
         do {
@@ -99,10 +97,10 @@ extension CollectionSync {
         } catch {
             if !(text.contains("BEGIN:VTODO") || text.contains("begin:vtodo")) {
                 // An event or a journal entry in a mixed calendar: not a reminder; left alone.
-                remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: nil, kind: .ignored, syncedModified: nil))
+                try remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: nil, kind: .ignored, syncedModified: nil))
             } else {
                 report.skipped.append(Skipped(href: item.href, message: error.description))
-                keepUnlessKnown(item)
+                try keepUnlessKnown(item)
             }
             return nil
         }
@@ -110,21 +108,38 @@ extension CollectionSync {
             return Downloaded(href: item.href, etag: item.etag, text: text, object: object, reading: try TodoReader.read(object, now: options.now()))
         } catch {
             report.skipped.append(Skipped(href: item.href, message: error.description))
-            keepUnlessKnown(item)
+            try keepUnlessKnown(item)
             return nil
         }
     }
 
     /// A member that cannot be read: a reminder or event already synced from it stays as it was;
     /// an item never seen is remembered as not one until it changes again.
-    func keepUnlessKnown(_ item: FetchedItem) {
-        guard items[item.href] == nil else { return }
-        remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: nil, kind: .ignored, syncedModified: nil))
+    func keepUnlessKnown(_ item: FetchedItem) throws(StoreError) { try keepUnlessKnown(href: item.href, etag: item.etag) }
+
+    func keepUnlessKnown(href: String, etag: String?) throws(StoreError) {
+        guard items[href] == nil else { return }
+        try remember(SyncedItem(href: href, etag: etag, itemIdentifier: nil, kind: .ignored, syncedModified: nil))
     }
 
-    func remember(_ item: SyncedItem) {
+    /// One item from the server written here — its content and the record of what was synced of
+    /// it — in a savepoint of its own: kept whole or not at all, the other items going on either
+    /// way. One not kept is reported. One the store's rules refuse (a title too long) is passed
+    /// over until it changes, as an item that cannot be read is; for any other failure (the disk)
+    /// its change is asked for again at the next sync.
+    func applyOne(href: String, etag: String?, _ body: () throws(StoreError) -> Void) throws(StoreError) {
+        let known = items[href]
+        guard case .failure(let error) = attempt({ () throws(StoreError) in try store.write(body) }) else { return }
+        items[href] = known
+        report.skipped.append(Skipped(href: href, message: Self.message(error)))
+        if case .invalid = error { try keepUnlessKnown(href: href, etag: etag) } else { incomplete = true }
+    }
+
+    /// What the next sync starts from: a write that must not be lost (without it the next sync
+    /// would take the item for a new one, or hold back its removal), so its failure ends this sync.
+    func remember(_ item: SyncedItem) throws(StoreError) {
+        try store.saveSyncedItem(item, calendar: list)
         items[item.href] = item
-        try? store.saveSyncedItem(item, calendar: list)
     }
 
     private func apply(_ item: Downloaded) throws(StoreError) {
@@ -164,7 +179,7 @@ extension CollectionSync {
                 report.notes.append("\"\(incoming.title)\" came back: it changed on the server after it was removed here")
             }
             let written = try localList.write(LocalList.Item(reminder: incoming, calendarObject: item.kept), over: nil).reminder
-            remember(synced(written, at: written.lastModifiedDate))
+            try remember(synced(written, at: written.lastModifiedDate))
             report.downloaded += 1
             return written
         }
@@ -179,13 +194,13 @@ extension CollectionSync {
             try store.write { () throws(StoreError) in
                 try self.store.setKeptCalendarObject(item.text, reminder: here.calendarItemIdentifier, syncedAs: item.href)
             }
-            remember(synced(here, at: here.lastModifiedDate))
+            try remember(synced(here, at: here.lastModifiedDate))
             return here
         }
         if !changedHere {
             incoming.timeZone = here.timeZone
             let written = try localList.write(LocalList.Item(reminder: incoming, calendarObject: item.kept), over: here.lastModifiedDate).reminder
-            remember(synced(written, at: written.lastModifiedDate))
+            try remember(synced(written, at: written.lastModifiedDate))
             report.downloaded += 1
             return written
         }
@@ -198,7 +213,7 @@ extension CollectionSync {
         result.parentIdentifier = try localList.parentIdentifier(uid: merged.parentUID, of: here.calendarItemIdentifier)
         let written = try localList.write(LocalList.Item(reminder: result, calendarObject: item.kept), over: here.lastModifiedDate).reminder
         // Left changed since the sync when the server lacks some of it: the upload below sends it.
-        remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
+        try remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
                             syncedModified: merged.differsFromRemote ? nil : written.lastModifiedDate,
                             parentUID: result.parentIdentifier == nil ? merged.parentUID : nil))
         if !here.sameContent(as: written) { report.downloaded += 1 }
@@ -241,7 +256,7 @@ extension CollectionSync {
     private func uploadAgain(_ href: String) throws {
         guard let known = items[href], let identifier = known.itemIdentifier, let local = try here.listed(identifier) else { return try forget(href) }
         report.notes.append("\"\(local.title ?? "")\" was removed on the server but changed here: uploaded again")
-        remember(SyncedItem(href: href, etag: nil, itemIdentifier: identifier, kind: itemKind, syncedModified: nil))
+        try remember(SyncedItem(href: href, etag: nil, itemIdentifier: identifier, kind: itemKind, syncedModified: nil))
     }
 
     private func removeHere(_ href: String) throws {

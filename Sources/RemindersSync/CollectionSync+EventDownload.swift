@@ -20,17 +20,13 @@ extension CollectionSync {
 
     /// Items as the server sent them, each written in a savepoint of its own inside one transaction.
     func applyEvents(_ fetched: [FetchedItem]) throws {
-        let readings = fetched.compactMap(readEvent)
+        let readings = try fetched.compactMap(readEvent)
         try store.write { () throws(StoreError) in
-            for item in readings {
-                if case .failure(let error) = attempt({ () throws(StoreError) in try self.apply(item) }) {
-                    self.report.skipped.append(Skipped(href: item.href, message: Self.message(error)))
-                }
-            }
+            for item in readings { try self.applyOne(href: item.href, etag: item.etag) { () throws(StoreError) in try self.apply(item) } }
         }
     }
 
-    private func readEvent(_ item: FetchedItem) -> DownloadedEvent? {
+    private func readEvent(_ item: FetchedItem) throws(StoreError) -> DownloadedEvent? {
         guard let text = text(of: item) else { return nil }
         let calendar: Component
         do throws(ICalendarError) {
@@ -38,12 +34,12 @@ extension CollectionSync {
             calendar = found
         } catch {
             report.skipped.append(Skipped(href: item.href, message: error.description))
-            keepUnlessKnown(item)
+            try keepUnlessKnown(item)
             return nil
         }
         guard calendar.components.contains(where: { $0.name == "VEVENT" }) else {
             // A to-do or a journal entry in a collection of both kinds: not an event; left alone.
-            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: nil, kind: .ignored, syncedModified: nil))
+            try remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: nil, kind: .ignored, syncedModified: nil))
             return nil
         }
         do {
@@ -51,7 +47,7 @@ extension CollectionSync {
                                    reading: try EventReader.read(calendar, now: options.now()))
         } catch {
             report.skipped.append(Skipped(href: item.href, message: error.description))
-            keepUnlessKnown(item)
+            try keepUnlessKnown(item)
             return nil
         }
     }
@@ -93,7 +89,7 @@ extension CollectionSync {
                 report.notes.append("\"\(item.reading.series.title)\" came back: it changed on the server after it was removed here")
             }
             let written = try localEvents.write(incoming, over: nil)
-            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.series.eventIdentifier, kind: .event, syncedModified: written.lastChange))
+            try remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.series.eventIdentifier, kind: .event, syncedModified: written.lastChange))
             report.downloaded += 1
             return written.series
         }
@@ -102,7 +98,7 @@ extension CollectionSync {
            zip(local.detached, item.reading.detached.sorted { ($0.originalOccurrence ?? 0) < ($1.originalOccurrence ?? 0) }).allSatisfy({ $0.sameContent(as: $1) }) {
             // The server rewrote what it stores, or both sides made the same change: nothing to do.
             try store.write { () throws(StoreError) in try self.store.setKeptCalendarObject(item.text, event: series.eventIdentifier) }
-            remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: series.eventIdentifier, kind: .event, syncedModified: local.lastChange))
+            try remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: series.eventIdentifier, kind: .event, syncedModified: local.lastChange))
             return series
         }
         if local.lastChange > (known?.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
@@ -111,7 +107,7 @@ extension CollectionSync {
         }
         incoming.series.eventIdentifier = series.eventIdentifier
         let written = try localEvents.write(incoming, over: local.lastChange)
-        remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.series.eventIdentifier, kind: .event, syncedModified: written.lastChange))
+        try remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.series.eventIdentifier, kind: .event, syncedModified: written.lastChange))
         report.downloaded += 1
         return written.series
     }

@@ -38,7 +38,7 @@ extension CollectionSync {
                     try self.store.markAlarmStatesShared(reminder: event.eventIdentifier, through: through)
                 }
             }
-            remember(SyncedItem(href: target, etag: stored.etag, itemIdentifier: event.eventIdentifier, kind: .event, syncedModified: item.lastChange))
+            try remember(SyncedItem(href: target, etag: stored.etag, itemIdentifier: event.eventIdentifier, kind: .event, syncedModified: item.lastChange))
             report.uploaded += 1
         case .failure(.tooLarge(let message)):
             report.skipped.append(Skipped(href: target, message: message))

@@ -100,7 +100,7 @@ extension CollectionSync {
                         try self.store.markAlarmStatesShared(reminder: identifier, through: through)
                     }
                 }
-                remember(SyncedItem(href: target, etag: stored.etag, itemIdentifier: identifier, kind: .reminder,
+                try remember(SyncedItem(href: target, etag: stored.etag, itemIdentifier: identifier, kind: .reminder,
                                     syncedModified: current.reminder.lastModifiedDate,
                                     parentUID: current.reminder.parentIdentifier == nil ? parentUID : nil))
                 report.uploaded += 1
@@ -131,7 +131,7 @@ extension CollectionSync {
                                            over: current.reminder.lastModifiedDate)
                 etag = fetched.etag
                 if !merged.differsFromRemote, alarmStates.isEmpty {
-                    remember(SyncedItem(href: target, etag: fetched.etag, itemIdentifier: identifier, kind: .reminder,
+                    try remember(SyncedItem(href: target, etag: fetched.etag, itemIdentifier: identifier, kind: .reminder,
                                         syncedModified: current.reminder.lastModifiedDate))
                     report.downloaded += 1
                     return

@@ -21,6 +21,9 @@ final class CollectionSync {
     var report: ListReport
     /// The list's items as last synced, by href.
     var items: [String: SyncedItem] = [:]
+    /// An item from the server could not be written here: the listing is then not taken as seen,
+    /// so that the next sync asks for that item again instead of passing over it for good.
+    var incomplete = false
 
     init(client: any CollectionStorage, eventStore: EventStore, collection: SyncedCollection, remote: RemoteCollection?, options: SyncOptions,
          report: ListReport) {
@@ -69,7 +72,7 @@ final class CollectionSync {
         if isWritable { try upload() }
         // Withheld removals are asked about again next time: the listing is not taken as seen
         // (whatever else the upload withheld).
-        if !options.dryRun, !serverWithheld {
+        if !options.dryRun, !serverWithheld, !incomplete {
             collection.syncToken = listing.syncToken
             collection.ctag = remote?.ctag
             try store.saveSyncedCollection(collection)

@@ -312,6 +312,19 @@ final class EventTests: XCTestCase {
 
     /// EKEventStoreChanged for events: another client's event commit reaches a listener, a staged
     /// one does not, and the listener's refetch shows the change.
+    /// calendarItem decides whose access it needs from the view it reads: a client with access to
+    /// events only reads the event it staged, where the committed store has no such event and the
+    /// call used to be checked against reminders (-32010).
+    func testCalendarItemOfAStagedEventNeedsAccessToEventsOnly() throws {
+        let app = try server()
+        let staged = app.channel.request("saveEvent", ["event": ["title": "Staged", "startDate": "2027-01-04T09:00:00Z", "endDate": "2027-01-04T10:00:00Z"],
+                                                        "commit": false]).at("result", "event", "eventIdentifier")
+        let item = app.channel.request("calendarItem", ["identifier": staged ?? .null])
+        XCTAssertNil(item["error"], "\(item)")
+        XCTAssertEqual(item.at("result", "event", "title"), "Staged")
+        XCTAssertEqual(app.shutDown(), 0)
+    }
+
     func testOtherClientsHearOfEventCommits() throws {
         // The writer first: granting it writes to the store, which the listener would hear of.
         let writer = try server("writer"), listener = try server("listener")

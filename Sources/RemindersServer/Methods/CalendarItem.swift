@@ -39,9 +39,12 @@ public enum CalendarItem: TypedMethod, MethodDeclaration {
         }
     }
 
-    /// An event's identifier needs access to events; any other, to reminders.
+    /// An event's identifier needs access to events; any other, to reminders. Decided from the
+    /// view the handler reads (this client's staged changes included), so an event it staged is
+    /// checked against its access to events.
     static func entityType(of params: Params, session: Session) throws -> EntityType {
-        try session.eventStore().store.event(identifier: params.identifier) != nil ? .event : .reminder
+        if case .event? = try session.eventStore().calendarItem(identifier: params.identifier) { return .event }
+        return .reminder
     }
 
     static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
