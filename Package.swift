@@ -22,8 +22,9 @@ let package = Package(
         // What EventKit's API needs of Core Location (CLLocation and its coordinate, distances). No dependencies.
         .target(name: "CoreLocation"),
         // Apple's EventKit API (EKEventStore, EKReminder, EKEvent, …) for Swift programs on Linux: a client of
-        // `remindersd serve` over a pipe. Links the transport's JSON and framing, nothing of the server.
-        .target(name: "EventKit", dependencies: ["CoreLocation", "JSONRPC"]),
+        // `remindersd serve` over a pipe. Links the transport's JSON and framing and the protocol's declarations
+        // (with the model and its JSON), nothing of the store or the server.
+        .target(name: "EventKit", dependencies: ["CoreLocation", "JSONRPC", "RemindersModel", "RemindersProtocol"]),
         // iCalendar (RFC 5545): content lines, components, values, time zones. Knows nothing of reminders.
         .target(name: "ICalendar"),
         // EventKit's model (calendars, reminders, events, alarms, recurrence) as plain values with its rules. No SQL, no JSON.
@@ -51,14 +52,18 @@ let package = Package(
         // The model as JSON: calendar items, alarms, rules and dates written with the transport's
         // writer, and read from checked params. Knows no methods and no server.
         .target(name: "RemindersJSON", dependencies: ["JSONRPC", "RemindersModel"]),
+        // The protocol, as every side spells it: each method's name, params, result and schema, the
+        // notifications and the error codes. Linked by the server, the EventKit library, MCP and the
+        // command line; knows no SQL, no server and no transport beyond the JSON values.
+        .target(name: "RemindersProtocol", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel"]),
         // remindersd-sync, the program every sync runs in, found beside remindersd and run to its end.
         .target(name: "RemindersSyncHelper", dependencies: ["JSONRPC"]),
         // A strict command-line reader, for remindersd and remindersd-sync alike.
         .target(name: "CommandArguments"),
-        // The JSON-RPC server: lifecycle, dispatch, authorization, the methods.
+        // The JSON-RPC server: lifecycle, dispatch, authorization, the methods' handlers.
         // Sync runs in remindersd-sync, a process of its own: linking the network stack (libcurl,
         // libxml2 and their forty libraries) into remindersd doubled the start of every one-shot call.
-        .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersInterchange",
+        .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersInterchange",
                                                      "RemindersSyncHelper"]),
         // The alarm agent: fires time and location alarms exactly once (a deliveries ledger in the store)
         // through the desktop's notification server and an --on-alarm program, and keeps accounts in step
@@ -66,10 +71,10 @@ let package = Package(
         .target(name: "RemindersAlarms", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSyncHelper"]),
         // `remindersd mcp`: the store for AI assistants over the Model Context Protocol (stdio), its
         // tools built on the JSON-RPC methods' declarations and run through the same dispatcher.
-        .target(name: "RemindersMCP", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel", "RemindersServer", "RemindersStore"]),
+        .target(name: "RemindersMCP", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersServer", "RemindersStore"]),
         // The subcommands: serve, permissions, call, accounts, import, export, agent, alarms, location, mcp,
         // schema, and sync (handed to remindersd-sync).
-        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "CommandArguments", "JSONRPC", "RemindersAlarms", "RemindersJSON", "RemindersMCP",
+        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "CommandArguments", "JSONRPC", "RemindersAlarms", "RemindersJSON", "RemindersMCP", "RemindersProtocol",
                                                      "RemindersModel", "RemindersStore", "RemindersServer", "RemindersInterchange", "RemindersSyncHelper"]),
         // `remindersd sync` itself: the report as text lines, JSON or progress lines for the server. Links the
         // sync, the store and the command-line reader: nothing of the server, the agent or the MCP front end.
@@ -94,7 +99,7 @@ let package = Package(
         .testTarget(name: "RemindersMCPTests", dependencies: ["RemindersMCP", "JSONRPC"]),
         .testTarget(name: "RemindersModelTests", dependencies: ["RemindersModel"]),
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel", "CSQLite"]),
-        .testTarget(name: "RemindersServerTests", dependencies: ["RemindersJSON", "RemindersServer", "RemindersStore", "JSONRPC", "TestSupport"]),
+        .testTarget(name: "RemindersServerTests", dependencies: ["RemindersJSON", "RemindersProtocol", "RemindersServer", "RemindersStore", "JSONRPC", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "EventKitTests", dependencies: ["EventKit", "CoreLocation", "JSONRPC", "TestSupport"]),
     ],

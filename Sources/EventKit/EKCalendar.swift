@@ -1,5 +1,7 @@
 import Foundation
 import JSONRPC
+import RemindersModel
+import RemindersProtocol
 
 /// A reminder list or an event calendar (a calendar here holds one kind, as EventKit makes them).
 open class EKCalendar: EKObject, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
@@ -27,7 +29,7 @@ open class EKCalendar: EKObject, @unchecked Sendable {  // used from one thread 
     }
 
     init(wire value: JSONValue, store: EKEventStore) {
-        allowedEntityTypes = value["allowedEntityTypes"]?.arrayValue?.contains("event") == true ? .event : .reminder
+        allowedEntityTypes = value["allowedEntityTypes"]?.arrayValue?.contains(.string(EntityType.event.rawValue)) == true ? .event : .reminder
         self.store = store
         super.init()
         read(value)

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersModel
 
 /// What reminders and events share (EventKit's superclass of both): the calendar, the title, the
 /// notes, alarms, recurrence. An object read from the store is a snapshot; `refresh()` reads it
@@ -175,7 +176,7 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {  // used from one thr
         case "creationDate": creationDate = Wire.date(value)
         case "lastModifiedDate": lastModifiedDate = Wire.date(value)
         case "calendarItemExternalIdentifier": calendarItemExternalIdentifier = value.stringValue
-        case "timeZone": timeZone = value.stringValue.flatMap(Calendars.zone)
+        case "timeZone": timeZone = value.stringValue.flatMap(TimeZoneCache.zone)
         case "alarms": alarms = (value.arrayValue ?? []).map(EKAlarm.init(wire:))
         case "recurrenceRules": recurrenceRules = (value.arrayValue ?? []).compactMap(EKRecurrenceRule.from(wire:))
         case "calendarIdentifier": if let identifier = value.stringValue { calendar = store.calendar(withIdentifier: identifier) }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersProtocol
 
 /// An event, or one occurrence of a recurring one (as a fetch gives them): a start and an end, all
 /// day or not, in a zone or floating (`timeZone` nil), with a place.
@@ -130,7 +131,7 @@ open class EKEvent: EKCalendarItem, @unchecked Sendable {  // used from one thre
         guard let eventIdentifier else { return false }
         var params: JSONObject = ["identifier": .string(isDetached ? calendarItemIdentifier : eventIdentifier)]
         if isOccurrence, !isDetached, let occurrenceDate { params["occurrenceDate"] = Wire.instant(occurrenceDate) }
-        guard let found = try? store.connection().call("event", .object(params)), let event = found["event"], event.objectValue != nil else { return false }
+        guard let found = try? store.connection().call(EventMethod.name, .object(params)), let event = found["event"], event.objectValue != nil else { return false }
         read(event)
         return true
     }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersProtocol
 
 /// What a request for access hears: whether it was granted, and why not when it failed.
 public typealias EKEventStoreRequestAccessCompletionHandler = (Bool, (any Error)?) -> Void
@@ -14,7 +15,7 @@ extension EKEventStore {
         guard let binary = StoreConnection.binary() else { return .notDetermined }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["call", "authorizationStatus", #"{"entityType":"\#(entityType.wire)"}"#, "--client", clientName(), "--log-level", "error"]
+        process.arguments = ["call", AuthorizationStatusMethod.name, #"{"entityType":"\#(entityType.wire)"}"#, "--client", clientName(), "--log-level", "error"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -70,7 +71,7 @@ extension EKEventStore {
     private func request(_ entityType: EKEntityType, level: String, usageKey: String) throws -> Bool {
         let usage = (Bundle.main.object(forInfoDictionaryKey: usageKey) as? String).flatMap { $0.isEmpty ? nil : $0 }
             ?? "\(clientName) asks for \(level == "full" ? "full" : "write-only") access to your \(entityType == .event ? "calendars" : "reminders")."
-        let answer = try call("requestAccess", ["entityType": .string(entityType.wire), "level": .string(level), "usageDescription": .string(usage)])
+        let answer = try call(RequestAccess.name, ["entityType": .string(entityType.wire), "level": .string(level), "usageDescription": .string(usage)])
         return answer["granted"]?.boolValue ?? false
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersProtocol
 
 /// A predicate of events: a range and the calendars to look in.
 final class EventsPredicate: NSPredicate {
@@ -34,7 +35,7 @@ extension EKEventStore {
             var params: JSONObject = ["start": Wire.instant(range.start), "end": Wire.instant(range.end), "limit": 10_000]
             if let calendars = range.calendarIdentifiers { params["calendarIdentifiers"] = .array(calendars.map(JSONValue.string)) }
             if let cursor { params["cursor"] = .string(cursor) }
-            guard let page = try? connection().answer("fetchEvents", .object(params)) else { return found }
+            guard let page = try? connection().answer(FetchEvents.name, .object(params)) else { return found }
             // Each occurrence left unread until it is looked at, as a reminders fetch leaves them.
             var events: [WireSlice] = [], next: String?
             for member in page.members {
@@ -58,7 +59,7 @@ extension EKEventStore {
 
     /// An event by identifier: its first occurrence (a detached occurrence's own identifier finds it).
     public func event(withIdentifier identifier: String) -> EKEvent? {
-        guard let found = try? call("event", ["identifier": .string(identifier)]), let event = found["event"], event.objectValue != nil else { return nil }
+        guard let found = try? call(EventMethod.name, ["identifier": .string(identifier)]), let event = found["event"], event.objectValue != nil else { return nil }
         return EKEvent(wire: event, store: self)
     }
 
@@ -72,9 +73,9 @@ extension EKEventStore {
             if event.startDate == nil { throw EKError(.noStartDate, message: "the event has no startDate") }
             if event.endDate == nil { throw EKError(.noEndDate, message: "the event has no endDate") }
         }
-        var params: JSONObject = ["event": .object(event.saveParams), "commit": .bool(commit)]
+        var params: JSONObject = ["event": .object(event.saveParams), CommitParam.name: .bool(commit)]
         if event.isOccurrence { params["span"] = .string(span.wire) }
-        let saved = try call("saveEvent", params)
+        let saved = try call(SaveEvent.name, params)
         if let value = saved["event"] { event.read(value) }
     }
 
@@ -85,11 +86,11 @@ extension EKEventStore {
         guard !event.isNew, let identifier = event.eventIdentifier else { throw EKError(.internalFailure, message: "the event was never saved") }
         // A detached occurrence alone goes by its own identifier; with what follows, by its place in the series.
         let alone = event.isDetached && span == .thisEvent
-        var params: JSONObject = ["identifier": .string(alone ? event.calendarItemIdentifier : identifier), "commit": .bool(commit)]
+        var params: JSONObject = ["identifier": .string(alone ? event.calendarItemIdentifier : identifier), CommitParam.name: .bool(commit)]
         if event.isOccurrence {
             if !alone, let occurrenceDate = event.occurrenceDate { params["occurrenceDate"] = Wire.instant(occurrenceDate) }
             params["span"] = .string(span.wire)
         }
-        try call("removeEvent", params)
+        try call(RemoveEvent.name, params)
     }
 }

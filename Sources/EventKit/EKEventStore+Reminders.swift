@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersProtocol
 
 /// A predicate of reminders, as EventKit makes them: it holds what `fetchReminders` asks the store.
 final class RemindersPredicate: NSPredicate {
@@ -76,13 +77,13 @@ extension EKEventStore {
     /// Each reminder of the answer is left unread until it is looked at: the fetch costs what
     /// receiving its bytes and finding where each reminder is in them does.
     func fetchReminders(_ query: JSONValue) throws(EKError) -> [EKReminder] {
-        let found = try connection().answer("fetchReminders", ["predicate": query])
+        let found = try connection().answer(FetchReminders.name, ["predicate": query])
         return (found["reminders"]?.elements ?? []).map { EKReminder(unread: $0, store: self) }
     }
 
     /// A reminder or an event by identifier (an event: its first occurrence).
     public func calendarItem(withIdentifier identifier: String) -> EKCalendarItem? {
-        guard let found = try? call("calendarItem", ["identifier": .string(identifier)]) else { return nil }
+        guard let found = try? call(CalendarItemMethod.name, ["identifier": .string(identifier)]) else { return nil }
         if let reminder = found["reminder"], reminder.objectValue != nil { return EKReminder(wire: reminder, store: self) }
         if let event = found["event"], event.objectValue != nil { return EKEvent(wire: event, store: self) }
         return nil
@@ -90,7 +91,7 @@ extension EKEventStore {
 
     /// Every reminder whose sync identifier (iCalendar UID) is `externalIdentifier`.
     public func calendarItems(withExternalIdentifier externalIdentifier: String) -> [EKCalendarItem] {
-        guard let found = try? call("calendarItems", ["externalIdentifier": .string(externalIdentifier)]) else { return [] }
+        guard let found = try? call(CalendarItems.name, ["externalIdentifier": .string(externalIdentifier)]) else { return [] }
         return (found["reminders"]?.arrayValue ?? []).map { EKReminder(wire: $0, store: self) }
             + (found["events"]?.arrayValue ?? []).map { EKEvent(wire: $0, store: self) }
     }
@@ -100,13 +101,13 @@ extension EKEventStore {
     public func save(_ reminder: EKReminder, commit: Bool) throws {
         if reminder.isNew, reminder.calendar == nil { throw EKError(.noCalendar, message: "the reminder has no calendar") }
         guard reminder.store === self else { throw EKError(.objectBelongsToDifferentStore) }
-        let saved = try call("saveReminder", ["reminder": .object(reminder.saveParams), "commit": .bool(commit)])
+        let saved = try call(SaveReminder.name, ["reminder": .object(reminder.saveParams), CommitParam.name: .bool(commit)])
         if let value = saved["reminder"] { reminder.read(value) }
     }
 
     public func remove(_ reminder: EKReminder, commit: Bool) throws {
         guard reminder.store === self else { throw EKError(.objectBelongsToDifferentStore) }
         guard !reminder.isNew else { throw EKError(.internalFailure, message: "the reminder was never saved") }
-        try call("removeReminder", ["identifier": .string(reminder.calendarItemIdentifier), "commit": .bool(commit)])
+        try call(RemoveReminder.name, ["identifier": .string(reminder.calendarItemIdentifier), CommitParam.name: .bool(commit)])
     }
 }

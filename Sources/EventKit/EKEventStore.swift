@@ -1,5 +1,7 @@
 import Foundation
 import JSONRPC
+import RemindersModel
+import RemindersProtocol
 
 /// A program's way into the person's reminders and events, under their permission — on a Mac a
 /// client of calaccessd over XPC, here a client of `remindersd serve` over a pipe: one server
@@ -21,7 +23,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
         var link: Result<StoreConnection, EKError>
         do throws(EKError) {
             let connection = try StoreConnection()
-            try connection.call("initialize", ["clientInfo": ["name": .string(clientName), "version": "EventKit"],
+            try connection.call(Initialize.name, ["clientInfo": ["name": .string(clientName), "version": "EventKit"],
                                                "timeZone": .string(TimeZone.current.identifier)])
             link = .success(connection)
         } catch {
@@ -79,7 +81,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
 
     /// The reminder lists, or the event calendars, oldest first (none without access).
     open func calendars(for entityType: EKEntityType) -> [EKCalendar] {
-        guard let found = try? call("calendars", ["entityType": .string(entityType.wire)]) else { return [] }
+        guard let found = try? call(Calendars.name, ["entityType": .string(entityType.wire)]) else { return [] }
         return (found["calendars"]?.arrayValue ?? []).map(calendar(from:))
     }
 
@@ -93,24 +95,24 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
 
     /// The list new reminders go to; nil when there is none the program may write.
     open func defaultCalendarForNewReminders() -> EKCalendar? {
-        (try? call("defaultCalendarForNewReminders"))?["calendar"].flatMap { $0.objectValue == nil ? nil : calendar(from: $0) }
+        (try? call(DefaultCalendarForNewReminders.name))?["calendar"].flatMap { $0.objectValue == nil ? nil : calendar(from: $0) }
     }
 
     /// The calendar new events go to; nil when there is none the program may write.
     open var defaultCalendarForNewEvents: EKCalendar? {
-        (try? call("defaultCalendarForNewEvents"))?["calendar"].flatMap { $0.objectValue == nil ? nil : calendar(from: $0) }
+        (try? call(DefaultCalendarForNewEvents.name))?["calendar"].flatMap { $0.objectValue == nil ? nil : calendar(from: $0) }
     }
 
     /// Creates or changes a calendar. Calendars are saved at once, whatever `commit` says.
     open func saveCalendar(_ calendar: EKCalendar, commit: Bool) throws {
-        let saved = try call("saveCalendar", ["calendar": calendar.wire])
+        let saved = try call(SaveCalendar.name, ["calendar": calendar.wire])
         if let value = saved["calendar"] { calendar.read(value) }
         remember(calendar)
     }
 
     /// Removes a calendar and every item in it.
     open func removeCalendar(_ calendar: EKCalendar, commit: Bool) throws {
-        try call("removeCalendar", ["calendarIdentifier": .string(calendar.calendarIdentifier)])
+        try call(RemoveCalendar.name, ["calendarIdentifier": .string(calendar.calendarIdentifier)])
         calendarsLock.withLock { _ = calendarCache.removeValue(forKey: calendar.calendarIdentifier) }
     }
 
@@ -152,11 +154,11 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
     // MARK: Staging
 
     /// Writes every change saved with `commit: false`, in one transaction.
-    open func commit() throws { try call("commit") }
+    open func commit() throws { try call(Commit.name) }
 
     /// Forgets every change saved with `commit: false`; what was fetched is read afresh next time.
     open func reset() {
-        _ = try? call("reset")
+        _ = try? call(Reset.name)
         forgetCalendars()
     }
 }

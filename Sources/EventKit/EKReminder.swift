@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersProtocol
 
 /// A reminder: a calendar item with a start and a due date (date components: without an hour all
 /// day, without a zone floating), a priority and completion. `tags`, `isFlagged`,
@@ -122,7 +123,7 @@ open class EKReminder: EKCalendarItem, @unchecked Sendable {  // used from one t
 
     @discardableResult
     open override func refresh() -> Bool {
-        guard let identifier, let found = try? store.connection().call("calendarItem", ["identifier": .string(identifier)]),
+        guard let identifier, let found = try? store.connection().call(CalendarItemMethod.name, ["identifier": .string(identifier)]),
               let reminder = found["reminder"], reminder.objectValue != nil else { return false }
         read(reminder)
         return true

@@ -1,11 +1,13 @@
 import Foundation
+import RemindersModel
+import RemindersProtocol
 
 /// What an event store holds: events or reminders.
 public enum EKEntityType: UInt, Sendable {
     case event = 0
     case reminder = 1
 
-    var wire: String { self == .event ? "event" : "reminder" }
+    var wire: String { (self == .event ? EntityType.event : EntityType.reminder).rawValue }
 }
 
 /// Entity types as a set (a calendar's `allowedEntityTypes`).

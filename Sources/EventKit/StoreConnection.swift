@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersProtocol
 
 /// The remindersd process behind one `EKEventStore`, as calaccessd is behind a Mac's: started as
 /// `remindersd serve` (the binary `REMINDERSD_BIN` names, else `remindersd` on `PATH`; its store
@@ -160,7 +161,7 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
         if let reason = error["data"]?["reason"]?.stringValue, let known = EKError.Code(reason: reason) {
             return EKError(known, message: message, serverCode: code)
         }
-        return EKError(code == -32010 ? .eventStoreNotAuthorized : .internalFailure, message: message, serverCode: code)
+        return EKError(code == ResponseError.notAuthorizedCode ? .eventStoreNotAuthorized : .internalFailure, message: message, serverCode: code)
     }
 
     private static func read(from descriptor: Int32, deliver: ([UInt8]) -> Void, ended: () -> Void) {

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersModel
 
 /// How EventKit's values travel to remindersd and back: instants as RFC 3339 text (milliseconds,
 /// UTC), date components as `{year, month, day, hour?, minute?, second?, timeZone?}`.
@@ -63,7 +64,7 @@ enum Wire {
     /// Date components as remindersd keeps them: a day alone is all day; no zone, floating.
     static func components(_ components: DateComponents?) -> JSONValue {
         guard let components else { return .null }
-        let calendar = Calendars.gregorian(in: components.timeZone)
+        let calendar = GregorianCalendars.gregorian(in: components.timeZone)
         // Components given as a date (year…) are taken as they are; without a year, from the date they make.
         var parts = components
         if parts.year == nil || parts.month == nil || parts.day == nil, let date = calendar.date(from: components) {
@@ -91,20 +92,20 @@ enum Wire {
             components.minute = Int(value["minute"]?.integerValue ?? 0)
             components.second = value["second"]?.integerValue.map(Int.init)
         }
-        if let zone = value["timeZone"]?.stringValue { components.timeZone = Calendars.zone(zone) }
-        components.calendar = Calendars.gregorian(in: components.timeZone)
+        if let zone = value["timeZone"]?.stringValue { components.timeZone = TimeZoneCache.zone(zone) }
+        components.calendar = GregorianCalendars.gregorian(in: components.timeZone)
         return components
     }
 
     static func string(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 }
 
-/// Gregorian calendars and zones, made once each: making a `Calendar` or a `TimeZone` on Linux
-/// reads the zone database, and a fetch of a thousand reminders would make a thousand.
-enum Calendars {
+/// Gregorian calendars, made once for each zone: making a `Calendar` on Linux reads the zone
+/// database, and a fetch of a thousand reminders would make a thousand. (Zones themselves come
+/// from the model's `TimeZoneCache`.)
+enum GregorianCalendars {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var calendars: [String: Calendar] = [:]
-    nonisolated(unsafe) private static var zones: [String: TimeZone?] = [:]
 
     /// This machine's zone's, made once: `TimeZone.current` itself is not free.
     private static let local: Calendar = {
@@ -122,15 +123,6 @@ enum Calendars {
             calendar.timeZone = zone
             calendars[zone.identifier] = calendar
             return calendar
-        }
-    }
-
-    static func zone(_ identifier: String) -> TimeZone? {
-        lock.withLock {
-            if let zone = zones[identifier] { return zone }
-            let zone = TimeZone(identifier: identifier)
-            zones[identifier] = zone
-            return zone
         }
     }
 }

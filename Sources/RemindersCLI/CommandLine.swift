@@ -3,6 +3,7 @@ import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 import RemindersStore
 

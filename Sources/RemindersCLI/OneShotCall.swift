@@ -1,6 +1,7 @@
 import CommandArguments
 import Foundation
 import JSONRPC
+import RemindersProtocol
 import RemindersServer
 
 /// `remindersd call METHOD [JSON-PARAMS]` and `remindersd call --batch JSON`: requests in a fresh
@@ -63,13 +64,13 @@ enum OneShotCall {
             initialize["timeZone"] = .string(zone)
             if let found = TimeZone(identifier: zone) { output.fields = ComputedFields(zone: found, now: output.fields.now) }
         }
-        if case .failure(let error) = session.call(MethodNames.initialize, .object(initialize)) {
+        if case .failure(let error) = session.call(Initialize.name, .object(initialize)) {
             DescriptorWriter.standardError.write(text: (JSONValue(error).serialized + "\n"))
             return 1
         }
         let answers = calls.map { session.call($0.method, $0.params) }
         if output.format != .json { output.fields = lookups(for: output, in: session) }
-        _ = session.call(MethodNames.shutdown, nil)
+        _ = session.call(Shutdown.name, nil)
 
         let isBatch = parsed.value("--batch") != nil
         if !isBatch || output.format != .json {
@@ -122,14 +123,14 @@ enum OneShotCall {
     /// What the computed columns look up in the same session: list titles, open reminders per list.
     private static func lookups(for output: CallOutput, in session: LocalSession) -> ComputedFields {
         var fields = output.fields
-        if output.needsListTitles, case .success(let bytes) = session.call(MethodNames.calendars, nil),
+        if output.needsListTitles, case .success(let bytes) = session.call(Calendars.name, nil),
            let lists = try? JSONParser.parse(bytes)["calendars"]?.arrayValue {
             for list in lists {
                 if let identifier = list["calendarIdentifier"]?.stringValue { fields.listTitles[identifier] = list["title"]?.stringValue }
             }
         }
         if output.columns.contains(where: { $0.field == .computed(.open) }),
-           case .success(let bytes) = session.call(MethodNames.fetchReminders, ["predicate": ["kind": "incomplete"]]),
+           case .success(let bytes) = session.call(FetchReminders.name, ["predicate": ["kind": "incomplete"]]),
            let reminders = try? JSONParser.parse(bytes)["reminders"]?.arrayValue {
             var counts: [String: Int] = [:]
             for reminder in reminders { counts[reminder["calendarIdentifier"]?.stringValue ?? "", default: 0] += 1 }

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersModel
 import RemindersServer
 
 /// What an assistant is told when the owner has not given it access: the exact command that
@@ -21,7 +22,7 @@ struct AccessText {
     }
 
     func refused(client: String, status: String, entity: String = "reminder") -> String {
-        let items = entity == "event" ? "events" : "reminders"
+        let items = entity == EntityType.event.rawValue ? "events" : "reminders"
         let why: String
         switch status {
         case "denied": why = "The owner denied \(Self.quoted(client)) access to their \(items) (status denied)."

@@ -2,13 +2,14 @@ import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 
 /// An alarm as a model asks for one: `before` minutes before the due date, `at` a time, or on
 /// arriving at (`arrive`) or leaving (`leave`) a place — exactly one — made into EventKit's alarm.
 struct AlarmSpec {
     static let members: [ObjectRule.Property] = {
-        let location = { (path: String...) in MethodCatalog.param(of: MethodNames.addAlarm, ["alarm", "structuredLocation"] + path) }
+        let location = { (path: String...) in AddAlarm.param(["alarm", "structuredLocation"] + path) }
         let place = JSONSchema.object([
             .init("latitude", location("geoLocation", "latitude"), required: true),
             .init("longitude", location("geoLocation", "longitude"), required: true),

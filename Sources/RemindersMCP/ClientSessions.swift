@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersProtocol
 import RemindersServer
 
 /// One in-process session of the JSON-RPC protocol per MCP client, by the name it gives
@@ -12,7 +13,7 @@ final class ClientSessions {
     init(options: ServerOptions) { self.options = options }
 
     /// Calls `method` as `client`: its result as a value, or the error a JSON-RPC client would get.
-    func call<M: TypedMethod>(_ method: M.Type, _ params: M.Params, as client: String) -> Result<M.Result, ResponseError> {
+    func call<M: MethodHandler>(_ method: M.Type, _ params: M.Params, as client: String) -> Result<M.Result, ResponseError> {
         let session: LocalSession
         if let existing = sessions[client] {
             session = existing
@@ -25,7 +26,7 @@ final class ClientSessions {
     }
 
     func shutDown() {
-        for session in sessions.values { _ = session.call("shutdown", nil) }
+        for session in sessions.values { _ = session.call(Shutdown.self, NoParams()) }
         sessions.removeAll()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersProtocol
 import RemindersServer
 
 /// `remindersd mcp`: the store for AI assistants over the Model Context Protocol, newline-delimited

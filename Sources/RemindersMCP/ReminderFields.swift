@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 
 /// The members `create_reminder` and `update_reminder` share, as the model gave them, and how
@@ -10,19 +11,19 @@ struct ReminderFields {
     static let dateForms = "\"2026-12-24\" (all day), \"2026-12-24T09:00\" (the person's wall clock, wherever they are) or an RFC 3339 instant with an offset (\"2026-12-24T09:00:00+01:00\")"
 
     static func properties(titleRequired: Bool) -> [ObjectRule.Property] {
-        let save = MethodNames.saveReminder
+        let save = SaveReminder.self
         return [
-            .init("title", MethodCatalog.param(of: save, "reminder", "title"), required: titleRequired),
+            .init("title", save.param("reminder", "title"), required: titleRequired),
             .init("list", .string("The list's title or identifier; absent: the default list.")),
-            .init("notes", MethodCatalog.param(of: save, "reminder", "notes")),
-            .init("url", MethodCatalog.param(of: save, "reminder", "url")),
+            .init("notes", save.param("reminder", "notes")),
+            .init("url", save.param("reminder", "url")),
             .init("due", .string("When it is due: \(dateForms).")),
             .init("start", .string("When to start: \(dateForms).")),
             .init("priority", .any(description: "\"none\", \"low\", \"medium\", \"high\", or 0-9 (1 highest, 9 lowest, 0 none).")),
             .init("alarms", .array(of: AlarmSpec.schema), description: "Replaces the alarms."),
             .init("recurrence", .string("An RFC 5545 RRULE such as FREQ=WEEKLY;BYDAY=MO,WE or FREQ=MONTHLY;COUNT=6.")),
-            .init("tags", MethodCatalog.param(of: save, "reminder", "tags")),
-            .init("flagged", MethodCatalog.param(of: save, "reminder", "isFlagged")),
+            .init("tags", save.param("reminder", "tags")),
+            .init("flagged", save.param("reminder", "isFlagged")),
             .init("parent", .string("The identifier of the reminder this one is a subtask of.")),
         ]
     }

@@ -1,6 +1,7 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 
 /// The store as MCP resources: `reminders://lists` (every list) and `reminders://list/{id}` (one

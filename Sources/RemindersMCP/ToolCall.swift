@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 
 /// What a tool has to work with: its arguments (to be read into its input), the client it acts
@@ -16,12 +17,12 @@ struct ToolCall {
 
     /// Calls `method` as the client; a refusal for want of access names the command that grants it
     /// (for access to `entityType`'s items: the method's own kind unless the params name one).
-    func call<M: TypedMethod>(_ method: M.Type, _ params: M.Params, entityType: EntityType? = nil) throws(ToolFailure) -> M.Result {
+    func call<M: MethodHandler>(_ method: M.Type, _ params: M.Params, entityType: EntityType? = nil) throws(ToolFailure) -> M.Result {
         switch sessions.call(method, params, as: client) {
         case .success(let result): return result
         case .failure(let error):
             guard error.code == MCPErrorCode.notAuthorized else { throw ToolFailure(error) }
-            let entity = entityType?.rawValue ?? MethodCatalog.entityType(of: M.name)
+            let entity = entityType?.rawValue ?? M.entityType.rawValue
             throw ToolFailure(field: nil, access.refused(client: client, status: error.data?["status"]?.stringValue ?? "notDetermined", entity: entity))
         }
     }

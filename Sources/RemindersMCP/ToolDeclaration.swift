@@ -1,5 +1,6 @@
 import JSONRPC
 import RemindersJSON
+import RemindersProtocol
 import RemindersServer
 
 /// One MCP tool, declared once: its name and the JSON-RPC method it runs (`Method`), whose
@@ -9,7 +10,7 @@ import RemindersServer
 /// (`Input`, whose properties are the input schema, the members it passes on described by the
 /// method's schemas); `run` makes the method's params of it and calls the method with them.
 protocol ToolDeclaration: SendableMetatype {
-    associatedtype Method: TypedMethod
+    associatedtype Method: MethodHandler
     associatedtype Input: MethodParams
     static var name: String { get }
     static var title: String { get }
@@ -30,10 +31,10 @@ extension ToolDeclaration {
     static var isIdempotent: Bool { false }
     static var inputSchema: JSONSchema { .object(Input.properties) }
 
-    static var description: String { [MethodCatalog.summary(of: method), detail].filter { !$0.isEmpty }.joined(separator: " ") }
+    static var description: String { [Method.summary, detail].filter { !$0.isEmpty }.joined(separator: " ") }
 
     static var listing: JSONValue {
-        let readOnly = MethodCatalog.onlyReads(method)
+        let readOnly = Method.effect == .reads
         var annotations: JSONObject = ["title": .string(title), "readOnlyHint": .bool(readOnly), "openWorldHint": false]
         if !readOnly { annotations["destructiveHint"] = .bool(isDestructive) }
         annotations["idempotentHint"] = .bool(readOnly || isIdempotent)
@@ -68,7 +69,7 @@ enum ToolCatalog {
 
 /// The input of a tool whose only argument is `id`, a reminder's identifier.
 struct ReminderIDInput: MethodParams {
-    static let properties: [ObjectRule.Property] = [.init("id", MethodCatalog.param(of: MethodNames.calendarItem, "identifier"), required: true)]
+    static let properties: [ObjectRule.Property] = [.init("id", CalendarItemMethod.param("identifier"), required: true)]
     var id: String
     init(_ fields: Fields) throws(ResponseError) { id = try fields.string("id") }
 }

@@ -1,6 +1,7 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersStore
 
 /// The alarm `identifier` + `alarmIdentifier` names — a reminder's, or an event's — with the
@@ -16,24 +17,7 @@ struct AlarmTarget {
     var occurrence: Int64
     var fireDate: Timestamp
 
-    static let occurrenceDateParam = ObjectRule.Property("occurrenceDate", CommonSchemas.instant,
-                                                         description: "An event's occurrence (its start); absent: the one whose alarm fired in the past day, else the next.")
-
-    /// The params that name an alarm: `identifier`, `alarmIdentifier` and, for an event's, `occurrenceDate`.
-    struct Params {
-        static let properties = AlarmSchedulingSchemas.reminderAndAlarm + [occurrenceDateParam]
-        var identifier: String
-        var alarmIdentifier: String
-        var occurrenceDate: Timestamp?
-
-        init(_ params: Fields) throws(ResponseError) {
-            identifier = try params.string("identifier")
-            alarmIdentifier = try params.string("alarmIdentifier")
-            occurrenceDate = try params.optionalTimestamp("occurrenceDate")
-        }
-    }
-
-    static func find(_ params: Params, _ context: MethodContext) throws -> AlarmTarget {
+    static func find(_ params: AlarmParams, _ context: MethodContext) throws -> AlarmTarget {
         let eventStore = try context.session.eventStore()
         let (identifier, alarmIdentifier) = (params.identifier, params.alarmIdentifier)
         if let event = try eventStore.store.event(identifier: identifier) {
@@ -85,7 +69,7 @@ struct AlarmTarget {
     }
 
     /// Whose access the call needs: an event's identifier takes access to events.
-    static func entityType(of params: Params, session: Session) throws -> EntityType {
+    static func entityType(of params: AlarmParams, session: Session) throws -> EntityType {
         try session.eventStore().store.event(identifier: params.identifier) != nil ? .event : .reminder
     }
 

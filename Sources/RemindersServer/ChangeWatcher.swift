@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersStore
 
 /// Tells one client when the store changed (`storeChanged`), when its access changed

@@ -1,6 +1,7 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersStore
 
 /// Runs one call for a session: checks its params against the method's declaration, checks the
@@ -20,30 +21,21 @@ struct Dispatcher {
     }
 
     /// A call made in Swift by another front end: the value, or the error a client would get.
-    func call<M: TypedMethod>(_ method: M.Type, _ params: M.Params, commit: Bool, isCancelled: @escaping @Sendable () -> Bool) -> Result<M.Result, ResponseError> {
-        guard let registered = MethodRegistry.named(M.name), let declaration = M.self as? any MethodDeclaration.Type else {
-            return .failure(.methodNotFound(M.name))
-        }
-        func typed<D: MethodDeclaration>(_ declaration: D.Type) throws -> M.Result {
-            guard let params = params as? D.Params,
-                  let result = try run(D.self, params, method: registered, commit: commit, isCancelled: isCancelled) as? M.Result else {
-                throw ResponseError.internalError("\(M.name) is not declared with these types")
-            }
-            return result
-        }
+    func call<M: MethodHandler>(_ method: M.Type, _ params: M.Params, commit: Bool, isCancelled: @escaping @Sendable () -> Bool) -> Result<M.Result, ResponseError> {
+        guard let registered = MethodRegistry.named(M.name) else { return .failure(.methodNotFound(M.name)) }
         do {
-            return .success(try typed(declaration))
+            return .success(try run(M.self, params, method: registered, commit: commit, isCancelled: isCancelled))
         } catch {
             return .failure(failure(error, of: registered))
         }
     }
 
     /// Authorization, the write-only rules and the handler, for params already read.
-    func run<D: MethodDeclaration>(_ declaration: D.Type, _ params: D.Params, method: RegisteredMethod, commit: Bool,
+    func run<D: MethodHandler>(_ declaration: D.Type, _ params: D.Params, method: RegisteredMethod, commit: Bool,
                                    isCancelled: @escaping @Sendable () -> Bool) throws -> D.Result {
         var status = AuthorizationStatus.notDetermined
         if method.access.needsStatus {
-            status = try session.authorizationStatus(try D.entityType(of: params, session: session))
+            status = try session.authorizationStatus(try D.entityType(of: params, Caller(session: session)))
             guard method.access.allows(status) else {
                 throw ResponseError.notAuthorized(client: session.clientName, status: status, "\(method.name) is not allowed")
             }

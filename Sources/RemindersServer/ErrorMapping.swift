@@ -2,16 +2,12 @@ import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersStore
 
-/// remindersd's own error codes (the JSON-RPC server-error range) and the one place where
-/// every Swift error a handler throws becomes a JSON-RPC error.
+/// The one place where every Swift error a handler throws becomes a JSON-RPC error (the codes
+/// are the protocol's: RemindersProtocol's ErrorCodes).
 extension ResponseError {
-    public static let notAuthorizedCode = -32010
-    public static let notFoundCode = -32011
-    public static let conflictCode = -32012
-    public static let storeUnavailableCode = -32013
-
     static func notAuthorized(client: String, status: AuthorizationStatus, _ message: String) -> ResponseError {
         let hint: String
         switch status {

@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersProtocol
 
 /// The LSP lifecycle, as explicit states: nothing but `initialize` before it, nothing but `exit` after `shutdown`.
 enum Lifecycle: Equatable {

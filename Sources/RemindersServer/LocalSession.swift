@@ -1,4 +1,5 @@
 import JSONRPC
+import RemindersProtocol
 
 /// A session driven from inside this process: calls go straight to the dispatcher, with no
 /// framing, pipes or threads. `remindersd call` uses it (a one-shot call then costs no more than
@@ -27,7 +28,7 @@ public final class LocalSession {
     /// Calls `method` with its params as a value (a front end speaking another protocol, in
     /// Swift): its result as a value, never written and read back; the same checks,
     /// authorization and rules as over the wire. `commit` is a staging method's `commit` member.
-    public func call<M: TypedMethod>(_ method: M.Type, _ params: M.Params, commit: Bool = true) -> Result<M.Result, ResponseError> {
+    public func call<M: MethodHandler>(_ method: M.Type, _ params: M.Params, commit: Bool = true) -> Result<M.Result, ResponseError> {
         if let refusal = admit(MethodRegistry.named(M.name), named: M.name) { return .failure(refusal) }
         return dispatcher.call(method, params, commit: commit, isCancelled: { false })
     }

@@ -1,15 +1,16 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 
 /// Every method the server has, in one place. Adding one: its file in `Methods/`, a line here,
 /// its section in protocol.md, a test (`DeclarationTests` fails when one of the four is missing).
 enum MethodRegistry {
-    static let declarations: [any MethodDeclaration.Type] = [
+    static let declarations: [any MethodHandler.Type] = [
         Initialize.self, Shutdown.self, Discover.self,
         AuthorizationStatusMethod.self, RequestAccess.self,
         Calendars.self, DefaultCalendarForNewReminders.self, SaveCalendar.self, RemoveCalendar.self,
-        FetchReminders.self, CalendarItem.self, CalendarItems.self, SaveReminder.self, RemoveReminder.self,
+        FetchReminders.self, CalendarItemMethod.self, CalendarItems.self, SaveReminder.self, RemoveReminder.self,
         AddAlarm.self, RemoveAlarm.self, TagsMethod.self,
         Commit.self, Reset.self,
         ExportICalendar.self, ImportICalendar.self, SyncMethod.self,
@@ -38,7 +39,7 @@ enum MethodRegistry {
 /// does. Requests are dispatched on one thread (each front end has one dispatching thread), which
 /// is what makes the lazy member safe.
 final class RegisteredMethod: @unchecked Sendable {  // its lazy schemas are made on the one thread that dispatches (see above)
-    let declaration: any MethodDeclaration.Type
+    let declaration: any MethodHandler.Type
     let name: String
     let access: Access
     let effect: Effect
@@ -47,7 +48,7 @@ final class RegisteredMethod: @unchecked Sendable {  // its lazy schemas are mad
     /// Reads the checked params into the declaration's value and runs it through the dispatcher: its JSON.
     let run: (Dispatcher, RegisteredMethod, Fields, _ commit: Bool, _ isCancelled: @escaping @Sendable () -> Bool) throws -> [[UInt8]]
 
-    init(_ declaration: any MethodDeclaration.Type) {
+    init(_ declaration: any MethodHandler.Type) {
         self.declaration = declaration
         name = declaration.name
         access = declaration.access
@@ -56,7 +57,7 @@ final class RegisteredMethod: @unchecked Sendable {  // its lazy schemas are mad
         run = Self.runner(declaration)
     }
 
-    private static func runner<D: MethodDeclaration>(_ declaration: D.Type)
+    private static func runner<D: MethodHandler>(_ declaration: D.Type)
         -> (Dispatcher, RegisteredMethod, Fields, Bool, @escaping @Sendable () -> Bool) throws -> [[UInt8]] {
         { dispatcher, method, fields, commit, isCancelled in
             try dispatcher.run(D.self, try D.Params(fields), method: method, commit: commit, isCancelled: isCancelled).pieces(isCancelled: isCancelled)
@@ -90,7 +91,7 @@ final class RegisteredMethod: @unchecked Sendable {  // its lazy schemas are mad
 
 /// What a handler gets beside its params: the session, the caller's status, and for a `.stages`
 /// method whether to commit (true unless the client said `commit: false`).
-struct MethodContext {
+public struct MethodContext {
     let session: Session
     /// Read before the call for methods that need it.
     let status: AuthorizationStatus

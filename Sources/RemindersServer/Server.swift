@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersStore
 import Synchronization
 

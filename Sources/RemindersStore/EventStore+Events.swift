@@ -1,11 +1,6 @@
 import Foundation
 import RemindersModel
 
-/// Which occurrences of a recurring event a change or removal is for (EKSpan).
-public enum EventSpan: String, Sendable, CaseIterable {
-    case thisEvent, futureEvents
-}
-
 /// Events: saved and removed at once (each in its own transaction), read as occurrences in the
 /// client's zone.
 extension EventStore {

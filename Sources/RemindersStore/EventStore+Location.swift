@@ -1,12 +1,5 @@
 import RemindersModel
 
-/// A location alarm's crossing that fires: the person entered (or left) its place.
-public struct GeofenceTransition: Equatable, Sendable {
-    public var reminderIdentifier: String
-    public var alarmIdentifier: String
-    public var proximity: AlarmProximity
-}
-
 extension EventStore {
     /// Where the person is now (`updateLocation`): each open reminder's location alarm learns which
     /// side of its fence that is, and a crossing in the alarm's direction is decided — recorded in

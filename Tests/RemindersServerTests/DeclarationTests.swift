@@ -1,7 +1,8 @@
 import Foundation
 import JSONRPC
-import XCTest
+import RemindersProtocol
 @testable import RemindersServer
+import XCTest
 
 /// The "Adding a method" checklist, enforced: each method is one file, one registry line, one
 /// protocol.md section and at least one end-to-end test; and nothing else spells its name.
@@ -15,47 +16,50 @@ final class DeclarationTests: XCTestCase {
         return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }
     }
 
-    func testEachMethodIsDeclaredInItsOwnFile() throws {
+    /// Each method is declared in RemindersProtocol (its name, params, result) and handled in
+    /// RemindersServer, one file each, under the same name.
+    func testEachMethodIsDeclaredInItsOwnFileAndHandledInAnother() throws {
         for method in MethodRegistry.all {
             let type = String(describing: method.declaration)
-            let file = "Sources/RemindersServer/Methods/\(type).swift"
-            let text = try read(file)
-            XCTAssertTrue(text.contains("static let name = \"\(method.name)\""), "\(file) declares \(method.name)")
+            let declaration = "Sources/RemindersProtocol/Methods/\(type).swift"
+            XCTAssertTrue(try read(declaration).contains("static let name = \"\(method.name)\""), "\(declaration) declares \(method.name)")
+            let handler = "Sources/RemindersServer/Methods/\(type).swift"
+            XCTAssertTrue(try read(handler).contains("extension \(type): MethodHandler"), "\(handler) handles \(method.name)")
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/RemindersServer/Methods").path)
-        XCTAssertEqual(Set(files.map { String($0.dropLast(".swift".count)) }),
-                       Set(MethodRegistry.all.map { String(describing: $0.declaration) }), "Methods/ holds the declarations and nothing else")
+        for folder in ["Sources/RemindersProtocol/Methods", "Sources/RemindersServer/Methods"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path)
+            XCTAssertEqual(Set(files.map { String($0.dropLast(".swift".count)) }),
+                           Set(MethodRegistry.all.map { String(describing: $0.declaration) }), "\(folder) holds one file per method and nothing else")
+        }
         XCTAssertEqual(Set(MethodRegistry.all.map(\.name)).count, MethodRegistry.all.count, "names are unique")
     }
 
-    /// Where a literal equal to a method's name is not that method: JSON member names (`tags` is a
-    /// reminder's member and a method, `calendars` a result's member): in the schemas and the coding
-    /// between JSON and the model, as a subscript (`item["tags"]`), as a writer's key; and
-    /// `"commit"`, the params member every staging method takes, which `CommitParam` declares once;
-    /// and the command line's subcommand words (`remindersd sync` runs the syncer, not the method).
+    /// Where a literal equal to a method's name is a use of that method: where a method is called
+    /// or looked up by name (`call("tags"`, `method == "sync"`, `["call", "sync"`). Elsewhere the same
+    /// word is a JSON member (`tags` is a reminder's member and a method), a value, or prose.
+    /// MCP's own `initialize` (the MCP lifecycle, not this protocol's) shares a name with ours.
     static func namesAMemberNotAMethod(_ file: URL, _ text: String, _ name: String) -> Bool {
         let path = file.path
-        if path.contains("/RemindersServer/Schemas/") || path.contains("/RemindersServer/Coding/") { return true }
-        if name == "commit" && path.hasSuffix("Declarations/MethodDeclaration.swift") { return true }
-        // Every occurrence must be a member access.
+        if name == "initialize" && path.hasSuffix("RemindersMCP/MCPServer.swift") { return true }
+        let uses = ["call(", "answer(", "request(", "named(", "method: ", "method == ", "\"call\", "]
         let literal = "\"\(name)\""
         var rest = Substring(text)
         while let range = rest.range(of: literal) {
             let before = rest[..<range.lowerBound]
-            let subcommand = path.hasSuffix("RemindersCLI/CommandLine.swift") && before.hasSuffix("case ")
-            let member = subcommand || before.hasSuffix("[") || before.hasSuffix("key(static: ") || before.hasSuffix("field(")
-            if !member { return false }
+            if uses.contains(where: { before.hasSuffix($0) }) { return false }
             rest = rest[range.upperBound...]
         }
         return true
     }
 
-    /// The modules that speak the protocol (the model and the store know no methods at all).
-    func testNoMethodNameIsSpelledOutsideItsFile() throws {
-        for file in swiftFiles(under: "Sources/RemindersServer") + swiftFiles(under: "Sources/RemindersCLI") {
+    /// Every module, the EventKit library, MCP and the command line included: each names a method
+    /// by its declaration (`SaveReminder.name`), never by a string of its own.
+    func testNoMethodNameIsSpelledOutsideItsDeclaration() throws {
+        let speakers = ["RemindersProtocol", "RemindersServer", "RemindersCLI", "RemindersMCP", "EventKit"]
+        for file in speakers.flatMap({ swiftFiles(under: "Sources/\($0)") }) {
             let text = try String(contentsOf: file, encoding: .utf8)
             for method in MethodRegistry.all where text.contains("\"\(method.name)\"") {
-                let own = file.lastPathComponent == "\(String(describing: method.declaration)).swift"
+                let own = file.path.hasSuffix("RemindersProtocol/Methods/\(String(describing: method.declaration)).swift")
                 XCTAssertTrue(own || Self.namesAMemberNotAMethod(file, text, method.name), "\"\(method.name)\" appears in \(file.path)")
             }
         }

@@ -1,8 +1,9 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
-import XCTest
+import RemindersProtocol
 @testable import RemindersServer
+import XCTest
 
 /// Params decoding: JSON paths in errors, absent/null/value, and what may be sent back.
 final class DecodingTests: XCTestCase {

@@ -1,8 +1,9 @@
 import Foundation
 import JSONRPC
+import RemindersProtocol
+@testable import RemindersServer
 import TestSupport
 import XCTest
-@testable import RemindersServer
 
 /// What the hand-tuned encoders write matches each method's declared result schema: every method,
 /// called on the real binary with sample data that sets every member there is.

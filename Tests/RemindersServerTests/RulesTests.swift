@@ -1,8 +1,9 @@
 import JSONRPC
 import RemindersModel
-import XCTest
+import RemindersProtocol
 @testable import RemindersServer
 import RemindersStore
+import XCTest
 
 /// The lifecycle rules as a table: state × message → decision.
 final class LifecycleRulesTests: XCTestCase {

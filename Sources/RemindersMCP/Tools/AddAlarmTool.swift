@@ -1,5 +1,6 @@
 import JSONRPC
 import RemindersJSON
+import RemindersProtocol
 import RemindersServer
 
 /// `add_alarm {id, before? | at? | arrive? | leave?}`.
@@ -10,7 +11,7 @@ enum AddAlarmTool: ToolDeclaration {
     static let detail = "Give exactly one of before (minutes before the due date), at (a time), arrive or leave (a place)."
 
     struct Input: MethodParams {
-        static let properties: [ObjectRule.Property] = [.init("id", MethodCatalog.param(of: MethodNames.addAlarm, "identifier"), required: true)] + AlarmSpec.members
+        static let properties: [ObjectRule.Property] = [.init("id", AddAlarm.param("identifier"), required: true)] + AlarmSpec.members
         var id: String
         var alarm: AlarmSpec
 

@@ -1,6 +1,7 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 
 /// `complete_reminder {id, completed?:true}`: a recurring reminder moves on to its next occurrence.
@@ -13,7 +14,7 @@ enum CompleteReminder: ToolDeclaration {
 
     struct Input: MethodParams {
         static let properties: [ObjectRule.Property] = ReminderIDInput.properties + [
-            .init("completed", MethodCatalog.param(of: MethodNames.saveReminder, "reminder", "isCompleted"), default: true),
+            .init("completed", SaveReminder.param("reminder", "isCompleted"), default: true),
         ]
         var id: String
         var completed: Bool

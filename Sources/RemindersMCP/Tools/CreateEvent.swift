@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 
 /// `create_event {title, start, end, allDay?, calendar?, location?, notes?, url?, recurrence?, alarms?}`: `saveEvent`.

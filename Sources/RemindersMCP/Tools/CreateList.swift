@@ -1,6 +1,7 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 
 /// `create_list {title, color?}`: a new local list (saveCalendar).
@@ -12,8 +13,8 @@ enum CreateList: ToolDeclaration {
 
     struct Input: MethodParams {
         static let properties: [ObjectRule.Property] = [
-            .init("title", MethodCatalog.param(of: MethodNames.saveCalendar, "calendar", "title"), required: true),
-            .init("color", MethodCatalog.param(of: MethodNames.saveCalendar, "calendar", "color")),
+            .init("title", SaveCalendar.param("calendar", "title"), required: true),
+            .init("color", SaveCalendar.param("calendar", "color")),
         ]
         var title: String
         var color: String?

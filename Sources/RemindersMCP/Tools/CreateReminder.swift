@@ -1,6 +1,7 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 
 /// `create_reminder {title, list?, notes?, url?, due?, start?, priority?, alarms?, recurrence?, tags?, flagged?, parent?}`.

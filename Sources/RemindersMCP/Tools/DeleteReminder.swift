@@ -1,5 +1,6 @@
 import JSONRPC
 import RemindersJSON
+import RemindersProtocol
 import RemindersServer
 
 /// `delete_reminder {id}`: removes the reminder (and its subtasks) for good.

@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 
 /// `list_events {start, end, calendar?, limit?, cursor?}`: `fetchEvents`, dates as a model writes them.
@@ -16,8 +17,8 @@ enum ListEvents: ToolDeclaration {
             .init("start", .string("From (inclusive)."), required: true),
             .init("end", .string("Until (exclusive); at most four years after start."), required: true),
             .init("calendar", .string("An event calendar's title or identifier: only its events.")),
-            .init("limit", MethodCatalog.param(of: MethodNames.fetchEvents, "limit")),
-            .init("cursor", MethodCatalog.param(of: MethodNames.fetchEvents, "cursor")),
+            .init("limit", FetchEvents.param("limit")),
+            .init("cursor", FetchEvents.param("cursor")),
         ]
         var start: String
         var end: String

@@ -1,5 +1,6 @@
 import JSONRPC
 import RemindersJSON
+import RemindersProtocol
 import RemindersServer
 
 /// `list_reminder_lists {}`: the lists, as `calendars` gives them.

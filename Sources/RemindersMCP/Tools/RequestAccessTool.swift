@@ -1,6 +1,7 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 
 /// `request_access {level?}`: asks the owner — through the consent agent `remindersd mcp` was
@@ -15,7 +16,7 @@ enum RequestAccessTool: ToolDeclaration {
     struct Input: MethodParams {
         static let properties: [ObjectRule.Property] = [
             .init("level", .oneOf(["full", "writeOnly"], description: "full (read and write) or writeOnly (add only)."), default: "full"),
-            .init("entityType", MethodCatalog.param(of: MethodNames.requestAccess, "entityType"), default: "reminder"),
+            .init("entityType", RequestAccess.param("entityType"), default: "reminder"),
         ]
         var level: AccessLevel
         var entityType: EntityType

@@ -1,6 +1,7 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 import RemindersStore
 
@@ -14,17 +15,17 @@ enum SearchReminders: ToolDeclaration {
 
     struct Input: MethodParams {
         static let properties: [ObjectRule.Property] = {
-            let fetch = MethodNames.fetchReminders
+            let fetch = FetchReminders.self
             return [
-                .init("query", MethodCatalog.param(of: fetch, "predicate", "matching")),
+                .init("query", fetch.param("predicate", "matching")),
                 .init("list", .string("A list's title or identifier: only its reminders.")),
                 .init("status", .oneOf(["incomplete", "completed", "all"]), default: "incomplete"),
                 .init("dueAfter", .string("Due at or after this: \(ReminderFields.dateForms); a day means its start.")),
                 .init("dueBefore", .string("Due before this, in the same forms.")),
-                .init("tags", MethodCatalog.param(of: fetch, "predicate", "tags")),
-                .init("flagged", MethodCatalog.param(of: fetch, "predicate", "isFlagged")),
+                .init("tags", fetch.param("predicate", "tags")),
+                .init("flagged", fetch.param("predicate", "isFlagged")),
                 .init("limit", .integer(IntegerRule(minimum: 1, maximum: 500, description: "At most this many (default 50).")), default: 50),
-                .init("cursor", MethodCatalog.param(of: fetch, "cursor")),
+                .init("cursor", fetch.param("cursor")),
             ]
         }()
         var query: String?

@@ -1,6 +1,7 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersServer
 
 /// `update_reminder {id, …the members of create_reminder}`: what is given changes, null clears it.

@@ -3,7 +3,7 @@ import RemindersModel
 
 /// Which authorization statuses may call a method at all. Finer write-only rules
 /// (default list only, own reminders only) are checked by the methods that allow write-only.
-enum Access {
+public enum Access: Sendable {
     /// initialize, shutdown: the lifecycle decides.
     case lifecycle
     /// authorizationStatus, requestAccess: every status, since they are how a client gets access.
@@ -13,7 +13,7 @@ enum Access {
     /// Creating and committing: full access, or write-only within its limits.
     case fullOrWriteOnly
 
-    func allows(_ status: AuthorizationStatus) -> Bool {
+    public func allows(_ status: AuthorizationStatus) -> Bool {
         switch self {
         case .lifecycle, .anyStatus: return true
         case .fullAccess: return status == .fullAccess
@@ -22,7 +22,7 @@ enum Access {
     }
 
     /// Whether the status must be read from the store before the call.
-    var needsStatus: Bool {
+    public var needsStatus: Bool {
         switch self {
         case .lifecycle, .anyStatus: return false
         case .fullAccess, .fullOrWriteOnly: return true

@@ -1,6 +1,7 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 
 /// The OpenRPC 1.3 document of the server (https://spec.open-rpc.org), built from the method and
 /// notification declarations: what `rpc.discover` answers and `remindersd schema` prints.

@@ -1,23 +1,16 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 
-/// `commit {}` → `{}`: everything staged, in one transaction, or nothing.
-enum Commit: TypedMethod, MethodDeclaration {
-    static let name = "commit"
-    static let summary = "Writes every change staged with commit:false, in one transaction (EKEventStore.commit())."
-    static let access = Access.fullOrWriteOnly
-    static let effect = Effect.commits
-    static let errors: [MethodError] = [.invalidParams(.noCalendar, .calendarReadOnly), .notFound, .conflict]
-
-    typealias Params = NoParams
-    typealias Result = EmptyResult
-
-    static func entityType(of params: Params, session: Session) throws -> EntityType {
-        try StagedKind.of(session: session, access: access)
+extension Commit: MethodHandler {
+    public static let access = Access.fullOrWriteOnly
+    public static let effect = Effect.commits
+    public static func entityType(of params: Params, _ caller: Caller) throws -> EntityType {
+        try StagedKind.of(session: caller.session, access: access)
     }
 
-    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         try context.session.eventStore().commit()
         return EmptyResult()
     }

@@ -1,18 +1,13 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 
-/// `defaultCalendarForNewReminders {}` → `{calendar}`, null when every list is read-only.
-enum DefaultCalendarForNewReminders: TypedMethod, MethodDeclaration {
-    static let name = "defaultCalendarForNewReminders"
-    static let summary = "The list new reminders go to when they name none; always a writable one, or null."
-    static let access = Access.fullOrWriteOnly
-    static let effect = Effect.reads
+extension DefaultCalendarForNewReminders: MethodHandler {
+    public static let access = Access.fullOrWriteOnly
+    public static let effect = Effect.reads
 
-    typealias Params = NoParams
-    typealias Result = CalendarResult
-
-    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         CalendarResult(calendar: try context.session.eventStore().defaultCalendarForNewReminders())
     }
 }

@@ -2,82 +2,13 @@ import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 
-/// `fetchEvents {start, end, calendarIdentifiers?, limit?, cursor?}` → `{events, nextCursor, truncatedEnd?}`:
-/// EKEventStore.predicateForEvents + events(matching:), one object per occurrence.
-public enum FetchEvents: TypedMethod, MethodDeclaration {
-    public static let name = "fetchEvents"
-    static let summary = "Every event or occurrence overlapping [start, end), recurring events expanded, by startDate then identifier (EKEventStore.events(matching:))."
-    static let access = Access.fullAccess
-    static let entityType = EntityType.event
-    static let effect = Effect.reads
-    static let maximumLimit: Int64 = 10_000
-
-    public struct Params: MethodParams, Sendable {
-        public static let properties: [ObjectRule.Property] = [
-            .init("start", CommonSchemas.instant, required: true),
-            .init("end", CommonSchemas.instant, required: true, description: "Exclusive; at most four years after start (longer is cut, truncatedEnd says where)."),
-            .init("calendarIdentifiers", .array(of: CommonSchemas.identifier), description: "Only these calendars; absent: every event calendar."),
-            .init("limit", .integer(IntegerRule(minimum: 1, maximum: maximumLimit, description: "At most this many per page."))),
-            .init("cursor", .string("nextCursor of the previous page.")),
-        ]
-        public var start: Timestamp
-        public var end: Timestamp
-        public var calendarIdentifiers: [String]?
-        public var limit: Int?
-        /// Where the page starts (decoded from `cursor`).
-        public var offset = 0
-
-        public init(start: Timestamp, end: Timestamp, calendarIdentifiers: [String]? = nil, limit: Int? = nil, cursor: String? = nil) throws(ResponseError) {
-            (self.start, self.end, self.calendarIdentifiers, self.limit) = (start, end, calendarIdentifiers, limit)
-            guard end > start else { throw .invalidParams("end: end must come after start", field: "end") }
-            if let cursor { offset = try Self.offset(cursor, field: "cursor") }
-        }
-
-        public init(_ params: Fields) throws(ResponseError) {
-            guard let start = try params.optionalTimestamp("start"), let end = try params.optionalTimestamp("end") else {
-                throw params.invalid("start", "start and end are required")
-            }
-            guard end > start else { throw params.invalid("end", "end must come after start") }
-            (self.start, self.end) = (start, end)
-            calendarIdentifiers = try params.optionalStrings("calendarIdentifiers")
-            limit = try params.optionalInt("limit")
-            if let cursor = try params.optionalString("cursor") { offset = try Self.offset(cursor, field: params.pathOf("cursor")) }
-        }
-
-        private static func offset(_ cursor: String, field: String) throws(ResponseError) -> Int {
-            guard cursor.hasPrefix("e"), let value = Int(cursor.dropFirst()), value >= 0 else {
-                throw .invalidParams("\(field): not a cursor this server gave", field: field)
-            }
-            return value
-        }
-    }
-
-    public struct Result: MethodResult, Sendable {
-        public static let schema = JSONSchema.object([
-            .init("events", .array(of: EventSchemas.event), required: true),
-            .init("nextCursor", .nullable(.string("Where the next page starts; null on the last page.")), required: true),
-            .init("truncatedEnd", CommonSchemas.instant, description: "Present when the range was cut at four years: where it stopped."),
-        ])
-        public var events: [EventOccurrence]
-        public var nextCursor: String?
-        public var truncatedEnd: Timestamp?
-        /// The zone the events' dates are written in: the session's.
-        public var zone: TimeZone
-
-        public func write(to writer: inout JSONWriter) {
-            writer.beginObject()
-            writer.key(static: "events")
-            writer.beginArray()
-            for occurrence in events { occurrence.write(to: &writer, zone: zone) }
-            writer.endArray()
-            writer.field("nextCursor", nextCursor)
-            if let truncatedEnd { writer.field("truncatedEnd", truncatedEnd) }
-            writer.endObject()
-        }
-    }
-
-    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+extension FetchEvents: MethodHandler {
+    public static let access = Access.fullAccess
+    public static let entityType = EntityType.event
+    public static let effect = Effect.reads
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let eventStore = try context.session.eventStore()
         let (occurrences, truncated) = try eventStore.fetchEvents(from: params.start, to: params.end, calendars: params.calendarIdentifiers)
         let page = occurrences.dropFirst(params.offset).prefix(params.limit ?? Int(maximumLimit))

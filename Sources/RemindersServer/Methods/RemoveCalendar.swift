@@ -1,28 +1,16 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 
-/// `removeCalendar {calendarIdentifier}` → `{}`: the list and every reminder in it.
-enum RemoveCalendar: TypedMethod, MethodDeclaration {
-    static let name = "removeCalendar"
-    static let summary = "Removes a calendar and its items (EKEventStore.removeCalendar(_:commit:)); the last one of each kind stays."
-    static let access = Access.fullAccess
-    static let effect = Effect.writes
-    static let errors: [MethodError] = [.notFound]
-
-    struct Params: MethodParams {
-        static let properties: [ObjectRule.Property] = [.init("calendarIdentifier", CommonSchemas.identifier, required: true)]
-        var calendarIdentifier: String
-        init(_ params: Fields) throws(ResponseError) { calendarIdentifier = try params.string("calendarIdentifier") }
+extension RemoveCalendar: MethodHandler {
+    public static let access = Access.fullAccess
+    public static let effect = Effect.writes
+    public static func entityType(of params: Params, _ caller: Caller) throws -> EntityType {
+        try CalendarKind.of(identifier: params.calendarIdentifier, madeFor: nil, session: caller.session)
     }
 
-    typealias Result = EmptyResult
-
-    static func entityType(of params: Params, session: Session) throws -> EntityType {
-        try CalendarKind.of(identifier: params.calendarIdentifier, madeFor: nil, session: session)
-    }
-
-    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         try context.session.eventStore().removeCalendar(identifier: params.calendarIdentifier)
         return EmptyResult()
     }

@@ -1,34 +1,12 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 
-/// `removeReminder {identifier, lastModifiedDate?, commit?}` → `{}`.
-public enum RemoveReminder: TypedMethod, MethodDeclaration {
-    public static let name = "removeReminder"
-    static let summary = "Removes a reminder (EKEventStore.remove(_:commit:))."
-    static let access = Access.fullAccess
-    static let effect = Effect.stages
-    static let errors: [MethodError] = [.invalidParams(.calendarReadOnly), .notFound, .conflict]
-
-    public struct Params: MethodParams, Sendable {
-        public static let properties: [ObjectRule.Property] = [
-            .init("identifier", CommonSchemas.identifier, required: true),
-            CommonSchemas.lastModifiedDate,
-        ]
-        public var identifier: String
-        public var lastModifiedDate: Timestamp?
-
-        public init(identifier: String, lastModifiedDate: Timestamp? = nil) { (self.identifier, self.lastModifiedDate) = (identifier, lastModifiedDate) }
-
-        public init(_ params: Fields) throws(ResponseError) {
-            identifier = try params.string("identifier")
-            lastModifiedDate = try params.optionalTimestamp("lastModifiedDate")
-        }
-    }
-
-    public typealias Result = EmptyResult
-
-    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+extension RemoveReminder: MethodHandler {
+    public static let access = Access.fullAccess
+    public static let effect = Effect.stages
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         try context.session.eventStore().removeReminder(identifier: params.identifier, lastModifiedDate: params.lastModifiedDate, commit: context.commit)
         return EmptyResult()
     }

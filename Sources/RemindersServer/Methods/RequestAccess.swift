@@ -1,61 +1,14 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 
-/// `requestAccess {entityType?, level?, usageDescription}` → `{granted, status}`: asks the owner
-/// (never the client) when the answer is not known yet, and remembers the answer.
-public enum RequestAccess: TypedMethod, MethodDeclaration {
-    public static let name = "requestAccess"
-    static let summary = "Asks the owner for access (EKEventStore.requestFullAccessToReminders / requestWriteOnlyAccessToEvents)."
-    static let access = Access.anyStatus
-    static let effect = Effect.mayWaitForOwner
-    static let errors: [MethodError] = [.invalidParams(.invalidEntityType)]
+extension RequestAccess: MethodHandler {
+    public static let access = Access.anyStatus
+    public static let effect = Effect.mayWaitForOwner
+    public static func entityType(of params: Params, _ caller: Caller) throws -> EntityType { params.entityType }
 
-    public struct Params: MethodParams, Sendable {
-        public static let properties: [ObjectRule.Property] = [
-            EntityTypeParams.property,
-            .init("level", .oneOf(AccessLevel.allCases.map(\.rawValue)), default: .string(AccessLevel.full.rawValue)),
-            .init("usageDescription", .string("Why the client needs the reminders, shown to the owner; no NUL."), required: true,
-                  missingMessage: "a usage description is required: say why this client needs the reminders"),
-        ]
-        public var entityType: EntityType
-        public var level: AccessLevel
-        public var usageDescription: String
-
-        public init(entityType: EntityType, level: AccessLevel, usageDescription: String) {
-            (self.entityType, self.level, self.usageDescription) = (entityType, level, usageDescription)
-        }
-
-        public init(_ params: Fields) throws(ResponseError) {
-            entityType = try params.optionalEnum("entityType", EntityType.self) ?? .reminder
-            level = try params.optionalEnum("level", AccessLevel.self) ?? .full
-            usageDescription = try params.string("usageDescription")
-            guard !usageDescription.allSatisfy(\.isWhitespace) else {
-                throw params.invalid("usageDescription", "a usage description is required: say why this client needs the reminders")
-            }
-            // The agent gets it as a C-string argument: a NUL would show the owner only the text before it.
-            guard !usageDescription.unicodeScalars.contains("\u{0}") else {
-                throw params.invalid("usageDescription", "a usage description must not contain NUL characters")
-            }
-        }
-    }
-
-    public struct Result: MethodResult, Sendable {
-        public static let schema = CommonSchemas.result([("granted", .boolean()), ("status", CommonSchemas.authorizationStatus)])
-        public var granted: Bool
-        public var status: AuthorizationStatus
-
-        public func write(to writer: inout JSONWriter) {
-            writer.beginObject()
-            writer.field("granted", granted)
-            writer.field("status", status.rawValue)
-            writer.endObject()
-        }
-    }
-
-    static func entityType(of params: Params, session: Session) throws -> EntityType { params.entityType }
-
-    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let (entity, level, usage) = (params.entityType, params.level, params.usageDescription)
         let session = context.session
         let store = try session.eventStore().store

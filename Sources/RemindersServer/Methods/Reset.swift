@@ -1,22 +1,17 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 
-/// `reset {}` → `{}`: forgets every staged change.
-enum Reset: TypedMethod, MethodDeclaration {
-    static let name = "reset"
-    static let summary = "Forgets every staged change (EKEventStore.reset())."
-    static let access = Access.fullOrWriteOnly
-    static let effect = Effect.discards
+extension Reset: MethodHandler {
+    public static let access = Access.fullOrWriteOnly
+    public static let effect = Effect.discards
 
-    typealias Params = NoParams
-    typealias Result = EmptyResult
-
-    static func entityType(of params: Params, session: Session) throws -> EntityType {
-        try StagedKind.of(session: session, access: access)
+    public static func entityType(of params: Params, _ caller: Caller) throws -> EntityType {
+        try StagedKind.of(session: caller.session, access: access)
     }
 
-    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         try context.session.eventStore().reset()
         return EmptyResult()
     }

@@ -1,23 +1,13 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 
-/// `shutdown`: from now on only `exit` is accepted (LSP).
-enum Shutdown: TypedMethod, MethodDeclaration {
-    static let name = "shutdown"
-    static let summary = "Ends the session; the client then sends exit."
-    static let access = Access.lifecycle
-    static let effect = Effect.lifecycle
+extension Shutdown: MethodHandler {
+    public static let access = Access.lifecycle
+    public static let effect = Effect.lifecycle
 
-    typealias Params = NoParams
-
-    /// `null`, as LSP answers it.
-    struct Result: MethodResult {
-        static let schema = JSONSchema.null
-        func write(to writer: inout JSONWriter) { writer.null() }
-    }
-
-    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         context.session.lifecycle = .shutDown
         context.session.stopWatching()
         return Result()

@@ -1,47 +1,14 @@
-import RemindersSyncHelper
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersStore
+import RemindersSyncHelper
 
-/// `sync {account?, workDoneToken?, dryRun?, forceDelete?}` → the sync report; `$/progress` for the token
-/// meanwhile. The sync itself runs in remindersd-sync (see `SyncHelper`), on this session's store.
-enum SyncMethod: TypedMethod, MethodDeclaration {
-    static let name = "sync"
-    static let summary = "Syncs the CalDAV accounts (or one) both ways and reports what moved, list by list."
-    static let access = Access.fullAccess
-    static let effect = Effect.network
-    static let errors: [MethodError] = [.notFound, .cancelled]
-
-    struct Params: MethodParams {
-        static let properties: [ObjectRule.Property] = [
-            .init("account", .string("An account's name; absent: every account.")),
-            .init("workDoneToken", .any(description: "A string or number: $/progress notifications carry it (LSP's work-done progress).")),
-            .init("dryRun", .boolean(), description: "Only say what would move."),
-            .init("forceDelete", .array(of: .string()),
-                  description: "Calendars (identifiers or titles) whose deletions go through although one side went empty (see withheld)."),
-        ]
-        var account: String?
-        var workDoneToken: JSONValue?
-        var dryRun: Bool
-        var forceDelete: [String]
-
-        init(_ params: Fields) throws(ResponseError) {
-            account = try params.optionalString("account")
-            workDoneToken = params.object["workDoneToken"]
-            dryRun = try params.optionalBool("dryRun") ?? false
-            forceDelete = try params.optionalStrings("forceDelete") ?? []
-        }
-    }
-
-    /// The report as remindersd-sync wrote it: checked to be one JSON object, then passed on.
-    struct Result: MethodResult {
-        static let schema = SyncSchemas.report
-        var report: JSONValue
-        func write(to writer: inout JSONWriter) { writer.value(report) }
-    }
-
-    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+extension SyncMethod: MethodHandler {
+    public static let access = Access.fullAccess
+    public static let effect = Effect.network
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let session = try context.session.eventStore()
         let account = params.account
         var arguments = ["--json", "--progress-lines", "--store", session.store.path,

@@ -1,55 +1,14 @@
 import JSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersStore
 
-/// `updateLocation {latitude, longitude, horizontalAccuracy, timestamp?}` → `{transitions:[…]}`:
-/// a position from a GeoClue script or a phone bridge; the location alarms whose place it enters
-/// or leaves fire (the agent delivers them). Full access only: a person's location is private.
-enum UpdateLocation: TypedMethod, MethodDeclaration {
-    static let name = "updateLocation"
-    static let summary = "Reports where the person is; returns the location alarms that fire because of it (a fence entered or left)."
-    static let access = Access.fullAccess
-    static let effect = Effect.writes
+extension UpdateLocation: MethodHandler {
+    public static let access = Access.fullAccess
+    public static let effect = Effect.writes
 
-    struct Params: MethodParams {
-        static let properties: [ObjectRule.Property] = [
-            .init("latitude", AlarmSchemas.latitude, required: true),
-            .init("longitude", AlarmSchemas.longitude, required: true),
-            .init("horizontalAccuracy", .number(NumberRule(minimum: 0, maximum: 1_000_000, description: "Metres; a fix less accurate than a fence's radius is ignored by it.",
-                                                            rangeMessage: { "horizontalAccuracy must be 0…1000000 metres, got \($0)" })), required: true),
-            .init("timestamp", CommonSchemas.instant, description: "When the fix was taken; default now. A fix older than one a fence already used is ignored by it."),
-        ]
-        var fix: LocationFix
-
-        init(_ params: Fields) throws(ResponseError) {
-            fix = LocationFix(location: GeoLocation(latitude: try params.double("latitude"), longitude: try params.double("longitude")),
-                              horizontalAccuracy: try params.double("horizontalAccuracy"),
-                              timestamp: try params.optionalTimestamp("timestamp") ?? Timestamp.now())
-        }
-    }
-
-    struct Result: MethodResult {
-        static let schema = CommonSchemas.result([("transitions", .array(of: AlarmSchedulingSchemas.transition))])
-        var transitions: [GeofenceTransition]
-
-        func write(to writer: inout JSONWriter) {
-            writer.beginObject()
-            writer.key(static: "transitions")
-            writer.beginArray()
-            for transition in transitions {
-                writer.beginObject()
-                writer.field("identifier", transition.reminderIdentifier)
-                writer.field("alarmIdentifier", transition.alarmIdentifier)
-                writer.field("proximity", transition.proximity.rawValue)
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.endObject()
-        }
-    }
-
-    static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         Result(transitions: try context.session.eventStore().updateLocation(params.fix))
     }
 }

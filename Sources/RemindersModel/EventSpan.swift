@@ -1,0 +1,4 @@
+/// Which occurrences of a recurring event a change or removal is for (EKSpan).
+public enum EventSpan: String, Sendable, CaseIterable {
+    case thisEvent, futureEvents
+}

@@ -1,0 +1,14 @@
+import JSONRPC
+
+/// remindersd's own error codes, in the JSON-RPC server-error range (protocol.md, "Errors"): every
+/// side names them from here, never as a number.
+extension ResponseError {
+    /// The client's authorization status does not allow the call (EKErrorEventStoreNotAuthorized).
+    public static let notAuthorizedCode = -32010
+    /// No item, list or alarm with the identifier given.
+    public static let notFoundCode = -32011
+    /// The item changed since the `lastModifiedDate` the call was made against.
+    public static let conflictCode = -32012
+    /// The store cannot be used: damaged, moved, full, or another program's.
+    public static let storeUnavailableCode = -32013
+}

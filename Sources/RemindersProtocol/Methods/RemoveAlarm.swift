@@ -1,0 +1,35 @@
+import JSONRPC
+import RemindersJSON
+import RemindersModel
+
+/// `removeAlarm {identifier, alarmIdentifier, lastModifiedDate?, commit?}` → `{reminder}`.
+public enum RemoveAlarm: RemindersMethod {
+    public static let name = "removeAlarm"
+    public static let summary = "Removes one alarm from a reminder (EKCalendarItem.removeAlarm(_:))."
+    public static let errors: [MethodError] = [.notFound, .conflict]
+
+    public struct Params: MethodParams {
+        public static let properties: [ObjectRule.Property] = [
+            .init("identifier", CommonSchemas.identifier, required: true),
+            .init("alarmIdentifier", CommonSchemas.identifier, required: true),
+            CommonSchemas.lastModifiedDate,
+        ]
+        public var identifier: String
+        public var alarmIdentifier: String
+        public var lastModifiedDate: Timestamp?
+
+        public init(identifier: String, alarmIdentifier: String, lastModifiedDate: Timestamp? = nil) {
+            self.identifier = identifier
+            self.alarmIdentifier = alarmIdentifier
+            self.lastModifiedDate = lastModifiedDate
+        }
+
+        public init(_ params: Fields) throws(ResponseError) {
+            identifier = try params.string("identifier")
+            alarmIdentifier = try params.string("alarmIdentifier")
+            lastModifiedDate = try params.optionalTimestamp("lastModifiedDate")
+        }
+    }
+
+    public typealias Result = ReminderResult
+}

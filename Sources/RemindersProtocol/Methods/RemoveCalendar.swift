@@ -1,0 +1,22 @@
+import JSONRPC
+import RemindersJSON
+import RemindersModel
+
+/// `removeCalendar {calendarIdentifier}` → `{}`: the list and every reminder in it.
+public enum RemoveCalendar: RemindersMethod {
+    public static let name = "removeCalendar"
+    public static let summary = "Removes a calendar and its items (EKEventStore.removeCalendar(_:commit:)); the last one of each kind stays."
+    public static let errors: [MethodError] = [.notFound]
+
+    public struct Params: MethodParams {
+        public static let properties: [ObjectRule.Property] = [.init("calendarIdentifier", CommonSchemas.identifier, required: true)]
+        public var calendarIdentifier: String
+
+        public init(calendarIdentifier: String) {
+            self.calendarIdentifier = calendarIdentifier
+        }
+        public init(_ params: Fields) throws(ResponseError) { calendarIdentifier = try params.string("calendarIdentifier") }
+    }
+
+    public typealias Result = EmptyResult
+}

@@ -1,0 +1,17 @@
+import JSONRPC
+import RemindersJSON
+import RemindersModel
+
+/// `shutdown`: from now on only `exit` is accepted (LSP).
+public enum Shutdown: RemindersMethod {
+    public static let name = "shutdown"
+    public static let summary = "Ends the session; the client then sends exit."
+    public typealias Params = NoParams
+
+    /// `null`, as LSP answers it.
+    public struct Result: MethodResult {
+        public static let schema = JSONSchema.null
+        public init() {}
+        public func write(to writer: inout JSONWriter) { writer.null() }
+    }
+}

@@ -1,0 +1,60 @@
+import JSONRPC
+import RemindersJSON
+import RemindersModel
+
+/// `upcomingAlarms {from?, to}` → `{alarms:[…]}`: the time alarms that fire in the window, soonest
+/// first, read in the session's zone — reminders', and events' for a client with full access to
+/// events; a snoozed one at its new time, a dismissed one not at all.
+public enum UpcomingAlarms: RemindersMethod {
+    public static let name = "upcomingAlarms"
+    public static let summary = "The time alarms of open reminders (and of events, with access to them) that fire from `from` (default now) until `to`, soonest first."
+    public struct Params: MethodParams {
+        public static let properties: [ObjectRule.Property] = [
+            .init("from", CommonSchemas.instant, description: "Inclusive; default now."),
+            .init("to", CommonSchemas.instant, required: true, description: "Exclusive."),
+        ]
+        public var from: Timestamp
+        public var to: Timestamp
+
+        public init(from: Timestamp, to: Timestamp) {
+            self.from = from
+            self.to = to
+        }
+
+        public init(_ params: Fields) throws(ResponseError) {
+            from = try params.optionalTimestamp("from") ?? Timestamp.now()
+            guard let to = try params.optionalTimestamp("to"), to > from else {
+                throw ResponseError.invalidParams("to must come after from", field: "to")
+            }
+            self.to = to
+        }
+    }
+
+    public struct Result: MethodResult {
+        public static let schema = CommonSchemas.result([("alarms", .array(of: AlarmSchedulingSchemas.upcoming))])
+        public var alarms: [ScheduledAlarm]
+
+        public init(alarms: [ScheduledAlarm]) {
+            self.alarms = alarms
+        }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.key(static: "alarms")
+            writer.beginArray()
+            for entry in alarms {
+                writer.beginObject()
+                writer.field("identifier", entry.reminderIdentifier)
+                writer.field("entityType", entry.entityType.rawValue)
+                writer.field("alarmIdentifier", entry.alarmIdentifier)
+                writer.field("title", entry.title)
+                writer.field("fireDate", entry.fireDate)
+                writer.field("occurrenceDate", entry.occurrenceDate)
+                writer.field("snoozed", entry.snoozed)
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.endObject()
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import JSONRPC
+import RemindersJSON
+import RemindersModel
+
+/// `{reminder}`: one reminder, as a change left it.
+public struct ReminderResult: MethodResult, Sendable {
+    public static let schema = ReminderSchemas.reminderResult
+    public var reminder: Reminder
+
+    public init(reminder: Reminder) {
+        self.reminder = reminder
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key(static: "reminder")
+        reminder.write(to: &writer)
+        writer.endObject()
+    }
+}
