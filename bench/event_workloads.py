@@ -1,4 +1,4 @@
-"""Workload 13 of bench/run: one month of events.
+"""Workloads 13 and 19 of bench/run: one month of events, and events staged.
 
 A calendar of N events (default 10,000), of which 500 are recurring series (weekly, every two
 weeks, daily for a month, monthly), the rest single events over two years. remindersd answers
@@ -10,6 +10,10 @@ and the counts must agree. Then the same events, each with an alarm 15 minutes b
 occurrence, in a store of their own: `remindersd agent` runs on it, and after another process's commit (one event moved) the
 cost of the pass that reschedules is read from its debug line — the agent finds single events'
 alarms through their fire-time index and expands only the series.
+
+Workload 19: the same events saved with `commit: false` and then one `commit`, against the same
+saves each committed (pipelined, so the server groups their commits): staging keeps each event as
+the value its change left, so staging one more costs the same however many are staged.
 """
 import datetime
 import json
@@ -128,10 +132,37 @@ def event_store(bench, name):
     return store
 
 
-def saves_file(bench, name, made, alarms):
+def saves_file(bench, name, made, alarms, commit=True):
     return bench.phase_file(name, [json.dumps({"jsonrpc": "2.0", "id": i, "method": "saveEvent", "params": {"event": {
         "title": title, "startDate": rfc3339(start), "endDate": rfc3339(start + datetime.timedelta(minutes=minutes)), "timeZone": "UTC",
-        "recurrenceRules": rule_json(rrule), "alarms": alarms}}}) for i, (_, start, minutes, rrule, title) in enumerate(made)], False)
+        "recurrenceRules": rule_json(rrule), "alarms": alarms}, "commit": commit}}) for i, (_, start, minutes, rrule, title) in enumerate(made)],
+        False)
+
+
+def workload_staged_events(bench, reps, count):
+    """19. saveEvent commit:false ×N then commit, against the same saves each committed (pipelined)."""
+    made = events(count)
+    init = bench.phase_file("events-init", [json.dumps({"jsonrpc": "2.0", "id": "init", "method": "initialize",
+                                                        "params": {"clientInfo": {"name": "bench"}, "timeZone": "UTC"}})], False)
+    staged = saves_file(bench, "events-staged", made, alarms=[], commit=False)
+    commit = bench.phase_file("events-commit", [json.dumps({"jsonrpc": "2.0", "id": "commit", "method": "commit", "params": {}})], False)
+    durable = saves_file(bench, "events-durable", made, alarms=[])
+    samples = {"stage": [], "commit": [], "remindersd": [], "durable": []}
+    ratios = []
+    for rep in range(reps):
+        phases, _ = bench.drive(bench.server_command(event_store(bench, "events-staged")), [(init, 1, {}), (staged, count, {}), (commit, 1, {})])
+        stage, committed = phases[1]["seconds"], phases[2]["seconds"]
+        phases, _ = bench.drive(bench.server_command(event_store(bench, "events-durable")), [(init, 1, {}), (durable, count, {})])
+        each = phases[1]["seconds"]
+        samples["stage"].append(stage)
+        samples["commit"].append(committed)
+        samples["remindersd"].append(stage + committed)
+        samples["durable"].append(each)
+        ratios.append(each / (stage + committed))
+        log(f"  19 rep {rep + 1}: staged {stage + committed:.2f} s (stage {stage:.2f} + commit {committed:.2f}), each committed {each:.2f} s")
+    return {"count": count, "remindersd": statistics.median(samples["remindersd"]), "stage": statistics.median(samples["stage"]),
+            "commit": statistics.median(samples["commit"]), "durable": statistics.median(samples["durable"]),
+            "ratio": statistics.median(ratios), "samples": samples}
 
 
 def agent_passes(bench, init, made, reps):
@@ -161,6 +192,19 @@ def agent_passes(bench, init, made, reps):
 
 
 def rows(results, seconds_text):
+    return month_rows(results, seconds_text) + staged_rows(results, seconds_text)
+
+
+def staged_rows(results, seconds_text):
+    nineteen = results.get("19")
+    if not nineteen:
+        return []
+    return [(f"19 {nineteen['count'] // 1000}k saveEvent commit:false + commit", f"{seconds_text(nineteen['remindersd'])} "
+             f"({seconds_text(nineteen['stage'])} + {seconds_text(nineteen['commit'])})", "the same saveEvent, each commit:true, pipelined",
+             seconds_text(nineteen["durable"]), f"{nineteen['ratio']:.2f}×", "≥ 1×", nineteen["ratio"] >= 1)]
+
+
+def month_rows(results, seconds_text):
     thirteen = results.get("13")
     if not thirteen:
         return []
@@ -173,6 +217,21 @@ def rows(results, seconds_text):
 
 
 def details(results):
+    return "\n".join(part for part in (month_details(results), staged_details(results)) if part)
+
+
+def staged_details(results):
+    nineteen = results.get("19")
+    if not nineteen:
+        return ""
+    s = nineteen["samples"]
+    return (f"- 19: {nineteen['count']:,} events (workload 13's) staged on a fresh store, then one commit; the same saves each committed "
+            "on another fresh store. Samples s: staged " + ", ".join(f"{v:.2f}" for v in s["remindersd"]) + " (stage "
+            + ", ".join(f"{v:.2f}" for v in s["stage"]) + "; commit " + ", ".join(f"{v:.2f}" for v in s["commit"]) + "); each committed "
+            + ", ".join(f"{v:.2f}" for v in s["durable"]) + ".")
+
+
+def month_details(results):
     thirteen = results.get("13")
     if not thirteen:
         return ""

@@ -20,9 +20,6 @@ public final class CalendarStore {
     var lastDecodedCalendar = ""
     /// Full-text index changes of the current write transaction, written when it commits.
     var fullTextBacklog = FullTextBacklog()
-    /// While set, the identifiers of the events written (inserted, updated, removed) are noted in
-    /// it: what a staged change touched.
-    var touchedEvents: Set<String>?
 
     public static let defaultBusyTimeout = 15_000
 

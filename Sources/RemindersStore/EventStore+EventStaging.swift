@@ -1,74 +1,66 @@
 import RemindersModel
 
-/// Events staged with `commit: false`: visible to this client's `event` reads (through the view
-/// taken when they were tried), written by `commit` with what else is staged, forgotten by `reset`.
-/// Fetches (`fetchEvents`) show committed events only, as EventKit's `events(matching:)` does.
+/// Events staged with `commit: false`: kept as the values their changes left (`StagedChanges`),
+/// seen by this client's `event` reads, written by `commit` with what else is staged, forgotten by
+/// `reset`. Fetches (`fetchEvents`) show committed events only, as EventKit's `events(matching:)` does.
 extension EventStore {
-    /// Runs an event change: with `commit`, after the staged events not yet written, then writes
-    /// the staged reminders (everything staged is then written); without, tries it on what is
-    /// staged — refusing it as a commit would — notes what it made of the events it touched, rolls
-    /// it back and stages it. Either way it enters the staged log (as written, when committed).
-    func stage<T>(_ operation: StagedChanges.Operation, commit: Bool, _ run: (Timestamp) throws(StoreError) -> T) throws(StoreError) -> T {
-        if commit, !inGroup { return try durably { () throws(StoreError) in try self.stage(operation, commit: true, run) }.get() }
-        let now = clock()
-        var result: T?
-        var made: [String] = []
-        var view = StagedView()
-        let outcome = try store.transaction { () throws(StoreError) -> TransactionOutcome in
-            self.store.touchedEvents = []
-            defer { self.store.touchedEvents = nil }
-            try self.replayUnwrittenEvents()
-            self.identifiers.begin()
-            result = try run(now)
-            made = self.identifiers.made
-            guard commit else {
-                view = try self.view(of: self.store.touchedEvents ?? [])
-                return .rollBack  // tried, not kept
-            }
-            for change in self.staged.reminderChanges { try self.write(change) }
-            return .commit
-        }
-        guard let result else { throw .cancelled }
-        staged.append(StagedChanges.Entry(operation: operation, now: now, identifiers: made))
-        if outcome == .commit { staged.wroteAll() } else { staged.eventView = view }
-        return result
-    }
-
-    /// The events `touched` as they stand now, with the detached occurrences of each series among them.
-    private func view(of touched: Set<String>) throws(StoreError) -> StagedView {
-        var view = StagedView()
-        for identifier in touched { view.events[identifier] = .some(try store.event(identifier: identifier)) }
-        let series = touched.union(view.events.values.compactMap { $0?.seriesIdentifier })
-        for identifier in series { view.detached[identifier] = try store.detachedOccurrences(of: identifier) }
-        return view
-    }
-
-    /// The staged event changes not yet written, again, in order, with the identifiers and time each had.
-    func replayUnwrittenEvents() throws(StoreError) {
-        for entry in staged.unwritten {
-            identifiers.begin(replaying: entry.identifiers)
-            switch entry.operation {
-            case .saveEvent(let identifier, let occurrenceDate, let span, let changes, let lastModifiedDate):
-                _ = try applySave(identifier: identifier, occurrenceDate: occurrenceDate, span: span, changes: changes,
-                                  lastModifiedDate: lastModifiedDate, now: entry.now)
-            case .removeEvent(let identifier, let occurrenceDate, let span):
-                try applyRemove(identifier: identifier, occurrenceDate: occurrenceDate, span: span, now: entry.now)
-            case .saveReminder, .removeReminder:
-                continue
-            }
-        }
-        identifiers.begin()
-    }
-
     /// An event as this client sees it: its own staged change of it, else the store's.
     func visibleEvent(identifier: String) throws(StoreError) -> Event? {
-        if let seen = staged.eventView.events[identifier] { return seen }
+        if let change = staged.eventChange(identifier) { return change.value }
         return try store.event(identifier: identifier)
     }
 
-    /// A series' detached occurrences as this client sees them.
+    /// A series' detached occurrences as this client sees them: the stored ones as it staged them,
+    /// and the ones it made.
     func visibleDetachedOccurrences(of series: String) throws(StoreError) -> [Event] {
-        if let seen = staged.eventView.detached[series] { return seen }
-        return try store.detachedOccurrences(of: series)
+        var seen = Set<String>()
+        var found: [Event] = []
+        let candidates = try store.detachedOccurrences(of: series).map(\.eventIdentifier) + staged.stagedMembers(of: series).sorted()
+        for identifier in candidates where seen.insert(identifier).inserted {
+            if let event = try visibleEvent(identifier: identifier), event.seriesIdentifier == series { found.append(event) }
+        }
+        return found
+    }
+
+    /// Stages an event as a change left it. `checking`: the `lastModifiedDate` the client said it
+    /// started from, checked again at commit against the stored event — unless the event was
+    /// staged already, when the first staged change's check stands for them all.
+    func stageEvent(_ event: Event, isNew: Bool, checking lastModifiedDate: Timestamp? = nil) {
+        let earlier = staged.eventChange(event.eventIdentifier)
+        staged.append(.event(.save(event, isNew: isNew, basedOn: earlier.map { $0.basedOn } ?? lastModifiedDate)))
+    }
+
+    /// Stages an event's removal, and with a series' the removal of its detached occurrences (the
+    /// store removes them with it; this client's reads must not see them before).
+    func stageEventRemoval(_ identifier: String, checking lastModifiedDate: Timestamp? = nil) throws(StoreError) {
+        for occurrence in try visibleDetachedOccurrences(of: identifier) { try stageEventRemoval(occurrence.eventIdentifier) }
+        let earlier = staged.eventChange(identifier)
+        staged.append(.event(.remove(identifier: identifier, basedOn: earlier.map { $0.basedOn } ?? lastModifiedDate)))
+    }
+
+    /// Writes a staged event change (in a commit): refused with a conflict when the stored event
+    /// changed since the change was checked against it, and as a save would be when its calendar
+    /// became read-only or went, or its series went.
+    func write(_ change: EventChange) throws(StoreError) {
+        switch change {
+        case .save(var event, let isNew, let basedOn):
+            try requireWritable(event.calendarIdentifier, field: "calendarIdentifier", for: .event)
+            if let series = event.seriesIdentifier, try store.event(identifier: series) == nil {
+                throw .notFound(kind: "event", identifier: series)
+            }
+            if isNew {
+                try store.insertEvent(event)
+                return
+            }
+            guard let stored = try store.event(identifier: event.eventIdentifier) else { throw .notFound(kind: "event", identifier: event.eventIdentifier) }
+            if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: .event(stored)) }
+            // Someone else may have committed since this change was staged: stay strictly later than them.
+            event.lastModifiedDate = max(event.lastModifiedDate, stored.lastModifiedDate.advanced(by: 1))
+            _ = try store.updateEvent(event)
+        case .remove(let identifier, let basedOn):
+            guard let stored = try store.event(identifier: identifier) else { return }  // already gone: the wish is met
+            if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: .event(stored)) }
+            _ = try store.deleteEvent(identifier: identifier)
+        }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import RemindersModel
 
-/// Events: saved and removed at once (each in its own transaction), read as occurrences in the
-/// client's zone.
+/// Events: saved and removed as reminders are (staged, then committed with everything staged),
+/// read as occurrences in the client's zone.
 extension EventStore {
     /// EventKit searches at most four years at a time: the end it stops at, for a range from `start`.
     public static func longestRange(from start: Timestamp) -> Timestamp {
@@ -78,54 +78,50 @@ extension EventStore {
     /// its first occurrence, changes the whole series). Returns the occurrence as saved.
     public func saveEvent(identifier: String?, occurrenceDate: Timestamp?, span: EventSpan?, changes: EventChanges,
                           lastModifiedDate: Timestamp?, commit: Bool = true) throws(StoreError) -> EventOccurrence {
-        let operation = StagedChanges.Operation.saveEvent(identifier: identifier, occurrenceDate: occurrenceDate, span: span, changes: changes,
-                                                    lastModifiedDate: lastModifiedDate)
-        return try stage(operation, commit: commit) { now throws(StoreError) in
-            try self.applySave(identifier: identifier, occurrenceDate: occurrenceDate, span: span, changes: changes,
-                               lastModifiedDate: lastModifiedDate, now: now)
+        try staging(commit: commit) { () throws(StoreError) in
+            try self.stageSave(identifier: identifier, occurrenceDate: occurrenceDate, span: span, changes: changes,
+                               lastModifiedDate: lastModifiedDate, now: self.clock())
         }
     }
 
-    func applySave(identifier: String?, occurrenceDate: Timestamp?, span: EventSpan?, changes: EventChanges,
-                   lastModifiedDate: Timestamp?, now: Timestamp) throws(StoreError) -> EventOccurrence {
-        try store.write { () throws(StoreError) in
-            guard let identifier else { return try self.create(changes, now: now) }
-            guard var event = try store.event(identifier: identifier) else { throw .notFound(kind: "event", identifier: identifier) }
-            if let lastModifiedDate, lastModifiedDate != event.lastModifiedDate { throw .conflict(current: .event(event)) }
-            try self.requireWritable(event.calendarIdentifier, field: "calendarIdentifier", for: .event)
-            if event.isDetached, span == .futureEvents {
-                throw .invalid(ValidationError(field: "span", reason: .invalidSpan, "a detached occurrence is one occurrence: futureEvents makes no sense for it"))
+    private func stageSave(identifier: String?, occurrenceDate: Timestamp?, span: EventSpan?, changes: EventChanges,
+                           lastModifiedDate: Timestamp?, now: Timestamp) throws(StoreError) -> EventOccurrence {
+        guard let identifier else { return try create(changes, now: now) }
+        guard var event = try visibleEvent(identifier: identifier) else { throw .notFound(kind: "event", identifier: identifier) }
+        if let lastModifiedDate, lastModifiedDate != event.lastModifiedDate { throw .conflict(current: .event(event)) }
+        try requireWritable(event.calendarIdentifier, field: "calendarIdentifier", for: .event)
+        if event.isDetached, span == .futureEvents {
+            throw .invalid(ValidationError(field: "span", reason: .invalidSpan, "a detached occurrence is one occurrence: futureEvents makes no sense for it"))
+        }
+        guard let occurrenceDate, !event.recurrenceRules.isEmpty, !event.isDetached else {
+            return try update(&event, changes, start: event.start.instant(in: timeZone), checking: lastModifiedDate, now: now)
+        }
+        if let detached = try detached(of: event, at: occurrenceDate) {
+            guard span == .futureEvents else {
+                var detached = detached
+                return try update(&detached, changes, start: detached.start.instant(in: timeZone), checking: nil, now: now)
             }
-            guard let occurrenceDate, !event.recurrenceRules.isEmpty, !event.isDetached else {
-                return try self.update(&event, changes, start: event.start.instant(in: timeZone), now: now)
-            }
-            if let detached = try self.detached(of: event, at: occurrenceDate) {
-                guard span == .futureEvents else {
-                    var detached = detached
-                    return try self.update(&detached, changes, start: detached.start.instant(in: timeZone), now: now)
-                }
-            }
-            guard let start = event.occurrence(at: occurrenceDate, in: timeZone), !event.exceptionDates.contains(Event.occurrenceKey(start)) else {
-                throw .notFound(kind: "occurrence", identifier: "\(identifier) at \(occurrenceDate.rfc3339)")
-            }
-            let isFirst = start == event.start
-            switch span ?? .thisEvent {
-            case .futureEvents where isFirst:
-                return try self.update(&event, changes, start: event.start.instant(in: timeZone), now: now)
-            case .futureEvents:
-                return try self.split(&event, at: start, changes, now: now)
-            case .thisEvent:
-                var detached = event
-                detached.eventIdentifier = identifiers.next()
-                detached.recurrenceRules = []
-                detached.exceptionDates = []
-                detached.seriesIdentifier = event.eventIdentifier
-                detached.originalOccurrence = Event.occurrenceKey(start)
-                detached.start = start
-                detached.creationDate = now
-                detached.alarms = event.alarms.map { Alarm(alarmIdentifier: identifiers.next(), trigger: $0.trigger) }
-                return try self.write(&detached, changes, start: start.instant(in: timeZone), isNew: true, requiresDates: false, now: now)
-            }
+        }
+        guard let start = event.occurrence(at: occurrenceDate, in: timeZone), !event.exceptionDates.contains(Event.occurrenceKey(start)) else {
+            throw .notFound(kind: "occurrence", identifier: "\(identifier) at \(occurrenceDate.rfc3339)")
+        }
+        let isFirst = start == event.start
+        switch span ?? .thisEvent {
+        case .futureEvents where isFirst:
+            return try update(&event, changes, start: event.start.instant(in: timeZone), checking: lastModifiedDate, now: now)
+        case .futureEvents:
+            return try split(&event, at: start, changes, checking: lastModifiedDate, now: now)
+        case .thisEvent:
+            var detached = event
+            detached.eventIdentifier = Identifiers.make()
+            detached.recurrenceRules = []
+            detached.exceptionDates = []
+            detached.seriesIdentifier = event.eventIdentifier
+            detached.originalOccurrence = Event.occurrenceKey(start)
+            detached.start = start
+            detached.creationDate = now
+            detached.alarms = event.alarms.map { Alarm(alarmIdentifier: Identifiers.make(), trigger: $0.trigger) }
+            return try apply(changes, to: &detached, start: start.instant(in: timeZone), isNew: true, requiresDates: false, checking: nil, now: now)
         }
     }
 
@@ -139,24 +135,25 @@ extension EventStore {
             }
             calendar = chosen.calendarIdentifier
         }
-        var event = Event(eventIdentifier: identifiers.next(), calendarIdentifier: calendar, title: "",
+        var event = Event(eventIdentifier: Identifiers.make(), calendarIdentifier: calendar, title: "",
                           start: ItemDateComponents(year: 1970, month: 1, day: 1), duration: 0, creationDate: now)
-        return try write(&event, changes, start: now, isNew: true, requiresDates: true, now: now)
+        return try apply(changes, to: &event, start: now, isNew: true, requiresDates: true, checking: nil, now: now)
     }
 
-    private func update(_ event: inout Event, _ changes: EventChanges, start: Timestamp, now: Timestamp) throws(StoreError) -> EventOccurrence {
-        try write(&event, changes, start: start, isNew: false, requiresDates: false, now: now)
+    private func update(_ event: inout Event, _ changes: EventChanges, start: Timestamp, checking lastModifiedDate: Timestamp?,
+                        now: Timestamp) throws(StoreError) -> EventOccurrence {
+        try apply(changes, to: &event, start: start, isNew: false, requiresDates: false, checking: lastModifiedDate, now: now)
     }
 
     /// Applies `changes` to `event` (whose occurrence in question starts at `start`), checks and
-    /// writes it: inserted when `isNew` (a new event, a detached occurrence, a series split off),
+    /// stages it: as new when `isNew` (a new event, a detached occurrence, a series split off),
     /// with dates required only of a new event.
-    private func write(_ event: inout Event, _ changes: EventChanges, start: Timestamp, isNew: Bool, requiresDates: Bool,
-                       now: Timestamp) throws(StoreError) -> EventOccurrence {
+    private func apply(_ changes: EventChanges, to event: inout Event, start: Timestamp, isNew: Bool, requiresDates: Bool,
+                       checking lastModifiedDate: Timestamp?, now: Timestamp) throws(StoreError) -> EventOccurrence {
         let before = EventOccurrence(event: event, start: event.start, occurrenceStart: event.start)
         let end = requiresDates ? start : before.endDate(in: timeZone).advanced(by: event.isAllDay ? 1000 : 0)
         do throws(ValidationError) {
-            try changes.apply(to: &event, start: start, end: end, isNew: requiresDates, zone: timeZone, makeIdentifier: identifiers.next)
+            try changes.apply(to: &event, start: start, end: end, isNew: requiresDates, zone: timeZone, makeIdentifier: Identifiers.make)
             try rules.validate(event)
         } catch {
             throw .invalid(error)
@@ -167,7 +164,7 @@ extension EventStore {
         }
         try requireWritable(event.calendarIdentifier, field: "calendarIdentifier", for: .event)
         event.lastModifiedDate = isNew ? now : max(now, event.lastModifiedDate.advanced(by: 1))
-        if isNew { try store.insertEvent(event) } else { _ = try store.updateEvent(event) }
+        stageEvent(event, isNew: isNew, checking: lastModifiedDate)
         let occurrenceStart = event.isDetached ? Self.originalStart(of: event) : event.start
         return EventOccurrence(event: event, start: event.start, occurrenceStart: occurrenceStart)
     }
@@ -175,16 +172,17 @@ extension EventStore {
     /// `futureEvents` on a later occurrence: the series ends before it, and a new series (a new
     /// identifier) starts from it with the changes — taking the rest of a count along, and the
     /// removed and detached occurrences from there on.
-    private func split(_ series: inout Event, at start: ItemDateComponents, _ changes: EventChanges, now: Timestamp) throws(StoreError) -> EventOccurrence {
+    private func split(_ series: inout Event, at start: ItemDateComponents, _ changes: EventChanges, checking lastModifiedDate: Timestamp?,
+                       now: Timestamp) throws(StoreError) -> EventOccurrence {
         guard let rule = series.recurrenceRules.first else { throw .notFound(kind: "occurrence", identifier: series.eventIdentifier) }
         let splitKey = Event.occurrenceKey(start)
         let before = series.occurrenceCount(before: splitKey, in: timeZone)
         var future = series
-        future.eventIdentifier = identifiers.next()
+        future.eventIdentifier = Identifiers.make()
         future.calendarItemExternalIdentifier = future.eventIdentifier
         future.start = start
         future.creationDate = now
-        future.alarms = series.alarms.map { Alarm(alarmIdentifier: identifiers.next(), trigger: $0.trigger) }
+        future.alarms = series.alarms.map { Alarm(alarmIdentifier: Identifiers.make(), trigger: $0.trigger) }
         future.exceptionDates = series.exceptionDates.filter { $0 >= splitKey }
         var futureRule = rule
         if case .occurrenceCount(let count) = rule.recurrenceEnd { futureRule.recurrenceEnd = .occurrenceCount(max(1, count - before)) }
@@ -194,11 +192,12 @@ extension EventStore {
         series.recurrenceRules = [ended]
         series.exceptionDates = series.exceptionDates.filter { $0 < splitKey }
         series.lastModifiedDate = max(now, series.lastModifiedDate.advanced(by: 1))
-        _ = try store.updateEvent(series)
-        let saved = try write(&future, changes, start: start.instant(in: timeZone), isNew: true, requiresDates: false, now: now)
-        for var detached in try store.detachedOccurrences(of: series.eventIdentifier) where (detached.originalOccurrence ?? 0) >= splitKey {
+        let later = try visibleDetachedOccurrences(of: series.eventIdentifier).filter { ($0.originalOccurrence ?? 0) >= splitKey }
+        stageEvent(series, isNew: false, checking: lastModifiedDate)
+        let saved = try apply(changes, to: &future, start: start.instant(in: timeZone), isNew: true, requiresDates: false, checking: nil, now: now)
+        for var detached in later {
             detached.seriesIdentifier = saved.event.eventIdentifier
-            _ = try store.updateEvent(detached)
+            stageEvent(detached, isNew: false)
         }
         return saved
     }
@@ -208,62 +207,60 @@ extension EventStore {
     /// Removes an event; for an occurrence of a series, `thisEvent` removes just it (an exception
     /// date) and `futureEvents` ends the series before it (on its first occurrence: all of it).
     public func removeEvent(identifier: String, occurrenceDate: Timestamp?, span: EventSpan?, commit: Bool = true) throws(StoreError) {
-        try stage(.removeEvent(identifier: identifier, occurrenceDate: occurrenceDate, span: span), commit: commit) { now throws(StoreError) in
-            try self.applyRemove(identifier: identifier, occurrenceDate: occurrenceDate, span: span, now: now)
+        try staging(commit: commit) { () throws(StoreError) in
+            try self.stageRemoval(identifier: identifier, occurrenceDate: occurrenceDate, span: span, now: self.clock())
         }
     }
 
-    func applyRemove(identifier: String, occurrenceDate: Timestamp?, span: EventSpan?, now: Timestamp) throws(StoreError) {
-        try store.write { () throws(StoreError) in
-            guard var event = try store.event(identifier: identifier) else { throw .notFound(kind: "event", identifier: identifier) }
-            try requireWritable(event.calendarIdentifier, field: "identifier", for: .event)
-            if event.isDetached {
-                guard span != .futureEvents else {
-                    throw .invalid(ValidationError(field: "span", reason: .invalidSpan, "a detached occurrence is one occurrence: futureEvents makes no sense for it"))
-                }
-                if let seriesIdentifier = event.seriesIdentifier, var series = try store.event(identifier: seriesIdentifier), let key = event.originalOccurrence {
-                    series.exceptionDates.append(key)
-                    // The series changed (it lost an occurrence): a sync must see it as changed here.
-                    series.lastModifiedDate = max(now, series.lastModifiedDate.advanced(by: 1), event.lastModifiedDate.advanced(by: 1))
-                    _ = try store.updateEvent(series)
-                }
-                _ = try store.deleteEvent(identifier: identifier)
-                return
+    private func stageRemoval(identifier: String, occurrenceDate: Timestamp?, span: EventSpan?, now: Timestamp) throws(StoreError) {
+        guard var event = try visibleEvent(identifier: identifier) else { throw .notFound(kind: "event", identifier: identifier) }
+        try requireWritable(event.calendarIdentifier, field: "identifier", for: .event)
+        if event.isDetached {
+            guard span != .futureEvents else {
+                throw .invalid(ValidationError(field: "span", reason: .invalidSpan, "a detached occurrence is one occurrence: futureEvents makes no sense for it"))
             }
-            guard let occurrenceDate, let rule = event.recurrenceRules.first else {
-                _ = try store.deleteEvent(identifier: identifier)
-                return
+            if let seriesIdentifier = event.seriesIdentifier, var series = try visibleEvent(identifier: seriesIdentifier), let key = event.originalOccurrence {
+                series.exceptionDates.append(key)
+                // The series changed (it lost an occurrence): a sync must see it as changed here.
+                series.lastModifiedDate = max(now, series.lastModifiedDate.advanced(by: 1), event.lastModifiedDate.advanced(by: 1))
+                stageEvent(series, isNew: false)
             }
-            let detached = try self.detached(of: event, at: occurrenceDate)
-            guard let start = detached.map({ Self.originalStart(of: $0) }) ?? event.occurrence(at: occurrenceDate, in: timeZone) else {
-                throw .notFound(kind: "occurrence", identifier: "\(identifier) at \(occurrenceDate.rfc3339)")
-            }
-            let key = Event.occurrenceKey(start)
-            switch span ?? .thisEvent {
-            case .thisEvent:
-                if let detached { _ = try store.deleteEvent(identifier: detached.eventIdentifier) }
-                event.exceptionDates.append(key)
-            case .futureEvents:
-                guard start != event.start else {
-                    _ = try store.deleteEvent(identifier: identifier)
-                    return
-                }
-                var ended = rule
-                ended.recurrenceEnd = .occurrenceCount(event.occurrenceCount(before: key, in: timeZone))
-                event.recurrenceRules = [ended]
-                for later in try store.detachedOccurrences(of: identifier) where (later.originalOccurrence ?? 0) >= key {
-                    _ = try store.deleteEvent(identifier: later.eventIdentifier)
-                }
-            }
-            event.lastModifiedDate = max(now, event.lastModifiedDate.advanced(by: 1))
-            _ = try store.updateEvent(event)
+            try stageEventRemoval(identifier)
+            return
         }
+        guard let occurrenceDate, let rule = event.recurrenceRules.first else {
+            try stageEventRemoval(identifier)
+            return
+        }
+        let detached = try self.detached(of: event, at: occurrenceDate)
+        guard let start = detached.map({ Self.originalStart(of: $0) }) ?? event.occurrence(at: occurrenceDate, in: timeZone) else {
+            throw .notFound(kind: "occurrence", identifier: "\(identifier) at \(occurrenceDate.rfc3339)")
+        }
+        let key = Event.occurrenceKey(start)
+        switch span ?? .thisEvent {
+        case .thisEvent:
+            if let detached { try stageEventRemoval(detached.eventIdentifier) }
+            event.exceptionDates.append(key)
+        case .futureEvents:
+            guard start != event.start else {
+                try stageEventRemoval(identifier)
+                return
+            }
+            var ended = rule
+            ended.recurrenceEnd = .occurrenceCount(event.occurrenceCount(before: key, in: timeZone))
+            event.recurrenceRules = [ended]
+            for later in try visibleDetachedOccurrences(of: identifier) where (later.originalOccurrence ?? 0) >= key {
+                try stageEventRemoval(later.eventIdentifier)
+            }
+        }
+        event.lastModifiedDate = max(now, event.lastModifiedDate.advanced(by: 1))
+        stageEvent(event, isNew: false)
     }
 
     // MARK: Occurrences
 
     private func detached(of series: Event, at occurrenceDate: Timestamp) throws(StoreError) -> Event? {
-        try store.detachedOccurrences(of: series.eventIdentifier).first { Self.originalStart(of: $0).instant(in: timeZone) == occurrenceDate }
+        try visibleDetachedOccurrences(of: series.eventIdentifier).first { Self.originalStart(of: $0).instant(in: timeZone) == occurrenceDate }
     }
 
     /// Where a detached occurrence was meant to start, from its key (the start read as UTC).

@@ -54,9 +54,9 @@ extension EventStore {
                 reminder = split.advanced
                 record = split.record
             }
-            self.stageReminder(.saveReminder(reminder, isNew: isNew, basedOn: lastModifiedDate))
+            self.stageReminder(.save(reminder, isNew: isNew, basedOn: lastModifiedDate))
             if let before { try self.carrySubtasks(of: reminder, from: before.calendarIdentifier) }
-            if let record { self.stageReminder(.saveReminder(record, isNew: true, basedOn: nil)) }
+            if let record { self.stageReminder(.save(record, isNew: true, basedOn: nil)) }
             return SaveResult(reminder: reminder, completedOccurrence: record)
         }
     }
@@ -66,7 +66,7 @@ extension EventStore {
             let reminder = try self.current(identifier, lastModifiedDate: lastModifiedDate)
             try self.requireWritable(reminder.calendarIdentifier, field: "identifier")
             try self.removeSubtasks(of: identifier)
-            self.stageReminder(.removeReminder(identifier: identifier, basedOn: lastModifiedDate))
+            self.stageReminder(.remove(identifier: identifier, basedOn: lastModifiedDate))
         }
     }
 
@@ -108,7 +108,7 @@ extension EventStore {
         guard inGroup else { return try durably { () throws(StoreError) in try self.commit() }.get() }
         try store.write { () throws(StoreError) in
             for change in self.staged.reminderChanges { try self.write(change) }
-            try self.replayUnwrittenEvents()
+            for change in self.staged.eventChanges { try self.write(change) }
         }
         staged.wroteAll()
     }
@@ -120,13 +120,13 @@ extension EventStore {
 
     // MARK: Internals
 
-    func stageReminder(_ operation: StagedChanges.Operation) {
-        staged.append(StagedChanges.Entry(operation: operation, now: clock()))
+    func stageReminder(_ change: ReminderChange) {
+        staged.append(.reminder(change))
     }
 
     /// Stages a change; with `commit`, commits everything staged. A change that fails, or whose
     /// commit fails, is not staged.
-    private func staging<T>(commit: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    func staging<T>(commit: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         if commit, !inGroup { return try durably { () throws(StoreError) in try self.staging(commit: true, body) }.get() }
         let mark = staged.mark
         do throws(StoreError) {

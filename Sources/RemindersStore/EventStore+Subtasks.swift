@@ -38,7 +38,7 @@ extension EventStore {
         for var subtask in try subtasks(of: reminder.calendarItemIdentifier) {
             subtask.calendarIdentifier = reminder.calendarIdentifier
             subtask.lastModifiedDate = max(clock(), subtask.lastModifiedDate.advanced(by: 1))
-            stageReminder(.saveReminder(subtask, isNew: staged.reminderChange(subtask.calendarItemIdentifier)?.isNewSave == true, basedOn: nil))
+            stageReminder(.save(subtask, isNew: staged.reminderChange(subtask.calendarItemIdentifier)?.isNewSave == true, basedOn: nil))
             try carrySubtasks(of: subtask, from: oldList)
         }
     }
@@ -47,7 +47,7 @@ extension EventStore {
     func removeSubtasks(of identifier: String) throws(StoreError) {
         for subtask in try subtasks(of: identifier) {
             try removeSubtasks(of: subtask.calendarItemIdentifier)
-            stageReminder(.removeReminder(identifier: subtask.calendarItemIdentifier, basedOn: nil))
+            stageReminder(.remove(identifier: subtask.calendarItemIdentifier, basedOn: nil))
         }
     }
 

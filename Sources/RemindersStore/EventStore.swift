@@ -15,7 +15,6 @@ public final class EventStore {
     let clock: () -> Timestamp
     /// What this client staged with `commit: false`, reminders and events alike (see `StagedChanges`).
     var staged = StagedChanges()
-    let identifiers = IdentifierSource()
     /// Inside a group (`durably`): a commit writes into its transaction, and what it wrote leaves
     /// the staged log only when the group is durable.
     private(set) var inGroup = false

@@ -88,7 +88,6 @@ extension CalendarStore {
     }
 
     func insertEvent(_ event: Event) throws(StoreError) {
-        touchedEvents?.insert(event.eventIdentifier)
         try sqlite { () throws(SQLiteError) in
             try self.database.run(EventColumn.insertStatement, values: EventColumn.written.map { $0.value(of: event) })
             try self.insertAlarms(of: event, eventRow: self.database.lastInsertRowID)
@@ -97,7 +96,6 @@ extension CalendarStore {
 
     /// Rewrites a stored event and its alarms; false when there is none with its identifier.
     func updateEvent(_ event: Event) throws(StoreError) -> Bool {
-        touchedEvents?.insert(event.eventIdentifier)
         return try sqlite { () throws(SQLiteError) in
             guard let row = try self.database.scalar("SELECT id FROM events WHERE identifier = ?", .text(event.eventIdentifier))?.integer else {
                 return false
@@ -111,7 +109,6 @@ extension CalendarStore {
 
     /// Removes an event (a series with its detached occurrences); false when there was none.
     func deleteEvent(identifier: String) throws(StoreError) -> Bool {
-        touchedEvents?.insert(identifier)
         return try sqlite { () throws(SQLiteError) in
             try self.database.run("DELETE FROM events WHERE identifier = ?", .text(identifier))
             return self.database.changes > 0
