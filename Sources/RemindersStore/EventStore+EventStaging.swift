@@ -53,13 +53,12 @@ extension EventStore {
                 return
             }
             guard let stored = try store.event(identifier: event.eventIdentifier) else { throw .notFound(kind: "event", identifier: event.eventIdentifier) }
-            if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: .event(stored)) }
-            // Someone else may have committed since this change was staged: stay strictly later than them.
-            event.lastModifiedDate = max(event.lastModifiedDate, stored.lastModifiedDate.advanced(by: 1))
+            try stored.requireUnchanged(since: basedOn)
+            event.lastModifiedDate = stored.followingModification(event.lastModifiedDate)
             _ = try store.updateEvent(event)
         case .remove(let identifier, let basedOn):
             guard let stored = try store.event(identifier: identifier) else { return }  // already gone: the wish is met
-            if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: .event(stored)) }
+            try stored.requireUnchanged(since: basedOn)
             _ = try store.deleteEvent(identifier: identifier)
         }
     }

@@ -183,13 +183,12 @@ extension EventStore {
             guard let stored = try store.reminder(identifier: reminder.calendarItemIdentifier) else {
                 throw .notFound(kind: "reminder", identifier: reminder.calendarItemIdentifier)
             }
-            if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: .reminder(stored)) }
-            // Someone else may have committed since this change was staged: stay strictly later than them.
-            reminder.lastModifiedDate = max(reminder.lastModifiedDate, stored.lastModifiedDate.advanced(by: 1))
+            try stored.requireUnchanged(since: basedOn)
+            reminder.lastModifiedDate = stored.followingModification(reminder.lastModifiedDate)
             _ = try store.updateReminder(reminder)
         case .remove(let identifier, let basedOn):
             guard let stored = try store.reminder(identifier: identifier) else { return }  // already gone: the wish is met
-            if let basedOn, stored.lastModifiedDate != basedOn { throw .conflict(current: .reminder(stored)) }
+            try stored.requireUnchanged(since: basedOn)
             _ = try store.deleteReminder(identifier: identifier)
         }
     }

@@ -198,17 +198,34 @@ enum StagedItemChange<Item: StagedItem> {
 typealias ReminderChange = StagedItemChange<Reminder>
 typealias EventChange = StagedItemChange<Event>
 
-/// What the staged log keys an item by.
+/// What the staged log keeps: an item with an identifier to key it by and a modification date a
+/// commit checks it against.
 protocol StagedItem {
     var stagedIdentifier: String { get }
+    var lastModifiedDate: Timestamp { get }
+    var asCalendarItem: AnyCalendarItem { get }
+}
+
+extension StagedItem {
+    /// Refuses to write over this stored item when it changed since the staged change was checked
+    /// against it (`basedOn`; nil: the last writer wins).
+    func requireUnchanged(since basedOn: Timestamp?) throws(StoreError) {
+        if let basedOn, lastModifiedDate != basedOn { throw .conflict(current: asCalendarItem) }
+    }
+
+    /// The date a staged change written over this stored item gets: its own, unless someone else
+    /// committed since — then strictly later than them.
+    func followingModification(_ staged: Timestamp) -> Timestamp { max(staged, lastModifiedDate.advanced(by: 1)) }
 }
 
 extension Reminder: StagedItem {
     var stagedIdentifier: String { calendarItemIdentifier }
+    var asCalendarItem: AnyCalendarItem { .reminder(self) }
 }
 
 extension Event: StagedItem {
     var stagedIdentifier: String { eventIdentifier }
+    var asCalendarItem: AnyCalendarItem { .event(self) }
 }
 
 /// How a group of requests ended (`EventStore.durably`): durable, or rolled back with why —
