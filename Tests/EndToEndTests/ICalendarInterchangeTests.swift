@@ -76,7 +76,7 @@ final class ICalendarInterchangeTests: XCTestCase {
     }
 
     func testOnlyFullAccessMayImportOrExport() throws {
-        let server = try Hardening.server(store: folder.store, client: "writer", status: "writeOnly")
+        let server = try Programs.server(store: folder.store, client: "writer", status: "writeOnly")
         XCTAssertEqual(server.channel.request("exportICalendar")["error"]?["code"], -32010)
         XCTAssertEqual(server.channel.request("importICalendar", ["text": .string(Self.file)])["error"]?["code"], -32010)
         XCTAssertEqual(server.shutDown(), 0)

@@ -18,7 +18,7 @@ final class ProcessHygieneTests: XCTestCase {
         XCTAssertNotNil(server.channel.request("fetchReminders").result)
         XCTAssertEqual(server.shutDown(), 0)
         XCTAssertTrue(server.channel.waitForEndOfOutput())
-        let output = Hardening.onlyFrames(server.channel.outputBytes, framing: .ndjson)
+        let output = Programs.onlyFrames(server.channel.outputBytes, framing: .ndjson)
         XCTAssertTrue(output.clean, "something but frames on stdout: \(String(decoding: server.channel.outputBytes, as: UTF8.self).prefix(400))")
         XCTAssertEqual(output.frames.count, 4)
     }

@@ -12,7 +12,7 @@ final class ProgramBindingTests: XCTestCase {
     var programB: String!
 
     override func setUpWithError() throws {
-        let timeout = try XCTUnwrap(Hardening.which("timeout"), "coreutils' timeout")
+        let timeout = try XCTUnwrap(Programs.which("timeout"), "coreutils' timeout")
         programA = folder.path + "/program-a"
         programB = folder.path + "/program-b"
         for program in [programA!, programB!] {
@@ -22,15 +22,15 @@ final class ProgramBindingTests: XCTestCase {
 
     /// `remindersd call METHOD PARAMS --client NAME` run by `program`, optionally through `sh -c`.
     private func call(_ program: String, _ method: String, _ params: String = "{}", client: String = "editor",
-                      throughShell: Bool = false, extra: [String] = []) -> Hardening.Output {
+                      throughShell: Bool = false, extra: [String] = []) -> Programs.Output {
         let command = [RemindersdProcess.binaryPath, "call", method, params, "--client", client, "--store", folder.store,
                        "--no-consent-prompt"] + extra
         if throughShell {
             // Two commands, so the shell cannot exec remindersd in its own place: it stays the parent.
             let script = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ") + "; exit $?"
-            return Hardening.run(program, ["60", "/bin/sh", "-c", script])
+            return Programs.run(program, ["60", "/bin/sh", "-c", script])
         }
-        return Hardening.run(program, ["60"] + command)
+        return Programs.run(program, ["60"] + command)
     }
 
     private func status(_ program: String, client: String = "editor", throughShell: Bool = false) -> String? {
@@ -38,8 +38,8 @@ final class ProgramBindingTests: XCTestCase {
         return (try? JSONParser.parse(output.stdout))?["status"]?.stringValue
     }
 
-    private func permissions(_ arguments: [String]) -> Hardening.Output {
-        Hardening.run(RemindersdProcess.binaryPath, ["permissions"] + arguments + ["--store", folder.store])
+    private func permissions(_ arguments: [String]) -> Programs.Output {
+        Programs.run(RemindersdProcess.binaryPath, ["permissions"] + arguments + ["--store", folder.store])
     }
 
     func testAGrantToOneProgramDoesNotHoldForAnother() throws {
@@ -112,7 +112,7 @@ final class ProgramBindingTests: XCTestCase {
     /// A store written before grants had programs (schema 13: authorizations by name only) keeps
     /// every client's access, from any program.
     func testAnEarlierStoreKeepsEveryClientsAccess() throws {
-        let sqlite = try XCTUnwrap(Hardening.which("sqlite3"), "sqlite3 (apt-get install sqlite3)")
+        let sqlite = try XCTUnwrap(Programs.which("sqlite3"), "sqlite3 (apt-get install sqlite3)")
         XCTAssertEqual(permissions(["list"]).status, 0)
         let downgrade = """
             DROP TABLE authorizations;
@@ -121,7 +121,7 @@ final class ProgramBindingTests: XCTestCase {
             INSERT INTO authorizations VALUES ('editor', 'reminder', 'fullAccess'), ('editor', 'event', 'writeOnly'), ('spam', 'reminder', 'denied');
             DELETE FROM schema_migrations WHERE name = 'v14 authorizations per program';
             """
-        let done = Hardening.run(sqlite, [folder.store], input: Data(downgrade.utf8))
+        let done = Programs.run(sqlite, [folder.store], input: Data(downgrade.utf8))
         XCTAssertEqual(done.status, 0, done.stderr)
         XCTAssertEqual(status(programA), "fullAccess")
         XCTAssertEqual(status(programB), "fullAccess")

@@ -19,12 +19,12 @@ final class WhoIsAskingTests: XCTestCase {
         return path
     }
 
-    private func permissions(_ arguments: [String]) -> Hardening.Output {
-        Hardening.remindersd(["permissions"] + arguments + ["--store", folder.store])
+    private func permissions(_ arguments: [String]) -> Programs.Output {
+        Programs.remindersd(["permissions"] + arguments + ["--store", folder.store])
     }
 
     /// The status a command line reports (its stdout holds `remindersd call authorizationStatus`'s answer).
-    private func status(of output: Hardening.Output) -> String? {
+    private func status(of output: Programs.Output) -> String? {
         let line = output.stdout.split(separator: "\n").last.map(String.init) ?? ""
         return (try? JSONParser.parse(line))?["status"]?.stringValue
     }
@@ -42,11 +42,11 @@ final class WhoIsAskingTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["REMINDERSD_CONSENT_AGENT"] = "/bin/true"
         environment.removeValue(forKey: "REMINDERSD_STORE")
-        let byEnvironment = Hardening.run(bin, ["call", "requestAccess", request, "--client", "self-granted", "--store", folder.store,
+        let byEnvironment = Programs.run(bin, ["call", "requestAccess", request, "--client", "self-granted", "--store", folder.store,
                                                 "--no-consent-prompt"], environment: environment)
         XCTAssertEqual(status(of: byEnvironment), "notDetermined", byEnvironment.stderr)
         // By the command line it starts the server with.
-        let byArgument = Hardening.remindersd(["call", "requestAccess", request, "--client", "self-granted", "--store", folder.store,
+        let byArgument = Programs.remindersd(["call", "requestAccess", request, "--client", "self-granted", "--store", folder.store,
                                                "--no-consent-prompt", "--consent-agent", "/bin/true"])
         XCTAssertEqual(status(of: byArgument), "notDetermined", byArgument.stderr)
         XCTAssertTrue(byArgument.stderr.contains("is not the owner's consent agent"), byArgument.stderr)
@@ -55,7 +55,7 @@ final class WhoIsAskingTests: XCTestCase {
         let allow = folder.script("allow", "exit 0")
         XCTAssertEqual(permissions(["consent-agent", allow]).status, 0)
         XCTAssertEqual(permissions(["consent-agent"]).stdout, allow + "\n")
-        let asked = Hardening.remindersd(["call", "requestAccess", request, "--client", "owner-allowed", "--store", folder.store, "--no-consent-prompt"])
+        let asked = Programs.remindersd(["call", "requestAccess", request, "--client", "owner-allowed", "--store", folder.store, "--no-consent-prompt"])
         XCTAssertEqual(status(of: asked), "fullAccess", asked.stderr)
         XCTAssertEqual(permissions(["consent-agent", "--none"]).status, 0)
         XCTAssertEqual(permissions(["consent-agent"]).stdout, "(none)\n")
@@ -63,9 +63,9 @@ final class WhoIsAskingTests: XCTestCase {
 
     /// A program that runs remindersd on a pseudo-terminal of its own and types "y" at the prompt.
     func testAClientCannotAnswerThePromptOnATerminalItMade() throws {
-        guard let script = Hardening.which("script") else { throw XCTSkip("util-linux's script is not installed") }
+        guard let script = Programs.which("script") else { throw XCTSkip("util-linux's script is not installed") }
         let command = "'\(bin)' call requestAccess '{\"usageDescription\":\"Let me in\"}' --client typist --store '\(folder.store)'"
-        let typed = Hardening.run(script, ["-qec", command, "/dev/null"], input: Data("y\n".utf8))
+        let typed = Programs.run(script, ["-qec", command, "/dev/null"], input: Data("y\n".utf8))
         XCTAssertFalse(typed.stdout.contains(#""status":"fullAccess""#), typed.stdout)
         XCTAssertTrue(typed.stdout.contains("held by") && typed.stdout.contains(#""status":"notDetermined""#), typed.stdout + typed.stderr)
         XCTAssertFalse(permissions(["list"]).stdout.contains("fullAccess"), "nothing granted")
@@ -74,12 +74,12 @@ final class WhoIsAskingTests: XCTestCase {
     /// The owner's own terminal is still asked: here `script` stands for a terminal emulator, and
     /// the client is a program the owner started in it — the terminal is no part of that program.
     func testTheOwnersTerminalIsStillAsked() throws {
-        guard let script = Hardening.which("script") else { throw XCTSkip("util-linux's script is not installed") }
+        guard let script = Programs.which("script") else { throw XCTSkip("util-linux's script is not installed") }
         let client = executable("client.sh", """
             #!/bin/bash
             '\(bin)' call requestAccess '{"usageDescription":"Show my list"}' --client legit --store '\(folder.store)'
             """)
-        let answered = Hardening.run(script, ["-qec", "/bin/bash '\(client)'", "/dev/null"], input: Data("y\n".utf8))
+        let answered = Programs.run(script, ["-qec", "/bin/bash '\(client)'", "/dev/null"], input: Data("y\n".utf8))
         XCTAssertTrue(answered.stdout.contains("\"legit\" (\(client)) asks for full access"), answered.stdout)
         XCTAssertTrue(answered.stdout.contains(#""status":"fullAccess""#), answered.stdout)
     }
@@ -101,7 +101,7 @@ final class WhoIsAskingTests: XCTestCase {
             os.chdir(sys.argv[1])
             print(subprocess.run(sys.argv[2], shell=True, capture_output=True, text=True).stdout)
             """)
-        let output = Hardening.run("/bin/sh", ["-c", "cd '\(attacker)' && '\(python)' \(name) '\(granted)' \"$0\"", statusCall])
+        let output = Programs.run("/bin/sh", ["-c", "cd '\(attacker)' && '\(python)' \(name) '\(granted)' \"$0\"", statusCall])
         XCTAssertEqual(status(of: output), "notDetermined", output.stdout + output.stderr)
     }
 
@@ -110,12 +110,12 @@ final class WhoIsAskingTests: XCTestCase {
         let granted = executable("granted.sh", "#!/bin/bash\necho granted\n")
         XCTAssertEqual(permissions(["set", "editor", "fullAccess", "--program", granted]).status, 0)
         let never = executable("never.sh", "#!/bin/bash\n\(statusCall) 7<'\(granted)'\n")
-        let output = Hardening.run("/bin/bash", ["-c", "/bin/bash /dev/fd/7 7<'\(never)'"])
+        let output = Programs.run("/bin/bash", ["-c", "/bin/bash /dev/fd/7 7<'\(never)'"])
         XCTAssertEqual(status(of: output), "notDetermined", output.stdout + output.stderr)
         // The granted script itself, run the same way, is itself.
         let grantedRun = executable("granted-run.sh", "#!/bin/bash\n\(statusCall)\n")
         XCTAssertEqual(permissions(["set", "editor", "fullAccess", "--program", grantedRun]).status, 0)
-        XCTAssertEqual(status(of: Hardening.run("/bin/bash", ["-c", "/bin/bash /dev/fd/7 7<'\(grantedRun)'"])), "fullAccess")
+        XCTAssertEqual(status(of: Programs.run("/bin/bash", ["-c", "/bin/bash /dev/fd/7 7<'\(grantedRun)'"])), "fullAccess")
     }
 
     /// A python process that rewrites its own command line to name a granted bash script.
@@ -134,7 +134,7 @@ final class WhoIsAskingTests: XCTestCase {
             print(open('/proc/self/cmdline', 'rb').read().split(b'\\0')[1].decode())
             print(subprocess.run(sys.argv[2], shell=True, capture_output=True, text=True).stdout)
             """)
-        let output = Hardening.run(python, [rewriter, granted, statusCall, String(repeating: "x", count: 200)])
+        let output = Programs.run(python, [rewriter, granted, statusCall, String(repeating: "x", count: 200)])
         XCTAssertTrue(output.stdout.hasPrefix(granted), "the command line now names the granted script: \(output.stdout)")
         XCTAssertEqual(status(of: output), "notDetermined", output.stdout + output.stderr)
     }
@@ -142,27 +142,27 @@ final class WhoIsAskingTests: XCTestCase {
     /// A compiled program copied to a file named `python3`, started with the granted script as its
     /// first argument: the file's name does not make it an interpreter.
     func testAProgramNamedPython3IsNotAnInterpreter() throws {
-        guard let compiler = Hardening.which("cc") else { throw XCTSkip("no C compiler to make a program with") }
+        guard let compiler = Programs.which("cc") else { throw XCTSkip("no C compiler to make a program with") }
         let granted = executable("granted.py", "print('granted')\n")
         XCTAssertEqual(permissions(["set", "editor", "fullAccess", "--program", granted]).status, 0)
         let source = folder.path + "/impostor.c"
         try "#include <stdlib.h>\nint main(int c, char **v) { return system(v[2]); }\n".write(toFile: source, atomically: true, encoding: .utf8)
         let impostor = folder.path + "/python3"
-        XCTAssertEqual(Hardening.run(compiler, [source, "-o", impostor]).status, 0)
-        let output = Hardening.run(impostor, [granted, statusCall])
+        XCTAssertEqual(Programs.run(compiler, [source, "-o", impostor]).status, 0)
+        let output = Programs.run(impostor, [granted, statusCall])
         XCTAssertEqual(status(of: output), "notDetermined", output.stdout + output.stderr)
     }
 
     /// A live file literally named "granted (deleted)" is not the program "granted".
     func testAFileNamedLikeADeletedExecutableIsItself() throws {
-        let timeout = try XCTUnwrap(Hardening.which("timeout"))
+        let timeout = try XCTUnwrap(Programs.which("timeout"))
         let granted = folder.path + "/granted"
         let lookalike = folder.path + "/granted (deleted)"
         try FileManager.default.copyItem(atPath: timeout, toPath: granted)
         try FileManager.default.copyItem(atPath: timeout, toPath: lookalike)
         XCTAssertEqual(permissions(["set", "editor", "fullAccess", "--program", granted]).status, 0)
-        XCTAssertEqual(status(of: Hardening.run(granted, ["60", "/bin/sh", "-c", statusCall + "; exit $?"])), "fullAccess")
-        let output = Hardening.run(lookalike, ["60", "/bin/sh", "-c", statusCall + "; exit $?"])
+        XCTAssertEqual(status(of: Programs.run(granted, ["60", "/bin/sh", "-c", statusCall + "; exit $?"])), "fullAccess")
+        let output = Programs.run(lookalike, ["60", "/bin/sh", "-c", statusCall + "; exit $?"])
         XCTAssertEqual(status(of: output), "notDetermined", output.stdout + output.stderr)
     }
 
@@ -174,7 +174,7 @@ final class WhoIsAskingTests: XCTestCase {
         XCTAssertEqual(permissions(["consent-agent", allow]).status, 0)
         let result = folder.path + "/orphan-result"
         // Double-forked: the shell that started it is gone before it looks.
-        _ = Hardening.run("/bin/sh", ["-c", "( sleep 0.3; '\(bin)' call requestAccess '\(request)' --client orphan --store '\(folder.store)' --no-consent-prompt > '\(result)' 2>&1 ) &"])
+        _ = Programs.run("/bin/sh", ["-c", "( sleep 0.3; '\(bin)' call requestAccess '\(request)' --client orphan --store '\(folder.store)' --no-consent-prompt > '\(result)' 2>&1 ) &"])
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline, (try? String(contentsOfFile: result, encoding: .utf8))?.contains("}") != true { usleep(50_000) }
         let answer = (try? String(contentsOfFile: result, encoding: .utf8)) ?? ""
@@ -192,15 +192,15 @@ final class WhoIsAskingTests: XCTestCase {
     func testAScriptRunningRemindersdThroughTimeoutIsTheScript() throws {
         let script = executable("with-timeout.sh", "#!/bin/bash\ntimeout 30 \(statusCall)\n")
         XCTAssertEqual(permissions(["set", "editor", "fullAccess", "--program", script]).status, 0)
-        XCTAssertEqual(status(of: Hardening.run(script, [])), "fullAccess")
+        XCTAssertEqual(status(of: Programs.run(script, [])), "fullAccess")
         let other = executable("other.sh", "#!/bin/bash\ntimeout 30 \(statusCall)\n")
-        XCTAssertEqual(status(of: Hardening.run(other, [])), "notDetermined", "the grant is the script's, not timeout's")
+        XCTAssertEqual(status(of: Programs.run(other, [])), "notDetermined", "the grant is the script's, not timeout's")
     }
 
     func testAScriptWithAnOptionInItsShebangIsItself() throws {
         let strict = executable("strict.sh", "#!/bin/bash -e\n\(statusCall)\n")
         XCTAssertEqual(permissions(["set", "editor", "fullAccess", "--program", strict]).status, 0)
-        XCTAssertEqual(status(of: Hardening.run(strict, [])), "fullAccess")
+        XCTAssertEqual(status(of: Programs.run(strict, [])), "fullAccess")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
             let unbuffered = executable("unbuffered.py", """
                 #!/usr/bin/python3 -u
@@ -209,7 +209,7 @@ final class WhoIsAskingTests: XCTestCase {
                 """)
             let set = permissions(["set", "editor", "fullAccess", "--program", unbuffered])
             XCTAssertTrue(set.stderr.contains("caution") && set.stderr.contains("script"), "a script's identity is a claim: \(set.stderr)")
-            XCTAssertEqual(status(of: Hardening.run(unbuffered, [statusCall])), "fullAccess")
+            XCTAssertEqual(status(of: Programs.run(unbuffered, [statusCall])), "fullAccess")
         }
     }
 }

@@ -2,8 +2,8 @@ import JSONRPC
 import RemindersJSON
 import RemindersModel
 
-/// A reminder (EKReminder): every member named once here, for what the server returns (all of
-/// them, always) and for what a client saves (any of them; null clears).
+/// A reminder (EKReminder): the members both schemas are made from — what the server returns
+/// (all of them, always) and what a client saves (any of them; null clears).
 public enum ReminderSchemas: Sendable {
     /// How a member behaves in a save.
     public enum OnSave: Sendable { case identifies, changes, conditions, ignored }

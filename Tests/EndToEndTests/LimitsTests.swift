@@ -5,11 +5,11 @@ import XCTest
 
 /// Every limit of protocol.md's table at and just over it, with its flag; input that never ends;
 /// and memory that stays bounded whatever a client pipes in.
-final class HardeningLimitsTests: XCTestCase {
+final class LimitsTests: XCTestCase {
     let folder = TemporaryFolder()
 
     private func server(_ framing: Framing = .ndjson, _ arguments: [String] = []) throws -> RemindersdProcess {
-        try Hardening.server(store: folder.store, client: "limits", framing: framing, arguments: arguments)
+        try Programs.server(store: folder.store, client: "limits", framing: framing, arguments: arguments)
     }
 
     /// `{"jsonrpc":"2.0","id":ID,"method":"authorizationStatus"}` padded with blanks to exactly `size` bytes.
@@ -81,16 +81,16 @@ final class HardeningLimitsTests: XCTestCase {
     func testEndlessNDJSONLineKeepsMemoryBounded() throws {
         let server = try server(.ndjson)  // default limit: 16 MiB
         let pid = server.process.processIdentifier
-        let baseline = Hardening.residentKiB(pid) ?? 0
+        let baseline = Programs.residentKiB(pid) ?? 0
         let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
         var peak = baseline
         server.channel.sendRaw(Array(#"{"jsonrpc":"2.0","id":1,"method":"calendars","params":{"pad":""#.utf8))
         for index in 1...200 {
             server.channel.sendRaw(chunk)
-            if index % 10 == 0 { peak = max(peak, Hardening.residentKiB(pid) ?? 0) }
+            if index % 10 == 0 { peak = max(peak, Programs.residentKiB(pid) ?? 0) }
         }
         Thread.sleep(forTimeInterval: 0.2)
-        peak = max(peak, Hardening.residentKiB(pid) ?? 0)
+        peak = max(peak, Programs.residentKiB(pid) ?? 0)
         print("endless NDJSON line: 200 MiB sent, VmRSS \(baseline) KiB before, peak \(peak) KiB")
         XCTAssertLessThan(peak - baseline, 80 << 10, "resident memory grew by \(peak - baseline) KiB for a 200 MiB line (limit 16 MiB)")
         server.channel.sendRaw("\"}}\n")
@@ -105,7 +105,7 @@ final class HardeningLimitsTests: XCTestCase {
     func testEndlessLSPBodyAndEndlessJunkKeepMemoryBounded() throws {
         let server = try server(.lsp, ["--max-message-size", String(4 << 20)])
         let pid = server.process.processIdentifier
-        let baseline = Hardening.residentKiB(pid) ?? 0
+        let baseline = Programs.residentKiB(pid) ?? 0
         let chunk = [UInt8](repeating: UInt8(ascii: "y"), count: 1 << 20)
         var peak = baseline
         let declared = 250 << 20
@@ -113,9 +113,9 @@ final class HardeningLimitsTests: XCTestCase {
         XCTAssertEqual(server.channel.nextReply()?.errorCode, -32700)
         for index in 1...200 {
             server.channel.sendRaw(chunk)
-            if index % 10 == 0 { peak = max(peak, Hardening.residentKiB(pid) ?? 0) }
+            if index % 10 == 0 { peak = max(peak, Programs.residentKiB(pid) ?? 0) }
         }
-        peak = max(peak, Hardening.residentKiB(pid) ?? 0)
+        peak = max(peak, Programs.residentKiB(pid) ?? 0)
         for _ in 200..<250 { server.channel.sendRaw(chunk) }
         assertGoodRequestAnswered(server, "after a 250 MiB body was discarded")
 
@@ -123,9 +123,9 @@ final class HardeningLimitsTests: XCTestCase {
         XCTAssertEqual(server.channel.nextReply()?.errorCode, -32700)
         for index in 1...200 {
             server.channel.sendRaw(chunk)
-            if index % 10 == 0 { peak = max(peak, Hardening.residentKiB(pid) ?? 0) }
+            if index % 10 == 0 { peak = max(peak, Programs.residentKiB(pid) ?? 0) }
         }
-        peak = max(peak, Hardening.residentKiB(pid) ?? 0)
+        peak = max(peak, Programs.residentKiB(pid) ?? 0)
         print("endless LSP body and junk: 450 MiB sent, VmRSS \(baseline) KiB before, peak \(peak) KiB")
         XCTAssertLessThan(peak - baseline, 64 << 10, "resident memory grew by \(peak - baseline) KiB")
         server.channel.sendRaw("\r\n")
@@ -137,19 +137,19 @@ final class HardeningLimitsTests: XCTestCase {
     /// what the server holds for later must stay bounded too, not grow with everything sent.
     func testPipelinedMessagesWhileARequestWaitsKeepMemoryBounded() throws {
         let agent = folder.script("slow-agent", "sleep 4; exit 0")
-        let server = try Hardening.server(store: folder.store, client: "waiting", status: nil, arguments: ["--consent-agent", agent])
+        let server = try Programs.server(store: folder.store, client: "waiting", status: nil, arguments: ["--consent-agent", agent])
         let pid = server.process.processIdentifier
-        let baseline = Hardening.residentKiB(pid) ?? 0
-        server.channel.send(Hardening.request("ask", "requestAccess", ["usageDescription": "limits"]))
+        let baseline = Programs.residentKiB(pid) ?? 0
+        server.channel.send(Programs.request("ask", "requestAccess", ["usageDescription": "limits"]))
         Thread.sleep(forTimeInterval: 0.3)
         let pad = String(repeating: "p", count: 8 << 20)
-        let big = Hardening.request(1, "authorizationStatus", ["entityType": "reminder", "pad": .string(pad)]).serialized
+        let big = Programs.request(1, "authorizationStatus", ["entityType": "reminder", "pad": .string(pad)]).serialized
         let sender = Thread { for _ in 0..<40 { server.channel.send(json: big) } }  // 320 MiB in 8 MiB messages
         sender.start()
         var peak = baseline
         let deadline = Date().addingTimeInterval(3.5)
         while Date() < deadline {
-            peak = max(peak, Hardening.residentKiB(pid) ?? 0)
+            peak = max(peak, Programs.residentKiB(pid) ?? 0)
             Thread.sleep(forTimeInterval: 0.05)
         }
         print("pipelined 40 × 8 MiB behind a waiting request: VmRSS \(baseline) KiB before, peak \(peak) KiB")
@@ -229,7 +229,7 @@ final class HardeningLimitsTests: XCTestCase {
         for arguments in [["--max-message-size", "1023"], ["--max-message-size", "2000000000"], ["--max-depth", "1"], ["--max-depth", "513"],
                           ["--max-batch", "0"], ["--max-batch", "-5"], ["--max-title-bytes", "0"], ["--max-notes-bytes", "x"],
                           ["--busy-timeout", "-1"], ["--max-depth=9e9"], ["--max-batch", ""]] {
-            let result = Hardening.remindersd(["--store", folder.store] + arguments, input: Data("{}\n".utf8))
+            let result = Programs.remindersd(["--store", folder.store] + arguments, input: Data("{}\n".utf8))
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertEqual(result.stdout, "", "\(arguments)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")

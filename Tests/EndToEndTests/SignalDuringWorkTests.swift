@@ -5,7 +5,7 @@ import XCTest
 
 /// SIGTERM and SIGINT: the server finishes the request in hand, answers it, discards uncommitted
 /// work and exits with status 0.
-final class HardeningSignalTests: XCTestCase {
+final class SignalDuringWorkTests: XCTestCase {
     let folder = TemporaryFolder()
 
     override func setUp() {
@@ -13,7 +13,7 @@ final class HardeningSignalTests: XCTestCase {
     }
 
     private func storedTitles() throws -> Set<String> {
-        let check = try Hardening.server(store: folder.store, client: "checker")
+        let check = try Programs.server(store: folder.store, client: "checker")
         let titles = check.channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
         XCTAssertEqual(check.shutDown(), 0)
         return Set(titles)
@@ -31,12 +31,12 @@ final class HardeningSignalTests: XCTestCase {
     private func signalDuringARequest(_ signalNumber: Int32, _ signalName: String, framing: Framing) throws {
         let agent = folder.script("slow-\(signalName)", "sleep 1.5; exit 0")
         let client = "signals-\(signalName)"
-        Hardening.grant(client, "writeOnly", store: folder.store)
+        Programs.grant(client, "writeOnly", store: folder.store)
         let server = try RemindersdProcess(store: folder.store, framing: framing, arguments: ["--consent-agent", agent])
         XCTAssertNotNil(server.initialize(client: client).result)
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": .string("committed before \(signalName)")]]).result)
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": .string("uncommitted at \(signalName)")], "commit": false]).result)
-        server.channel.send(Hardening.request("in-hand", "requestAccess", ["usageDescription": "signals", "level": "full"]))
+        server.channel.send(Programs.request("in-hand", "requestAccess", ["usageDescription": "signals", "level": "full"]))
         Thread.sleep(forTimeInterval: 0.4)
         kill(server.process.processIdentifier, signalNumber)
         let answer = server.channel.response(id: "in-hand", timeout: 10)
@@ -46,11 +46,11 @@ final class HardeningSignalTests: XCTestCase {
         XCTAssertEqual(server.process.terminationReason, .exit)
         XCTAssertEqual(server.process.terminationStatus, 0, "\(signalName): exit status")
         XCTAssertTrue(server.channel.waitForEndOfOutput())
-        XCTAssertTrue(Hardening.onlyFrames(server.channel.outputBytes, framing: framing).clean, "\(signalName): a partial frame on stdout")
+        XCTAssertTrue(Programs.onlyFrames(server.channel.outputBytes, framing: framing).clean, "\(signalName): a partial frame on stdout")
         let titles = try storedTitles()
         XCTAssertTrue(titles.contains("committed before \(signalName)"))
         XCTAssertFalse(titles.contains("uncommitted at \(signalName)"), "\(signalName): uncommitted work was written")
-        if Hardening.sqlite3 != nil { XCTAssertEqual(try Hardening.sql(folder.store, "PRAGMA integrity_check"), "ok") }
+        if Programs.sqlite3 != nil { XCTAssertEqual(try Programs.sql(folder.store, "PRAGMA integrity_check"), "ok") }
     }
 
     func testSIGTERMFinishesTheRequestInHandAndExitsCleanly() throws {
@@ -62,7 +62,7 @@ final class HardeningSignalTests: XCTestCase {
     }
 
     func testSIGTERMWhileIdleDiscardsStagedChangesAndExitsCleanly() throws {
-        let server = try Hardening.server(store: folder.store, client: "idle")
+        let server = try Programs.server(store: folder.store, client: "idle")
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "staged while idle"], "commit": false]).result)
         kill(server.process.processIdentifier, SIGTERM)
         _ = server.waitForExit(timeout: 10)

@@ -5,7 +5,7 @@ import XCTest
 
 /// Values at the edges of what the store can hold: what the server accepts must come back as it
 /// documents it (RFC 3339 instants, date components in 1…9999), and survive being sent back.
-final class HardeningEdgeValueTests: XCTestCase {
+final class EdgeValueTests: XCTestCase {
     let folder = TemporaryFolder()
 
     /// Every instant the server writes is RFC 3339 as protocol.md describes it.
@@ -16,7 +16,7 @@ final class HardeningEdgeValueTests: XCTestCase {
     }
 
     func testInstantsOutsideYears1To9999AreRefused() throws {
-        let server = try Hardening.server(store: folder.store, client: "edges")
+        let server = try Programs.server(store: folder.store, client: "edges")
         for text in ["0000-01-01T00:00:00+01:00", "0001-01-01T00:00:00+00:01", "0000-12-31T23:59:59Z", "9999-12-31T23:59:59-00:01",
                      "9999-12-31T23:30:00-23:59"] {
             for (field, reminder) in [("reminder.completionDate", ["title": "x", "completionDate": .string(text)] as JSONValue),
@@ -51,7 +51,7 @@ final class HardeningEdgeValueTests: XCTestCase {
     }
 
     func testCompletingARecurringReminderAtTheYear9999EndsTheSeries() throws {
-        let server = try Hardening.server(store: folder.store, client: "edges")
+        let server = try Programs.server(store: folder.store, client: "edges")
         for (frequency, day) in [("daily", 31), ("weekly", 28), ("monthly", 15), ("yearly", 1)] {
             let created = server.channel.request("saveReminder", ["reminder": [
                 "title": .string("last \(frequency)"), "dueDateComponents": ["year": 9999, "month": 12, "day": .integer(Int64(day)), "hour": 9],

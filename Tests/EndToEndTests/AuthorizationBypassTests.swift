@@ -6,7 +6,7 @@ import XCTest
 /// Authorization cannot be bypassed: not by any method under any status, singly, pipelined or in
 /// batches mixing allowed and forbidden calls; not by notifications, a second initialize or
 /// spelling; and not by racing `permissions set`.
-final class HardeningAuthorizationTests: XCTestCase {
+final class AuthorizationBypassTests: XCTestCase {
     let folder = TemporaryFolder()
     static let statuses = ["notDetermined", "restricted", "denied", "writeOnly", "fullAccess"]
 
@@ -15,12 +15,12 @@ final class HardeningAuthorizationTests: XCTestCase {
     }
 
     private func setStatus(_ client: String, _ status: String) {
-        Hardening.grant(client, status, store: folder.store)
+        Programs.grant(client, status, store: folder.store)
     }
 
     /// The owner's view of the store: every reminder (with alarms) and list.
     private func ownerView() throws -> JSONValue {
-        let owner = try Hardening.server(store: folder.store, client: "owner")
+        let owner = try Programs.server(store: folder.store, client: "owner")
         let reminders = owner.channel.request("fetchReminders").at("result", "reminders") ?? .null
         let lists = owner.channel.request("calendars").at("result", "calendars") ?? .null
         XCTAssertEqual(owner.shutDown(), 0)
@@ -74,7 +74,7 @@ final class HardeningAuthorizationTests: XCTestCase {
     /// Each status, each method: one at a time, all pipelined at once, and all in one batch.
     /// Forbidden calls change nothing, which the owner checks after each status.
     func testEveryMethodUnderEveryStatusSinglyPipelinedAndBatched() throws {
-        let owner = try Hardening.server(store: folder.store, client: "owner")
+        let owner = try Programs.server(store: folder.store, client: "owner")
         let list = owner.channel.request("saveCalendar", ["calendar": ["title": "Other"]]).at("result", "calendar", "calendarIdentifier")!
         let saved = owner.channel.request("saveReminder", ["reminder": ["title": "existing", "calendarIdentifier": list,
                                                                          "dueDateComponents": ["year": 2027, "month": 1, "day": 2],
@@ -94,10 +94,10 @@ final class HardeningAuthorizationTests: XCTestCase {
                 case "single":
                     for call in calls { check(server.channel.request(call.method, call.params), call, status, how) }
                 case "pipelined":
-                    for (index, call) in calls.enumerated() { server.channel.send(Hardening.request(.integer(Int64(index)), call.method, call.params)) }
+                    for (index, call) in calls.enumerated() { server.channel.send(Programs.request(.integer(Int64(index)), call.method, call.params)) }
                     for (index, call) in calls.enumerated() { check(server.channel.response(id: .integer(Int64(index))), call, status, how) }
                 default:
-                    let batch = JSONValue.array(calls.enumerated().map { Hardening.request(.integer(Int64($0.offset)), $0.element.method, $0.element.params) })
+                    let batch = JSONValue.array(calls.enumerated().map { Programs.request(.integer(Int64($0.offset)), $0.element.method, $0.element.params) })
                     server.channel.send(batch)
                     let replies = server.channel.nextReply()?.arrayValue ?? []
                     XCTAssertEqual(replies.count, calls.count, "batch as \(status)")
@@ -120,7 +120,7 @@ final class HardeningAuthorizationTests: XCTestCase {
         setStatus("full", "fullAccess")
         let full = try RemindersdProcess(store: folder.store)
         full.initialize(client: "full")
-        full.channel.send(.array(calls.enumerated().map { Hardening.request(.integer(Int64($0.offset)), $0.element.method, $0.element.params) }))
+        full.channel.send(.array(calls.enumerated().map { Programs.request(.integer(Int64($0.offset)), $0.element.method, $0.element.params) }))
         let replies = full.channel.nextReply()?.arrayValue ?? []
         for (call, reply) in zip(calls, replies) { check(reply, call, "fullAccess", "batch") }
         XCTAssertEqual(full.channel.request("calendarItem", ["identifier": id]).at("result", "reminder"), .null, "fullAccess removed it")
@@ -128,7 +128,7 @@ final class HardeningAuthorizationTests: XCTestCase {
     }
 
     func testWriteOnlyLimitsHoldInBatches() throws {
-        let owner = try Hardening.server(store: folder.store, client: "owner")
+        let owner = try Programs.server(store: folder.store, client: "owner")
         let other = owner.channel.request("saveCalendar", ["calendar": ["title": "Other"]]).at("result", "calendar", "calendarIdentifier")!
         let foreign = owner.channel.request("saveReminder", ["reminder": ["title": "foreign", "dueDateComponents": ["year": 2027, "month": 1, "day": 1]]])
             .at("result", "reminder", "calendarItemIdentifier")!
@@ -139,16 +139,16 @@ final class HardeningAuthorizationTests: XCTestCase {
         let created = server.channel.request("saveReminder", ["reminder": ["title": "mine", "dueDateComponents": ["year": 2027, "month": 1, "day": 1]]])
             .at("result", "reminder", "calendarItemIdentifier")!
         server.channel.send(.array([
-            Hardening.request(1, "addAlarm", ["identifier": created, "alarm": ["relativeOffset": -60]]),
-            Hardening.request(2, "addAlarm", ["identifier": foreign, "alarm": ["relativeOffset": -60]]),
-            Hardening.request(3, "saveReminder", ["reminder": ["title": "to other", "calendarIdentifier": other]]),
-            Hardening.request(4, "saveReminder", ["reminder": ["calendarItemIdentifier": created, "title": "edited"]]),
-            Hardening.request(5, "calendarItem", ["identifier": created]),
-            Hardening.request(6, "calendars", [:]),
-            Hardening.request(7, "removeReminder", ["identifier": created]),
-            Hardening.request(8, "saveReminder", ["reminder": ["title": "staged"], "commit": false]),
-            Hardening.request(9, "commit", [:]),
-            Hardening.request(10, "fetchReminders", [:]),
+            Programs.request(1, "addAlarm", ["identifier": created, "alarm": ["relativeOffset": -60]]),
+            Programs.request(2, "addAlarm", ["identifier": foreign, "alarm": ["relativeOffset": -60]]),
+            Programs.request(3, "saveReminder", ["reminder": ["title": "to other", "calendarIdentifier": other]]),
+            Programs.request(4, "saveReminder", ["reminder": ["calendarItemIdentifier": created, "title": "edited"]]),
+            Programs.request(5, "calendarItem", ["identifier": created]),
+            Programs.request(6, "calendars", [:]),
+            Programs.request(7, "removeReminder", ["identifier": created]),
+            Programs.request(8, "saveReminder", ["reminder": ["title": "staged"], "commit": false]),
+            Programs.request(9, "commit", [:]),
+            Programs.request(10, "fetchReminders", [:]),
         ]))
         let replies = server.channel.nextReply()?.arrayValue ?? []
         XCTAssertEqual(replies.map { $0.errorCode }, [nil, -32010, -32010, -32010, -32010, nil, -32010, nil, nil, -32010])
@@ -163,7 +163,7 @@ final class HardeningAuthorizationTests: XCTestCase {
 
     func testNoWayAroundTheStatus() throws {
         let agent = folder.script("allow", "touch '\(folder.path)/asked'; exit 0")
-        let existing = try Hardening.server(store: folder.store, client: "owner")
+        let existing = try Programs.server(store: folder.store, client: "owner")
         XCTAssertNotNil(existing.channel.request("saveReminder", ["reminder": ["title": "private"]]).result)
         XCTAssertEqual(existing.shutDown(), 0)
         setStatus("locked-out", "denied")
@@ -190,7 +190,7 @@ final class HardeningAuthorizationTests: XCTestCase {
                 XCTAssertEqual(server.channel.request(method).errorCode, -32601, method.debugDescription)
             }
             // A cancellation of a refused call does not turn it into anything else.
-            server.channel.send(Hardening.request("c", "fetchReminders"))
+            server.channel.send(Programs.request("c", "fetchReminders"))
             server.channel.notify("$/cancelRequest", ["id": "c"])
             XCTAssertTrue([-32010, -32800].contains(server.channel.response(id: "c")?.errorCode ?? 0))
             XCTAssertEqual(server.channel.request("fetchReminders").at("error", "data", "status"), .string(status))
@@ -219,7 +219,7 @@ final class HardeningAuthorizationTests: XCTestCase {
     /// away: with write-only access it may not change or remove existing reminders, so its `commit`
     /// (or the commit of its next write-only save) must not do it either.
     func testChangesStagedWithFullAccessAreNotCommittedAfterADowngrade() throws {
-        let owner = try Hardening.server(store: folder.store, client: "owner")
+        let owner = try Programs.server(store: folder.store, client: "owner")
         let keep = owner.channel.request("saveReminder", ["reminder": ["title": "keep me"]]).at("result", "reminder", "calendarItemIdentifier")!
         let stay = owner.channel.request("saveReminder", ["reminder": ["title": "stay as is"]]).at("result", "reminder", "calendarItemIdentifier")!
         XCTAssertEqual(owner.shutDown(), 0)
@@ -253,13 +253,13 @@ final class HardeningAuthorizationTests: XCTestCase {
     }
 
     func testCallsRacingPermissionsSet() throws {
-        let owner = try Hardening.server(store: folder.store, client: "owner")
+        let owner = try Programs.server(store: folder.store, client: "owner")
         let known = owner.channel.request("saveReminder", ["reminder": ["title": "known"]]).at("result", "reminder", "calendarItemIdentifier")!
         XCTAssertEqual(owner.shutDown(), 0)
         setStatus("racer", "fullAccess")
         let racer = try RemindersdProcess(store: folder.store)
         racer.initialize(client: "racer")
-        let bystander = try Hardening.server(store: folder.store, client: "bystander")
+        let bystander = try Programs.server(store: folder.store, client: "bystander")
         let log = Log()
 
         // The hammer: fetches (and a create now and then) as fast as they are answered.
@@ -284,7 +284,7 @@ final class HardeningAuthorizationTests: XCTestCase {
             log.lock.lock(); log.flips.append(.init(status: status, started: started, finished: finished)); log.lock.unlock()
             // The very next call after `permissions set` returned obeys it, single or batched.
             let next = racer.channel.request("fetchReminders")
-            racer.channel.send(.array([Hardening.request(.string("batch-\(flip)"), "fetchReminders", [:])]))
+            racer.channel.send(.array([Programs.request(.string("batch-\(flip)"), "fetchReminders", [:])]))
             if status == "denied" {
                 XCTAssertEqual(next.errorCode, -32010, "flip \(flip): \(next.serialized.prefix(200))")
                 XCTAssertEqual(next.at("error", "data", "status"), "denied")

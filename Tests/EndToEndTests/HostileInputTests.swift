@@ -21,7 +21,7 @@ import XCTest
 ///   (N answers, default 1, each an error with code C; -32700 always has id null; `field` and
 ///   `reason` are `data.field` and `data.reason`; `id` when given is checked); `{"result": true, "id": ID}`
 ///   (a successful answer); `{"batch": [C or null, …]}` (one array answer; null = a result).
-final class HardeningCorpusTests: XCTestCase {
+final class HostileInputTests: XCTestCase {
     let folder = TemporaryFolder()
 
     // MARK: The corpus file
@@ -126,7 +126,7 @@ final class HardeningCorpusTests: XCTestCase {
 
     /// A fresh granted server in `framing`, ready for entries.
     private func corpusServer(_ framing: Framing, arguments: [String] = []) throws -> RemindersdProcess {
-        try Hardening.server(store: folder.store, client: "corpus", framing: framing, arguments: arguments)
+        try Programs.server(store: folder.store, client: "corpus", framing: framing, arguments: arguments)
     }
 
     /// Checks one reply against an expectation; a description of what is wrong, or nil.
@@ -172,7 +172,7 @@ final class HardeningCorpusTests: XCTestCase {
             }
             // The server is up, in step, and answers the next good request (and nothing else came first).
             let goodID = JSONValue.string("good-\(index)")
-            server.channel.send(Hardening.request(goodID, "authorizationStatus"))
+            server.channel.send(Programs.request(goodID, "authorizationStatus"))
             var good = server.channel.nextReply(timeout: 15)
             var extra: [JSONValue] = []
             while let reply = good, reply["id"] != goodID, extra.count < 8 {  // resynchronize after unexpected answers
@@ -211,11 +211,11 @@ final class HardeningCorpusTests: XCTestCase {
             for failure in failures { XCTFail(failure) }
         }
         // Notifications never run a method, whatever they ask for.
-        let check = try Hardening.server(store: folder.store, client: "corpus")
+        let check = try Programs.server(store: folder.store, client: "corpus")
         let titles = check.channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? ["?"]
         XCTAssertFalse(titles.contains("notification-must-not-save"))
         check.shutDown()
-        print("hardening corpus: \(entries.count) entries in Corpus/hostile-messages.json, \(total) frames sent over both framings")
+        print("hostile input corpus: \(entries.count) entries in Corpus/hostile-messages.json, \(total) frames sent over both framings")
     }
 
     // MARK: Wrong types and unknown members in every field of every method's params
@@ -394,7 +394,7 @@ final class HardeningCorpusTests: XCTestCase {
             for chunk in stride(from: 0, to: cases.count, by: 64) {
                 let slice = cases[chunk..<min(cases.count, chunk + 64)]
                 for (offset, item) in slice.enumerated() {
-                    server.channel.send(Hardening.request(.integer(Int64(chunk + offset)), item.method, item.params))
+                    server.channel.send(Programs.request(.integer(Int64(chunk + offset)), item.method, item.params))
                 }
                 for (offset, item) in slice.enumerated() {
                     let reply = server.channel.response(id: .integer(Int64(chunk + offset)), timeout: 15)
@@ -407,7 +407,7 @@ final class HardeningCorpusTests: XCTestCase {
             XCTAssertEqual(server.channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.count, before)
             XCTAssertEqual(server.shutDown(), 0)
         }
-        print("hardening params table: \(Self.methodTable.count) method shapes, \(cases.count) wrong-type and unknown-member cases per framing")
+        print("hostile params table: \(Self.methodTable.count) method shapes, \(cases.count) wrong-type and unknown-member cases per framing")
     }
 
     /// initialize's params, before a session exists: each refused with its field; a good initialize then works.

@@ -5,7 +5,7 @@ import XCTest
 
 /// File modes of the store, the consent agent's arguments, client-name validation, stdout that
 /// carries nothing but frames, and logs that never carry what the user wrote.
-final class HardeningSecurityTests: XCTestCase {
+final class SecrecyAndModesTests: XCTestCase {
     let folder = TemporaryFolder()
 
     override func setUp() {
@@ -13,21 +13,21 @@ final class HardeningSecurityTests: XCTestCase {
     }
 
     /// `remindersd ARGUMENTS` run with umask 000, so nothing but the server's own modes protect the files.
-    private func withOpenUmask(_ arguments: [String], input: String = "", environment: [String: String] = [:]) -> Hardening.Output {
+    private func withOpenUmask(_ arguments: [String], input: String = "", environment: [String: String] = [:]) -> Programs.Output {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "REMINDERSD_STORE")
         for (key, value) in environment { env[key] = value }
-        return Hardening.run("/bin/sh", ["-c", "umask 000; exec \"$0\" \"$@\"", RemindersdProcess.binaryPath] + arguments,
+        return Programs.run("/bin/sh", ["-c", "umask 000; exec \"$0\" \"$@\"", RemindersdProcess.binaryPath] + arguments,
                              input: Data(input.utf8), environment: env)
     }
 
     private func assertPrivate(_ store: String, createdFolders: [String], _ context: String, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(Hardening.mode(store).map { String($0, radix: 8) }, "600", "\(context): \(store)", file: file, line: line)
+        XCTAssertEqual(Programs.mode(store).map { String($0, radix: 8) }, "600", "\(context): \(store)", file: file, line: line)
         for companion in [store + "-wal", store + "-shm", store + "-journal"] where FileManager.default.fileExists(atPath: companion) {
-            XCTAssertEqual(Hardening.mode(companion).map { String($0, radix: 8) }, "600", "\(context): \(companion)", file: file, line: line)
+            XCTAssertEqual(Programs.mode(companion).map { String($0, radix: 8) }, "600", "\(context): \(companion)", file: file, line: line)
         }
         for created in createdFolders {
-            XCTAssertEqual(Hardening.mode(created).map { String($0, radix: 8) }, "700", "\(context): \(created)", file: file, line: line)
+            XCTAssertEqual(Programs.mode(created).map { String($0, radix: 8) }, "700", "\(context): \(created)", file: file, line: line)
         }
     }
 
@@ -81,7 +81,7 @@ final class HardeningSecurityTests: XCTestCase {
         XCTAssertTrue(refused["error"]?["message"]?.stringValue?.contains(fix) ?? false, "\(refused)")
         serve.channel.notify("exit")
         _ = serve.waitForExit()
-        XCTAssertEqual(Hardening.mode(store).map { String($0, radix: 8) }, "640", "the mode is the owner's to change")
+        XCTAssertEqual(Programs.mode(store).map { String($0, radix: 8) }, "640", "the mode is the owner's to change")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), before)
         XCTAssertEqual(chmod(store, 0o600), 0)
         let list = withOpenUmask(["permissions", "list", "--store", store])
@@ -107,7 +107,7 @@ final class HardeningSecurityTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
         let made = withOpenUmask(["permissions", "set", "--any-program", "c", "fullAccess", "--store", home + "/reminders.sqlite"])
         XCTAssertEqual(made.status, 0, made.stderr)
-        XCTAssertEqual(Hardening.mode(home + "/reminders.sqlite").map { String($0, radix: 8) }, "600")
+        XCTAssertEqual(Programs.mode(home + "/reminders.sqlite").map { String($0, radix: 8) }, "600")
         let open = folder.path + "/open"
         try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
         XCTAssertEqual(chmod(open, 0o777), 0)
@@ -119,7 +119,7 @@ final class HardeningSecurityTests: XCTestCase {
     // MARK: The consent agent
 
     private func agentArguments(_ file: String) -> [String] {
-        guard let data = Hardening.bytes(file) else { return [] }
+        guard let data = Programs.bytes(file) else { return [] }
         var parts = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         if parts.last == "" { parts.removeLast() }
         return parts
@@ -199,14 +199,14 @@ final class HardeningSecurityTests: XCTestCase {
             XCTAssertEqual(server.shutDown(), 0)
         }
         for name in bad where !name.contains("\u{0}") {  // a NUL cannot be passed in an argument at all
-            let result = Hardening.remindersd(["permissions", "set", "--any-program", name, "fullAccess", "--store", folder.store])
+            let result = Programs.remindersd(["permissions", "set", "--any-program", name, "fullAccess", "--store", folder.store])
             XCTAssertEqual(result.status, 2, "permissions set \(name.debugDescription): \(result.stderr)")
             XCTAssertEqual(result.stdout, "")
-            let call = Hardening.remindersd(["call", "authorizationStatus", "--client", name, "--store", folder.store])
+            let call = Programs.remindersd(["call", "authorizationStatus", "--client", name, "--store", folder.store])
             XCTAssertNotEqual(call.status, 0, "call --client \(name.debugDescription)")
             XCTAssertEqual(call.stdout, "")
         }
-        XCTAssertEqual(Hardening.remindersd(["permissions", "list", "--store", folder.store]).stdout, "", "no bad name was stored")
+        XCTAssertEqual(Programs.remindersd(["permissions", "list", "--store", folder.store]).stdout, "", "no bad name was stored")
     }
 
     // MARK: stdout carries frames only
@@ -250,7 +250,7 @@ final class HardeningSecurityTests: XCTestCase {
                 server.channel.notify("exit")
                 _ = server.waitForExit(timeout: 30)
                 XCTAssertTrue(server.channel.waitForEndOfOutput())
-                let (frames, clean) = Hardening.onlyFrames(server.channel.outputBytes, framing: framing)
+                let (frames, clean) = Programs.onlyFrames(server.channel.outputBytes, framing: framing)
                 XCTAssertTrue(clean, "[\(framing) \(arguments)] stdout held something other than frames: \(String(decoding: server.channel.outputBytes.suffix(400), as: UTF8.self))")
                 XCTAssertGreaterThan(frames.count, 15, "[\(framing)]")
                 XCTAssertFalse(String(decoding: server.channel.outputBytes, as: UTF8.self).contains("agent"), "agent output on stdout")
@@ -261,7 +261,7 @@ final class HardeningSecurityTests: XCTestCase {
         for arguments in [["--bogus"], ["permissions", "set"], ["permissions", "set", "--any-program", "c", "nope"], ["call"], ["call", "nope"],
                           ["call", "fetchReminders", "{not json"], ["call", "saveReminder", #"{"reminder":{}}"#],
                           ["permissions", "list", "--store", notSQLite], ["call", "fetchReminders", "--store", notSQLite]] {
-            let result = Hardening.remindersd(arguments + (arguments.contains("--store") ? [] : ["--store", folder.path + "/cli.sqlite"]))
+            let result = Programs.remindersd(arguments + (arguments.contains("--store") ? [] : ["--store", folder.path + "/cli.sqlite"]))
             XCTAssertNotEqual(result.status, 0, "\(arguments)")
             XCTAssertEqual(result.stdout, "", "\(arguments) wrote to stdout")
         }
@@ -276,7 +276,7 @@ final class HardeningSecurityTests: XCTestCase {
         let agent = folder.script("agent", "exit 1")
         for arguments in [[], ["--log-level", "info"], ["--log-level", "warning"]] {
             let store = folder.path + "/logs-\(arguments.count).sqlite"
-            Hardening.grant("logs", store: store)
+            Programs.grant("logs", store: store)
             let server = try RemindersdProcess(store: store, arguments: arguments + ["--consent-agent", agent])
             server.initialize(client: "logs")
             let saved = server.channel.request("saveReminder", ["reminder": ["title": .string(title), "notes": .string(notes), "location": .string(title),

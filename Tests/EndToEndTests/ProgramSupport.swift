@@ -3,9 +3,9 @@ import JSONRPC
 import TestSupport
 import XCTest
 
-/// Helpers shared by the hardening tests: running programs, reading the server's memory,
+/// Helpers shared by the end-to-end tests: running programs, reading the server's memory,
 /// looking into the store file with `sqlite3`, mounting small file systems, parsing stdout.
-enum Hardening {
+enum Programs {
     // MARK: Programs
 
     struct Output {
@@ -167,7 +167,7 @@ final class StoreLock {
     private let output = Pipe()
 
     init(_ store: String) throws {
-        guard let sqlite3 = Hardening.sqlite3 else { throw XCTSkip("sqlite3 is not installed (apt-get install sqlite3)") }
+        guard let sqlite3 = Programs.sqlite3 else { throw XCTSkip("sqlite3 is not installed (apt-get install sqlite3)") }
         process.executableURL = URL(fileURLWithPath: sqlite3)
         process.arguments = ["-batch", store]
         process.standardInput = input
@@ -203,8 +203,8 @@ final class TestMount {
 
     static func tmpfs(at path: String, sizeKiB: Int) throws -> TestMount {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        guard Hardening.isRoot else { throw XCTSkip("mounting a tmpfs needs root") }
-        let result = Hardening.run(Hardening.which("mount") ?? "/bin/mount", ["-t", "tmpfs", "-o", "size=\(sizeKiB)k,mode=0700", "tmpfs", path])
+        guard Programs.isRoot else { throw XCTSkip("mounting a tmpfs needs root") }
+        let result = Programs.run(Programs.which("mount") ?? "/bin/mount", ["-t", "tmpfs", "-o", "size=\(sizeKiB)k,mode=0700", "tmpfs", path])
         guard result.status == 0 else { throw XCTSkip("cannot mount a tmpfs here: \(result.stderr)") }
         return TestMount(path: path)
     }
@@ -212,11 +212,11 @@ final class TestMount {
     /// `source` again at `path`, read-only (a bind mount remounted `ro`).
     static func readOnlyBind(of source: String, at path: String) throws -> TestMount {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        guard Hardening.isRoot else { throw XCTSkip("bind mounts need root") }
-        let mount = Hardening.which("mount") ?? "/bin/mount"
-        guard Hardening.run(mount, ["--bind", source, path]).status == 0 else { throw XCTSkip("cannot bind-mount here") }
+        guard Programs.isRoot else { throw XCTSkip("bind mounts need root") }
+        let mount = Programs.which("mount") ?? "/bin/mount"
+        guard Programs.run(mount, ["--bind", source, path]).status == 0 else { throw XCTSkip("cannot bind-mount here") }
         let handle = TestMount(path: path)
-        let result = Hardening.run(mount, ["-o", "remount,ro,bind", path])
+        let result = Programs.run(mount, ["-o", "remount,ro,bind", path])
         guard result.status == 0 else { throw XCTSkip("cannot remount a bind mount read-only here: \(result.stderr)") }
         return handle
     }
@@ -224,7 +224,7 @@ final class TestMount {
     func unmount() {
         guard mounted else { return }
         mounted = false
-        Hardening.run(Hardening.which("umount") ?? "/bin/umount", ["-l", path])
+        Programs.run(Programs.which("umount") ?? "/bin/umount", ["-l", path])
     }
 
     deinit { unmount() }

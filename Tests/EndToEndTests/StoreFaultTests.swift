@@ -7,7 +7,7 @@ import XCTest
 /// locked by another program, not an SQLite file, another program's database, from a newer
 /// remindersd, damaged. Each gives a clear -32013 (or a clear refusal to start), never a crash,
 /// and never a change to the user's file.
-final class HardeningFaultTests: XCTestCase {
+final class StoreFaultTests: XCTestCase {
     let folder = TemporaryFolder()
 
     override func setUp() {
@@ -34,7 +34,7 @@ final class HardeningFaultTests: XCTestCase {
         }
         // The command-line tools refuse it as well, with one line on stderr and status 1.
         for arguments in [["permissions", "set", "--any-program", "x", "fullAccess"], ["permissions", "list"], ["call", "fetchReminders"]] {
-            let result = Hardening.remindersd(arguments + ["--store", store])
+            let result = Programs.remindersd(arguments + ["--store", store])
             XCTAssertEqual(result.status, 1, "\(context): \(arguments) \(result.stderr)", file: file, line: line)
             XCTAssertFalse(result.signalled, file: file, line: line)
             XCTAssertEqual(result.stdout, "", "\(context): \(arguments)", file: file, line: line)
@@ -61,46 +61,46 @@ final class HardeningFaultTests: XCTestCase {
             let store = folderPath + "/reminders.sqlite"
             _ = FileManager.default.createFile(atPath: store, contents: data)
             try assertRefusedAtInitialize(store, words: ["not an SQLite", "damaged", "not a remindersd"], name)
-            XCTAssertEqual(Hardening.bytes(store), data, "\(name): the file was changed")
+            XCTAssertEqual(Programs.bytes(store), data, "\(name): the file was changed")
             XCTAssertEqual(files(in: folderPath), ["reminders.sqlite"], "\(name): no journal or WAL files left beside it")
         }
     }
 
     func testAnotherProgramsDatabaseIsRefusedAndNeverChanged() throws {
-        _ = try Hardening.sql(folder.store, "CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO photos (name) VALUES ('cat.jpg')")
-        let before = Hardening.bytes(folder.store)
+        _ = try Programs.sql(folder.store, "CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO photos (name) VALUES ('cat.jpg')")
+        let before = Programs.bytes(folder.store)
         try assertRefusedAtInitialize(folder.store, words: ["another program", "not a remindersd"], "another program's database")
-        XCTAssertEqual(Hardening.bytes(folder.store), before)
-        XCTAssertEqual(try Hardening.sql(folder.store, "SELECT name FROM photos"), "cat.jpg")
+        XCTAssertEqual(Programs.bytes(folder.store), before)
+        XCTAssertEqual(try Programs.sql(folder.store, "SELECT name FROM photos"), "cat.jpg")
     }
 
     func testStoreFromANewerSchemaIsRefusedAndNeverChanged() throws {
-        let server = try Hardening.server(store: folder.store, client: "faults")
+        let server = try Programs.server(store: folder.store, client: "faults")
         server.channel.request("saveReminder", ["reminder": ["title": "from the future"]])
         XCTAssertEqual(server.shutDown(), 0)
-        _ = try Hardening.sql(folder.store, "PRAGMA user_version = 99")
-        let before = Hardening.bytes(folder.store)
+        _ = try Programs.sql(folder.store, "PRAGMA user_version = 99")
+        let before = Programs.bytes(folder.store)
         try assertRefusedAtInitialize(folder.store, words: ["newer"], "user_version 99")
-        XCTAssertEqual(Hardening.bytes(folder.store), before, "the newer store was changed")
-        XCTAssertEqual(try Hardening.sql(folder.store, "PRAGMA user_version"), "99")
-        XCTAssertEqual(try Hardening.sql(folder.store, "SELECT title FROM reminders"), "from the future")
+        XCTAssertEqual(Programs.bytes(folder.store), before, "the newer store was changed")
+        XCTAssertEqual(try Programs.sql(folder.store, "PRAGMA user_version"), "99")
+        XCTAssertEqual(try Programs.sql(folder.store, "SELECT title FROM reminders"), "from the future")
     }
 
     /// Issue 35: a store with every migration but a table gone (dropped by hand) is damaged, -32013
     /// naming the table, not -32603 at the first statement that needs it.
     func testAStoreMissingATableIsRefusedAsDamaged() throws {
-        let server = try Hardening.server(store: folder.store, client: "faults")
+        let server = try Programs.server(store: folder.store, client: "faults")
         XCTAssertEqual(server.shutDown(), 0)
-        _ = try Hardening.sql(folder.store, "DROP TABLE alarm_deliveries")
+        _ = try Programs.sql(folder.store, "DROP TABLE alarm_deliveries")
         try assertRefusedAtInitialize(folder.store, words: ["alarm_deliveries"], "a table dropped")
     }
 
     func testDamagedStoreGivesStoreUnavailableNotACrash() throws {
-        let server = try Hardening.server(store: folder.store, client: "faults")
+        let server = try Programs.server(store: folder.store, client: "faults")
         for index in 0..<300 { server.channel.request("saveReminder", ["reminder": ["title": .string("r\(index)"), "notes": .string(String(repeating: "n", count: 500))]]) }
         XCTAssertEqual(server.shutDown(), 0)
         // Everything into the main file first, so the damage is not repaired from the WAL.
-        XCTAssertEqual(try Hardening.sql(folder.store, "PRAGMA wal_checkpoint(TRUNCATE)"), "0|0|0")
+        XCTAssertEqual(try Programs.sql(folder.store, "PRAGMA wal_checkpoint(TRUNCATE)"), "0|0|0")
         try? FileManager.default.removeItem(atPath: folder.store + "-wal")
         try? FileManager.default.removeItem(atPath: folder.store + "-shm")
         // Overwrite pages in the middle of the file (not the header) with garbage.
@@ -110,7 +110,7 @@ final class HardeningFaultTests: XCTestCase {
         handle.seek(toFileOffset: 4096 * 2)
         handle.write(Data(repeating: 0xA5, count: Int(size) - 4096 * 3))
         handle.closeFile()
-        let damaged = Hardening.bytes(folder.store)
+        let damaged = Programs.bytes(folder.store)
         let reader = try RemindersdProcess(store: folder.store)
         let reply = reader.initialize(client: "faults")
         if reply.result != nil {
@@ -125,7 +125,7 @@ final class HardeningFaultTests: XCTestCase {
         }
         XCTAssertEqual(reader.waitForExit(), 0)
         XCTAssertEqual(reader.process.terminationReason, .exit, "a damaged store must not crash the server")
-        XCTAssertEqual(Hardening.bytes(folder.store), damaged, "a damaged store must not be rewritten")
+        XCTAssertEqual(Programs.bytes(folder.store), damaged, "a damaged store must not be rewritten")
     }
 
     func testStorePathThatCannotBeCreated() throws {
@@ -139,12 +139,12 @@ final class HardeningFaultTests: XCTestCase {
 
     /// `chmod 0400` does not stop root, so the file is made immutable (`chattr +i`), which stops everyone.
     func testReadOnlyStoreFileReadsWorkWritesAreRefused() throws {
-        let seed = try Hardening.server(store: folder.store, client: "faults")
+        let seed = try Programs.server(store: folder.store, client: "faults")
         let kept = seed.channel.request("saveReminder", ["reminder": ["title": "kept"]]).at("result", "reminder", "calendarItemIdentifier")!
         XCTAssertEqual(seed.shutDown(), 0)
-        let before = Hardening.bytes(folder.store)
+        let before = Programs.bytes(folder.store)
         try makeImmutable(folder.store)
-        defer { _ = Hardening.run(Hardening.which("chattr")!, ["-i", folder.store]) }
+        defer { _ = Programs.run(Programs.which("chattr")!, ["-i", folder.store]) }
 
         let server = try RemindersdProcess(store: folder.store)
         XCTAssertNotNil(server.initialize(client: "faults").result, "a read-only store can still be read")
@@ -156,10 +156,10 @@ final class HardeningFaultTests: XCTestCase {
         expectStoreUnavailable(server.channel.request("removeReminder", ["identifier": kept]), containing: ["read-only"], "remove")
         XCTAssertEqual(server.channel.request("authorizationStatus").at("result", "status"), "fullAccess")
         XCTAssertEqual(server.shutDown(), 0)
-        let permissions = Hardening.remindersd(["permissions", "set", "--any-program", "someone", "denied", "--store", folder.store])
+        let permissions = Programs.remindersd(["permissions", "set", "--any-program", "someone", "denied", "--store", folder.store])
         XCTAssertEqual(permissions.status, 1, permissions.stderr)
         XCTAssertTrue(permissions.stderr.contains("read-only"), permissions.stderr)
-        XCTAssertEqual(Hardening.bytes(folder.store), before, "a read-only store was changed")
+        XCTAssertEqual(Programs.bytes(folder.store), before, "a read-only store was changed")
         print("fault read-only: produced with chattr +i on the store file (root ignores chmod 0400)")
     }
 
@@ -169,11 +169,11 @@ final class HardeningFaultTests: XCTestCase {
     func testStoreOnAReadOnlyMount() throws {
         let source = folder.path + "/source"
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let seed = try Hardening.server(store: source + "/reminders.sqlite", client: "faults")
+        let seed = try Programs.server(store: source + "/reminders.sqlite", client: "faults")
         XCTAssertNotNil(seed.channel.request("saveReminder", ["reminder": ["title": "on the mount"]]).result)
         XCTAssertEqual(seed.shutDown(), 0)
         let names = files(in: source)
-        let before = names.map { Hardening.bytes(source + "/" + $0) }
+        let before = names.map { Programs.bytes(source + "/" + $0) }
         let mount = try TestMount.readOnlyBind(of: source, at: folder.path + "/readonly")
         defer { mount.unmount() }
         let store = mount.path + "/reminders.sqlite"
@@ -191,11 +191,11 @@ final class HardeningFaultTests: XCTestCase {
             XCTAssertEqual(server.waitForExit(), 0)
             XCTAssertEqual(server.process.terminationReason, .exit)
         }
-        let set = Hardening.remindersd(["permissions", "set", "--any-program", "someone", "denied", "--store", store])
+        let set = Programs.remindersd(["permissions", "set", "--any-program", "someone", "denied", "--store", store])
         XCTAssertEqual(set.status, 1, set.stderr)
         XCTAssertEqual(set.stdout, "")
         XCTAssertEqual(files(in: source), names)
-        XCTAssertEqual(names.map { Hardening.bytes(source + "/" + $0) }, before, "a file on the read-only mount changed")
+        XCTAssertEqual(names.map { Programs.bytes(source + "/" + $0) }, before, "a file on the read-only mount changed")
         // A store that does not exist yet on a read-only mount cannot be created.
         try assertRefusedAtInitialize(mount.path + "/new/reminders.sqlite", words: ["cannot create", "read-only"], "new store on a read-only mount")
         print("fault read-only mount: produced with mount --bind + remount,ro,bind (store files present: \(names))")
@@ -204,17 +204,17 @@ final class HardeningFaultTests: XCTestCase {
     /// The store (and its WAL) becomes read-only while a session runs: writes fail with -32013,
     /// reads go on, nothing staged is lost, and writes work again once it is writable.
     func testStoreBecomingReadOnlyDuringASession() throws {
-        let server = try Hardening.server(store: folder.store, client: "faults")
+        let server = try Programs.server(store: folder.store, client: "faults")
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "before"]]).result)
         let staged = server.channel.request("saveReminder", ["reminder": ["title": "staged while writable"], "commit": false])
         XCTAssertNotNil(staged.result)
         try makeImmutable(folder.store, folder.store + "-wal")
         var immutable = true
-        defer { if immutable { _ = Hardening.run(Hardening.which("chattr")!, ["-i", folder.store, folder.store + "-wal"]) } }
+        defer { if immutable { _ = Programs.run(Programs.which("chattr")!, ["-i", folder.store, folder.store + "-wal"]) } }
         expectStoreUnavailable(server.channel.request("saveReminder", ["reminder": ["title": "during"]]), containing: ["read", "write", "I/O"], "save")
         expectStoreUnavailable(server.channel.request("commit"), containing: ["read", "write", "I/O"], "commit")
         XCTAssertEqual(server.channel.request("fetchReminders").at("result", "reminders", 0, "title"), "before", "reads go on")
-        _ = Hardening.run(Hardening.which("chattr")!, ["-i", folder.store, folder.store + "-wal"])
+        _ = Programs.run(Programs.which("chattr")!, ["-i", folder.store, folder.store + "-wal"])
         immutable = false
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "after"]]).result, "writable again")
         let titles = Set(server.channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? [])
@@ -222,12 +222,12 @@ final class HardeningFaultTests: XCTestCase {
         // successful save after it commits it (a commit:true save commits everything staged before).
         XCTAssertEqual(titles, ["before", "staged while writable", "after"], "a failed commit must keep what was staged")
         XCTAssertEqual(server.shutDown(), 0)
-        XCTAssertEqual(try Hardening.sql(folder.store, "PRAGMA integrity_check"), "ok")
+        XCTAssertEqual(try Programs.sql(folder.store, "PRAGMA integrity_check"), "ok")
     }
 
     private func makeImmutable(_ paths: String...) throws {
-        guard let chattr = Hardening.which("chattr"), Hardening.isRoot else { throw XCTSkip("needs root and chattr (e2fsprogs) to make a file read-only for root") }
-        let result = Hardening.run(chattr, ["+i"] + paths)
+        guard let chattr = Programs.which("chattr"), Programs.isRoot else { throw XCTSkip("needs root and chattr (e2fsprogs) to make a file read-only for root") }
+        let result = Programs.run(chattr, ["+i"] + paths)
         guard result.status == 0 else { throw XCTSkip("chattr +i is not supported here: \(result.stderr)") }
     }
 
@@ -237,8 +237,8 @@ final class HardeningFaultTests: XCTestCase {
         let mount = try TestMount.tmpfs(at: folder.path + "/small", sizeKiB: 1024)
         defer { mount.unmount() }
         let store = mount.path + "/reminders.sqlite"
-        XCTAssertEqual(Hardening.remindersd(["permissions", "set", "--any-program", "faults", "fullAccess", "--entity", "event", "--store", store]).status, 0)
-        let server = try Hardening.server(store: store, client: "faults")
+        XCTAssertEqual(Programs.remindersd(["permissions", "set", "--any-program", "faults", "fullAccess", "--entity", "event", "--store", store]).status, 0)
+        let server = try Programs.server(store: store, client: "faults")
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "first"]]).result)
         let staged = server.channel.request("saveReminder", ["reminder": ["title": "staged before the disk filled"], "commit": false])
         XCTAssertNotNil(staged.result)
@@ -278,7 +278,7 @@ final class HardeningFaultTests: XCTestCase {
         XCTAssertEqual(events.at("result", "events")?.arrayValue?.compactMap { $0["title"]?.stringValue }, ["staged event"],
                        "a staged event is kept by a failed commit as a staged reminder is: \(events.serialized.prefix(300))")
         XCTAssertEqual(server.shutDown(), 0)
-        XCTAssertEqual(try Hardening.sql(store, "PRAGMA integrity_check"), "ok")
+        XCTAssertEqual(try Programs.sql(store, "PRAGMA integrity_check"), "ok")
 
         // A new store on a full disk: a clear refusal, not a crash.
         let filled = open(filler, O_WRONLY | O_CREAT, 0o600)
@@ -294,7 +294,7 @@ final class HardeningFaultTests: XCTestCase {
     /// A file-size limit (`ulimit -f`, RLIMIT_FSIZE): writes past it must fail with -32013, not kill the
     /// server with SIGXFSZ.
     func testFileSizeLimitGivesStoreUnavailableNotSIGXFSZ() throws {
-        Hardening.grant("faults", store: folder.store)
+        Programs.grant("faults", store: folder.store)
         let server = try RemindersdProcess(store: folder.store, shellPrefix: "ulimit -f 400")  // 400 × 512 bytes
         XCTAssertNotNil(server.channel.request("initialize", ["clientInfo": ["name": "faults"]]).result)
         var failure: JSONValue?
@@ -309,14 +309,14 @@ final class HardeningFaultTests: XCTestCase {
         let status = server.waitForExit()
         XCTAssertFalse(server.wasKilledBySignal, "killed by a signal (SIGXFSZ is 25): status \(status)")
         XCTAssertEqual(status, 0)
-        XCTAssertEqual(try Hardening.sql(folder.store, "PRAGMA integrity_check"), "ok")
+        XCTAssertEqual(try Programs.sql(folder.store, "PRAGMA integrity_check"), "ok")
         print("fault file-size limit: produced with ulimit -f 400 (RLIMIT_FSIZE, 200 KiB)")
     }
 
     // MARK: Locked by another program
 
     func testStoreLockedByAnotherProgramDuringASession() throws {
-        let server = try Hardening.server(store: folder.store, client: "faults", arguments: ["--busy-timeout", "500"])
+        let server = try Programs.server(store: folder.store, client: "faults", arguments: ["--busy-timeout", "500"])
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "before"]]).result)
         let lock = try StoreLock(folder.store)
         let start = Date()
@@ -341,7 +341,7 @@ final class HardeningFaultTests: XCTestCase {
 
     func testStoreLockedWhenTheServerStarts() throws {
         // An up-to-date store opens without the write lock: initialize may succeed; writes then wait and fail.
-        Hardening.grant("faults", store: folder.store)
+        Programs.grant("faults", store: folder.store)
         var lock = try StoreLock(folder.store)
         let server = try RemindersdProcess(store: folder.store, arguments: ["--busy-timeout", "500"])
         var reply = server.channel.request("initialize", ["clientInfo": ["name": "faults"]])

@@ -5,7 +5,7 @@ import XCTest
 
 /// SIGKILL in the middle of a stream of committed saves: every save that was acknowledged is in
 /// the store afterwards, complete, and the file passes `PRAGMA integrity_check`.
-final class HardeningCrashTests: XCTestCase {
+final class CrashDurabilityTests: XCTestCase {
     let folder = TemporaryFolder()
 
     override func setUp() {
@@ -29,7 +29,7 @@ final class HardeningCrashTests: XCTestCase {
 
     func testSIGKILLDuringPipelinedCommittedSavesLosesNothingAcknowledged() throws {
         let trials = 20
-        Hardening.grant("crash", store: folder.store)
+        Programs.grant("crash", store: folder.store)
         var generator = SystemRandomNumberGenerator()
         var acknowledged: [String: (trial: Int, number: Int)] = [:]
         var sentTotal = 0
@@ -42,9 +42,9 @@ final class HardeningCrashTests: XCTestCase {
             let writer = Thread {
                 for number in 0..<4000 {
                     if state.isStopped { break }
-                    let request = Hardening.request(.string("\(trial)-\(number)"), "saveReminder", ["reminder": Self.reminder(trial: trial, number: number), "commit": true])
+                    let request = Programs.request(.string("\(trial)-\(number)"), "saveReminder", ["reminder": Self.reminder(trial: trial, number: number), "commit": true])
                     if number % 7 == 3 {
-                        let second = Hardening.request(.string("\(trial)-\(number)b"), "saveReminder",
+                        let second = Programs.request(.string("\(trial)-\(number)b"), "saveReminder",
                                                        ["reminder": Self.reminder(trial: trial, number: number + 100_000), "commit": true])
                         server.channel.send(json: "[" + request.serialized + "," + second.serialized + "]")
                     } else {
@@ -105,13 +105,13 @@ final class HardeningCrashTests: XCTestCase {
             XCTAssertEqual(reminder["dueDateComponents"], expected["dueDateComponents"], title)
         }
         // And the file itself: sound, and every row's alarm count matches its alarm rows.
-        if Hardening.sqlite3 != nil {
-            XCTAssertEqual(try Hardening.sql(folder.store, "PRAGMA integrity_check"), "ok")
-            XCTAssertEqual(try Hardening.sql(folder.store, "PRAGMA foreign_key_check"), "")
-            XCTAssertEqual(try Hardening.sql(folder.store, """
+        if Programs.sqlite3 != nil {
+            XCTAssertEqual(try Programs.sql(folder.store, "PRAGMA integrity_check"), "ok")
+            XCTAssertEqual(try Programs.sql(folder.store, "PRAGMA foreign_key_check"), "")
+            XCTAssertEqual(try Programs.sql(folder.store, """
                 SELECT count(*) FROM reminders r WHERE alarm_count != (SELECT count(*) FROM alarms a WHERE a.reminder = r.id)
                 """), "0")
-            XCTAssertEqual(try Hardening.sql(folder.store, "SELECT count(*) FROM reminders"), String(stored.count))
+            XCTAssertEqual(try Programs.sql(folder.store, "SELECT count(*) FROM reminders"), String(stored.count))
         }
         print("crash test: \(trials) SIGKILL trials, \(sentTotal) saves sent, \(acknowledged.count) acknowledged, \(found) of them found; \(stored.count) reminders stored, all complete; integrity_check ok")
         XCTAssertGreaterThan(acknowledged.count, trials, "too few saves were acknowledged for the test to mean much")
