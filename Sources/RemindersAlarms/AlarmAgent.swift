@@ -28,11 +28,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
     private var handedOver: [(AlarmDelivery, String)] = []
     /// Guarded by `stopped`: deliveries a channel of this process is still handing over. They are
     /// `firing` in the ledger meanwhile, as one a crash left is: not to be delivered again.
-    private var inFlight = Set<String>()
-
-    private static func key(_ delivery: AlarmDelivery) -> String {
-        "\(delivery.reminderIdentifier) \(delivery.alarmIdentifier) \(delivery.occurrence)"
-    }
+    private var inFlight = Set<AlarmDelivery.Key>()
     /// The first pass looks at every past alarm, later ones from --catch-up ago.
     private var firstPass = true
     /// The first schedule was worked out (logged at info level, for whoever waits for the agent).
@@ -100,10 +96,10 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
                     changes.isCompleted = .set(true)
                     do {
                         let reminder = try EventStore(store: store, timeZone: options.timeZone)
-                            .saveReminder(identifier: delivery.reminderIdentifier, changes: changes, commit: true)
+                            .saveReminder(identifier: delivery.itemIdentifier, changes: changes, commit: true)
                         log("completed \"\(reminder.title)\" from its notification")
                     } catch {
-                        log("cannot complete \(delivery.reminderIdentifier): \(error)")
+                        log("cannot complete \(delivery.itemIdentifier): \(error)")
                     }
                     try store.acknowledge(delivery, now: now)
                 } else if key == "snooze" {
@@ -123,7 +119,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
         }
         for (delivery, payload) in done {
             try store.markDelivered(delivery, payload: payload, now: Timestamp.now())
-            _ = stopped.withLock { inFlight.remove(Self.key(delivery)) }
+            _ = stopped.withLock { inFlight.remove(delivery.key) }
         }
     }
 
@@ -175,7 +171,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
                     continue
                 }
                 let age = Double(now.milliseconds - fireDate.milliseconds) / 1000
-                var delivery = AlarmDelivery(reminderIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
+                var delivery = AlarmDelivery(itemIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
                                              occurrence: occurrence, fireDate: fireDate, state: .firing, late: fireDate < startedAt)
                 if age > options.catchUp {
                     delivery.state = .missed
@@ -208,12 +204,14 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
             let decided = try store.decidedOccurrences(of: event.eventIdentifier)
             for firing in firings {
                 let key = Event.occurrenceKey(firing.occurrence.start)
-                guard !decided.contains("\(firing.alarm.alarmIdentifier) \(key) \(firing.fireDate.milliseconds)") else { continue }
+                let decision = AlarmDelivery.Decision(key: AlarmDelivery.Key(itemIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
+                                                                             occurrence: key), fireDate: firing.fireDate)
+                guard !decided.contains(decision) else { continue }
                 if firing.fireDate > now {
                     next = next.map { min($0, firing.fireDate) } ?? firing.fireDate
                     continue
                 }
-                let delivery = AlarmDelivery(reminderIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
+                let delivery = AlarmDelivery(itemIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
                                              occurrence: key, fireDate: firing.fireDate, state: .firing, late: firing.fireDate < startedAt)
                 if try store.claim(delivery, now: now) { try deliver(delivery, item: .event(firing.occurrence), alarm: firing.alarm) }
             }
@@ -228,10 +226,10 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
     /// or a delivery a crash left half done. Older than `--catch-up`: recorded as missed.
     private func deliverDecided(now: Timestamp) throws {
         let handing = stopped.withLock { inFlight }
-        for var delivery in try store.deliveries(in: .firing) where !handing.contains(Self.key(delivery)) {
+        for var delivery in try store.deliveries(in: .firing) where !handing.contains(delivery.key) {
             if Double(now.milliseconds - delivery.fireDate.milliseconds) / 1000 > options.catchUp {
                 try store.setState(.missed, of: delivery, now: now)
-                log("missed \(delivery.reminderIdentifier) (\(delivery.reason) at \(delivery.fireDate.rfc3339), older than --catch-up)")
+                log("missed \(delivery.itemIdentifier) (\(delivery.reason) at \(delivery.fireDate.rfc3339), older than --catch-up)")
                 continue
             }
             delivery.late = delivery.late || delivery.fireDate < startedAt
@@ -240,7 +238,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
     }
 
     private func deliver(_ delivery: AlarmDelivery, reason: String) throws {
-        if let event = try store.event(identifier: delivery.reminderIdentifier) {
+        if let event = try store.event(identifier: delivery.itemIdentifier) {
             // An event's: its occurrence found again at the start its key names, if the series still has it.
             let starts = event.occurrenceStart(forKey: delivery.occurrence).instant(in: options.timeZone)
             let atKey = event.occurrences(from: starts, to: starts.advanced(by: 1), in: options.timeZone)
@@ -253,7 +251,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
             try deliver(delivery, item: .event(occurrence), alarm: alarm, reason: reason)
             return
         }
-        guard let reminder = try store.reminder(identifier: delivery.reminderIdentifier),
+        guard let reminder = try store.reminder(identifier: delivery.itemIdentifier),
               let alarm = reminder.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier }) else {
             try store.setState(.dismissed, of: delivery, now: Timestamp.now())  // gone meanwhile: nothing to say
             return
@@ -293,7 +291,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
             try store.markDelivered(delivery, payload: payload, now: Timestamp.now())
         } else {
             // Recorded by the loop (the store is this thread's) once the last channel has it.
-            _ = stopped.withLock { inFlight.insert(Self.key(delivery)) }
+            _ = stopped.withLock { inFlight.insert(delivery.key) }
             let remaining = Countdown(pending.count)
             for completion in pending {
                 completion.whenDone { [weak self] in

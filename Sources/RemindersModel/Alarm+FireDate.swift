@@ -28,7 +28,7 @@ extension Alarm {
 /// One time alarm due to fire, for a schedule or a listing: a reminder's, or an event occurrence's.
 public struct ScheduledAlarm: Equatable, Sendable {
     /// The reminder's identifier, or the event's (a series', or a detached occurrence's).
-    public var reminderIdentifier: String
+    public var itemIdentifier: String
     public var entityType: EntityType = .reminder
     public var alarmIdentifier: String
     public var title: String
@@ -38,9 +38,9 @@ public struct ScheduledAlarm: Equatable, Sendable {
     /// It fires at `fireDate` because it was snoozed.
     public var snoozed = false
 
-    public init(reminderIdentifier: String, alarmIdentifier: String, title: String, fireDate: Timestamp, occurrenceDate: Timestamp? = nil,
+    public init(itemIdentifier: String, alarmIdentifier: String, title: String, fireDate: Timestamp, occurrenceDate: Timestamp? = nil,
                 snoozed: Bool = false) {
-        self.reminderIdentifier = reminderIdentifier
+        self.itemIdentifier = itemIdentifier
         self.alarmIdentifier = alarmIdentifier
         self.title = title
         self.fireDate = fireDate
@@ -64,13 +64,13 @@ public struct ScheduledAlarm: Equatable, Sendable {
                     snoozed = decision.snoozed
                 }
                 guard date >= from, date < to else { continue }
-                found.append(ScheduledAlarm(reminderIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
+                found.append(ScheduledAlarm(itemIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
                                             title: reminder.title, fireDate: date,
                                             occurrenceDate: reminder.occurrenceDate?.instant(in: zone), snoozed: snoozed))
             }
         }
         return found.sorted {
-            ($0.fireDate, $0.reminderIdentifier, $0.alarmIdentifier) < ($1.fireDate, $1.reminderIdentifier, $1.alarmIdentifier)
+            ($0.fireDate, $0.itemIdentifier, $0.alarmIdentifier) < ($1.fireDate, $1.itemIdentifier, $1.alarmIdentifier)
         }
     }
 }

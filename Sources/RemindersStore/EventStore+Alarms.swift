@@ -35,7 +35,7 @@ extension EventStore {
                         (fireDate, snoozed) = (until, held.snoozed)
                     }
                     guard fireDate >= from, fireDate < to else { continue }
-                    var entry = ScheduledAlarm(reminderIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
+                    var entry = ScheduledAlarm(itemIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
                                                title: event.title, fireDate: fireDate, occurrenceDate: firing.occurrence.startDate(in: timeZone),
                                                snoozed: snoozed)
                     entry.entityType = .event
@@ -43,7 +43,7 @@ extension EventStore {
                 }
             }
             return upcoming.sorted {
-                ($0.fireDate, $0.reminderIdentifier, $0.alarmIdentifier) < ($1.fireDate, $1.reminderIdentifier, $1.alarmIdentifier)
+                ($0.fireDate, $0.itemIdentifier, $0.alarmIdentifier) < ($1.fireDate, $1.itemIdentifier, $1.alarmIdentifier)
             }
         }
     }

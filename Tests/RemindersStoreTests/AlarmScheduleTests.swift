@@ -43,7 +43,7 @@ final class AlarmScheduleTests: StoreTestCase {
         let decided = try reminder("decided", due: due, .relative(offset: 0))
         let completed = try reminder("completed", due: due, .relative(offset: 0))
         try reminder("open", due: due, .relative(offset: 0))
-        let delivery = AlarmDelivery(reminderIdentifier: decided.calendarItemIdentifier, alarmIdentifier: decided.alarms[0].alarmIdentifier,
+        let delivery = AlarmDelivery(itemIdentifier: decided.calendarItemIdentifier, alarmIdentifier: decided.alarms[0].alarmIdentifier,
                                      occurrence: AlarmDelivery.occurrence(of: decided), fireDate: Timestamp(rfc3339: "2026-12-01T09:00:00Z")!,
                                      state: .delivered, late: false)
         XCTAssertTrue(try eventStore.store.claim(delivery, now: Timestamp(milliseconds: 0)))

@@ -47,7 +47,7 @@ final class ClientFormStoreTests: StoreTestCase {
         changes.alarms = .set([AlarmDraft(trigger: .relativeToStart(offset: -1800))])
         var bins = try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
         XCTAssertEqual(try window(day(7, hour: 18), day(7, hour: 19)), ["Bins"])
-        let delivery = AlarmDelivery(reminderIdentifier: bins.calendarItemIdentifier, alarmIdentifier: bins.alarms[0].alarmIdentifier,
+        let delivery = AlarmDelivery(itemIdentifier: bins.calendarItemIdentifier, alarmIdentifier: bins.alarms[0].alarmIdentifier,
                                      occurrence: AlarmDelivery.occurrence(of: bins), fireDate: day(7, hour: 18).instant(in: utc).advanced(by: 1_800_000),
                                      state: .delivered, late: false)
         XCTAssertNotEqual(delivery.occurrence, 0)
@@ -78,7 +78,7 @@ final class ClientFormStoreTests: StoreTestCase {
         XCTAssertEqual(try window(day(7, hour: 9), day(7, hour: 12)), ["Call"])
         XCTAssertEqual(try eventStore.upcomingAlarms(from: day(7, hour: 0).instant(in: utc), to: day(8, hour: 0).instant(in: utc)).map(\.fireDate),
                        [day(7, hour: 11).instant(in: utc).advanced(by: 1_800_000)])
-        let delivery = AlarmDelivery(reminderIdentifier: call.calendarItemIdentifier, alarmIdentifier: "U1", occurrence: AlarmDelivery.occurrence(of: call),
+        let delivery = AlarmDelivery(itemIdentifier: call.calendarItemIdentifier, alarmIdentifier: "U1", occurrence: AlarmDelivery.occurrence(of: call),
                                      fireDate: day(7, hour: 11).instant(in: utc).advanced(by: 1_800_000), state: .firing, late: false)
         XCTAssertTrue(try eventStore.store.claim(delivery, now: Timestamp(milliseconds: 0)), "the old decision does not hold it back")
         XCTAssertFalse(try eventStore.store.claim(delivery, now: Timestamp(milliseconds: 0)), "claimed once")

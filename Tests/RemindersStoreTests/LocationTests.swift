@@ -35,7 +35,7 @@ final class LocationTests: StoreTestCase {
         XCTAssertEqual(try at(35), ["enter fence"])
         let firing = try eventStore.store.deliveries(in: .firing)
         XCTAssertEqual(firing.map(\.reason), ["enter", "enter"])
-        XCTAssertEqual(Set(firing.map(\.reminderIdentifier)), [reminder.calendarItemIdentifier])
+        XCTAssertEqual(Set(firing.map(\.itemIdentifier)), [reminder.calendarItemIdentifier])
         XCTAssertEqual(Set(firing.map(\.occurrence)).count, 2, "each crossing is its own occurrence")
     }
 

@@ -54,7 +54,7 @@ final class SyncBacklogTests: StoreTestCase {
         let dismissedAt = call.lastModifiedDate.advanced(by: 5_000)
         XCTAssertFalse(try backlog(since: dismissedAt.milliseconds).changedSince)
         // The agent firing it is no work (nothing the person did); dismissing it is.
-        let delivery = AlarmDelivery(reminderIdentifier: call.calendarItemIdentifier, alarmIdentifier: "A1", occurrence: 0,
+        let delivery = AlarmDelivery(itemIdentifier: call.calendarItemIdentifier, alarmIdentifier: "A1", occurrence: 0,
                                      fireDate: Timestamp(milliseconds: 1_000), state: .firing, late: false)
         XCTAssertTrue(try eventStore.store.claim(delivery, now: dismissedAt))
         try eventStore.store.markDelivered(delivery, payload: "{}", now: dismissedAt)

@@ -44,7 +44,7 @@ public enum UpcomingAlarms: RemindersMethod {
             writer.beginArray()
             for entry in alarms {
                 writer.beginObject()
-                writer.field("identifier", entry.reminderIdentifier)
+                writer.field("identifier", entry.itemIdentifier)
                 writer.field("entityType", entry.entityType.rawValue)
                 writer.field("alarmIdentifier", entry.alarmIdentifier)
                 writer.field("title", entry.title)

@@ -11,7 +11,30 @@ public struct AlarmDelivery: Equatable, Sendable {
         case missed
     }
 
-    public var reminderIdentifier: String
+    /// Which alarm of which occurrence of which item a delivery is of: what the ledger keeps one
+    /// delivery per.
+    public struct Key: Hashable, Sendable {
+        /// The reminder's identifier, or the event's (a series', or a detached occurrence's).
+        public var itemIdentifier: String
+        public var alarmIdentifier: String
+        public var occurrence: Int64
+
+        public init(itemIdentifier: String, alarmIdentifier: String, occurrence: Int64) {
+            (self.itemIdentifier, self.alarmIdentifier, self.occurrence) = (itemIdentifier, alarmIdentifier, occurrence)
+        }
+    }
+
+    /// A decision the ledger holds: its key, and the fire date it was made for (an alarm re-timed
+    /// since is another decision to make).
+    public struct Decision: Hashable, Sendable {
+        public var key: Key
+        public var fireDate: Timestamp
+
+        public init(key: Key, fireDate: Timestamp) { (self.key, self.fireDate) = (key, fireDate) }
+    }
+
+    /// The reminder's identifier, or the event's (a series', or a detached occurrence's).
+    public var itemIdentifier: String
     public var alarmIdentifier: String
     /// The key of the occurrence the alarm belongs to — its due date (a series without one: its
     /// start) in milliseconds, read as UTC; 0 for a reminder without one.
@@ -25,9 +48,9 @@ public struct AlarmDelivery: Equatable, Sendable {
     /// When it was meant to reach the person: the fire date, or the end of its snooze.
     public var firesAt: Timestamp
 
-    public init(reminderIdentifier: String, alarmIdentifier: String, occurrence: Int64, fireDate: Timestamp, state: State, late: Bool,
+    public init(itemIdentifier: String, alarmIdentifier: String, occurrence: Int64, fireDate: Timestamp, state: State, late: Bool,
                 reason: String = "time") {
-        self.reminderIdentifier = reminderIdentifier
+        self.itemIdentifier = itemIdentifier
         self.alarmIdentifier = alarmIdentifier
         self.occurrence = occurrence
         self.fireDate = fireDate
@@ -36,6 +59,8 @@ public struct AlarmDelivery: Equatable, Sendable {
         self.reason = reason
         self.firesAt = fireDate
     }
+
+    public var key: Key { Key(itemIdentifier: itemIdentifier, alarmIdentifier: alarmIdentifier, occurrence: occurrence) }
 }
 
 extension CalendarStore {
@@ -53,7 +78,7 @@ extension CalendarStore {
                         late = excluded.late, reason = excluded.reason, updated = excluded.updated, snoozed_until = NULL, payload = NULL,
                         delivered_at = NULL, to_share = NULL
                     WHERE alarm_deliveries.fire_date != excluded.fire_date AND alarm_deliveries.state != 'firing'
-                    """, .text(delivery.reminderIdentifier), .text(delivery.alarmIdentifier), .integer(delivery.occurrence),
+                    """, .text(delivery.itemIdentifier), .text(delivery.alarmIdentifier), .integer(delivery.occurrence),
                     .integer(delivery.fireDate.milliseconds), .text(delivery.state.rawValue), .integer(delivery.late ? 1 : 0),
                     .text(delivery.reason), .integer(now.milliseconds))
                 return self.database.changes == 1
@@ -66,23 +91,26 @@ extension CalendarStore {
             try self.sqlite { () throws(SQLiteError) in
                 try self.database.run("""
                     UPDATE alarm_deliveries SET state = ?, updated = ? WHERE reminder = ? AND alarm = ? AND occurrence = ?
-                    """, .text(state.rawValue), .integer(now.milliseconds), .text(delivery.reminderIdentifier),
+                    """, .text(state.rawValue), .integer(now.milliseconds), .text(delivery.itemIdentifier),
                     .text(delivery.alarmIdentifier), .integer(delivery.occurrence))
             }
         }
     }
 
-    /// What the ledger holds for one item, as "alarm occurrence fireDate" (milliseconds): a decision
-    /// holds for an alarm while it fires when it did.
-    public func decidedOccurrences(of item: String) throws(StoreError) -> Set<String> {
+    /// The decisions the ledger holds for one item: a decision holds for an alarm while it fires
+    /// when it did.
+    public func decidedOccurrences(of item: String) throws(StoreError) -> Set<AlarmDelivery.Decision> {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement("SELECT alarm, occurrence, fire_date FROM alarm_deliveries WHERE reminder = ?")
                 defer { statement.reset() }
                 try statement.bind([.text(item)])
-                var keys = Set<String>()
-                while try statement.step() { keys.insert("\(statement.text(0) ?? "") \(statement.int64(1)) \(statement.int64(2))") }
-                return keys
+                var decisions = Set<AlarmDelivery.Decision>()
+                while try statement.step() {
+                    let key = AlarmDelivery.Key(itemIdentifier: item, alarmIdentifier: statement.text(0) ?? "", occurrence: statement.int64(1))
+                    decisions.insert(AlarmDelivery.Decision(key: key, fireDate: Timestamp(milliseconds: statement.int64(2))))
+                }
+                return decisions
             }
         }
     }
@@ -98,7 +126,7 @@ extension CalendarStore {
                 try statement.bind([.text(state.rawValue)])
                 var found: [AlarmDelivery] = []
                 while try statement.step() {
-                    found.append(AlarmDelivery(reminderIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
+                    found.append(AlarmDelivery(itemIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
                                                occurrence: statement.int64(2), fireDate: Timestamp(milliseconds: statement.int64(3)),
                                                state: state, late: statement.int64(4) != 0, reason: statement.text(5) ?? "time"))
                 }
@@ -116,7 +144,7 @@ extension CalendarStore {
                 try self.database.run("""
                     UPDATE alarm_deliveries SET state = 'snoozed', snoozed_until = ?, updated = ?, to_share = ?
                     WHERE reminder = ? AND alarm = ? AND occurrence = ?
-                    """, .integer(until.milliseconds), .integer(now.milliseconds), .integer(now.milliseconds), .text(delivery.reminderIdentifier),
+                    """, .integer(until.milliseconds), .integer(now.milliseconds), .integer(now.milliseconds), .text(delivery.itemIdentifier),
                     .text(delivery.alarmIdentifier), .integer(delivery.occurrence))
             }
         }
@@ -133,7 +161,7 @@ extension CalendarStore {
                 try statement.bind([.integer(now.milliseconds)])
                 var due: [AlarmDelivery] = []
                 while try statement.step() {
-                    var delivery = AlarmDelivery(reminderIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
+                    var delivery = AlarmDelivery(itemIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
                                                  occurrence: statement.int64(2), fireDate: Timestamp(milliseconds: statement.int64(3)),
                                                  state: .firing, late: statement.int64(4) != 0)
                     delivery.firesAt = Timestamp(milliseconds: statement.int64(5))
@@ -145,7 +173,7 @@ extension CalendarStore {
                     try self.database.run("""
                         UPDATE alarm_deliveries SET state = 'firing', snoozed_until = NULL, updated = ?
                         WHERE reminder = ? AND alarm = ? AND occurrence = ? AND state = 'snoozed'
-                        """, .integer(now.milliseconds), .text(delivery.reminderIdentifier), .text(delivery.alarmIdentifier),
+                        """, .integer(now.milliseconds), .text(delivery.itemIdentifier), .text(delivery.alarmIdentifier),
                         .integer(delivery.occurrence))
                     if self.database.changes == 1 { claimed.append(delivery) }
                 }
@@ -235,7 +263,7 @@ extension CalendarStore {
                     UPDATE alarm_deliveries SET state = 'delivered', payload = ?, updated = ?,
                         delivered_at = max(?, coalesce((SELECT max(delivered_at) FROM alarm_deliveries WHERE delivered_at IS NOT NULL), 0) + 1)
                     WHERE reminder = ? AND alarm = ? AND occurrence = ?
-                    """, .text(payload), .integer(now.milliseconds), .integer(now.milliseconds), .text(delivery.reminderIdentifier),
+                    """, .text(payload), .integer(now.milliseconds), .integer(now.milliseconds), .text(delivery.itemIdentifier),
                     .text(delivery.alarmIdentifier), .integer(delivery.occurrence))
             }
         }

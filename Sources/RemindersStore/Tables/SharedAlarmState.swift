@@ -13,7 +13,7 @@ extension CalendarStore {
                 try self.database.run("""
                     UPDATE alarm_deliveries SET state = 'dismissed', updated = ?, to_share = ?
                     WHERE reminder = ? AND alarm = ? AND occurrence = ?
-                    """, .integer(now.milliseconds), .integer(now.milliseconds), .text(delivery.reminderIdentifier),
+                    """, .integer(now.milliseconds), .integer(now.milliseconds), .text(delivery.itemIdentifier),
                     .text(delivery.alarmIdentifier), .integer(delivery.occurrence))
             }
         }
