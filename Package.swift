@@ -19,16 +19,19 @@ let package = Package(
         ),
         // JSON-RPC 2.0 over stdio: JSON values, framing, messages, connection. Knows nothing about reminders.
         .target(name: "JSONRPC"),
+        // Civil dates (proleptic Gregorian day arithmetic) and the zones and calendars made once per
+        // zone: the leaf the model, the iCalendar codec and the EventKit library share. Foundation only.
+        .target(name: "CivilTime"),
         // What EventKit's API needs of Core Location (CLLocation and its coordinate, distances). No dependencies.
         .target(name: "CoreLocation"),
         // Apple's EventKit API (EKEventStore, EKReminder, EKEvent, …) for Swift programs on Linux: a client of
         // `remindersd serve` over a pipe. Links the transport's JSON and framing and the protocol's declarations
         // (with the model and its JSON), nothing of the store or the server.
-        .target(name: "EventKit", dependencies: ["CoreLocation", "JSONRPC", "RemindersModel", "RemindersProtocol"]),
+        .target(name: "EventKit", dependencies: ["CivilTime", "CoreLocation", "JSONRPC", "RemindersModel", "RemindersProtocol"]),
         // iCalendar (RFC 5545): content lines, components, values, time zones. Knows nothing of reminders.
-        .target(name: "ICalendar"),
+        .target(name: "ICalendar", dependencies: ["CivilTime"]),
         // EventKit's model (calendars, reminders, events, alarms, recurrence) as plain values with its rules. No SQL, no JSON.
-        .target(name: "RemindersModel"),
+        .target(name: "RemindersModel", dependencies: ["CivilTime"]),
         // CalDAV (RFC 4791, 6578, 6764) over libcurl and the toolchain's XMLParser: discovery,
         // listing, sync-collection, multiget, PUT/DELETE with ETags, MKCALENDAR. Knows nothing of reminders.
         .systemLibrary(
@@ -38,7 +41,7 @@ let package = Package(
         ),
         .target(name: "CalDAV", dependencies: ["CCurl"]),
         // Reminders as VTODOs and events as VEVENTs, and back (keeping what it does not map). Knows no SQL or JSON-RPC.
-        .target(name: "RemindersICalendar", dependencies: ["ICalendar", "RemindersModel"]),
+        .target(name: "RemindersICalendar", dependencies: ["CivilTime", "ICalendar", "RemindersModel"]),
         // The SQLite event store. Knows nothing about JSON-RPC.
         .target(name: "RemindersStore", dependencies: ["CSQLite", "RemindersModel"]),
         // Where an account's password comes from (a file only its owner reads, or a command), read
@@ -55,7 +58,7 @@ let package = Package(
         // The protocol, as every side spells it: each method's name, params, result and schema, the
         // notifications and the error codes. Linked by the server, the EventKit library, MCP and the
         // command line; knows no SQL, no server and no transport beyond the JSON values.
-        .target(name: "RemindersProtocol", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel"]),
+        .target(name: "RemindersProtocol", dependencies: ["CivilTime", "JSONRPC", "RemindersJSON", "RemindersModel"]),
         // remindersd-sync, the program every sync runs in, found beside remindersd and run to its end.
         .target(name: "RemindersSyncHelper", dependencies: ["JSONRPC"]),
         // A strict command-line reader, for remindersd and remindersd-sync alike.
@@ -63,7 +66,7 @@ let package = Package(
         // The JSON-RPC server: lifecycle, dispatch, authorization, the methods' handlers.
         // Sync runs in remindersd-sync, a process of its own: linking the network stack (libcurl,
         // libxml2 and their forty libraries) into remindersd doubled the start of every one-shot call.
-        .target(name: "RemindersServer", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersInterchange",
+        .target(name: "RemindersServer", dependencies: ["CivilTime", "JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersInterchange",
                                                      "RemindersSyncHelper"]),
         // The alarm agent: fires time and location alarms exactly once (a deliveries ledger in the store)
         // through the desktop's notification server and an --on-alarm program, and keeps accounts in step
@@ -97,7 +100,8 @@ let package = Package(
         .testTarget(name: "AccountSecretsTests", dependencies: ["AccountSecrets"]),
         .testTarget(name: "RemindersAlarmsTests", dependencies: ["RemindersAlarms"]),
         .testTarget(name: "RemindersMCPTests", dependencies: ["RemindersMCP", "JSONRPC"]),
-        .testTarget(name: "RemindersModelTests", dependencies: ["RemindersModel"]),
+        .testTarget(name: "RemindersModelTests", dependencies: ["CivilTime", "RemindersModel"]),
+        .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel", "CSQLite"]),
         .testTarget(name: "RemindersServerTests", dependencies: ["RemindersJSON", "RemindersProtocol", "RemindersServer", "RemindersStore", "JSONRPC", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "TestSupport"], exclude: ["Corpus"]),

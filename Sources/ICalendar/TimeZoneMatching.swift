@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// Finding the zone of the system's database that a TZID it does not know means.
@@ -28,7 +29,7 @@ enum TimeZoneMatching {
         let key = tzid + "\u{0}" + definition.text
         if let known = lock.withLock({ matched[key] }) { return known.flatMap(TimeZone.init(identifier:)) }
         let year = Calendar(identifier: .gregorian).component(.year, from: Date())
-        let days = CivilDay.days(year: year - 1, month: 1, day: 1)..<CivilDay.days(year: year + 2, month: 1, day: 1)
+        let days = Int(CivilDate.toDays(year: year - 1, month: 1, day: 1))..<Int(CivilDate.toDays(year: year + 2, month: 1, day: 1))
         let rawTZID = definition.value("TZID") ?? tzid
         // The definition's offset at noon of each day (local time, as its rules are written).
         let wanted: [(instant: Int, offset: Int)] = days.compactMap { day in
@@ -40,16 +41,16 @@ enum TimeZoneMatching {
             // A cheap pass first (the first of each month), then every day for what is left.
             let coarse = stride(from: 0, to: wanted.count, by: 30).map { wanted[$0] }
             let candidates = preferred(for: tzid).filter { identifier in
-                guard let zone = TimeZone(identifier: identifier) else { return false }
+                guard let zone = TimeZoneCache.zone(identifier) else { return false }
                 return coarse.allSatisfy { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0.instant))) == $0.offset }
             }
             found = candidates.first { identifier in
-                guard let zone = TimeZone(identifier: identifier) else { return false }
+                guard let zone = TimeZoneCache.zone(identifier) else { return false }
                 return wanted.allSatisfy { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0.instant))) == $0.offset }
             }
         }
         lock.withLock { matched[key] = .some(found) }
-        return found.flatMap(TimeZone.init(identifier:))
+        return found.flatMap(TimeZoneCache.zone)
     }
 
     /// A zone a TZID without a definition names by its city (`(UTC+01:00) Amsterdam, Berlin, …`).

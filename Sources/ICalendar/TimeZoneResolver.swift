@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// What a TZID means: a zone of the system's database when one can be found for it, or else the
@@ -35,7 +36,7 @@ public struct TimeZoneResolver {
                 if let zone = Self.known(parts.suffix(count).joined(separator: "/")) { named = zone; break }
             }
         }
-        if named == nil, let name = Self.windowsNames[trimmed] { named = TimeZone(identifier: name) }
+        if named == nil, let name = Self.windowsNames[trimmed] { named = TimeZoneCache.zone(name) }
         if let named { return named }
         // A name the database does not have: the zone whose offsets the VTIMEZONE's rules give (a
         // city named in the TZID first), or — with no definition — a city the TZID names.
@@ -51,7 +52,7 @@ public struct TimeZoneResolver {
     public func offset(for tzid: String, atLocal local: Int) -> Int? {
         guard let definition = definitions[tzid] else { return nil }
         let day = Int((Double(local) / 86_400).rounded(.down))
-        let year = CivilDay.date(days: day).year
+        let year = CivilDate.fromDays(Int64(day)).year
         var best: (onset: Int, offset: Int)?
         for observance in definition.components where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
             guard let startProperty = observance.property("DTSTART"), let start = try? DateTimeValue(startProperty),
@@ -78,12 +79,12 @@ public struct TimeZoneResolver {
         guard identifier.contains("/") || identifier == "UTC" || identifier == "GMT" || TimeZoneMatching.isInDatabase(identifier) else {
             return nil
         }
-        return TimeZone(identifier: identifier)
+        return TimeZoneCache.zone(identifier)
     }
 
     private static func localSeconds(_ value: DateTimeValue) -> Int {
         let time = value.time ?? .init(hour: 0, minute: 0, second: 0)
-        return CivilDay.days(year: value.year, month: value.month, day: value.day) * 86_400
+        return Int(CivilDate.toDays(year: value.year, month: value.month, day: value.day)) * 86_400
             + time.hour * 3600 + time.minute * 60 + time.second
     }
 
@@ -99,13 +100,13 @@ public struct TimeZoneResolver {
         var day: Int?
         if let byday = parts["BYDAY"] {
             let code = String(byday.suffix(2))
-            guard let weekday = CivilDay.weekdayCodes.firstIndex(of: code), let ordinal = Int(byday.dropLast(2)),
+            guard let weekday = CivilDate.weekdayCodes.firstIndex(of: code), let ordinal = Int(byday.dropLast(2)),
                   ordinal != 0, abs(ordinal) <= 5 else { return nil }
-            day = CivilDay.day(ordinal: ordinal, weekday: weekday, year: year, month: month)
+            day = CivilDate.day(ordinal: ordinal, weekday: weekday, year: year, month: month)
             if let monthDays = parts["BYMONTHDAY"] {  // "the Sunday on or after the 8th": BYDAY=SU;BYMONTHDAY=8,…,14
                 let allowed = Set(monthDays.split(separator: ",").compactMap { Int($0) })
-                day = (1...CivilDay.daysInMonth(year: year, month: month)).first { candidate in
-                    allowed.contains(candidate) && CivilDay.weekday(days: CivilDay.days(year: year, month: month, day: candidate)) == weekday
+                day = (1...CivilDate.daysIn(month: month, year: year)).first { candidate in
+                    allowed.contains(candidate) && CivilDate.weekday(days: CivilDate.toDays(year: year, month: month, day: candidate)) == weekday
                 }
             }
         } else if let monthDay = parts["BYMONTHDAY"].flatMap({ Int($0) }) {
@@ -113,7 +114,7 @@ public struct TimeZoneResolver {
         }
         guard let day else { return nil }
         let time = time ?? .init(hour: 0, minute: 0, second: 0)
-        return CivilDay.days(year: year, month: month, day: day) * 86_400 + time.hour * 3600 + time.minute * 60 + time.second
+        return Int(CivilDate.toDays(year: year, month: month, day: day)) * 86_400 + time.hour * 3600 + time.minute * 60 + time.second
     }
 
     /// Windows' names of the zones most often met (Exchange and Outlook write them as TZIDs).

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// A VTIMEZONE for a zone of the system's database, covering the years a calendar needs.
@@ -11,8 +12,8 @@ import Foundation
 public enum TimeZoneWriter {
     public static func component(for zone: TimeZone, years: ClosedRange<Int>) -> Component {
         var component = Component("VTIMEZONE", properties: [Property("TZID", zone.identifier)])
-        let start = Date(timeIntervalSince1970: Double(CivilDay.days(year: years.lowerBound, month: 1, day: 1)) * 86_400)
-        let end = Date(timeIntervalSince1970: Double(CivilDay.days(year: years.upperBound + 1, month: 1, day: 1)) * 86_400)
+        let start = Date(timeIntervalSince1970: Double(CivilDate.toDays(year: years.lowerBound, month: 1, day: 1)) * 86_400)
+        let end = Date(timeIntervalSince1970: Double(CivilDate.toDays(year: years.upperBound + 1, month: 1, day: 1)) * 86_400)
         var changes: [Change] = []
         var cursor = start
         while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next < end, changes.count < 400 {
@@ -71,7 +72,7 @@ public enum TimeZoneWriter {
 
         var localText: String {
             let (days, seconds) = local
-            let date = CivilDay.date(days: days)
+            let date = CivilDate.fromDays(Int64(days))
             return DateTimeValue(year: date.year, month: date.month, day: date.day,
                                  time: .init(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60)).text
         }
@@ -79,11 +80,11 @@ public enum TimeZoneWriter {
         /// `FREQ=YEARLY;BYMONTH=m;BYDAY=±nWD` for this change's day.
         var yearlyRule: String? {
             let days = local.days
-            let date = CivilDay.date(days: days)
-            let weekday = CivilDay.weekday(days: days)
-            let length = CivilDay.daysInMonth(year: date.year, month: date.month)
+            let date = CivilDate.fromDays(Int64(days))
+            let weekday = CivilDate.weekday(days: Int64(days))
+            let length = CivilDate.daysIn(month: date.month, year: date.year)
             let ordinal = date.day > length - 7 ? -1 : (date.day - 1) / 7 + 1
-            return "FREQ=YEARLY;BYMONTH=\(date.month);BYDAY=\(ordinal)\(CivilDay.weekdayCodes[weekday])"
+            return "FREQ=YEARLY;BYMONTH=\(date.month);BYDAY=\(ordinal)\(CivilDate.weekdayCodes[weekday])"
         }
     }
 }

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// The members a `saveEvent` sets: present (set), null (clear) or absent (keep), as for reminders.

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// A calendar item's date as EventKit keeps it (a reminder's start and due date, an event's
@@ -159,18 +160,4 @@ public struct ItemDateComponents: Equatable, Hashable, Sendable {
 extension TimeZone {
     /// Made once: creating a TimeZone is far from free on Linux.
     public static let utc = TimeZone(identifier: "UTC")!
-}
-
-/// `TimeZone(identifier:)` reads tzdata from disk on Linux; reminders name few zones, so keep them.
-public enum TimeZoneCache {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var zones: [String: TimeZone] = [:]
-
-    public static func zone(_ identifier: String) -> TimeZone? {
-        lock.lock(); defer { lock.unlock() }
-        if let zone = zones[identifier] { return zone }
-        guard let zone = TimeZone(identifier: identifier) else { return nil }
-        zones[identifier] = zone
-        return zone
-    }
 }

@@ -1,3 +1,5 @@
+import CivilTime
+
 /// RFC 5545 expansion of EventKit's subset of recurrence rules, on whole days.
 ///
 /// Each period of the rule (a day, a week from WKST, a month, a year, stepped by `interval` from

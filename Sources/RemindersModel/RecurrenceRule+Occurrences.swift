@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// The next occurrence of a series and what its rule becomes once that occurrence is current.

@@ -1,3 +1,4 @@
+import CivilTime
 import JSONRPC
 import RemindersJSON
 import RemindersModel
