@@ -22,6 +22,8 @@ let package = Package(
         // Civil dates (proleptic Gregorian day arithmetic) and the zones and calendars made once per
         // zone: the leaf the model, the iCalendar codec and the EventKit library share. Foundation only.
         .target(name: "CivilTime"),
+        // Log lines on stderr, one form and one level vocabulary for the server, the agent and the sync. No dependencies.
+        .target(name: "Logging"),
         // What EventKit's API needs of Core Location (CLLocation and its coordinate, distances). No dependencies.
         .target(name: "CoreLocation"),
         // Apple's EventKit API (EKEventStore, EKReminder, EKEvent, …) for Swift programs on Linux: a client of
@@ -66,18 +68,18 @@ let package = Package(
         // The JSON-RPC server: lifecycle, dispatch, authorization, the methods' handlers.
         // Sync runs in remindersd-sync, a process of its own: linking the network stack (libcurl,
         // libxml2 and their forty libraries) into remindersd doubled the start of every one-shot call.
-        .target(name: "RemindersServer", dependencies: ["CivilTime", "JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersInterchange",
+        .target(name: "RemindersServer", dependencies: ["CivilTime", "JSONRPC", "Logging", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersInterchange",
                                                      "RemindersSyncHelper"]),
         // The alarm agent: fires time and location alarms exactly once (a deliveries ledger in the store)
         // through the desktop's notification server and an --on-alarm program, and keeps accounts in step
         // (--sync). Links the model's JSON and the sync helper, not the server.
-        .target(name: "RemindersAlarms", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSyncHelper"]),
+        .target(name: "RemindersAlarms", dependencies: ["JSONRPC", "Logging", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSyncHelper"]),
         // `remindersd mcp`: the store for AI assistants over the Model Context Protocol (stdio), its
         // tools built on the JSON-RPC methods' declarations and run through the same dispatcher.
         .target(name: "RemindersMCP", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersServer", "RemindersStore"]),
         // The subcommands: serve, permissions, call, accounts, import, export, agent, alarms, location, mcp,
         // schema, and sync (handed to remindersd-sync).
-        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "CommandArguments", "JSONRPC", "RemindersAlarms", "RemindersJSON", "RemindersMCP", "RemindersProtocol",
+        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "CommandArguments", "JSONRPC", "Logging", "RemindersAlarms", "RemindersJSON", "RemindersMCP", "RemindersProtocol",
                                                      "RemindersModel", "RemindersStore", "RemindersServer", "RemindersInterchange", "RemindersSyncHelper"]),
         // `remindersd sync` itself: the report as text lines, JSON or progress lines for the server. Links the
         // sync, the store and the command-line reader: nothing of the server, the agent or the MCP front end.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// How `remindersd agent` delivers and what it catches up on.
 public struct AgentOptions: Sendable {
@@ -13,9 +14,9 @@ public struct AgentOptions: Sendable {
     public var snooze: TimeInterval = 600
     /// The zone floating and all-day due dates are read in (the agent's, as TZ says).
     public var timeZone = TimeZone.current
-    public var verbose = false
-    /// Also a line per pass over the schedule, with what it cost.
-    public var debug = false
+    /// Warnings by default; info adds a line per alarm fired, debug one per pass over the schedule
+    /// with what it cost.
+    public var log = Log(level: .warning, component: "remindersd agent")
     /// `--sync [INTERVAL]`: also sync every account, this often and soon after each change here.
     public var syncInterval: TimeInterval?
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import JSONRPC
+import Logging
 import RemindersJSON
 import RemindersModel
 import RemindersStore
@@ -64,7 +65,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
             let next = [try fireDue(now: now), try store.nextSnoozeEnd()].compactMap { $0 }.min()
             if !ready {
                 ready = true
-                if options.verbose { log("ready in \(Timestamp.now().milliseconds - startedAt.milliseconds) ms; next alarm \(next?.rfc3339 ?? "none")") }
+                options.log.info("ready in \(Timestamp.now().milliseconds - startedAt.milliseconds) ms; next alarm \(next?.rfc3339 ?? "none")")
             }
             wait(until: next)
         }
@@ -97,9 +98,9 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
                     do {
                         let reminder = try EventStore(store: store, timeZone: options.timeZone)
                             .saveReminder(identifier: delivery.itemIdentifier, changes: changes, commit: true)
-                        log("completed \"\(reminder.title)\" from its notification")
+                        options.log.info("completed \"\(reminder.title)\" from its notification")
                     } catch {
-                        log("cannot complete \(delivery.itemIdentifier): \(error)")
+                        options.log.error("cannot complete \(delivery.itemIdentifier): \(error)")
                     }
                     try store.acknowledge(delivery, now: now)
                 } else if key == "snooze" {
@@ -175,7 +176,9 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
                                              occurrence: occurrence, fireDate: fireDate, state: .firing, late: fireDate < startedAt)
                 if age > options.catchUp {
                     delivery.state = .missed
-                    if try store.claim(delivery, now: now) { log("missed \"\(reminder.title)\" (due \(fireDate.rfc3339), older than --catch-up)") }
+                    if try store.claim(delivery, now: now) {
+                        options.log.warning("missed \(delivery.itemIdentifier) (due \(fireDate.rfc3339), older than --catch-up)")
+                    }
                     continue
                 }
                 // Of several agents or a restart racing, the one whose claim lands delivers.
@@ -184,9 +187,9 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
         }
         let eventFrom = Timestamp(milliseconds: max(from.milliseconds, now.milliseconds - Int64(options.catchUp * 1000)))
         if let soonest = try fireEventAlarms(from: eventFrom, horizon: horizon, now: now) { next = next.map { min($0, soonest) } ?? soonest }
-        if options.debug {
+        if options.log.logs(.debug) {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-            log("schedule: \(reminders.count) candidates in \(String(format: "%.2f", elapsed)) ms; next \(next?.rfc3339 ?? "beyond a minute")")
+            options.log.debug("schedule: \(reminders.count) candidates in \(String(format: "%.2f", elapsed)) ms; next \(next?.rfc3339 ?? "beyond a minute")")
         }
         return next
     }
@@ -229,7 +232,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
         for var delivery in try store.deliveries(in: .firing) where !handing.contains(delivery.key) {
             if Double(now.milliseconds - delivery.fireDate.milliseconds) / 1000 > options.catchUp {
                 try store.setState(.missed, of: delivery, now: now)
-                log("missed \(delivery.itemIdentifier) (\(delivery.reason) at \(delivery.fireDate.rfc3339), older than --catch-up)")
+                options.log.warning("missed \(delivery.itemIdentifier) (\(delivery.reason) at \(delivery.fireDate.rfc3339), older than --catch-up)")
                 continue
             }
             delivery.late = delivery.late || delivery.fireDate < startedAt
@@ -279,7 +282,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
         let fired = FiredAlarm(item: item, alarm: alarm, fireDate: delivery.fireDate, occurrenceDate: occurrenceDate,
                                reason: reason, late: late, listTitle: list?.title, zone: options.timeZone)
         let handovers = channels.map { channel in
-            channel.deliver(fired, log: { [weak self] line in self?.log(line) },
+            channel.deliver(fired, log: { [log = options.log] line in log.warning(line) },
                             shown: { [weak self] id in self?.remember(delivery, shownAs: id) })
         }
         let payload = String(decoding: fired.json, as: UTF8.self)
@@ -303,12 +306,9 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
                 }
             }
         }
-        if options.verbose { log("fired \"\(fired.title)\" (\(alarm.alarmIdentifier), at \(delivery.fireDate.rfc3339)\(late ? ", late" : ""))") }
+        options.log.info("fired \"\(fired.title)\" (\(alarm.alarmIdentifier), at \(delivery.fireDate.rfc3339)\(late ? ", late" : ""))")
     }
 
-    func log(_ line: String) {
-        DescriptorWriter.standardError.write(text: "remindersd agent: \(line)\n")
-    }
 }
 
 /// Counts down from `count`; `tick` is true for the call that reaches zero.

@@ -24,7 +24,8 @@ struct ProgramChannel: AlarmChannel {
             log("cannot run \(argv[0]): \(error.localizedDescription)")
             return .done
         }
-        let (name, title, timeout) = (argv[0], fired.title, timeout)
+        // Warnings are seen at the default level, where nothing a person wrote (a title) is logged.
+        let (name, title, timeout) = (argv[0], "alarm \(fired.alarm.alarmIdentifier)", timeout)
         let writing = input.fileHandleForWriting
         let payload = fired.json
         let descriptor = writing.fileDescriptor
@@ -34,16 +35,16 @@ struct ProgramChannel: AlarmChannel {
             while process.isRunning && Date() < deadline { usleep(10_000) }
             if process.isRunning {
                 process.terminate()
-                log("\(name) took longer than \(Int(timeout)) s for \"\(title)\"; stopped")
+                log("\(name) took longer than \(Int(timeout)) s for \(title); stopped")
                 return
             }
-            if process.terminationStatus != 0 { log("\(name) exited with status \(process.terminationStatus) for \"\(title)\"") }
+            if process.terminationStatus != 0 { log("\(name) exited with status \(process.terminationStatus) for \(title)") }
         }
         wait.name = "remindersd.on-alarm"
         wait.start()
         let writer = DescriptorWriter(descriptor: descriptor)
         @Sendable func handOver() {
-            if writer.write(payload) == .peerClosed { log("\(name) closed its input before reading the alarm for \"\(title)\"") }
+            if writer.write(payload) == .peerClosed { log("\(name) closed its input before reading \(title)") }
             try? writing.close()
         }
         guard payload.count > Int(fcntl(descriptor, Pipes.getSize)) else {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import JSONRPC
 import RemindersJSON
 import RemindersModel
@@ -28,7 +29,7 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
 
     let storePath: String
     let timing: Timing
-    let verbose: Bool
+    let log: Log
     private let store: CalendarStore
     private let observer: StoreObserver
     private let condition = NSCondition()
@@ -42,10 +43,10 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
     /// What the log last said of the state ("ok" or the failure), so it says it once per change.
     private var lastState: String?
 
-    public init(storePath: String, timing: Timing, verbose: Bool) throws {
+    public init(storePath: String, timing: Timing, log: Log) throws {
         self.storePath = storePath
         self.timing = timing
-        self.verbose = verbose
+        self.log = log
         store = try CalendarStore(path: storePath)
         observer = try StoreObserver(path: storePath)
     }
@@ -147,15 +148,13 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
         // went, at each one with --log-level info, else when it ends a failure.
         let stateKey = failed ? "failed: \(failingAccounts)" : "ok"
         if failed, stateKey != lastState {
-            log("sync failed (\(state)); trying again in \(Int(wait)) s, doubling up to \(Int(timing.longestRetry)) s, or at the next change")
-        } else if !failed, verbose || (lastState.map { $0 != "ok" } ?? false) {
-            log(lastState.map { $0 != "ok" } ?? false ? "synced again" : "synced")
+            log.warning("sync failed (\(state)); trying again in \(Int(wait)) s, doubling up to \(Int(timing.longestRetry)) s, or at the next change")
+        } else if !failed, lastState.map({ $0 != "ok" }) ?? false {
+            log.warning("synced again")
+        } else if !failed {
+            log.info("synced")
         }
         lastState = stateKey
         return (wait, !failed)
-    }
-
-    func log(_ line: String) {
-        DescriptorWriter.standardError.write(text: "remindersd agent: \(line)\n")
     }
 }

@@ -2,6 +2,7 @@ import CommandArguments
 import AccountSecrets
 import Foundation
 import JSONRPC
+import Logging
 import RemindersAlarms
 import RemindersJSON
 import RemindersModel
@@ -57,14 +58,12 @@ enum AgentCommand {
             }
             apply(seconds)
         }
-        switch parsed.value("--log-level") ?? "warning" {
-        case "info": options.verbose = true
-        case "debug": options.verbose = true; options.debug = true
-        case "error", "warning": break
-        default: throw Arguments.UsageError(message: "--log-level is error, warning, info or debug")
+        if let name = parsed.value("--log-level") {
+            guard let level = Log.Level(name: name) else { throw Arguments.UsageError(message: "--log-level is error, warning, info or debug") }
+            options.log.level = level
         }
         let resolution = SystemTimeZone.resolve(environment: environment)
-        if let warning = resolution.warning { DescriptorWriter.standardError.write(text: "remindersd agent: \(warning)\n") }
+        if let warning = resolution.warning { options.log.warning(warning) }
         options.timeZone = resolution.zone
         let lock: StoreLock
         do { lock = try StoreLock(store: options.storePath, name: "agent-lock", holder: "agent") } catch let held as StoreLock.Held {
@@ -75,7 +74,7 @@ enum AgentCommand {
         options.syncInterval = syncInterval
         let agent = try AlarmAgent(options: options)
         let scheduler = try options.syncInterval.map {
-            try SyncScheduler(storePath: options.storePath, timing: SyncScheduler.Timing(interval: $0), verbose: options.verbose)
+            try SyncScheduler(storePath: options.storePath, timing: SyncScheduler.Timing(interval: $0), log: options.log)
         }
         let signals = TerminationSignals { agent.stop(); scheduler?.stop() }
         defer { signals.cancel(); withExtendedLifetime(lock) {} }

@@ -1,6 +1,7 @@
 import CommandArguments
 import Foundation
 import JSONRPC
+import Logging
 import RemindersJSON
 import RemindersModel
 import RemindersProtocol

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import Logging
 import RemindersJSON
 import RemindersModel
 import RemindersStore
