@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
         .testTarget(name: "RemindersSyncTests", dependencies: ["RemindersSync", "RemindersICalendar", "RemindersModel", "RemindersStore", "CalDAV", "ICalendar"]),
         .testTarget(name: "AccountSecretsTests", dependencies: ["AccountSecrets"]),
-        .testTarget(name: "RemindersAlarmsTests", dependencies: ["RemindersAlarms"]),
+        .testTarget(name: "RemindersAlarmsTests", dependencies: ["RemindersAlarms", "RemindersModel", "RemindersStore"]),
         .testTarget(name: "RemindersMCPTests", dependencies: ["RemindersMCP", "JSONRPC"]),
         .testTarget(name: "RemindersModelTests", dependencies: ["CivilTime", "RemindersModel"]),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),

@@ -12,44 +12,64 @@ import RemindersStore
 /// deliveries ledger. A notification's Complete completes the reminder, Snooze fires it again after
 /// `--snooze`, and closing it dismisses it. Location alarms are decided where the position arrives
 /// (`updateLocation`, in whichever process): the agent delivers what they left `firing` in the ledger.
-public final class AlarmAgent: @unchecked Sendable {  // what the channels hand back is guarded by `stopped` (an NSCondition the loop waits on)
+public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields are the run loop's alone; the rest is in `shared`
     let options: AgentOptions
     let store: CalendarStore
     let observer: StoreObserver
     let channels: [AlarmChannel]
-    let startedAt = Timestamp.now()
-    private let stopped = NSCondition()
-    private var stopRequested = false
-    /// Guarded by `stopped`: what the notification server said, for the loop to act on.
-    private var events: [NotificationEvent] = []
-    /// Guarded by `stopped`: the notifications shown by this process, by the id the server gave them.
-    private var shown: [UInt32: AlarmDelivery] = [:]
-    /// Guarded by `stopped`: deliveries every channel has handed over since the loop last looked,
-    /// with what they said, for the loop to record as delivered.
-    private var handedOver: [(AlarmDelivery, String)] = []
-    /// Guarded by `stopped`: deliveries a channel of this process is still handing over. They are
-    /// `firing` in the ledger meanwhile, as one a crash left is: not to be delivered again.
-    private var inFlight = Set<AlarmDelivery.Key>()
+    /// Each kind's undecided alarms, for the one loop that fires them.
+    let sources: [AlarmSource]
+    let clock: AgentClock
+    let startedAt: Timestamp
+    /// What other threads — the notification server's listener, the channels handing alarms over,
+    /// a stop — share with the loop, under one lock.
+    private let shared = Mutex(Shared())
+    /// Signalled after each change to `shared` that the loop must act on; a semaphore remembers a
+    /// signal given while the loop was busy, so none is lost.
+    private let wake = DispatchSemaphore(value: 0)
     /// The first pass looks at every past alarm, later ones from --catch-up ago.
     private var firstPass = true
     /// The first schedule was worked out (logged at info level, for whoever waits for the agent).
     private var ready = false
 
-    public init(options: AgentOptions) throws {
-        self.options = options
-        store = try CalendarStore(path: options.storePath)
-        observer = try StoreObserver(path: options.storePath)
+    private struct Shared {
+        var stopRequested = false
+        /// What the notification server said, for the loop to act on.
+        var events: [NotificationEvent] = []
+        /// The notifications shown by this process, by the id the server gave them.
+        var shown: [UInt32: AlarmDelivery] = [:]
+        /// Deliveries every channel has handed over since the loop last looked, with what they
+        /// said, for the loop to record as delivered.
+        var handedOver: [(AlarmDelivery, String)] = []
+        /// Deliveries a channel of this process is still handing over. They are `firing` in the
+        /// ledger meanwhile, as one a crash left is: not to be delivered again.
+        var inFlight = Set<AlarmDelivery.Key>()
+
+        /// Something the loop must act on before it sleeps again.
+        var needsTheLoop: Bool { stopRequested || !events.isEmpty || !handedOver.isEmpty }
+    }
+
+    /// `clock`: where the time comes from and how the loop waits for it (a test's moves on when told).
+    public convenience init(options: AgentOptions, clock: AgentClock = WallClock()) throws {
         var channels: [AlarmChannel] = []
         if options.notify == .desktop { channels.append(DesktopChannel()) }
         if let program = options.onAlarm { channels.append(ProgramChannel(argv: program)) }
+        try self.init(options: options, channels: channels, clock: clock)
+    }
+
+    init(options: AgentOptions, channels: [AlarmChannel], clock: AgentClock) throws {
+        self.options = options
+        self.clock = clock
+        startedAt = clock.now()
+        store = try CalendarStore(path: options.storePath)
+        observer = try StoreObserver(path: options.storePath)
         self.channels = channels
+        sources = [ReminderAlarmSource(store: store, zone: options.timeZone), EventAlarmSource(store: store, zone: options.timeZone)]
     }
 
     public func stop() {
-        stopped.lock()
-        stopRequested = true
-        stopped.broadcast()
-        stopped.unlock()
+        shared.withLock { $0.stopRequested = true }
+        wake.signal()
     }
 
     /// Runs until `stop`.
@@ -59,36 +79,35 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
         while !isStopping {
             try act(on: takeEvents())
             try recordHandedOver()
-            let now = Timestamp.now()
+            let now = clock.now()
             try deliverDecided(now: now)
             for delivery in try store.claimSnoozed(dueBy: now) { try deliver(delivery, reason: "snooze") }
             let next = [try fireDue(now: now), try store.nextSnoozeEnd()].compactMap { $0 }.min()
             if !ready {
                 ready = true
-                options.log.info("ready in \(Timestamp.now().milliseconds - startedAt.milliseconds) ms; next alarm \(next?.rfc3339 ?? "none")")
+                options.log.info("ready in \(clock.now().milliseconds - startedAt.milliseconds) ms; next alarm \(next?.rfc3339 ?? "none")")
             }
             wait(until: next)
         }
     }
 
     private func hear(_ event: NotificationEvent) {
-        stopped.lock()
-        events.append(event)
-        stopped.broadcast()
-        stopped.unlock()
+        shared.withLock { $0.events.append(event) }
+        wake.signal()
     }
 
     private func takeEvents() -> [NotificationEvent] {
-        stopped.lock(); defer { stopped.unlock() }
-        defer { events.removeAll() }
-        return events
+        shared.withLock { shared in
+            defer { shared.events.removeAll() }
+            return shared.events
+        }
     }
 
     /// Complete: the reminder is completed (a recurring one moves on to its next occurrence);
     /// snooze: it fires again after `--snooze`; closed by the person: dismissed.
     private func act(on events: [NotificationEvent]) throws {
         for event in events {
-            let now = Timestamp.now()
+            let now = clock.now()
             switch event {
             case .action(let id, let key):
                 guard let delivery = forgetShown(id) else { continue }
@@ -114,110 +133,77 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
     }
 
     private func recordHandedOver() throws {
-        let done = stopped.withLock {
-            defer { handedOver.removeAll() }
-            return handedOver
+        let done = shared.withLock { shared in
+            defer { shared.handedOver.removeAll() }
+            return shared.handedOver
         }
         for (delivery, payload) in done {
-            try store.markDelivered(delivery, payload: payload, now: Timestamp.now())
-            _ = stopped.withLock { inFlight.remove(delivery.key) }
+            try store.markDelivered(delivery, payload: payload, now: clock.now())
+            _ = shared.withLock { $0.inFlight.remove(delivery.key) }
         }
     }
 
     private func forgetShown(_ id: UInt32) -> AlarmDelivery? {
-        stopped.lock(); defer { stopped.unlock() }
-        return shown.removeValue(forKey: id)
+        shared.withLock { $0.shown.removeValue(forKey: id) }
     }
 
     private func remember(_ delivery: AlarmDelivery, shownAs id: UInt32) {
-        stopped.lock(); defer { stopped.unlock() }
-        shown[id] = delivery
+        shared.withLock { $0.shown[id] = delivery }
     }
 
-    private var isStopping: Bool {
-        stopped.lock(); defer { stopped.unlock() }
-        return stopRequested
-    }
+    private var isStopping: Bool { shared.withLock { $0.stopRequested } }
 
-    /// Sleeps until `next` (or a minute at most), waking twice a second to see whether the store
-    /// changed or a stop was asked for: a commit may bring an alarm due sooner.
+    /// Sleeps until `next` (or a minute at most), looking twice a second whether the store changed
+    /// (a commit may bring an alarm due sooner), and waking at once for a stop, a notification's
+    /// action or a channel done handing an alarm over.
     private func wait(until next: Timestamp?) {
-        let limit = Date().addingTimeInterval(60)
-        let target = next.map { min(Date(timeIntervalSince1970: Double($0.milliseconds) / 1000), limit) } ?? limit
-        stopped.lock()
-        defer { stopped.unlock() }
-        while !stopRequested, events.isEmpty, handedOver.isEmpty, Date() < target {
-            _ = stopped.wait(until: min(target, Date().addingTimeInterval(0.5)))
+        let limit = clock.now().advanced(by: 60_000)
+        let target = next.map { min($0, limit) } ?? limit
+        while !shared.withLock({ $0.needsTheLoop }), clock.now() < target {
+            if clock.wait(until: min(target, clock.now().advanced(by: 500)), or: wake) {
+                while wake.wait(timeout: .now()) == .success {}  // one look covers every signal given so far
+            }
             if observer.hasChanged() { return }
         }
     }
 
-    /// Fires what is due and undecided; returns the next fire time within the coming minute (the
-    /// agent wakes at least once a minute anyway). Only the alarms of the window are read, through
-    /// the store's fire-time indexes: from `--catch-up` ago — at the first pass, from the
-    /// beginning, so that what was missed long ago is recorded as missed once — to a minute ahead.
+    /// Fires what is due and undecided, of every kind (`sources`); returns the next fire time within
+    /// the coming minute (the agent wakes at least once a minute anyway). Only the alarms of the
+    /// window are read, through the store's fire-time indexes: from `--catch-up` ago — at the first
+    /// pass, from the beginning, so that what was missed long ago is recorded as missed once — to a
+    /// minute ahead. Older than `--catch-up`: recorded as missed, not delivered.
     func fireDue(now: Timestamp) throws -> Timestamp? {
         let started = DispatchTime.now()
-        let from = firstPass ? Timestamp(milliseconds: 0) : Timestamp(milliseconds: now.milliseconds - Int64(options.catchUp * 1000))
+        let catchUpFrom = Timestamp(milliseconds: now.milliseconds - Int64(options.catchUp * 1000))
+        let from = firstPass ? Timestamp(milliseconds: 0) : catchUpFrom
         firstPass = false
         let horizon = Timestamp(milliseconds: now.milliseconds + Self.lookAhead)
-        let reminders = try store.remindersWithUndecidedAlarms(firingFrom: from, through: horizon, in: options.timeZone)
         var next: Timestamp?
-        for reminder in reminders {
-            let occurrence = AlarmDelivery.occurrence(of: reminder)
-            for alarm in reminder.alarms {
-                guard let fireDate = alarm.fireDate(of: reminder, in: options.timeZone), fireDate <= horizon else { continue }
-                if fireDate > now {
-                    next = next.map { min($0, fireDate) } ?? fireDate
-                    continue
-                }
-                let age = Double(now.milliseconds - fireDate.milliseconds) / 1000
-                var delivery = AlarmDelivery(itemIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
-                                             occurrence: occurrence, fireDate: fireDate, state: .firing, late: fireDate < startedAt)
-                if age > options.catchUp {
-                    delivery.state = .missed
-                    if try store.claim(delivery, now: now) {
-                        options.log.warning("missed \(delivery.itemIdentifier) (due \(fireDate.rfc3339), older than --catch-up)")
-                    }
-                    continue
-                }
-                // Of several agents or a restart racing, the one whose claim lands delivers.
-                if try store.claim(delivery, now: now) { try deliver(delivery, item: .reminder(reminder), alarm: alarm) }
-            }
-        }
-        let eventFrom = Timestamp(milliseconds: max(from.milliseconds, now.milliseconds - Int64(options.catchUp * 1000)))
-        if let soonest = try fireEventAlarms(from: eventFrom, horizon: horizon, now: now) { next = next.map { min($0, soonest) } ?? soonest }
-        if options.log.logs(.debug) {
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-            options.log.debug("schedule: \(reminders.count) candidates in \(String(format: "%.2f", elapsed)) ms; next \(next?.rfc3339 ?? "beyond a minute")")
-        }
-        return next
-    }
-
-    /// The alarms of events' occurrences firing from `from` through `horizon`: fires the due ones
-    /// not yet decided (a past one, only from --catch-up ago: an event's missed alarms are not
-    /// recorded), returns the soonest to come.
-    private func fireEventAlarms(from: Timestamp, horizon: Timestamp, now: Timestamp) throws -> Timestamp? {
-        var next: Timestamp?
-        let candidates = try store.eventsWithAlarms(firingFrom: from, through: horizon, in: options.timeZone)
-        let replaced = try store.replacedOccurrences(ofSeries: candidates.filter { !$0.recurrenceRules.isEmpty }.map(\.eventIdentifier))
-        for event in candidates {
-            let firings = event.alarmFirings(from: from, to: horizon, in: options.timeZone, replaced: replaced[event.eventIdentifier] ?? [])
-            guard !firings.isEmpty else { continue }
-            let decided = try store.decidedOccurrences(of: event.eventIdentifier)
+        var candidates = 0
+        for source in sources {
+            let (firings, looked) = try source.pendingFirings(from: from, through: horizon, catchUpFrom: catchUpFrom)
+            candidates += looked
             for firing in firings {
-                let key = Event.occurrenceKey(firing.occurrence.start)
-                let decision = AlarmDelivery.Decision(key: AlarmDelivery.Key(itemIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
-                                                                             occurrence: key), fireDate: firing.fireDate)
-                guard !decided.contains(decision) else { continue }
                 if firing.fireDate > now {
                     next = next.map { min($0, firing.fireDate) } ?? firing.fireDate
                     continue
                 }
-                let delivery = AlarmDelivery(itemIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
-                                             occurrence: key, fireDate: firing.fireDate, state: .firing, late: firing.fireDate < startedAt)
-                if try store.claim(delivery, now: now) { try deliver(delivery, item: .event(firing.occurrence), alarm: firing.alarm) }
+                var delivery = AlarmDelivery(itemIdentifier: firing.key.itemIdentifier, alarmIdentifier: firing.key.alarmIdentifier,
+                                             occurrence: firing.key.occurrence, fireDate: firing.fireDate, state: .firing, late: firing.fireDate < startedAt)
+                if firing.fireDate < catchUpFrom {
+                    delivery.state = .missed
+                    if try store.claim(delivery, now: now) {
+                        options.log.warning("missed \(delivery.itemIdentifier) (due \(firing.fireDate.rfc3339), older than --catch-up)")
+                    }
+                    continue
+                }
+                // Of several agents or a restart racing, the one whose claim lands delivers.
+                if try store.claim(delivery, now: now) { try deliver(delivery, item: firing.item, alarm: firing.alarm) }
             }
+        }
+        if options.log.logs(.debug) {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+            options.log.debug("schedule: \(candidates) candidates in \(String(format: "%.2f", elapsed)) ms; next \(next?.rfc3339 ?? "beyond a minute")")
         }
         return next
     }
@@ -228,7 +214,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
     /// What is `firing` and not being delivered by anyone: a crossing decided by `updateLocation`,
     /// or a delivery a crash left half done. Older than `--catch-up`: recorded as missed.
     private func deliverDecided(now: Timestamp) throws {
-        let handing = stopped.withLock { inFlight }
+        let handing = shared.withLock { $0.inFlight }
         for var delivery in try store.deliveries(in: .firing) where !handing.contains(delivery.key) {
             if Double(now.milliseconds - delivery.fireDate.milliseconds) / 1000 > options.catchUp {
                 try store.setState(.missed, of: delivery, now: now)
@@ -248,7 +234,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
             guard let occurrence = atKey.first(where: { Event.occurrenceKey($0.start) == delivery.occurrence }) ?? (event.recurrenceRules.isEmpty
                       ? EventOccurrence(event: event, start: event.start, occurrenceStart: event.start) : nil),
                   let alarm = event.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier }) else {
-                try store.setState(.dismissed, of: delivery, now: Timestamp.now())
+                try store.setState(.dismissed, of: delivery, now: clock.now())
                 return
             }
             try deliver(delivery, item: .event(occurrence), alarm: alarm, reason: reason)
@@ -256,11 +242,11 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
         }
         guard let reminder = try store.reminder(identifier: delivery.itemIdentifier),
               let alarm = reminder.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier }) else {
-            try store.setState(.dismissed, of: delivery, now: Timestamp.now())  // gone meanwhile: nothing to say
+            try store.setState(.dismissed, of: delivery, now: clock.now())  // gone meanwhile: nothing to say
             return
         }
         guard !reminder.isCompleted else {
-            try store.setState(.dismissed, of: delivery, now: Timestamp.now())  // completed meanwhile: it no longer reminds
+            try store.setState(.dismissed, of: delivery, now: clock.now())  // completed meanwhile: it no longer reminds
             return
         }
         try deliver(delivery, item: .reminder(reminder), alarm: alarm, reason: reason)
@@ -278,7 +264,7 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
         let list = try? store.calendar(identifier: calendarIdentifier)
         // Late is what the person sees: it came due while no agent ran, or reaches them well
         // after its time (the machine slept, the clock jumped, the agent was held up).
-        let late = delivery.late || Timestamp.now().milliseconds - delivery.firesAt.milliseconds > Self.lateAfter
+        let late = delivery.late || clock.now().milliseconds - delivery.firesAt.milliseconds > Self.lateAfter
         let fired = FiredAlarm(item: item, alarm: alarm, fireDate: delivery.fireDate, occurrenceDate: occurrenceDate,
                                reason: reason, late: late, listTitle: list?.title, zone: options.timeZone)
         let handovers = channels.map { channel in
@@ -291,18 +277,16 @@ public final class AlarmAgent: @unchecked Sendable {  // what the channels hand 
             return nil
         }
         if pending.isEmpty {
-            try store.markDelivered(delivery, payload: payload, now: Timestamp.now())
+            try store.markDelivered(delivery, payload: payload, now: clock.now())
         } else {
             // Recorded by the loop (the store is this thread's) once the last channel has it.
-            _ = stopped.withLock { inFlight.insert(delivery.key) }
+            _ = shared.withLock { $0.inFlight.insert(delivery.key) }
             let remaining = Countdown(pending.count)
             for completion in pending {
                 completion.whenDone { [weak self] in
                     guard remaining.tick(), let self else { return }
-                    self.stopped.withLock {
-                        self.handedOver.append((delivery, payload))
-                        self.stopped.broadcast()
-                    }
+                    self.shared.withLock { $0.handedOver.append((delivery, payload)) }
+                    self.wake.signal()
                 }
             }
         }
