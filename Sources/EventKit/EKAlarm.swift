@@ -3,7 +3,7 @@ import JSONRPC
 
 /// When a reminder or an event reminds: at a date, at an offset from its due date (a reminder's)
 /// or start (an event's), or on arriving at or leaving a place (`structuredLocation` and `proximity`).
-open class EKAlarm: EKObject, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
+open class EKAlarm: EKObject {  // not Sendable, as Apple's is not
     /// The store's identifier for it, once saved.
     var alarmIdentifier: String?
     private var offset: TimeInterval = 0

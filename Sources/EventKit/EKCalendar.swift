@@ -4,7 +4,7 @@ import RemindersModel
 import RemindersProtocol
 
 /// A reminder list or an event calendar (a calendar here holds one kind, as EventKit makes them).
-open class EKCalendar: EKObject, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
+open class EKCalendar: EKObject {  // not Sendable, as Apple's is not
     private(set) var identifier: String?
     open var title: String = ""
     public private(set) var type: EKCalendarType = .local
@@ -81,7 +81,7 @@ open class EKCalendar: EKObject, @unchecked Sendable {  // used from one thread 
 }
 
 /// Where calendars come from: this computer, or a CalDAV account.
-open class EKSource: EKObject, @unchecked Sendable {  // immutable after init
+open class EKSource: EKObject {  // not Sendable, as Apple's is not
     public let sourceIdentifier: String
     public let title: String
     public let sourceType: EKSourceType

@@ -6,7 +6,7 @@ import RemindersModel
 /// What reminders and events share (EventKit's superclass of both): the calendar, the title, the
 /// notes, alarms, recurrence. An object read from the store is a snapshot; `refresh()` reads it
 /// again, and a save sends what changed since.
-open class EKCalendarItem: EKObject, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
+open class EKCalendarItem: EKObject {  // not Sendable, as Apple's is not
     let store: EKEventStore
     /// What a fetch gave of it and nothing has looked at yet: read whole at the first look at any
     /// member (`loaded()`). A fetch makes thousands of items, most looked at in part or not at all.

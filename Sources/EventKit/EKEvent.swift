@@ -4,7 +4,7 @@ import RemindersProtocol
 
 /// An event, or one occurrence of a recurring one (as a fetch gives them): a start and an end, all
 /// day or not, in a zone or floating (`timeZone` nil), with a place.
-open class EKEvent: EKCalendarItem, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
+open class EKEvent: EKCalendarItem {  // not Sendable, as Apple's is not
     private var fields = Fields()
 
     /// What an event holds beside what every item does (read, like those, when first looked at).

@@ -2,7 +2,7 @@ import Foundation
 import JSONRPC
 
 /// When a recurrence ends: at a date, or after a number of occurrences.
-open class EKRecurrenceEnd: NSObject, @unchecked Sendable {  // immutable
+open class EKRecurrenceEnd: NSObject {  // not Sendable, as Apple's is not
     public let endDate: Date?
     public let occurrenceCount: Int
 
@@ -37,7 +37,7 @@ open class EKRecurrenceEnd: NSObject, @unchecked Sendable {  // immutable
 }
 
 /// A weekday in a rule, optionally the Nth of the month or year (negative: from the end).
-open class EKRecurrenceDayOfWeek: NSObject, @unchecked Sendable {  // immutable
+open class EKRecurrenceDayOfWeek: NSObject {  // not Sendable, as Apple's is not
     public let dayOfTheWeek: EKWeekday
     public let weekNumber: Int
 
@@ -59,7 +59,7 @@ open class EKRecurrenceDayOfWeek: NSObject, @unchecked Sendable {  // immutable
 
 /// How a reminder or an event repeats (RFC 5545's RRULE, with EventKit's rules for which lists go
 /// with which frequency — the store checks them at save).
-open class EKRecurrenceRule: EKObject, @unchecked Sendable {  // immutable after init, as EventKit's
+open class EKRecurrenceRule: EKObject {  // not Sendable, as Apple's is not
     public let frequency: EKRecurrenceFrequency
     public let interval: Int
     public let firstDayOfTheWeek: Int

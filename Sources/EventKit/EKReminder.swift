@@ -6,7 +6,7 @@ import RemindersProtocol
 /// day, without a zone floating), a priority and completion. `tags`, `isFlagged`,
 /// `parentIdentifier` (subtasks) and `sortOrder` (the manual order) are remindersd's, named as in
 /// its protocol.
-open class EKReminder: EKCalendarItem, @unchecked Sendable {  // used from one thread at a time, as EventKit's objects are
+open class EKReminder: EKCalendarItem {  // not Sendable, as Apple's is not
     private var fields = Fields()
 
     /// What a reminder holds beside what every item does (read, like those, when first looked at).

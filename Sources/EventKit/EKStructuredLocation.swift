@@ -3,7 +3,7 @@ import Foundation
 import JSONRPC
 
 /// A place: its title and, for a location alarm, where it is and how far around it counts.
-open class EKStructuredLocation: EKObject, @unchecked Sendable {  // a value object, as EventKit's
+open class EKStructuredLocation: EKObject {  // not Sendable, as Apple's is not
     open var title: String?
     open var geoLocation: CLLocation?
     /// Metres around `geoLocation`; 0 is the default (remindersd's 100 m).
