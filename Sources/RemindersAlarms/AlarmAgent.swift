@@ -15,7 +15,6 @@ import RemindersStore
 public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields are the run loop's alone; the rest is in `shared`
     let options: AgentOptions
     let store: CalendarStore
-    let observer: StoreObserver
     let channels: [AlarmChannel]
     /// Each kind's undecided alarms, for the one loop that fires them.
     let sources: [AlarmSource]
@@ -45,8 +44,11 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
         /// ledger meanwhile, as one a crash left is: not to be delivered again.
         var inFlight = Set<AlarmDelivery.Key>()
 
+        /// Someone committed to the store since the loop's last pass: an alarm may be due sooner.
+        var storeChanged = false
+
         /// Something the loop must act on before it sleeps again.
-        var needsTheLoop: Bool { stopRequested || !events.isEmpty || !handedOver.isEmpty }
+        var needsTheLoop: Bool { stopRequested || storeChanged || !events.isEmpty || !handedOver.isEmpty }
     }
 
     /// `clock`: where the time comes from and how the loop waits for it (a test's moves on when told).
@@ -62,7 +64,6 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
         self.clock = clock
         startedAt = clock.now()
         store = try CalendarStore(path: options.storePath)
-        observer = try StoreObserver(path: options.storePath)
         self.channels = channels
         sources = [ReminderAlarmSource(store: store, zone: options.timeZone), EventAlarmSource(store: store, zone: options.timeZone)]
     }
@@ -76,7 +77,14 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
     public func run() throws {
         let monitor = options.notify == .desktop ? NotificationMonitor { [weak self] event in self?.hear(event) } : nil
         defer { monitor?.stop() }
+        let commits = StoreChangeFeed.feed(for: options.storePath).subscribe(every: 0.5) { [weak self] in
+            guard let self else { return }
+            self.shared.withLock { $0.storeChanged = true }
+            self.wake.signal()
+        }
+        defer { commits.cancel() }
         while !isStopping {
+            shared.withLock { $0.storeChanged = false }
             try act(on: takeEvents())
             try recordHandedOver()
             let now = clock.now()
@@ -153,17 +161,17 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
 
     private var isStopping: Bool { shared.withLock { $0.stopRequested } }
 
-    /// Sleeps until `next` (or a minute at most), looking twice a second whether the store changed
-    /// (a commit may bring an alarm due sooner), and waking at once for a stop, a notification's
-    /// action or a channel done handing an alarm over.
+    /// Sleeps until `next` (or a minute at most), waking at once for a commit to the store (it may
+    /// bring an alarm due sooner; the store's change feed looks twice a second), a stop, a
+    /// notification's action or a channel done handing an alarm over.
     private func wait(until next: Timestamp?) {
         let limit = clock.now().advanced(by: 60_000)
         let target = next.map { min($0, limit) } ?? limit
         while !shared.withLock({ $0.needsTheLoop }), clock.now() < target {
+            // Twice a second at least: the wall clock jumps (a resume, a correction) and waits do not see it.
             if clock.wait(until: min(target, clock.now().advanced(by: 500)), or: wake) {
                 while wake.wait(timeout: .now()) == .success {}  // one look covers every signal given so far
             }
-            if observer.hasChanged() { return }
         }
     }
 

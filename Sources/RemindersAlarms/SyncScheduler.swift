@@ -31,9 +31,10 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
     let timing: Timing
     let log: Log
     private let store: CalendarStore
-    private let observer: StoreObserver
     private let condition = NSCondition()
     private var stopRequested = false
+    /// Someone committed since the loop last looked (guarded by `condition`, as `stopRequested`).
+    private var committed = false
     private var thread: Thread?
 
     /// The backlog the last sync left, and when it began.
@@ -48,7 +49,6 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
         self.timing = timing
         self.log = log
         store = try CalendarStore(path: storePath)
-        observer = try StoreObserver(path: storePath)
     }
 
     public func start() {
@@ -67,13 +67,29 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
 
     private var isStopping: Bool { condition.withLock { stopRequested } }
 
+    /// Whether anyone committed since the last look (the sync's own commits among them).
+    private func takeCommitted() -> Bool {
+        condition.withLock {
+            defer { committed = false }
+            return committed
+        }
+    }
+
     private func loop() {
+        let commits = StoreChangeFeed.feed(for: storePath).subscribe(every: 0.25) { [weak self] in
+            guard let self else { return }
+            self.condition.withLock {
+                self.committed = true
+                self.condition.broadcast()
+            }
+        }
+        defer { commits.cancel() }
         var nextPoll = Date()  // a sync at start: what changed while no agent ran
         var changeDue: Date?
         var firstChange: Date?
         while !isStopping {
             let now = Date()
-            if observer.hasChanged(), changedHere() {
+            if takeCommitted(), changedHere() {
                 firstChange = firstChange ?? now
                 changeDue = min(now.addingTimeInterval(timing.quiet), firstChange!.addingTimeInterval(timing.latest))
             }
@@ -84,7 +100,7 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
                 let (wait, succeeded) = syncOnce()
                 nextPoll = Date().addingTimeInterval(wait)
                 SyncStatus.planNext(Timestamp(milliseconds: Int64(nextPoll.timeIntervalSince1970 * 1000)), store: storePath)
-                _ = observer.hasChanged()  // the sync's own commits
+                _ = takeCommitted()  // the sync's own commits (the backlog tells them from others')
                 // A change made while it ran, which it did not take. After a failure the changes
                 // it could not take are still there: only a new commit tries again before the wait.
                 if succeeded, changedHere() {
@@ -94,7 +110,7 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
                 continue
             }
             condition.withLock {
-                if !stopRequested { _ = condition.wait(until: min(due, Date().addingTimeInterval(0.25))) }
+                if !stopRequested, !committed { _ = condition.wait(until: due) }
             }
         }
     }

@@ -6,15 +6,15 @@ import RemindersStore
 /// `subscriptions/listen` (the stateless one, each stream known by its request's id). A commit to
 /// the store by anyone — this process or another — tells every subscriber of every resource it
 /// subscribed to, within half a second: a resource that did not change may be told of too, one
-/// that changed never goes untold.
-final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded by `lock` (an NSCondition: the watch thread waits on it)
+/// that changed never goes untold. Commits come from the store's change feed, which looks for the
+/// store again while it cannot be opened (the first write makes it).
+final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded by `lock`
     private let storePath: String
     private let output: OutputChannel
-    private let lock = NSCondition()
+    private let lock = NSLock()
     private var subscribed = Set<String>()
     private var streams: [(id: JSONValue, uris: [String])] = []
-    private var stopping = false
-    private var thread: Thread?
+    private var subscription: StoreChangeFeed.Subscription?
 
     init(storePath: String, output: OutputChannel) {
         self.storePath = storePath
@@ -22,14 +22,12 @@ final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded 
     }
 
     func start() {
-        let thread = Thread { [self] in watch() }
-        thread.name = "remindersd.mcp.watcher"
-        self.thread = thread
-        thread.start()
+        let subscription = StoreChangeFeed.feed(for: storePath).subscribe(every: 0.25) { [weak self] in self?.tell() }
+        lock.withLock { self.subscription = subscription }
     }
 
     func stop() {
-        lock.withLock { stopping = true; lock.broadcast() }
+        lock.withLock { subscription }?.cancel()
     }
 
     func subscribe(_ uri: String) { lock.withLock { _ = subscribed.insert(uri) } }
@@ -43,16 +41,6 @@ final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded 
     }
 
     func endListening(id: JSONValue) { lock.withLock { streams.removeAll { $0.id == id } } }
-
-    private func watch() {
-        // A store that cannot be opened (yet) is looked for again: the first write makes it.
-        var observer: StoreObserver?
-        while !lock.withLock({ stopping }) {
-            if observer == nil { observer = try? StoreObserver(path: storePath) }
-            if let observer, observer.hasChanged() { tell() }
-            lock.withLock { _ = stopping || lock.wait(until: Date().addingTimeInterval(0.25)) }
-        }
-    }
 
     private func tell() {
         let (uris, streams) = lock.withLock { (subscribed.sorted(), self.streams) }

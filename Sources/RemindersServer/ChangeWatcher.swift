@@ -9,10 +9,12 @@ import RemindersStore
 /// (`authorizationChanged`), whoever made the change, in this process or another, and — when it
 /// asked, and has full access — each alarm the agent delivered (`alarmFired`).
 ///
-/// It looks at `PRAGMA data_version` a few times a second (cheap: no table is read) and only
+/// It hears of commits from the store's change feed (which looks ten times a second) and only
 /// then re-reads this client's status. Bursts are coalesced: at most one `storeChanged` per
 /// `minimumInterval`, however many rows a burst wrote.
-final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `stopLock`; the rest is its polling thread's alone
+final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `stopLock`; the rest is `queue`'s alone
+    private let storePath: String
+    /// Reads this client's status and the alarms delivered; used on `queue` only.
     private let observer: StoreObserver
     private let connection: Connection
     private let client: String
@@ -26,10 +28,16 @@ final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `st
     private var alarmWatermark: Int64 = 0
     private let stopLock = NSLock()
     private var stopped = false
+    private var subscription: StoreChangeFeed.Subscription?
+    /// Where commits are handled, one at a time, and a coalesced `storeChanged` waits for its turn.
+    private let queue = DispatchQueue(label: "remindersd.watcher")
+    private var pending = false
+    private var lastSent = Date.distantPast
 
     init(storePath: String, connection: Connection, client: String, program: String, alarms: Bool = false, pollInterval: TimeInterval = 0.1,
          minimumInterval: TimeInterval = 0.25) throws {
         observer = try StoreObserver(path: storePath)
+        self.storePath = storePath
         self.alarms = alarms
         self.connection = connection
         self.client = client
@@ -41,13 +49,19 @@ final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `st
     }
 
     func start() {
-        let thread = Thread { [self] in watch() }
-        thread.name = "remindersd.watcher"
-        thread.start()
+        let subscription = StoreChangeFeed.feed(for: storePath).subscribe(every: pollInterval) { [weak self] in
+            guard let self else { return }
+            self.queue.async { self.committed() }
+        }
+        stopLock.withLock { self.subscription = subscription }
     }
 
     func stop() {
-        stopLock.lock(); stopped = true; stopLock.unlock()
+        let subscription = stopLock.withLock {
+            stopped = true
+            return self.subscription
+        }
+        subscription?.cancel()
     }
 
     private var isStopped: Bool {
@@ -55,22 +69,21 @@ final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `st
         return stopped
     }
 
-    private func watch() {
-        var pending = false
-        var lastSent = Date.distantPast
-        while !isStopped {
-            Thread.sleep(forTimeInterval: pollInterval)
-            if observer.hasChanged() {
-                pending = true
-                checkAuthorization()
-                if alarms, lastStatus.values.contains(.fullAccess) { tellAlarms() }
-            }
-            if pending, Date().timeIntervalSince(lastSent) >= minimumInterval, !isStopped {
-                NotificationRegistry.storeChanged.send(Array("{}".utf8), on: connection)
-                lastSent = Date()
-                pending = false
-            }
-        }
+    private func committed() {
+        guard !isStopped else { return }
+        checkAuthorization()
+        if alarms, lastStatus.values.contains(.fullAccess) { tellAlarms() }
+        guard !pending else { return }  // a storeChanged is on its way
+        pending = true
+        let wait = max(0, minimumInterval - Date().timeIntervalSince(lastSent))
+        queue.asyncAfter(deadline: .now() + wait) { [weak self] in self?.tellStoreChanged() }
+    }
+
+    private func tellStoreChanged() {
+        pending = false
+        guard !isStopped else { return }
+        NotificationRegistry.storeChanged.send(Array("{}".utf8), on: connection)
+        lastSent = Date()
     }
 
     /// A reminder's alarm to a client with full access to reminders, an event's (its payload
