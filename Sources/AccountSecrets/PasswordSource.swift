@@ -65,7 +65,9 @@ public enum PasswordCheck {
     /// The command's words split, and its program found (as `env` will look for it, on PATH).
     public static func command(_ text: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) throws(SecretError) {
         guard let program = try CommandWords.split(text).first else { throw SecretError("the password command is empty") }
-        let candidates = program.contains("/") ? [program]
+        let candidates =
+            program.contains("/")
+            ? [program]
             : (path ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/\(program)" }
         guard candidates.contains(where: FileManager.default.isExecutableFile(atPath:)) else {
             throw SecretError("the password command's program \(program) is not found\(program.contains("/") ? "" : " on PATH")")

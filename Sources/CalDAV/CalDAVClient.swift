@@ -27,10 +27,15 @@ public final class CalDAVClient: Sendable {
             tried.append(href)
             let found: MultiStatus
             do {
-                found = try propfind(href, depth: 0, [(DAVNamespace.dav, "current-user-principal"), (DAVNamespace.calDAV, "calendar-home-set"),
-                                                      (DAVNamespace.dav, "resourcetype")], followRedirects: true)
-            } catch .notFound { if tried.count == 1 { next.append("/.well-known/caldav") }; continue }
-            catch .status(let code, _) where code == 405 || code == 400 { if tried.count == 1 { next.append("/.well-known/caldav") }; continue }
+                found = try propfind(
+                    href, depth: 0,
+                    [
+                        (DAVNamespace.dav, "current-user-principal"), (DAVNamespace.calDAV, "calendar-home-set"),
+                        (DAVNamespace.dav, "resourcetype"),
+                    ], followRedirects: true)
+            } catch .notFound { if tried.count == 1 { next.append("/.well-known/caldav") }; continue } catch .status(let code, _)
+                where code == 405 || code == 400
+            { if tried.count == 1 { next.append("/.well-known/caldav") }; continue }
             guard let response = found.responses.first else { continue }
             if let home = response.property(DAVNamespace.calDAV, "calendar-home-set")?.child(DAVNamespace.dav, "href")?.trimmedText {
                 return Href.canonical(home)
@@ -52,11 +57,13 @@ public final class CalDAVClient: Sendable {
 
     /// The collections of a home that hold VTODOs or VEVENTs (all that do not say which components they hold).
     public func collections(home: String) throws(DAVError) -> [RemoteCollection] {
-        let found = try propfind(home, depth: 1, [
-            (DAVNamespace.dav, "resourcetype"), (DAVNamespace.dav, "displayname"), (DAVNamespace.apple, "calendar-color"),
-            (DAVNamespace.calendarServer, "getctag"), (DAVNamespace.dav, "supported-report-set"),
-            (DAVNamespace.calDAV, "supported-calendar-component-set"), (DAVNamespace.dav, "current-user-privilege-set"),
-        ])
+        let found = try propfind(
+            home, depth: 1,
+            [
+                (DAVNamespace.dav, "resourcetype"), (DAVNamespace.dav, "displayname"), (DAVNamespace.apple, "calendar-color"),
+                (DAVNamespace.calendarServer, "getctag"), (DAVNamespace.dav, "supported-report-set"),
+                (DAVNamespace.calDAV, "supported-calendar-component-set"), (DAVNamespace.dav, "current-user-privilege-set"),
+            ])
         return found.responses.compactMap { response in
             guard response.property(DAVNamespace.dav, "resourcetype")?.child(DAVNamespace.calDAV, "calendar") != nil else { return nil }
             var components = Set(CalendarComponent.allCases)
@@ -70,7 +77,8 @@ public final class CalDAVClient: Sendable {
             collection.displayName = response.property(DAVNamespace.dav, "displayname")?.trimmedText.nonEmpty
             collection.color = response.property(DAVNamespace.apple, "calendar-color").flatMap { Self.color($0.trimmedText) }
             collection.ctag = response.property(DAVNamespace.calendarServer, "getctag")?.trimmedText.nonEmpty
-            collection.supportsSyncCollection = response.property(DAVNamespace.dav, "supported-report-set")?
+            collection.supportsSyncCollection =
+                response.property(DAVNamespace.dav, "supported-report-set")?
                 .children(DAVNamespace.dav, "supported-report")
                 .contains { $0.child(DAVNamespace.dav, "report")?.child(DAVNamespace.dav, "sync-collection") != nil } ?? false
             if let privileges = response.property(DAVNamespace.dav, "current-user-privilege-set") {
@@ -141,8 +149,9 @@ public final class CalDAVClient: Sendable {
     private func items(_ response: HTTPResponse) throws(DAVError) -> [FetchedItem] {
         try MultiStatus(response.body).responses.map { member in
             let text = member.property(DAVNamespace.calDAV, "calendar-data")?.text
-            var item = FetchedItem(href: Href.canonical(member.href), etag: member.property(DAVNamespace.dav, "getetag")?.trimmedText.nonEmpty,
-                                   text: text, status: member.status ?? (text == nil ? 404 : 200))
+            var item = FetchedItem(
+                href: Href.canonical(member.href), etag: member.property(DAVNamespace.dav, "getetag")?.trimmedText.nonEmpty,
+                text: text, status: member.status ?? (text == nil ? 404 : 200))
             if let text, text.utf8.count > maximumItemSize { item.text = nil; item.status = 413 }
             return item
         }
@@ -183,8 +192,9 @@ public final class CalDAVClient: Sendable {
 
     /// Makes a calendar of `component`s at `href` (RFC 4791 §5.3.1).
     public func makeCalendar(at href: String, displayName: String, color: String?, component: CalendarComponent) throws(DAVError) {
-        let response = try send("MKCALENDAR", href, depth: nil,
-                                body: DAVBodies.mkcalendar(displayName: displayName, color: color, component: component))
+        let response = try send(
+            "MKCALENDAR", href, depth: nil,
+            body: DAVBodies.mkcalendar(displayName: displayName, color: color, component: component))
         switch response.status {
         case 200...299: return
         case 403: throw .forbidden("making a calendar at \(href)")
@@ -202,8 +212,10 @@ public final class CalDAVClient: Sendable {
 
     // MARK: Plumbing
 
-    func propfind(_ href: String, depth: Int, _ properties: [(namespace: String, name: String)],
-                  followRedirects: Bool = false) throws(DAVError) -> MultiStatus {
+    func propfind(
+        _ href: String, depth: Int, _ properties: [(namespace: String, name: String)],
+        followRedirects: Bool = false
+    ) throws(DAVError) -> MultiStatus {
         var target = href
         for _ in 0..<5 {
             let response = try send("PROPFIND", target, depth: String(depth), body: DAVBodies.propfind(properties))
@@ -226,8 +238,10 @@ public final class CalDAVClient: Sendable {
         throw .malformed("too many redirects from \(href)")
     }
 
-    private func send(_ method: String, _ href: String, depth: String?, body: Data?,
-                      headers: [String: String] = [:]) throws(DAVError) -> HTTPResponse {
+    private func send(
+        _ method: String, _ href: String, depth: String?, body: Data?,
+        headers: [String: String] = [:]
+    ) throws(DAVError) -> HTTPResponse {
         var headers = headers
         if let depth { headers["Depth"] = depth }
         if body != nil, headers["Content-Type"] == nil { headers["Content-Type"] = "application/xml; charset=utf-8" }

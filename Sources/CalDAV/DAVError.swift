@@ -27,7 +27,8 @@ public enum DAVError: Error, Equatable, CustomStringConvertible, Sendable {
         case .preconditionFailed: return "the item changed on the server meanwhile (412)"
         case .invalidSyncToken: return "the server no longer knows the sync token"
         case .notFound(let what): return "\(what) is not on the server (404)"
-        case .status(let code, let what): return "the server answered \(code) to \(what)" + (code >= 500 ? "; it will be retried at the next sync" : "")
+        case .status(let code, let what):
+            return "the server answered \(code) to \(what)" + (code >= 500 ? "; it will be retried at the next sync" : "")
         case .malformed(let what): return what
         case .tooLarge(let what): return what
         }

@@ -68,8 +68,9 @@ public final class HTTPClient: Sendable {
         if request.body != nil, !request.headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
             lines.append("Content-Type:")  // not libcurl's form encoding
         }
-        let limits = CurlEasy.Limits(connect: timeout, idle: timeout, total: max(timeout * 4, timeout + 60),
-                                     maximumResponseSize: maximumResponseSize)
+        let limits = CurlEasy.Limits(
+            connect: timeout, idle: timeout, total: max(timeout * 4, timeout + 60),
+            maximumResponseSize: maximumResponseSize)
         made.add(1, ordering: .relaxed)
         let response: HTTPResponse
         do {
@@ -82,7 +83,8 @@ public final class HTTPClient: Sendable {
             switch error {
             case .timedOut: throw .timedOut(seconds: timeout)
             case .tooLarge(let size):
-                throw .tooLarge("the server's answer to \(request.method) \(request.url.path) is more than \(maximumResponseSize) bytes (\(size) so far)")
+                throw .tooLarge(
+                    "the server's answer to \(request.method) \(request.url.path) is more than \(maximumResponseSize) bytes (\(size) so far)")
             case .failed(let why): throw .unreachable(why)
             }
         }

@@ -30,7 +30,8 @@ public enum Href {
     /// name over its file system's limit, which non-ASCII UIDs reach three times sooner encoded.
     public static func item(uid: String, in collection: String) -> String {
         let folder = canonical(collection)
-        let plain = !uid.isEmpty && uid != "." && uid != ".." && uid.utf8.count <= maximumNameLength
+        let plain =
+            !uid.isEmpty && uid != "." && uid != ".." && uid.utf8.count <= maximumNameLength
             && uid.utf8.allSatisfy { byte in Self.plainBytes.contains(byte) }
         return folder + (folder.hasSuffix("/") ? "" : "/") + (plain ? segment(uid) : "uid-" + digest(uid)) + ".ics"
     }

@@ -24,8 +24,10 @@ public struct RemoteCollection: Equatable, Sendable {
     /// (RFC 4791: a collection without the property takes any component).
     public var components: Set<CalendarComponent>
 
-    public init(href: String, displayName: String? = nil, color: String? = nil, ctag: String? = nil,
-                supportsSyncCollection: Bool = false, isWritable: Bool = true, components: Set<CalendarComponent> = [.todo]) {
+    public init(
+        href: String, displayName: String? = nil, color: String? = nil, ctag: String? = nil,
+        supportsSyncCollection: Bool = false, isWritable: Bool = true, components: Set<CalendarComponent> = [.todo]
+    ) {
         self.href = href
         self.displayName = displayName
         self.color = color

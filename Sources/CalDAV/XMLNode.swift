@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An XML element with its namespace resolved: what WebDAV responses are read into. Small on
@@ -39,8 +39,10 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     var stack: [XMLNode] = []
     var root: XMLNode?
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         guard stack.count < 64 else { return parser.abortParsing() }
         stack.append(XMLNode(namespace: namespaceURI ?? "", name: elementName, attributes: attributes, text: "", children: []))
     }

@@ -30,17 +30,44 @@ open class EKCalendarItem: EKObject {  // not Sendable, as Apple's is not
         var calendarItemExternalIdentifier: String!
     }
 
-    var identifier: String? { get { loaded(); return fields.identifier } set { loaded(); fields.identifier = newValue } }
+    var identifier: String? {
+        get { loaded(); return fields.identifier }
+        set { loaded(); fields.identifier = newValue }
+    }
     /// What the store said when this was read (or saved): what a save compares against.
-    var snapshot: JSONValue { get { loaded(); return fields.snapshot } set { loaded(); fields.snapshot = newValue } }
+    var snapshot: JSONValue {
+        get { loaded(); return fields.snapshot }
+        set { loaded(); fields.snapshot = newValue }
+    }
 
-    open var calendar: EKCalendar! { get { loaded(); return fields.calendar } set { loaded(); fields.calendar = newValue } }
-    open var title: String! { get { loaded(); return fields.title } set { loaded(); fields.title = newValue } }
-    open var location: String? { get { loaded(); return fields.location } set { loaded(); fields.location = newValue } }
-    open var notes: String? { get { loaded(); return fields.notes } set { loaded(); fields.notes = newValue } }
-    open var url: URL? { get { loaded(); return fields.url } set { loaded(); fields.url = newValue } }
-    open var timeZone: TimeZone? { get { loaded(); return fields.timeZone } set { loaded(); fields.timeZone = newValue } }
-    open var alarms: [EKAlarm]? { get { loaded(); return fields.alarms } set { loaded(); fields.alarms = newValue } }
+    open var calendar: EKCalendar! {
+        get { loaded(); return fields.calendar }
+        set { loaded(); fields.calendar = newValue }
+    }
+    open var title: String! {
+        get { loaded(); return fields.title }
+        set { loaded(); fields.title = newValue }
+    }
+    open var location: String? {
+        get { loaded(); return fields.location }
+        set { loaded(); fields.location = newValue }
+    }
+    open var notes: String? {
+        get { loaded(); return fields.notes }
+        set { loaded(); fields.notes = newValue }
+    }
+    open var url: URL? {
+        get { loaded(); return fields.url }
+        set { loaded(); fields.url = newValue }
+    }
+    open var timeZone: TimeZone? {
+        get { loaded(); return fields.timeZone }
+        set { loaded(); fields.timeZone = newValue }
+    }
+    open var alarms: [EKAlarm]? {
+        get { loaded(); return fields.alarms }
+        set { loaded(); fields.alarms = newValue }
+    }
     open var recurrenceRules: [EKRecurrenceRule]? {
         get { loaded(); return fields.recurrenceRules }
         set { loaded(); fields.recurrenceRules = newValue }

@@ -20,11 +20,26 @@ open class EKEvent: EKCalendarItem {  // not Sendable, as Apple's is not
         var isDetached = false
     }
 
-    open var startDate: Date! { get { loaded(); return fields.startDate } set { loaded(); fields.startDate = newValue } }
-    open var endDate: Date! { get { loaded(); return fields.endDate } set { loaded(); fields.endDate = newValue } }
-    open var isAllDay: Bool { get { loaded(); return fields.isAllDay } set { loaded(); fields.isAllDay = newValue } }
-    open var availability: EKEventAvailability { get { loaded(); return fields.availability } set { loaded(); fields.availability = newValue } }
-    public internal(set) var status: EKEventStatus { get { loaded(); return fields.status } set { loaded(); fields.status = newValue } }
+    open var startDate: Date! {
+        get { loaded(); return fields.startDate }
+        set { loaded(); fields.startDate = newValue }
+    }
+    open var endDate: Date! {
+        get { loaded(); return fields.endDate }
+        set { loaded(); fields.endDate = newValue }
+    }
+    open var isAllDay: Bool {
+        get { loaded(); return fields.isAllDay }
+        set { loaded(); fields.isAllDay = newValue }
+    }
+    open var availability: EKEventAvailability {
+        get { loaded(); return fields.availability }
+        set { loaded(); fields.availability = newValue }
+    }
+    public internal(set) var status: EKEventStatus {
+        get { loaded(); return fields.status }
+        set { loaded(); fields.status = newValue }
+    }
     open var structuredLocation: EKStructuredLocation? {
         get { loaded(); return fields.structuredLocation }
         set { loaded(); fields.structuredLocation = newValue }
@@ -40,7 +55,10 @@ open class EKEvent: EKCalendarItem {  // not Sendable, as Apple's is not
         set { loaded(); fields.occurrenceDate = newValue }
     }
     /// Whether this occurrence was changed on its own (`.thisEvent`).
-    public private(set) var isDetached: Bool { get { loaded(); return fields.isDetached } set { loaded(); fields.isDetached = newValue } }
+    public private(set) var isDetached: Bool {
+        get { loaded(); return fields.isDetached }
+        set { loaded(); fields.isDetached = newValue }
+    }
 
     /// A new event for `eventStore`, saved with `save(_:span:)`.
     public init(eventStore: EKEventStore) {
@@ -131,7 +149,9 @@ open class EKEvent: EKCalendarItem {  // not Sendable, as Apple's is not
         guard let eventIdentifier else { return false }
         var params: JSONObject = ["identifier": .string(isDetached ? calendarItemIdentifier : eventIdentifier)]
         if isOccurrence, !isDetached, let occurrenceDate { params["occurrenceDate"] = Wire.instant(occurrenceDate) }
-        guard let found = try? store.connection().call(EventMethod.name, .object(params)), let event = found["event"], event.objectValue != nil else { return false }
+        guard let found = try? store.connection().call(EventMethod.name, .object(params)), let event = found["event"], event.objectValue != nil else {
+            return false
+        }
         read(event)
         return true
     }

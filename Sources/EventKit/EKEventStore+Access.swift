@@ -15,7 +15,9 @@ extension EKEventStore {
         guard let binary = StoreConnection.binary() else { return .notDetermined }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["call", AuthorizationStatusMethod.name, #"{"entityType":"\#(entityType.wire)"}"#, "--client", clientName(), "--log-level", "error"]
+        process.arguments = [
+            "call", AuthorizationStatusMethod.name, #"{"entityType":"\#(entityType.wire)"}"#, "--client", clientName(), "--log-level", "error",
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -69,9 +71,11 @@ extension EKEventStore {
     }
 
     private func request(_ entityType: EKEntityType, level: String, usageKey: String) throws -> Bool {
-        let usage = (Bundle.main.object(forInfoDictionaryKey: usageKey) as? String).flatMap { $0.isEmpty ? nil : $0 }
+        let usage =
+            (Bundle.main.object(forInfoDictionaryKey: usageKey) as? String).flatMap { $0.isEmpty ? nil : $0 }
             ?? "\(clientName) asks for \(level == "full" ? "full" : "write-only") access to your \(entityType == .event ? "calendars" : "reminders")."
-        let answer = try call(RequestAccess.name, ["entityType": .string(entityType.wire), "level": .string(level), "usageDescription": .string(usage)])
+        let answer = try call(
+            RequestAccess.name, ["entityType": .string(entityType.wire), "level": .string(level), "usageDescription": .string(usage)])
         return answer["granted"]?.boolValue ?? false
     }
 }

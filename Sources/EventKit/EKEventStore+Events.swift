@@ -59,7 +59,8 @@ extension EKEventStore {
 
     /// An event by identifier: its first occurrence (a detached occurrence's own identifier finds it).
     public func event(withIdentifier identifier: String) -> EKEvent? {
-        guard let found = try? call(EventMethod.name, ["identifier": .string(identifier)]), let event = found["event"], event.objectValue != nil else { return nil }
+        guard let found = try? call(EventMethod.name, ["identifier": .string(identifier)]), let event = found["event"], event.objectValue != nil
+        else { return nil }
         return EKEvent(wire: event, store: self)
     }
 

@@ -23,8 +23,12 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
         var link: Result<StoreConnection, EKError>
         do throws(EKError) {
             let connection = try StoreConnection()
-            try connection.call(Initialize.name, ["clientInfo": ["name": .string(clientName), "version": "EventKit"],
-                                               "timeZone": .string(TimeZone.current.identifier)])
+            try connection.call(
+                Initialize.name,
+                [
+                    "clientInfo": ["name": .string(clientName), "version": "EventKit"],
+                    "timeZone": .string(TimeZone.current.identifier),
+                ])
             link = .success(connection)
         } catch {
             link = .failure(error)
@@ -66,8 +70,10 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
     /// A stable name for the store remindersd keeps: the path it uses, as every process of this user sees it.
     public var eventStoreIdentifier: String {
         let environment = ProcessInfo.processInfo.environment
-        let path = environment["REMINDERSD_STORE"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/share") + "/remindersd/reminders.sqlite")
+        let path =
+            environment["REMINDERSD_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/share")
+                + "/remindersd/reminders.sqlite")
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in resolved.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }

@@ -74,13 +74,16 @@ open class EKRecurrenceRule: EKObject {  // not Sendable, as Apple's is not
     public let calendarIdentifier = "gregorian"
 
     public convenience init(recurrenceWith type: EKRecurrenceFrequency, interval: Int, end: EKRecurrenceEnd?) {
-        self.init(recurrenceWith: type, interval: interval, daysOfTheWeek: nil, daysOfTheMonth: nil, monthsOfTheYear: nil,
-                  weeksOfTheYear: nil, daysOfTheYear: nil, setPositions: nil, end: end)
+        self.init(
+            recurrenceWith: type, interval: interval, daysOfTheWeek: nil, daysOfTheMonth: nil, monthsOfTheYear: nil,
+            weeksOfTheYear: nil, daysOfTheYear: nil, setPositions: nil, end: end)
     }
 
-    public init(recurrenceWith type: EKRecurrenceFrequency, interval: Int, daysOfTheWeek: [EKRecurrenceDayOfWeek]?, daysOfTheMonth: [NSNumber]?,
-                monthsOfTheYear: [NSNumber]?, weeksOfTheYear: [NSNumber]?, daysOfTheYear: [NSNumber]?, setPositions: [NSNumber]?,
-                end: EKRecurrenceEnd?) {
+    public init(
+        recurrenceWith type: EKRecurrenceFrequency, interval: Int, daysOfTheWeek: [EKRecurrenceDayOfWeek]?, daysOfTheMonth: [NSNumber]?,
+        monthsOfTheYear: [NSNumber]?, weeksOfTheYear: [NSNumber]?, daysOfTheYear: [NSNumber]?, setPositions: [NSNumber]?,
+        end: EKRecurrenceEnd?
+    ) {
         frequency = type
         self.interval = interval
         self.daysOfTheWeek = daysOfTheWeek
@@ -99,7 +102,9 @@ open class EKRecurrenceRule: EKObject {  // not Sendable, as Apple's is not
         interval = Int(value["interval"]?.integerValue ?? 1)
         func numbers(_ key: String) -> [NSNumber]? { value[key]?.arrayValue?.compactMap { $0.integerValue.map { NSNumber(value: Int($0)) } } }
         daysOfTheWeek = value["daysOfTheWeek"]?.arrayValue?.compactMap { day in
-            EKWeekday(rawValue: Int(day["dayOfTheWeek"]?.integerValue ?? 0)).map { EKRecurrenceDayOfWeek($0, weekNumber: Int(day["weekNumber"]?.integerValue ?? 0)) }
+            EKWeekday(rawValue: Int(day["dayOfTheWeek"]?.integerValue ?? 0)).map {
+                EKRecurrenceDayOfWeek($0, weekNumber: Int(day["weekNumber"]?.integerValue ?? 0))
+            }
         }
         daysOfTheMonth = numbers("daysOfTheMonth")
         monthsOfTheYear = numbers("monthsOfTheYear")
@@ -119,13 +124,17 @@ open class EKRecurrenceRule: EKObject {  // not Sendable, as Apple's is not
     var wire: JSONValue {
         var object: JSONObject = ["frequency": .string(frequency.wire), "interval": .integer(Int64(interval))]
         if let daysOfTheWeek {
-            object["daysOfTheWeek"] = .array(daysOfTheWeek.map { day in
-                day.weekNumber == 0 ? ["dayOfTheWeek": .integer(Int64(day.dayOfTheWeek.rawValue))]
-                    : ["dayOfTheWeek": .integer(Int64(day.dayOfTheWeek.rawValue)), "weekNumber": .integer(Int64(day.weekNumber))]
-            })
+            object["daysOfTheWeek"] = .array(
+                daysOfTheWeek.map { day in
+                    day.weekNumber == 0
+                        ? ["dayOfTheWeek": .integer(Int64(day.dayOfTheWeek.rawValue))]
+                        : ["dayOfTheWeek": .integer(Int64(day.dayOfTheWeek.rawValue)), "weekNumber": .integer(Int64(day.weekNumber))]
+                })
         }
-        for (key, values) in [("daysOfTheMonth", daysOfTheMonth), ("monthsOfTheYear", monthsOfTheYear), ("weeksOfTheYear", weeksOfTheYear),
-                              ("daysOfTheYear", daysOfTheYear), ("setPositions", setPositions)] {
+        for (key, values) in [
+            ("daysOfTheMonth", daysOfTheMonth), ("monthsOfTheYear", monthsOfTheYear), ("weeksOfTheYear", weeksOfTheYear),
+            ("daysOfTheYear", daysOfTheYear), ("setPositions", setPositions),
+        ] {
             if let values { object[key] = .array(values.map { .integer(Int64($0.intValue)) }) }
         }
         if let recurrenceEnd { object["recurrenceEnd"] = recurrenceEnd.wire }

@@ -31,16 +31,37 @@ open class EKReminder: EKCalendarItem {  // not Sendable, as Apple's is not
         set { loaded(); fields.dueDateComponents = newValue }
     }
     /// 0 none; 1 (highest) … 9 (lowest), as RFC 5545 has it.
-    open var priority: Int { get { loaded(); return fields.priority } set { loaded(); fields.priority = newValue } }
-    private var completed: Bool { get { loaded(); return fields.completed } set { loaded(); fields.completed = newValue } }
-    private var completedAt: Date? { get { loaded(); return fields.completedAt } set { loaded(); fields.completedAt = newValue } }
+    open var priority: Int {
+        get { loaded(); return fields.priority }
+        set { loaded(); fields.priority = newValue }
+    }
+    private var completed: Bool {
+        get { loaded(); return fields.completed }
+        set { loaded(); fields.completed = newValue }
+    }
+    private var completedAt: Date? {
+        get { loaded(); return fields.completedAt }
+        set { loaded(); fields.completedAt = newValue }
+    }
 
-    open var tags: [String] { get { loaded(); return fields.tags } set { loaded(); fields.tags = newValue } }
-    open var isFlagged: Bool { get { loaded(); return fields.isFlagged } set { loaded(); fields.isFlagged = newValue } }
+    open var tags: [String] {
+        get { loaded(); return fields.tags }
+        set { loaded(); fields.tags = newValue }
+    }
+    open var isFlagged: Bool {
+        get { loaded(); return fields.isFlagged }
+        set { loaded(); fields.isFlagged = newValue }
+    }
     /// The reminder this one is a subtask of.
-    open var parentIdentifier: String? { get { loaded(); return fields.parentIdentifier } set { loaded(); fields.parentIdentifier = newValue } }
+    open var parentIdentifier: String? {
+        get { loaded(); return fields.parentIdentifier }
+        set { loaded(); fields.parentIdentifier = newValue }
+    }
     /// Where the person put it in its list by hand (lower first); nil when never placed.
-    open var sortOrder: Int? { get { loaded(); return fields.sortOrder } set { loaded(); fields.sortOrder = newValue } }
+    open var sortOrder: Int? {
+        get { loaded(); return fields.sortOrder }
+        set { loaded(); fields.sortOrder = newValue }
+    }
 
     /// A new reminder for `eventStore`, saved with `save(_:commit:)`.
     public init(eventStore: EKEventStore) {
@@ -124,7 +145,8 @@ open class EKReminder: EKCalendarItem {  // not Sendable, as Apple's is not
     @discardableResult
     open override func refresh() -> Bool {
         guard let identifier, let found = try? store.connection().call(CalendarItemMethod.name, ["identifier": .string(identifier)]),
-              let reminder = found["reminder"], reminder.objectValue != nil else { return false }
+            let reminder = found["reminder"], reminder.objectValue != nil
+        else { return false }
         read(reminder)
         return true
     }

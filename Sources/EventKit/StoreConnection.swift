@@ -54,8 +54,9 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
         let output = fromServer.fileHandleForReading.fileDescriptor
         // The reader holds the connection weakly: the store going away ends it.
         let reader = Thread {
-            Self.read(from: output, deliver: { [weak self] message in self?.deliver(message) },
-                      ended: { [weak self] in self?.finish("remindersd went away") })
+            Self.read(
+                from: output, deliver: { [weak self] message in self?.deliver(message) },
+                ended: { [weak self] in self?.finish("remindersd went away") })
         }
         reader.name = "EventKit.remindersd"
         reader.start()

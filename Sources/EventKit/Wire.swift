@@ -26,7 +26,9 @@ enum Wire {
             if components.hour == nil { (parts.hour, parts.minute, parts.second) = (nil, nil, nil) }
             parts.timeZone = components.timeZone
         }
-        var object: JSONObject = ["year": .integer(Int64(parts.year ?? 1970)), "month": .integer(Int64(parts.month ?? 1)), "day": .integer(Int64(parts.day ?? 1))]
+        var object: JSONObject = [
+            "year": .integer(Int64(parts.year ?? 1970)), "month": .integer(Int64(parts.month ?? 1)), "day": .integer(Int64(parts.day ?? 1)),
+        ]
         if let hour = parts.hour {
             object["hour"] = .integer(Int64(hour))
             object["minute"] = .integer(Int64(parts.minute ?? 0))
@@ -38,7 +40,8 @@ enum Wire {
 
     static func components(_ value: JSONValue?) -> DateComponents? {
         guard let value, let year = value["year"]?.integerValue, let month = value["month"]?.integerValue,
-              let day = value["day"]?.integerValue else { return nil }
+            let day = value["day"]?.integerValue
+        else { return nil }
         var components = DateComponents()
         (components.year, components.month, components.day) = (Int(year), Int(month), Int(day))
         if let hour = value["hour"]?.integerValue {

@@ -50,7 +50,8 @@ public struct DateTimeValue: Equatable, Sendable {
             return value
         }
         guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-              (1...12).contains(month), (1...31).contains(day) else {
+            (1...12).contains(month), (1...31).contains(day)
+        else {
             throw ICalendarError("\(property.name): \"\(text.prefix(40))\" is not a date (YYYYMMDD) or date-time (YYYYMMDDTHHMMSS)")
         }
         let wantsDate = property.parameter("VALUE")?.uppercased() == "DATE"
@@ -59,8 +60,9 @@ public struct DateTimeValue: Equatable, Sendable {
             return
         }
         guard digits.count >= 15, digits[8] == UInt8(ascii: "T") || digits[8] == UInt8(ascii: "t"),
-              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
-              hour < 24, minute < 60, second <= 60 else {
+            let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+            hour < 24, minute < 60, second <= 60
+        else {
             throw ICalendarError("\(property.name): \"\(text.prefix(40))\" is not a date-time (YYYYMMDDTHHMMSS)")
         }
         let isUTC = digits.count > 15 && (digits[15] == UInt8(ascii: "Z") || digits[15] == UInt8(ascii: "z"))

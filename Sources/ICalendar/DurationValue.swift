@@ -66,7 +66,8 @@ public enum UTCOffsetValue {
     public static func seconds(_ text: String) -> Int? {
         let bytes = Array(text.trimmingTrailingSpaces().utf8)
         guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
-              bytes.dropFirst().allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            bytes.dropFirst().allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
         let digit = { (i: Int) in Int(bytes[i] - 0x30) }
         let hours = digit(1) * 10 + digit(2), minutes = digit(3) * 10 + digit(4)
         let seconds = bytes.count == 7 ? digit(5) * 10 + digit(6) : 0

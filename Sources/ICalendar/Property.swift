@@ -83,7 +83,9 @@ public struct Property: Equatable, Sendable {
                     index += 1
                     let valueStart = index
                     while index < scalars.count, scalars[index] != "\"" { index += 1 }
-                    guard index < scalars.count else { throw ICalendarError("parameter \(parameterName) of \(name) has an unterminated quoted value") }
+                    guard index < scalars.count else {
+                        throw ICalendarError("parameter \(parameterName) of \(name) has an unterminated quoted value")
+                    }
                     values.append(Self.decodeParameterValue(String(String.UnicodeScalarView(scalars[valueStart..<index]))))
                     index += 1
                 } else {

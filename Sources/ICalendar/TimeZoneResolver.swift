@@ -56,7 +56,8 @@ public struct TimeZoneResolver {
         var best: (onset: Int, offset: Int)?
         for observance in definition.components where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
             guard let startProperty = observance.property("DTSTART"), let start = try? DateTimeValue(startProperty),
-                  let offsetTo = observance.value("TZOFFSETTO").flatMap(UTCOffsetValue.seconds) else { continue }
+                let offsetTo = observance.value("TZOFFSETTO").flatMap(UTCOffsetValue.seconds)
+            else { continue }
             var onsets = [Self.localSeconds(start)]
             if let rule = observance.value("RRULE") {
                 for candidateYear in [year - 1, year] where candidateYear > start.year {
@@ -101,7 +102,8 @@ public struct TimeZoneResolver {
         if let byday = parts["BYDAY"] {
             let code = String(byday.suffix(2))
             guard let weekday = CivilDate.weekdayCodes.firstIndex(of: code), let ordinal = Int(byday.dropLast(2)),
-                  ordinal != 0, abs(ordinal) <= 5 else { return nil }
+                ordinal != 0, abs(ordinal) <= 5
+            else { return nil }
             day = CivilDate.day(ordinal: ordinal, weekday: weekday, year: year, month: month)
             if let monthDays = parts["BYMONTHDAY"] {  // "the Sunday on or after the 8th": BYDAY=SU;BYMONTHDAY=8,…,14
                 let allowed = Set(monthDays.split(separator: ",").compactMap { Int($0) })

@@ -18,28 +18,40 @@ public enum TimeZoneWriter {
         var cursor = start
         while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next < end, changes.count < 400 {
             let before = zone.secondsFromGMT(for: next.addingTimeInterval(-1)), after = zone.secondsFromGMT(for: next)
-            changes.append(Change(instant: next, offsetFrom: before, offsetTo: after, isDaylight: zone.isDaylightSavingTime(for: next),
-                                  name: zone.abbreviation(for: next)))
+            changes.append(
+                Change(
+                    instant: next, offsetFrom: before, offsetTo: after, isDaylight: zone.isDaylightSavingTime(for: next),
+                    name: zone.abbreviation(for: next)))
             cursor = next
         }
         guard !changes.isEmpty else {
             let offset = zone.secondsFromGMT(for: start)
-            component.components.append(observance("STANDARD", start: "19700101T000000", from: offset, to: offset,
-                                                   name: zone.abbreviation(for: start), rule: nil))
+            component.components.append(
+                observance(
+                    "STANDARD", start: "19700101T000000", from: offset, to: offset,
+                    name: zone.abbreviation(for: start), rule: nil))
             return component
         }
         for kind in [false, true] {
             let ofKind = changes.filter { $0.isDaylight == kind }
             guard let first = ofKind.first else { continue }
             let name = kind ? "DAYLIGHT" : "STANDARD"
-            if let rule = first.yearlyRule, ofKind.allSatisfy({ $0.yearlyRule == rule && $0.localTime == first.localTime
-                                                                  && $0.offsetFrom == first.offsetFrom && $0.offsetTo == first.offsetTo }) {
-                component.components.append(observance(name, start: first.localText, from: first.offsetFrom, to: first.offsetTo,
-                                                       name: first.name, rule: rule))
+            if let rule = first.yearlyRule,
+                ofKind.allSatisfy({
+                    $0.yearlyRule == rule && $0.localTime == first.localTime
+                        && $0.offsetFrom == first.offsetFrom && $0.offsetTo == first.offsetTo
+                })
+            {
+                component.components.append(
+                    observance(
+                        name, start: first.localText, from: first.offsetFrom, to: first.offsetTo,
+                        name: first.name, rule: rule))
             } else {
                 for change in ofKind {
-                    component.components.append(observance(name, start: change.localText, from: change.offsetFrom, to: change.offsetTo,
-                                                           name: change.name, rule: nil))
+                    component.components.append(
+                        observance(
+                            name, start: change.localText, from: change.offsetFrom, to: change.offsetTo,
+                            name: change.name, rule: nil))
                 }
             }
         }
@@ -47,8 +59,10 @@ public enum TimeZoneWriter {
     }
 
     private static func observance(_ kind: String, start: String, from: Int, to: Int, name: String?, rule: String?) -> Component {
-        var properties = [Property("DTSTART", start), Property("TZOFFSETFROM", UTCOffsetValue.text(from)),
-                          Property("TZOFFSETTO", UTCOffsetValue.text(to))]
+        var properties = [
+            Property("DTSTART", start), Property("TZOFFSETFROM", UTCOffsetValue.text(from)),
+            Property("TZOFFSETTO", UTCOffsetValue.text(to)),
+        ]
         if let rule { properties.append(Property("RRULE", rule)) }
         // Foundation names zones it has no abbreviation for "GMT+1": no name is better than that one.
         if let name, !name.hasPrefix("GMT+"), !name.hasPrefix("GMT-") { properties.append(Property("TZNAME", TextValue.escape(name))) }
@@ -73,8 +87,10 @@ public enum TimeZoneWriter {
         var localText: String {
             let (days, seconds) = local
             let date = CivilDate.fromDays(Int64(days))
-            return DateTimeValue(year: date.year, month: date.month, day: date.day,
-                                 time: .init(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60)).text
+            return DateTimeValue(
+                year: date.year, month: date.month, day: date.day,
+                time: .init(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60)
+            ).text
         }
 
         /// `FREQ=YEARLY;BYMONTH=m;BYDAY=±nWD` for this change's day.

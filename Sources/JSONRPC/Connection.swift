@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One client on a pair of file descriptors: a reader thread that frames and parses what
@@ -19,7 +19,7 @@ public final class Connection: @unchecked Sendable {  // `outputBroken` is guard
     private let writer: DescriptorWriter
     private let writeLock = NSLock()
     private var outputBroken = false
-    private let framingLock = NSLock()   // guards detectedFraming and readerThread
+    private let framingLock = NSLock()  // guards detectedFraming and readerThread
     private var detectedFraming: Framing?
     private let fixedFraming: Framing?
     private var readerThread: Thread?
@@ -27,8 +27,10 @@ public final class Connection: @unchecked Sendable {  // `outputBroken` is guard
     /// `framing`: the one the peer must use (MCP's stdio is NDJSON only); nil: told by its first byte.
     /// `cancelMethod`: the notification that cancels a request by its `id`, handled on the reader
     /// thread so it takes effect while the request runs; nil: cancellations reach the server as notifications.
-    public init(input: Int32 = 0, output: Int32 = 1, limits: Limits = Limits(), framing: Framing? = nil,
-                cancelMethod: String? = "$/cancelRequest") {
+    public init(
+        input: Int32 = 0, output: Int32 = 1, limits: Limits = Limits(), framing: Framing? = nil,
+        cancelMethod: String? = "$/cancelRequest"
+    ) {
         self.input = input
         self.fixedFraming = framing
         self.detectedFraming = framing
@@ -142,7 +144,7 @@ public final class Connection: @unchecked Sendable {  // `outputBroken` is guard
 
     private struct ReadBatch {
         var items: [Inbound] = []
-        var costs: [Int] = []   // the frame size of each item, for the queue's byte bound
+        var costs: [Int] = []  // the frame size of each item, for the queue's byte bound
         var began: [RequestID] = []
     }
 

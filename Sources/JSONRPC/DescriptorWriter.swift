@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one way remindersd writes to a file descriptor — a pipe, a terminal, a file: all of the

@@ -86,7 +86,8 @@ enum LSPHeader {
         while let first = value.first, first == 0x20 || first == 0x09 { value.removeFirst() }
         while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
         guard !value.isEmpty, value.count <= Self.maxLengthDigits,
-              value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        else {
             self = .invalid(.invalidContentLength(String(decoding: value, as: UTF8.self)))
             return
         }

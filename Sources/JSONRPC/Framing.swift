@@ -41,7 +41,8 @@ public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
         case .duplicateContentLength: return "a second Content-Length header in one message; the frame is refused"
         case .invalidContentLength(let value): return "invalid Content-Length \"\(value.prefix(40))\""
         case .messageTooLarge(let size, let limit):
-            return size < 0 ? "message larger than the limit of \(limit) bytes" : "message of \(size) bytes is larger than the limit of \(limit) bytes"
+            return size < 0
+                ? "message larger than the limit of \(limit) bytes" : "message of \(size) bytes is larger than the limit of \(limit) bytes"
         case .truncated(let received, let expected):
             guard let expected else { return "end of input inside the headers of a message" }
             return "end of input after \(received) of the \(expected) bytes of a message"

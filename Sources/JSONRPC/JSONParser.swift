@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why a byte sequence is not a JSON document we accept, and where.
@@ -43,8 +43,10 @@ public struct JSONParser {
     /// A parse of one of many pieces of a document (`JSONSkimmer`'s), sharing with the others the
     /// member names met: a thousand reminders parsed one by one then cost what one parse of them
     /// all does in names (one String per distinct name, not one per occurrence).
-    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, sharing names: JSONNames,
-                             maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+    public static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, sharing names: JSONNames,
+        maxDepth: Int = defaultMaxDepth
+    ) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: buffer, maxDepth: maxDepth)
         // Taken out while the parse writes it, so that its storage is not copied.
         parser.names = names.table ?? NameTable()

@@ -21,8 +21,10 @@ public struct JSONSkimmer {
 
     /// The value that is the whole of `range` (whitespace around it allowed), its containers taken
     /// apart `levels` deep: 0 finds only where it is; 1 its members or elements too; and so on.
-    public static func outline(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, levels: Int,
-                               maxDepth: Int = JSONParser.defaultMaxDepth) throws(JSONParseError) -> JSONOutline {
+    public static func outline(
+        of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, levels: Int,
+        maxDepth: Int = JSONParser.defaultMaxDepth
+    ) throws(JSONParseError) -> JSONOutline {
         var skimmer = JSONSkimmer(UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]), at: range.lowerBound, maxDepth: maxDepth)
         skimmer.skipWhitespace()
         let outline = try skimmer.outline(levels: levels, depth: 0)
@@ -130,8 +132,8 @@ public struct JSONSkimmer {
     private static func isScalarByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
-             UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"),
-             UInt8(ascii: "n"):
+            UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"),
+            UInt8(ascii: "n"):
             return true
         default:
             return false
@@ -156,7 +158,7 @@ public struct JSONSkimmer {
                 guard index + 1 < bytes.count else { throw error("unterminated string") }
                 switch bytes[index + 1] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
-                     UInt8(ascii: "r"), UInt8(ascii: "t"), UInt8(ascii: "u"):
+                    UInt8(ascii: "r"), UInt8(ascii: "t"), UInt8(ascii: "u"):
                     index += 2
                     continue
                 default:

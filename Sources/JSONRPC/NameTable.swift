@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The member names a parse has met, so each distinct one is one String however often it comes:

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Process start-up hygiene, as daemon(3) and systemd's stdio handling do it: descriptors 0–2

@@ -196,8 +196,9 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
                     next = next.map { min($0, firing.fireDate) } ?? firing.fireDate
                     continue
                 }
-                var delivery = AlarmDelivery(itemIdentifier: firing.key.itemIdentifier, alarmIdentifier: firing.key.alarmIdentifier,
-                                             occurrence: firing.key.occurrence, fireDate: firing.fireDate, state: .firing, late: firing.fireDate < startedAt)
+                var delivery = AlarmDelivery(
+                    itemIdentifier: firing.key.itemIdentifier, alarmIdentifier: firing.key.alarmIdentifier,
+                    occurrence: firing.key.occurrence, fireDate: firing.fireDate, state: .firing, late: firing.fireDate < startedAt)
                 if firing.fireDate < catchUpFrom {
                     delivery.state = .missed
                     if try store.claim(delivery, now: now) {
@@ -211,7 +212,8 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
         }
         if options.log.logs(.debug) {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-            options.log.debug("schedule: \(candidates) candidates in \(String(format: "%.2f", elapsed)) ms; next \(next?.rfc3339 ?? "beyond a minute")")
+            options.log.debug(
+                "schedule: \(candidates) candidates in \(String(format: "%.2f", elapsed)) ms; next \(next?.rfc3339 ?? "beyond a minute")")
         }
         return next
     }
@@ -239,9 +241,12 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
             // An event's: its occurrence found again at the start its key names, if the series still has it.
             let starts = event.occurrenceStart(forKey: delivery.occurrence).instant(in: options.timeZone)
             let atKey = event.occurrences(from: starts, to: starts.advanced(by: 1), in: options.timeZone)
-            guard let occurrence = atKey.first(where: { Event.occurrenceKey($0.start) == delivery.occurrence }) ?? (event.recurrenceRules.isEmpty
-                      ? EventOccurrence(event: event, start: event.start, occurrenceStart: event.start) : nil),
-                  let alarm = event.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier }) else {
+            guard
+                let occurrence = atKey.first(where: { Event.occurrenceKey($0.start) == delivery.occurrence })
+                    ?? (event.recurrenceRules.isEmpty
+                        ? EventOccurrence(event: event, start: event.start, occurrenceStart: event.start) : nil),
+                let alarm = event.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier })
+            else {
                 try store.setState(.dismissed, of: delivery, now: clock.now())
                 return
             }
@@ -249,7 +254,8 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
             return
         }
         guard let reminder = try store.reminder(identifier: delivery.itemIdentifier),
-              let alarm = reminder.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier }) else {
+            let alarm = reminder.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier })
+        else {
             try store.setState(.dismissed, of: delivery, now: clock.now())  // gone meanwhile: nothing to say
             return
         }
@@ -266,18 +272,22 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
     private func deliver(_ delivery: AlarmDelivery, item: FiredAlarm.Item, alarm: Alarm, reason: String = "time") throws {
         let calendarIdentifier: String, occurrenceDate: Timestamp?
         switch item {
-        case .reminder(let reminder): (calendarIdentifier, occurrenceDate) = (reminder.calendarIdentifier, reminder.dueDateComponents?.instant(in: options.timeZone))
-        case .event(let occurrence): (calendarIdentifier, occurrenceDate) = (occurrence.event.calendarIdentifier, occurrence.startDate(in: options.timeZone))
+        case .reminder(let reminder):
+            (calendarIdentifier, occurrenceDate) = (reminder.calendarIdentifier, reminder.dueDateComponents?.instant(in: options.timeZone))
+        case .event(let occurrence):
+            (calendarIdentifier, occurrenceDate) = (occurrence.event.calendarIdentifier, occurrence.startDate(in: options.timeZone))
         }
         let list = try? store.calendar(identifier: calendarIdentifier)
         // Late is what the person sees: it came due while no agent ran, or reaches them well
         // after its time (the machine slept, the clock jumped, the agent was held up).
         let late = delivery.late || clock.now().milliseconds - delivery.firesAt.milliseconds > Self.lateAfter
-        let fired = FiredAlarm(item: item, alarm: alarm, fireDate: delivery.fireDate, occurrenceDate: occurrenceDate,
-                               reason: reason, late: late, listTitle: list?.title, zone: options.timeZone)
+        let fired = FiredAlarm(
+            item: item, alarm: alarm, fireDate: delivery.fireDate, occurrenceDate: occurrenceDate,
+            reason: reason, late: late, listTitle: list?.title, zone: options.timeZone)
         let handovers = channels.map { channel in
-            channel.deliver(fired, log: { [log = options.log] line in log.warning(line) },
-                            shown: { [weak self] id in self?.remember(delivery, shownAs: id) })
+            channel.deliver(
+                fired, log: { [log = options.log] line in log.warning(line) },
+                shown: { [weak self] id in self?.remember(delivery, shownAs: id) })
         }
         let payload = String(decoding: fired.json, as: UTF8.self)
         let pending = handovers.compactMap { handover -> Handover.Completion? in

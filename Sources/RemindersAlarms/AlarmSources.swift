@@ -33,7 +33,8 @@ struct ReminderAlarmSource: AlarmSource {
             let occurrence = AlarmDelivery.occurrence(of: reminder)
             for alarm in reminder.alarms {
                 guard let fireDate = alarm.fireDate(of: reminder, in: zone), fireDate <= horizon else { continue }
-                let key = AlarmDelivery.Key(itemIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier, occurrence: occurrence)
+                let key = AlarmDelivery.Key(
+                    itemIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier, occurrence: occurrence)
                 found.append(PendingFiring(key: key, fireDate: fireDate, item: .reminder(reminder), alarm: alarm))
             }
         }
@@ -58,8 +59,9 @@ struct EventAlarmSource: AlarmSource {
             guard !firings.isEmpty else { continue }
             let decided = try store.decidedOccurrences(of: event.eventIdentifier)
             for firing in firings {
-                let key = AlarmDelivery.Key(itemIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
-                                            occurrence: Event.occurrenceKey(firing.occurrence.start))
+                let key = AlarmDelivery.Key(
+                    itemIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
+                    occurrence: Event.occurrenceKey(firing.occurrence.start))
                 guard !decided.contains(AlarmDelivery.Decision(key: key, fireDate: firing.fireDate)) else { continue }
                 found.append(PendingFiring(key: key, fireDate: firing.fireDate, item: .event(firing.occurrence), alarm: firing.alarm))
             }

@@ -13,12 +13,14 @@ final class DesktopChannel: AlarmChannel, @unchecked Sendable {  // `warned` is 
     func deliver(_ fired: FiredAlarm, log: @escaping @Sendable (String) -> Void, shown: @escaping @Sendable (UInt32) -> Void) -> Handover {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--", "gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications",
-                             "--object-path", "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify",
-                             "--",  // the expire timeout, -1, is not an option
-                             Self.literal("remindersd"), "0", Self.literal(""), Self.literal(fired.title), Self.literal(body(fired)),
-                             fired.canComplete ? "['complete', 'Complete', 'snooze', 'Snooze']" : "['snooze', 'Snooze']",
-                             "{'urgency': <byte 2>}", "-1"]
+        process.arguments = [
+            "--", "gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications",
+            "--object-path", "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify",
+            "--",  // the expire timeout, -1, is not an option
+            Self.literal("remindersd"), "0", Self.literal(""), Self.literal(fired.title), Self.literal(body(fired)),
+            fired.canComplete ? "['complete', 'Complete', 'snooze', 'Snooze']" : "['snooze', 'Snooze']",
+            "{'urgency': <byte 2>}", "-1",
+        ]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -53,7 +55,9 @@ final class DesktopChannel: AlarmChannel, @unchecked Sendable {  // `warned` is 
         case .reminder(let reminder):
             if let due = reminder.dueDateComponents { parts.append("Due " + Self.text(due) + late) }
         case .event(let occurrence):
-            let start = occurrence.event.isAllDay ? occurrence.start
+            let start =
+                occurrence.event.isAllDay
+                ? occurrence.start
                 : ItemDateComponents.wallClock(of: occurrence.startDate(in: fired.zone), in: fired.zone)
             parts.append((occurrence.event.isAllDay ? "All day " : "Starts ") + Self.text(start) + late)
             if let place = occurrence.event.location { parts.append(place) }
@@ -87,7 +91,11 @@ final class DesktopChannel: AlarmChannel, @unchecked Sendable {  // `warned` is 
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "'"

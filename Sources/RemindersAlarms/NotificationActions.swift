@@ -12,10 +12,12 @@ enum NotificationEvent: Equatable {
     init?(monitorLine line: String) {
         let words = line.split(whereSeparator: { " (),'\"".contains($0) })
         if line.contains("org.freedesktop.Notifications.ActionInvoked"), let index = words.firstIndex(of: "uint32"),
-           index + 2 < words.count, let id = UInt32(words[index + 1]) {
+            index + 2 < words.count, let id = UInt32(words[index + 1])
+        {
             self = .action(id: id, key: String(words[index + 2]))
         } else if line.contains("org.freedesktop.Notifications.NotificationClosed"), let first = words.firstIndex(of: "uint32"),
-                  first + 3 < words.count, let id = UInt32(words[first + 1]), let reason = UInt32(words[first + 3]) {
+            first + 3 < words.count, let id = UInt32(words[first + 1]), let reason = UInt32(words[first + 3])
+        {
             self = .closed(id: id, reason: reason)
         } else {
             return nil

@@ -130,8 +130,9 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
         // varies from try to try, "after 2 ms"), or how the helper could not run.
         var failingAccounts = "remindersd-sync"
         do {
-            let outcome = try SyncHelper.run(["--store", storePath, "--json", "--progress-lines"], progress: { _, _ in },
-                                             isCancelled: { [weak self] in self?.isStopping ?? true })
+            let outcome = try SyncHelper.run(
+                ["--store", storePath, "--json", "--progress-lines"], progress: { _, _ in },
+                isCancelled: { [weak self] in self?.isStopping ?? true })
             // What `AccountReport.failed` says, read from the report's JSON: the agent does not
             // link RemindersSync (the network stack is remindersd-sync's alone).
             let report = try? JSONParser.parse(outcome.output)

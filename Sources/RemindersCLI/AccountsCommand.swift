@@ -27,8 +27,9 @@ enum AccountsCommand {
         """
 
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--url", "--username", "--password-command", "--password-file", "--timeout"],
-                                   switchFlags: ["--help", "-h", "--keep-lists", "--allow-insecure-http"])
+        let parsed = try Arguments(
+            arguments, valueFlags: ["--store", "--url", "--username", "--password-command", "--password-file", "--timeout"],
+            switchFlags: ["--help", "-h", "--keep-lists", "--allow-insecure-http"])
         if parsed.has("--help") || parsed.has("-h") {
             print(usage, to: .protocolOutput(output))
             return 0
@@ -107,7 +108,8 @@ enum AccountsCommand {
             do { try PasswordCheck.command(command) } catch { throw CommandFailure("\(error)") }
         }
         let timeout = try parsed.integer("--timeout", range: 1...600) ?? 30
-        return SyncAccount(name: name, url: text, username: parsed.value("--username"), passwordCommand: parsed.value("--password-command"),
-                           passwordFile: file, timeout: Double(timeout))
+        return SyncAccount(
+            name: name, url: text, username: parsed.value("--username"), passwordCommand: parsed.value("--password-command"),
+            passwordFile: file, timeout: Double(timeout))
     }
 }

@@ -35,8 +35,9 @@ enum AgentCommand {
 
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
         let (arguments, syncInterval) = try syncOption(arguments)
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--notify", "--on-alarm", "--catch-up", "--snooze", "--log-level"],
-                                   switchFlags: ["--help", "-h"])
+        let parsed = try Arguments(
+            arguments, valueFlags: ["--store", "--notify", "--on-alarm", "--catch-up", "--snooze", "--log-level"],
+            switchFlags: ["--help", "-h"])
         if parsed.has("--help") || parsed.has("-h") {
             print(usage, to: .protocolOutput(output))
             return 0
@@ -50,8 +51,10 @@ enum AgentCommand {
         if let program = parsed.value("--on-alarm") {
             do { options.onAlarm = try PasswordCheck.words(program) } catch { throw Arguments.UsageError(message: "--on-alarm: \(error)") }
         }
-        for (flag, apply) in [("--catch-up", { (seconds: TimeInterval) in options.catchUp = seconds }),
-                              ("--snooze", { (seconds: TimeInterval) in options.snooze = seconds })] {
+        for (flag, apply) in [
+            ("--catch-up", { (seconds: TimeInterval) in options.catchUp = seconds }),
+            ("--snooze", { (seconds: TimeInterval) in options.snooze = seconds }),
+        ] {
             guard let text = parsed.value(flag) else { continue }
             guard let seconds = DurationText.seconds(text) else {
                 throw Arguments.UsageError(message: "\(flag) takes a duration such as 90s, 10m, 24h or 2d, got \(text.prefix(40))")
@@ -76,7 +79,9 @@ enum AgentCommand {
         let scheduler = try options.syncInterval.map {
             try SyncScheduler(storePath: options.storePath, timing: SyncScheduler.Timing(interval: $0), log: options.log)
         }
-        let signals = TerminationSignals { agent.stop(); scheduler?.stop() }
+        let signals = TerminationSignals {
+            agent.stop(); scheduler?.stop()
+        }
         defer { signals.cancel(); withExtendedLifetime(lock) {} }
         scheduler?.start()
         try agent.run()

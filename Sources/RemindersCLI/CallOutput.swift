@@ -35,7 +35,8 @@ struct CallOutput {
         case .tsv, .table:
             var items = Self.rows(of: result)
             if tree { items = ComputedFields.inTreeOrder(items) }
-            let shortIDs = ComputedFields.uniquePrefixes(items.compactMap { $0["calendarItemIdentifier"]?.stringValue ?? $0["calendarIdentifier"]?.stringValue })
+            let shortIDs = ComputedFields.uniquePrefixes(
+                items.compactMap { $0["calendarItemIdentifier"]?.stringValue ?? $0["calendarIdentifier"]?.stringValue })
             var shown = self
             var cells = items.map { item in columns.map { Self.clean(fields.value(of: $0.field, in: item, shortIDs: shortIDs, tree: tree)) } }
             if format == .table, hideEmpty, !cells.isEmpty {
@@ -62,9 +63,13 @@ struct CallOutput {
         var lines = [color ? "\u{1B}[1m" + line(columns.map(\.header)) + "\u{1B}[0m" : line(columns.map(\.header))]
         for (item, row) in zip(items, cells) {
             guard color else { lines.append(line(row)); continue }
-            if fields.isOverdue(item) { lines.append("\u{1B}[31m" + line(row) + "\u{1B}[0m") }
-            else if item["isCompleted"] == true { lines.append("\u{1B}[2m" + line(row) + "\u{1B}[0m") }
-            else { lines.append(line(row, flagColor: true)) }
+            if fields.isOverdue(item) {
+                lines.append("\u{1B}[31m" + line(row) + "\u{1B}[0m")
+            } else if item["isCompleted"] == true {
+                lines.append("\u{1B}[2m" + line(row) + "\u{1B}[0m")
+            } else {
+                lines.append(line(row, flagColor: true))
+            }
         }
         return lines.joined(separator: "\n")
     }

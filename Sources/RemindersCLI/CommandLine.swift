@@ -48,8 +48,9 @@ public enum RemindersCommand {
                 return try OneShotCall.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "schema":
                 if arguments.dropFirst().first == "--help" || arguments.dropFirst().first == "-h" {
-                    print("Usage: remindersd schema\n\nPrints the OpenRPC 1.3 document of the protocol (what rpc.discover answers) as one line of JSON.",
-                          to: .protocolOutput(protocolOutput))
+                    print(
+                        "Usage: remindersd schema\n\nPrints the OpenRPC 1.3 document of the protocol (what rpc.discover answers) as one line of JSON.",
+                        to: .protocolOutput(protocolOutput))
                     return 0
                 }
                 guard arguments.count == 1 else { throw Arguments.UsageError(message: "schema takes no arguments") }

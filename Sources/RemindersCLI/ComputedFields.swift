@@ -85,10 +85,12 @@ struct ComputedFields {
 
     func dueDate(_ item: JSONValue) -> ItemDateComponents? {
         guard let due = item["dueDateComponents"], let year = due["year"]?.integerValue, let month = due["month"]?.integerValue,
-              let day = due["day"]?.integerValue else { return nil }
-        var components = ItemDateComponents(year: Int(year), month: Int(month), day: Int(day),
-                                                hour: due["hour"]?.integerValue.map(Int.init), minute: due["minute"]?.integerValue.map(Int.init),
-                                                second: due["second"]?.integerValue.map(Int.init), timeZone: due["timeZone"]?.stringValue)
+            let day = due["day"]?.integerValue
+        else { return nil }
+        var components = ItemDateComponents(
+            year: Int(year), month: Int(month), day: Int(day),
+            hour: due["hour"]?.integerValue.map(Int.init), minute: due["minute"]?.integerValue.map(Int.init),
+            second: due["second"]?.integerValue.map(Int.init), timeZone: due["timeZone"]?.stringValue)
         // A zoned time is shown where the reader is.
         if !components.isFloating { components = ItemDateComponents.wallClock(of: components.instant(in: zone), in: zone) }
         return components

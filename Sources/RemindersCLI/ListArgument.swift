@@ -19,8 +19,9 @@ enum ListArgument {
         case 0:
             throw CommandFailure("no list \"\(text)\"; the lists are: " + calendars.map { "\"\($0.title)\"" }.joined(separator: ", "))
         default:
-            throw CommandFailure("\(titled.count) lists are titled \"\(text)\"; name one by identifier: "
-                                 + titled.map(\.calendarIdentifier).joined(separator: ", "))
+            throw CommandFailure(
+                "\(titled.count) lists are titled \"\(text)\"; name one by identifier: "
+                    + titled.map(\.calendarIdentifier).joined(separator: ", "))
         }
     }
 }

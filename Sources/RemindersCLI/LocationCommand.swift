@@ -34,7 +34,8 @@ enum LocationCommand {
         }
         let zone = SystemTimeZone.resolve(environment: environment).zone
         let eventStore = EventStore(store: try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment)), timeZone: zone)
-        let fix = LocationFix(location: GeoLocation(latitude: latitude, longitude: longitude), horizontalAccuracy: accuracy, timestamp: Timestamp.now())
+        let fix = LocationFix(
+            location: GeoLocation(latitude: latitude, longitude: longitude), horizontalAccuracy: accuracy, timestamp: Timestamp.now())
         for transition in try eventStore.updateLocation(fix) {
             let title = try eventStore.store.reminder(identifier: transition.reminderIdentifier)?.title ?? transition.reminderIdentifier
             print("\(transition.proximity.rawValue)  \(title)", to: .protocolOutput(output))
@@ -44,7 +45,8 @@ enum LocationCommand {
 
     private static func degrees(_ text: String, name: String, limit: Double) throws -> Double {
         guard let value = Double(text), value.isFinite, (-limit...limit).contains(value) else {
-            throw Arguments.UsageError(message: "location: \(name) must be a number of degrees in -\(Int(limit))…\(Int(limit)), got \(text.prefix(40))")
+            throw Arguments.UsageError(
+                message: "location: \(name) must be a number of degrees in -\(Int(limit))…\(Int(limit)), got \(text.prefix(40))")
         }
         return value
     }

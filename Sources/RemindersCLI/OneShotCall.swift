@@ -47,7 +47,8 @@ enum OneShotCall {
 
     static func run(_ arguments: [String], output outputFD: Int32, environment: [String: String]) throws -> Int32 {
         let flags = RemindersCommand.serveFlags.union(["--client", "--time-zone", "--batch", "--output", "--columns"])
-        let parsed = try Arguments(arguments, valueFlags: flags, switchFlags: ["--no-consent-prompt", "--help", "-h", "--tree", "--color", "--hide-empty"])
+        let parsed = try Arguments(
+            arguments, valueFlags: flags, switchFlags: ["--no-consent-prompt", "--help", "-h", "--tree", "--color", "--hide-empty"])
         if parsed.has("--help") || parsed.has("-h") {
             print(usage, to: .protocolOutput(outputFD))
             return 0
@@ -124,14 +125,16 @@ enum OneShotCall {
     private static func lookups(for output: CallOutput, in session: LocalSession) -> ComputedFields {
         var fields = output.fields
         if output.needsListTitles, case .success(let bytes) = session.call(Calendars.name, nil),
-           let lists = try? JSONParser.parse(bytes)["calendars"]?.arrayValue {
+            let lists = try? JSONParser.parse(bytes)["calendars"]?.arrayValue
+        {
             for list in lists {
                 if let identifier = list["calendarIdentifier"]?.stringValue { fields.listTitles[identifier] = list["title"]?.stringValue }
             }
         }
         if output.columns.contains(where: { $0.field == .computed(.open) }),
-           case .success(let bytes) = session.call(FetchReminders.name, ["predicate": ["kind": "incomplete"]]),
-           let reminders = try? JSONParser.parse(bytes)["reminders"]?.arrayValue {
+            case .success(let bytes) = session.call(FetchReminders.name, ["predicate": ["kind": "incomplete"]]),
+            let reminders = try? JSONParser.parse(bytes)["reminders"]?.arrayValue
+        {
             var counts: [String: Int] = [:]
             for reminder in reminders { counts[reminder["calendarIdentifier"]?.stringValue ?? "", default: 0] += 1 }
             fields.openCounts = counts
@@ -148,14 +151,17 @@ enum OneShotCall {
             }
             return try elements.map { element in
                 guard case .array(let pair) = element, (1...2).contains(pair.count), case .string(let method) = pair[0],
-                      pair.count == 1 || pair[1].objectValue != nil else {
-                    throw Arguments.UsageError(message: "each --batch element is [METHOD] or [METHOD, {PARAMS}], got \(element.serialized.prefix(60))")
+                    pair.count == 1 || pair[1].objectValue != nil
+                else {
+                    throw Arguments.UsageError(
+                        message: "each --batch element is [METHOD] or [METHOD, {PARAMS}], got \(element.serialized.prefix(60))")
                 }
                 return (method, pair.count == 2 ? pair[1] : nil)
             }
         }
         guard let method = parsed.positionals.first, parsed.positionals.count <= 2 else {
-            throw Arguments.UsageError(message: "usage: remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME] [--time-zone ZONE] (see remindersd call --help)")
+            throw Arguments.UsageError(
+                message: "usage: remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME] [--time-zone ZONE] (see remindersd call --help)")
         }
         var params: JSONValue = .object(JSONObject())
         if parsed.positionals.count == 2 {

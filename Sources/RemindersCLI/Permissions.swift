@@ -33,7 +33,8 @@ enum Permissions {
         """
 
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--entity", "--program"], switchFlags: ["--help", "-h", "--any-program", "--none"])
+        let parsed = try Arguments(
+            arguments, valueFlags: ["--store", "--entity", "--program"], switchFlags: ["--help", "-h", "--any-program", "--none"])
         if parsed.has("--help") || parsed.has("-h") {
             print(usage, to: .protocolOutput(output))
             return 0
@@ -68,7 +69,8 @@ enum Permissions {
 
     private static func set(_ parsed: Arguments, path: String) throws {
         guard parsed.positionals.count == 3 else {
-            throw Arguments.UsageError(message: "usage: remindersd permissions set CLIENT STATUS [--program PATH | --any-program] [--entity reminder|event] [--store PATH]")
+            throw Arguments.UsageError(
+                message: "usage: remindersd permissions set CLIENT STATUS [--program PATH | --any-program] [--entity reminder|event] [--store PATH]")
         }
         let client = parsed.positionals[1]
         guard let status = AuthorizationStatus(rawValue: parsed.positionals[2]) else {
@@ -88,7 +90,8 @@ enum Permissions {
             programs = [nil]
         } else if let program = parsed.value("--program") {
             guard program != RequestingProgram.unknown else {
-                throw CommandFailure("""
+                throw CommandFailure(
+                    """
                     \(RequestingProgram.unknown) is no program: one that could not be identified cannot be granted alone, since every \
                     other would share it; --any-program grants the name to whatever sends it, if that is what you mean
                     """)
@@ -97,10 +100,11 @@ enum Permissions {
         } else {
             programs = try store.authorizations().filter { $0.client == client && $0.entityType == entity }.map(\.program)
             guard !programs.isEmpty else {
-                throw Arguments.UsageError(message: """
-                    no program has asked as \(client) for \(entity.rawValue)s yet: say which with --program PATH, \
-                    or --any-program for every program that sends this name
-                    """)
+                throw Arguments.UsageError(
+                    message: """
+                        no program has asked as \(client) for \(entity.rawValue)s yet: say which with --program PATH, \
+                        or --any-program for every program that sends this name
+                        """)
             }
         }
         for program in programs {
@@ -108,7 +112,8 @@ enum Permissions {
                 DescriptorWriter.standardError.write(text: "remindersd: caution: \(caution)\n")
             }
             try store.setAuthorizationStatus(status, client: client, program: program, entityType: entity)
-            DescriptorWriter.standardError.write(text: "remindersd: \(client) (\(program ?? "any program")) is now \(status.rawValue) for \(entity.rawValue)s\n")
+            DescriptorWriter.standardError.write(
+                text: "remindersd: \(client) (\(program ?? "any program")) is now \(status.rawValue) for \(entity.rawValue)s\n")
         }
     }
 
@@ -128,7 +133,9 @@ enum Permissions {
 
     /// `permissions consent-agent [PROGRAM | --none]`: the owner's consent agent, in the store.
     private static func consentAgent(_ parsed: Arguments, path: String, output: Int32) throws {
-        guard parsed.positionals.count <= 2 else { throw Arguments.UsageError(message: "usage: remindersd permissions consent-agent [PROGRAM | --none]") }
+        guard parsed.positionals.count <= 2 else {
+            throw Arguments.UsageError(message: "usage: remindersd permissions consent-agent [PROGRAM | --none]")
+        }
         let store = try CalendarStore(path: path)
         if parsed.has("--none") {
             guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "PROGRAM and --none exclude each other") }
@@ -144,10 +151,12 @@ enum Permissions {
         guard access(program, X_OK) == 0 else { throw CommandFailure("\(program) is not an executable program") }
         var status = stat()
         if stat(program, &status) == 0, status.st_mode & 0o022 != 0 {
-            throw CommandFailure("\(program) can be changed by other users (mode \(String(status.st_mode & 0o7777, radix: 8))): run `chmod go-w \(program)`")
+            throw CommandFailure(
+                "\(program) can be changed by other users (mode \(String(status.st_mode & 0o7777, radix: 8))): run `chmod go-w \(program)`")
         }
         try store.setConsentAgent(program)
-        DescriptorWriter.standardError.write(text: "remindersd: \(program) is your consent agent: a client requesting access is asked about through it\n")
+        DescriptorWriter.standardError.write(
+            text: "remindersd: \(program) is your consent agent: a client requesting access is asked about through it\n")
     }
 
     /// A program as the kernel names it (`/proc/PID/exe`): absolute, links resolved. One not on

@@ -13,8 +13,10 @@ enum AlarmMapping {
     /// alarm; one relative to a date the item lacks), which is then kept as it is. A relative
     /// trigger counts from DUE with `RELATED=END`, else from DTSTART (RFC 5545's default), and keeps
     /// that meaning (`relativeToStart`) so it rings when other clients ring it whatever dates change.
-    static func alarm(_ component: Component, todoUID: String, start: ItemDateComponents?,
-                      due: ItemDateComponents?, resolver: TimeZoneResolver) -> Alarm? {
+    static func alarm(
+        _ component: Component, todoUID: String, start: ItemDateComponents?,
+        due: ItemDateComponents?, resolver: TimeZoneResolver
+    ) -> Alarm? {
         let action = component.value("ACTION")?.uppercased() ?? "DISPLAY"
         guard action == "DISPLAY" || action == "AUDIO" else { return nil }
         // A snooze (RFC 9074) is what became of another alarm, not one of its own: see `AlarmState`.
@@ -100,8 +102,10 @@ enum AlarmMapping {
 
     /// `related`: what a relative alarm counts from — END (a VTODO's DUE) for reminders, START for events.
     static func component(_ alarm: Alarm, title: String, related: String = "END") -> Component {
-        var properties = [Property("UID", alarm.alarmIdentifier), Property("X-WR-ALARMUID", alarm.alarmIdentifier),
-                          Property("ACTION", "DISPLAY"), Property("DESCRIPTION", TextValue.escape(title.isEmpty ? "Reminder" : title))]
+        var properties = [
+            Property("UID", alarm.alarmIdentifier), Property("X-WR-ALARMUID", alarm.alarmIdentifier),
+            Property("ACTION", "DISPLAY"), Property("DESCRIPTION", TextValue.escape(title.isEmpty ? "Reminder" : title)),
+        ]
         switch alarm.trigger {
         case .relative(let offset):
             properties.append(Property("TRIGGER", DurationValue.text(Int(offset.rounded())), related == "END" ? [Parameter("RELATED", "END")] : []))

@@ -77,11 +77,14 @@ extension AlarmState {
             guard let alarmUID else { continue }
             item.components.removeAll { $0.name == "VALARM" && snoozedAlarm($0) == alarmUID }
             if let until = state.snoozedUntil {
-                item.components.append(Component("VALARM", properties: [
-                    Property("UID", "\(alarmUID)-snooze"), Property("RELATED-TO", alarmUID, [Parameter("RELTYPE", "SNOOZE")]),
-                    Property("ACTION", "DISPLAY"), Property("DESCRIPTION", TextValue.escape(title.isEmpty ? "Reminder" : title)),
-                    Property("TRIGGER", DateMapping.utc(until).text, [Parameter("VALUE", "DATE-TIME")]),
-                ]))
+                item.components.append(
+                    Component(
+                        "VALARM",
+                        properties: [
+                            Property("UID", "\(alarmUID)-snooze"), Property("RELATED-TO", alarmUID, [Parameter("RELTYPE", "SNOOZE")]),
+                            Property("ACTION", "DISPLAY"), Property("DESCRIPTION", TextValue.escape(title.isEmpty ? "Reminder" : title)),
+                            Property("TRIGGER", DateMapping.utc(until).text, [Parameter("VALUE", "DATE-TIME")]),
+                        ]))
                 snoozeLast = max(snoozeLast ?? until, until)
             }
             if let acknowledged = state.acknowledged { acknowledgedLast = max(acknowledgedLast ?? acknowledged, acknowledged) }

@@ -8,8 +8,9 @@ enum DateMapping {
     /// zone stands for is placed by its VTIMEZONE and kept in UTC; without one, the time floats.
     static func components(_ value: DateTimeValue, resolver: TimeZoneResolver) -> ItemDateComponents {
         guard let time = value.time else { return ItemDateComponents(year: value.year, month: value.month, day: value.day) }
-        var components = ItemDateComponents(year: value.year, month: value.month, day: value.day, hour: time.hour,
-                                                minute: time.minute, second: time.second == 0 ? nil : time.second)
+        var components = ItemDateComponents(
+            year: value.year, month: value.month, day: value.day, hour: time.hour,
+            minute: time.minute, second: time.second == 0 ? nil : time.second)
         switch value.zone {
         case .floating:
             break
@@ -19,8 +20,9 @@ enum DateMapping {
             if let zone = resolver.timeZone(for: tzid) {
                 components.timeZone = zone.identifier
             } else if let offset = resolver.offset(for: tzid, atLocal: Int(components.wallClockSeconds)) {
-                var utc = ItemDateComponents.wallClock(of: Timestamp(seconds: components.wallClockSeconds - Int64(offset)),
-                                                           in: utcZone)
+                var utc = ItemDateComponents.wallClock(
+                    of: Timestamp(seconds: components.wallClockSeconds - Int64(offset)),
+                    in: utcZone)
                 if utc.second == 0 { utc.second = nil }
                 utc.timeZone = "UTC"
                 components = utc
@@ -56,7 +58,8 @@ enum DateMapping {
     /// `YYYYMMDDTHHMMSSZ`, to the second (iCalendar has no fractions).
     static func utc(_ instant: Timestamp) -> DateTimeValue {
         let wall = ItemDateComponents.wallClock(of: instant, in: utcZone)
-        return DateTimeValue(year: wall.year, month: wall.month, day: wall.day,
-                             time: .init(hour: wall.hour ?? 0, minute: wall.minute ?? 0, second: wall.second ?? 0), zone: .utc)
+        return DateTimeValue(
+            year: wall.year, month: wall.month, day: wall.day,
+            time: .init(hour: wall.hour ?? 0, minute: wall.minute ?? 0, second: wall.second ?? 0), zone: .utc)
     }
 }

@@ -24,14 +24,16 @@ extension EventReader.Reading {
     /// that begins at an occurrence the series has (the first piece is gone when a range begins
     /// at its first occurrence). `calendar` and `text` are the object it was read from.
     public func splitAtFutureRanges(of calendar: Component, text: String, zone: TimeZone) -> [Piece] {
-        let whole = Piece(uid: uid, series: series, detached: detached, calendarObject: text,
-                          statesCreationDate: statesCreationDate, statesLastModified: statesLastModified)
+        let whole = Piece(
+            uid: uid, series: series, detached: detached, calendarObject: text,
+            statesCreationDate: statesCreationDate, statesLastModified: statesLastModified)
         guard let rule = series.recurrenceRules.first, !futureRanges.isEmpty else { return [whole] }
         var pieces = [whole]
         for range in futureRanges.sorted(by: { $0.key < $1.key }) {
             var last = pieces.removeLast()
             guard let override = last.detached.first(where: { $0.originalOccurrence == range.key }),
-                  let rest = Self.rule(rule, after: last.series, before: range.key, zone: zone) else {
+                let rest = Self.rule(rule, after: last.series, before: range.key, zone: zone)
+            else {
                 pieces.append(last)
                 continue
             }
@@ -58,9 +60,11 @@ extension EventReader.Reading {
                 pieces.append(last)
             }
             let object = begins == 0 ? last.calendarObject : Self.object(of: range.vevent, uid: futureUID, in: calendar)
-            pieces.append(Piece(uid: futureUID, series: future, detached: later, calendarObject: object,
-                                statesCreationDate: range.vevent.property("CREATED") != nil,
-                                statesLastModified: range.vevent.property("LAST-MODIFIED") != nil))
+            pieces.append(
+                Piece(
+                    uid: futureUID, series: future, detached: later, calendarObject: object,
+                    statesCreationDate: range.vevent.property("CREATED") != nil,
+                    statesLastModified: range.vevent.property("LAST-MODIFIED") != nil))
         }
         return pieces
     }
@@ -82,7 +86,8 @@ extension EventReader.Reading {
         var moved = rule
         switch rule.recurrenceEnd {
         case .endDate(let end)?: moved.recurrenceEnd = .endDate(end.advanced(by: milliseconds))
-        case .endDateComponents(let end)?: moved.recurrenceEnd = .endDateComponents(end.shifted(byWallClockSeconds: milliseconds.floorDivided(by: 1000)))
+        case .endDateComponents(let end)?:
+            moved.recurrenceEnd = .endDateComponents(end.shifted(byWallClockSeconds: milliseconds.floorDivided(by: 1000)))
         default: break
         }
         return moved

@@ -45,7 +45,9 @@ public enum EventReader {
         var notes: [String] = []
         let masters = vevents.filter { $0.property("RECURRENCE-ID") == nil }
         if masters.count > 1 {
-            notes.append("\(uid): \(masters.count) VEVENTs without RECURRENCE-ID share the UID; the first (line \(masters[0].lineNumber ?? 0)) was read, the others are not")
+            notes.append(
+                "\(uid): \(masters.count) VEVENTs without RECURRENCE-ID share the UID; the first (line \(masters[0].lineNumber ?? 0)) was read, the others are not"
+            )
         }
         // An invitation to occurrences of someone else's series holds no master: the first is kept as
         // an event of its own, the others as its detached occurrences — each shown, and each written
@@ -96,26 +98,33 @@ public enum EventReader {
         }
         let rules = master.properties("RRULE")
         if rules.count > 1 {
-            notes.append("\(uid): \(rules.count) RRULEs; EventKit holds one: the first is the event's, the others are kept in it but their occurrences are not shown")
+            notes.append(
+                "\(uid): \(rules.count) RRULEs; EventKit holds one: the first is the event's, the others are kept in it but their occurrences are not shown"
+            )
         }
         for tzid in Set(calendar.components.filter { $0.name == "VEVENT" }.flatMap(CalendarObject.tzids)).sorted() where resolver.isUnknown(tzid) {
             notes.append("\(uid): TZID \(tzid) is no zone known here and the file does not define it: its times were read as floating")
         }
-        return Reading(uid: uid, series: series, detached: detached, statesCreationDate: master.property("CREATED") != nil,
-                       statesLastModified: master.property("LAST-MODIFIED") != nil, notes: notes, futureRanges: futureRanges)
+        return Reading(
+            uid: uid, series: series, detached: detached, statesCreationDate: master.property("CREATED") != nil,
+            statesLastModified: master.property("LAST-MODIFIED") != nil, notes: notes, futureRanges: futureRanges)
     }
 
     private static func event(_ vevent: Component, uid: String, resolver: TimeZoneResolver, now: Timestamp) throws(ICalendarError) -> Event {
-        guard let startProperty = vevent.property("DTSTART") else { throw ICalendarError(line: vevent.lineNumber, "\(uid): a VEVENT without DTSTART") }
+        guard let startProperty = vevent.property("DTSTART") else {
+            throw ICalendarError(line: vevent.lineNumber, "\(uid): a VEVENT without DTSTART")
+        }
         let start = DateMapping.components(try DateTimeValue(startProperty), resolver: resolver)
         let created = DateMapping.instant(of: vevent.property("CREATED"), resolver: resolver) ?? now
-        var event = Event(eventIdentifier: "", calendarIdentifier: "", title: TextValue.unescape(vevent.value("SUMMARY") ?? ""),
-                          start: start, duration: 0, creationDate: created)
+        var event = Event(
+            eventIdentifier: "", calendarIdentifier: "", title: TextValue.unescape(vevent.value("SUMMARY") ?? ""),
+            start: start, duration: 0, creationDate: created)
         event.calendarItemExternalIdentifier = uid
         event.lastModifiedDate = DateMapping.instant(of: vevent.property("LAST-MODIFIED"), resolver: resolver) ?? created
         if let end = vevent.property("DTEND") {
             let endComponents = DateMapping.components(try DateTimeValue(end), resolver: resolver)
-            event.duration = start.isAllDay
+            event.duration =
+                start.isAllDay
                 ? max(1, (endComponents.wallClockSeconds - start.wallClockSeconds) / 86_400) * 86_400_000
                 : endComponents.instant(in: DateMapping.utcZone).milliseconds - start.instant(in: DateMapping.utcZone).milliseconds
         } else if let text = vevent.value("DURATION") {
@@ -130,8 +139,10 @@ public enum EventReader {
         let ends = start.shifted(byWallClockSeconds: event.duration.floorDivided(by: 1000))
         guard event.duration >= 0, ends.year <= 9999 else {
             let property = vevent.property("DURATION") != nil ? "DURATION" : "DTEND"
-            throw ICalendarError(line: vevent.property(property)?.lineNumber, "\(uid): \(property) \(vevent.value(property)?.prefix(40) ?? "") "
-                                 + (event.duration < 0 ? "ends before DTSTART" : "ends after the year 9999, which iCalendar cannot write"))
+            throw ICalendarError(
+                line: vevent.property(property)?.lineNumber,
+                "\(uid): \(property) \(vevent.value(property)?.prefix(40) ?? "") "
+                    + (event.duration < 0 ? "ends before DTSTART" : "ends after the year 9999, which iCalendar cannot write"))
         }
         event.notes = vevent.value("DESCRIPTION").map(TextValue.unescape)
         event.url = vevent.value("URL")
@@ -150,7 +161,9 @@ public enum EventReader {
         }
         if vevent.value("TRANSP")?.uppercased() == "TRANSPARENT" { event.availability = .free }
         if let rrule = vevent.value("RRULE") {
-            do { event.recurrenceRules = [try RecurrenceRule(rrule: rrule)] } catch { throw ICalendarError(line: vevent.lineNumber, "\(uid): \(error.message)") }
+            do { event.recurrenceRules = [try RecurrenceRule(rrule: rrule)] } catch {
+                throw ICalendarError(line: vevent.lineNumber, "\(uid): \(error.message)")
+            }
         }
         event.alarms = alarms(of: vevent, uid: uid, start: start, duration: event.duration, resolver: resolver).map(\.alarm)
         return event
@@ -158,16 +171,20 @@ public enum EventReader {
 
     /// The VALARMs of `vevent` that are alarms here, each with the component it was read from
     /// (what a writer keeps as it came while the alarm is unchanged).
-    static func alarms(of vevent: Component, uid: String, start: ItemDateComponents, duration: Int64,
-                       resolver: TimeZoneResolver) -> [(component: Component, alarm: Alarm)] {
+    static func alarms(
+        of vevent: Component, uid: String, start: ItemDateComponents, duration: Int64,
+        resolver: TimeZoneResolver
+    ) -> [(component: Component, alarm: Alarm)] {
         // An event's alarms all count from its start: an END-related trigger is moved by its length.
-        let probe = Event(eventIdentifier: "", calendarIdentifier: "", title: "", start: start, duration: duration, creationDate: Timestamp(milliseconds: 0))
+        let probe = Event(
+            eventIdentifier: "", calendarIdentifier: "", title: "", start: start, duration: duration, creationDate: Timestamp(milliseconds: 0))
         let end = EventWriter.end(of: probe)
         let length = Double(duration) / 1000
         var identifiers = Set<String>()
         return vevent.components.filter { $0.name == "VALARM" }.compactMap { component in
             guard var alarm = AlarmMapping.alarm(component, todoUID: uid, start: start, due: end, resolver: resolver),
-                  identifiers.insert(alarm.alarmIdentifier).inserted else { return nil }
+                identifiers.insert(alarm.alarmIdentifier).inserted
+            else { return nil }
             switch alarm.trigger {
             case .relative(let offset): alarm.trigger = .relative(offset: offset + length)
             case .relativeToStart(let offset): alarm.trigger = .relative(offset: offset)
@@ -207,7 +224,9 @@ struct OccurrenceNaming {
         var found: [(key: Int64, duration: Int64?)] = []
         for text in property.value.split(separator: ",") {
             let parts = text.split(separator: "/", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw ICalendarError(line: property.lineNumber, "RDATE period \"\(text.prefix(40))\" is not START/END or START/DURATION") }
+            guard parts.count == 2 else {
+                throw ICalendarError(line: property.lineNumber, "RDATE period \"\(text.prefix(40))\" is not START/END or START/DURATION")
+            }
             let startValue: DateTimeValue
             do { startValue = try DateTimeValue(Property("RDATE", parts[0], parameters)) } catch {
                 throw ICalendarError(line: property.lineNumber, error.message)

@@ -11,8 +11,10 @@ import RemindersModel
 public enum EventWriter {
     /// `zone`: the writer's, where an instant that ends a floating series is read (UNTIL takes
     /// DTSTART's value type).
-    public static func object(for event: Event, detached: [Event], original: Component? = nil, now: Timestamp,
-                              definingZones: Bool = true, zone: TimeZone = .current) -> CalendarObject {
+    public static func object(
+        for event: Event, detached: [Event], original: Component? = nil, now: Timestamp,
+        definingZones: Bool = true, zone: TimeZone = .current
+    ) -> CalendarObject {
         var calendar = CalendarObject.emptyCalendar()
         let before = original?.components.filter { $0.name == "VEVENT" } ?? []
         let resolver = TimeZoneResolver(timeZones: original?.components.filter { $0.name == "VTIMEZONE" } ?? [])
@@ -24,7 +26,9 @@ public enum EventWriter {
             // An invitation to occurrences (their series not in the object) was read as an event of
             // its own with the others detached from it: each is written back as the occurrence it was.
             let invitation = item.originalOccurrence == nil && !before.isEmpty && before.allSatisfy { $0.property("RECURRENCE-ID") != nil }
-            let kept = invitation ? before.first
+            let kept =
+                invitation
+                ? before.first
                 : before.first(where: { $0.value("RECURRENCE-ID") == recurrenceID }) ?? keyed.first { $0.0 == item.originalOccurrence }?.1
             var (vevent, reused) = component(item, now: now, series: event, zone: zone, kept: kept, resolver: resolver)
             if let original = kept?.property("RECURRENCE-ID"), invitation || before.allSatisfy({ $0.property("RECURRENCE-ID") != nil }) {
@@ -71,7 +75,8 @@ public enum EventWriter {
     public static func unmappedParts(of calendar: Component) -> [String: [String]] {
         var parts: [String: [String]] = [:]
         for vevent in calendar.components where vevent.name == "VEVENT" {
-            let properties = vevent.properties.filter { !mapped.contains($0.name.uppercased()) }.map(\.line)
+            let properties =
+                vevent.properties.filter { !mapped.contains($0.name.uppercased()) }.map(\.line)
                 + vevent.properties("RRULE").dropFirst().map(\.line)
             let components = vevent.components.filter { component in
                 component.name != "VALARM"
@@ -107,8 +112,10 @@ public enum EventWriter {
     /// `kept`: the VEVENT of the same occurrence in the object last read, whose VALARMs are written
     /// back as they came while their alarm is unchanged (an AUDIO alarm stays one, its DESCRIPTION
     /// its own).
-    private static func component(_ event: Event, now: Timestamp, series: Event, zone: TimeZone, kept: Component?,
-                                  resolver: TimeZoneResolver) -> (Component, reused: [(component: Component, identifier: String)]) {
+    private static func component(
+        _ event: Event, now: Timestamp, series: Event, zone: TimeZone, kept: Component?,
+        resolver: TimeZoneResolver
+    ) -> (Component, reused: [(component: Component, identifier: String)]) {
         var vevent = Component("VEVENT")
         vevent.set(Property("UID", TextValue.escape(series.calendarItemExternalIdentifier)))
         vevent.set(DateMapping.utc(now).property("DTSTAMP"))
@@ -121,7 +128,9 @@ public enum EventWriter {
         if let notes = event.notes, !notes.isEmpty { vevent.set(Property("DESCRIPTION", TextValue.escape(notes))) }
         if let place = event.structuredLocation {
             vevent.set(Property("LOCATION", TextValue.escape(place.title)))
-            if let geo = place.geoLocation { vevent.set(Property("GEO", "\(AlarmMapping.number(geo.latitude));\(AlarmMapping.number(geo.longitude))")) }
+            if let geo = place.geoLocation {
+                vevent.set(Property("GEO", "\(AlarmMapping.number(geo.latitude));\(AlarmMapping.number(geo.longitude))"))
+            }
         }
         if let url = event.url { vevent.set(Property("URL", url)) }
         vevent.set(DateMapping.value(event.start).property("DTSTART"))
@@ -139,11 +148,13 @@ public enum EventWriter {
         case .canceled: vevent.set(Property("STATUS", "CANCELLED"))
         }
         vevent.set(Property("TRANSP", event.availability == .free ? "TRANSPARENT" : "OPAQUE"))
-        let keptAlarms: [(component: Component, alarm: Alarm)] = kept.map { component in
-            let start = component.property("DTSTART").flatMap { try? DateTimeValue($0) }.map { DateMapping.components($0, resolver: resolver) }
-            return EventReader.alarms(of: component, uid: series.calendarItemExternalIdentifier, start: start ?? event.start,
-                                      duration: event.duration, resolver: resolver)
-        } ?? []
+        let keptAlarms: [(component: Component, alarm: Alarm)] =
+            kept.map { component in
+                let start = component.property("DTSTART").flatMap { try? DateTimeValue($0) }.map { DateMapping.components($0, resolver: resolver) }
+                return EventReader.alarms(
+                    of: component, uid: series.calendarItemExternalIdentifier, start: start ?? event.start,
+                    duration: event.duration, resolver: resolver)
+            } ?? []
         var reused: [(component: Component, identifier: String)] = []
         for alarm in event.alarms {
             let unchanged = keptAlarms.first { $0.alarm.alarmIdentifier == alarm.alarmIdentifier && $0.alarm.trigger == alarm.trigger }

@@ -24,7 +24,8 @@ struct SeriesReader {
         let master = object.masterIndex
         return object.calendar.components.enumerated().compactMap { index, component in
             guard component.name == "VTODO", index != master, let recurrenceID = component.property("RECURRENCE-ID"),
-                  let key = try? naming.key(recurrenceID) else { return nil }
+                let key = try? naming.key(recurrenceID)
+            else { return nil }
             return (key, index, component)
         }
     }
@@ -53,7 +54,8 @@ struct SeriesReader {
             read(chosen, at: key, into: &series)
         }
         if series.completed.isEmpty, series.exceptionDates.isEmpty, series.changes.isEmpty, series.additionalDates.isEmpty,
-           series.doneFrom == nil, series.form == .completedCopy {
+            series.doneFrom == nil, series.form == .completedCopy
+        {
             return reminder  // Apple's form: the master is the occurrence to do
         }
         reminder.series = series
@@ -87,7 +89,8 @@ struct SeriesReader {
         var chosen: [Int64: (stamp: Timestamp, todo: Component)] = [:]
         var order: [Int64] = []
         for override in overrides {
-            let stamp = DateMapping.instant(of: override.todo.property("LAST-MODIFIED") ?? override.todo.property("DTSTAMP"), resolver: resolver)
+            let stamp =
+                DateMapping.instant(of: override.todo.property("LAST-MODIFIED") ?? override.todo.property("DTSTAMP"), resolver: resolver)
                 ?? Timestamp(milliseconds: Int64.min)
             if let earlier = chosen[override.key] {
                 notes.append("\(uid): two overrides of the occurrence \(anchor.withOccurrenceKey(override.key).storageText); the later one was read")
@@ -136,7 +139,8 @@ struct SeriesReader {
             remaining.remove(next.occurrenceKey)
         }
         for key in remaining.sorted() {
-            notes.append("\(uid): an override names \(anchor.withOccurrenceKey(key).storageText), which is no occurrence of the series; it is kept, not shown")
+            notes.append(
+                "\(uid): an override names \(anchor.withOccurrenceKey(key).storageText), which is no occurrence of the series; it is kept, not shown")
         }
     }
 

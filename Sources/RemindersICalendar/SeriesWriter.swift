@@ -23,8 +23,14 @@ enum SeriesWriter {
                 markCompleted(&object.calendar.components[index], at: at, now: now)
                 continue
             }
-            var occurrence = Component("VTODO", properties: master.properties.filter { !["RRULE", "RDATE", "EXDATE", "DTSTART", "DUE", "STATUS",
-                "COMPLETED", "PERCENT-COMPLETE", "DTSTAMP", "X-MOZ-LASTACK", "X-MOZ-SNOOZE-TIME"].contains($0.name.uppercased()) })
+            var occurrence = Component(
+                "VTODO",
+                properties: master.properties.filter {
+                    ![
+                        "RRULE", "RDATE", "EXDATE", "DTSTART", "DUE", "STATUS",
+                        "COMPLETED", "PERCENT-COMPLETE", "DTSTAMP", "X-MOZ-LASTACK", "X-MOZ-SNOOZE-TIME",
+                    ].contains($0.name.uppercased())
+                })
             let place = anchor.withOccurrenceKey(key)
             let shift = place.wallClockSeconds - anchor.wallClockSeconds
             occurrence.set(recurrenceID(place, like: master.property(reading.masterStart != nil ? "DTSTART" : "DUE")))
@@ -39,7 +45,9 @@ enum SeriesWriter {
     /// value type and zone (RFC 5545 §3.8.4.4).
     private static func recurrenceID(_ place: ItemDateComponents, like anchor: Property?) -> Property {
         var value = DateMapping.value(place)
-        if let written = anchor.flatMap({ try? DateTimeValue($0) }), case .named(let tzid) = written.zone, place.hour != nil { value.zone = .named(tzid) }
+        if let written = anchor.flatMap({ try? DateTimeValue($0) }), case .named(let tzid) = written.zone, place.hour != nil {
+            value.zone = .named(tzid)
+        }
         return value.property("RECURRENCE-ID")
     }
 
@@ -70,8 +78,9 @@ enum SeriesWriter {
     }
 
     private static func shifted(_ value: DateTimeValue, by seconds: Int64) -> DateTimeValue {
-        let components = ItemDateComponents(year: value.year, month: value.month, day: value.day, hour: value.time?.hour,
-                                            minute: value.time?.minute, second: value.time?.second)
+        let components = ItemDateComponents(
+            year: value.year, month: value.month, day: value.day, hour: value.time?.hour,
+            minute: value.time?.minute, second: value.time?.second)
         let moved = components.shifted(byWallClockSeconds: seconds)
         var result = value
         (result.year, result.month, result.day) = (moved.year, moved.month, moved.day)

@@ -37,9 +37,10 @@ public enum TodoReader {
         }
         let resolver = TimeZoneResolver(timeZones: object.timeZones)
         var reminder = try master(todo, uid: uid, resolver: resolver, now: now)
-        var reading = TodoReading(reminder: reminder, uid: uid, parentUID: parentUIDs(todo).first,
-                                  statesCreationDate: todo.property("CREATED") != nil || todo.property("DTSTAMP") != nil,
-                                  statesCompletionDate: todo.property("COMPLETED") != nil)
+        var reading = TodoReading(
+            reminder: reminder, uid: uid, parentUID: parentUIDs(todo).first,
+            statesCreationDate: todo.property("CREATED") != nil || todo.property("DTSTAMP") != nil,
+            statesCompletionDate: todo.property("COMPLETED") != nil)
         if reminder.hasRecurrenceRules {
             let series = SeriesReader(object: object, master: reminder, uid: uid, resolver: resolver, zone: zone)
             reminder = series.shown(notes: &reading.notes)
@@ -72,11 +73,13 @@ public enum TodoReader {
         reminder.startDateComponents = try date(todo.property("DTSTART"), resolver)
         reminder.dueDateComponents = try date(todo.property("DUE"), resolver)
         if reminder.dueDateComponents == nil, let start = reminder.startDateComponents,
-           let duration = todo.value("DURATION").flatMap(DurationValue.seconds) {
+            let duration = todo.value("DURATION").flatMap(DurationValue.seconds)
+        {
             reminder.dueDateComponents = start.adding(seconds: duration)
         }
         readCompletion(todo, resolver, into: &reminder)
-        reminder.alarms = alarms(todo, uid: uid, start: reminder.startDateComponents, due: reminder.dueDateComponents, resolver: resolver).map(\.alarm)
+        reminder.alarms = alarms(todo, uid: uid, start: reminder.startDateComponents, due: reminder.dueDateComponents, resolver: resolver).map(
+            \.alarm)
         // RFC 5545 expands a series from DTSTART, else (a VTODO) from DUE.
         if reminder.dueDateComponents != nil || reminder.startDateComponents != nil {
             let rules = todo.properties("RRULE").map { try? RecurrenceRule(rrule: $0.value) }
@@ -118,13 +121,16 @@ public enum TodoReader {
 
     /// The VALARMs of `todo` that are alarms here, with their place among its components (two
     /// that say the same are one alarm: the second stays as it came).
-    static func alarms(_ todo: Component, uid: String, start: ItemDateComponents?, due: ItemDateComponents?,
-                       resolver: TimeZoneResolver) -> [(index: Int, alarm: Alarm)] {
+    static func alarms(
+        _ todo: Component, uid: String, start: ItemDateComponents?, due: ItemDateComponents?,
+        resolver: TimeZoneResolver
+    ) -> [(index: Int, alarm: Alarm)] {
         var found: [(index: Int, alarm: Alarm)] = []
         var identifiers = Set<String>()
         for (index, component) in todo.components.enumerated() where component.name == "VALARM" {
             guard let alarm = AlarmMapping.alarm(component, todoUID: uid, start: start, due: due, resolver: resolver),
-                  identifiers.insert(alarm.alarmIdentifier).inserted else { continue }
+                identifiers.insert(alarm.alarmIdentifier).inserted
+            else { continue }
             found.append((index, alarm))
         }
         return found
@@ -133,7 +139,8 @@ public enum TodoReader {
     /// How far the occurrence shown is from the series' first: what its absolute alarms moved.
     private static func alarmShift(from master: Reminder, to shown: Reminder, in zone: TimeZone) -> Int64 {
         guard let from = (master.startDateComponents ?? master.dueDateComponents)?.instant(in: zone),
-              let to = (shown.startDateComponents ?? shown.dueDateComponents)?.instant(in: zone) else { return 0 }
+            let to = (shown.startDateComponents ?? shown.dueDateComponents)?.instant(in: zone)
+        else { return 0 }
         return to.milliseconds - from.milliseconds
     }
 

@@ -14,8 +14,10 @@ public enum TodoWriter {
     /// the writer's, where an instant that ends a floating series is read (RRULE's UNTIL takes the
     /// due date's value type). `alarmStates`: dismissals and snoozes made here, written in for
     /// other devices (see `AlarmState`).
-    public static func object(for reminder: Reminder, parentUID: String?, original: CalendarObject?, now: Timestamp,
-                              definingZones: Bool = true, zone: TimeZone = .current, alarmStates: [AlarmState] = []) -> CalendarObject {
+    public static func object(
+        for reminder: Reminder, parentUID: String?, original: CalendarObject?, now: Timestamp,
+        definingZones: Bool = true, zone: TimeZone = .current, alarmStates: [AlarmState] = []
+    ) -> CalendarObject {
         var object = original ?? CalendarObject(calendar: CalendarObject.emptyCalendar())
         var baseline = original.flatMap { try? TodoReader.read($0, now: now, zone: zone) }
         // Occurrences done here in the override form become overrides first; the rest of the
@@ -190,7 +192,8 @@ public enum TodoWriter {
         var mapped: [Int: Alarm] = [:]
         if let original {
             let resolver = TimeZoneResolver(timeZones: [])
-            for (index, alarm) in TodoReader.alarms(todo, uid: original.uid, start: original.masterStart, due: original.masterDue, resolver: resolver) {
+            for (index, alarm) in TodoReader.alarms(todo, uid: original.uid, start: original.masterStart, due: original.masterDue, resolver: resolver)
+            {
                 mapped[index] = alarm.shifted(by: original.alarmShift)
             }
         }
@@ -202,14 +205,20 @@ public enum TodoWriter {
             guard original != nil else { continue }
             guard let alarm = mapped[index] else {
                 // Not one remindersd maps (or a second that says what another says): stays.
-                if AlarmMapping.alarm(component, todoUID: original!.uid, start: original!.masterStart, due: original!.masterDue,
-                                      resolver: TimeZoneResolver(timeZones: [])) == nil { kept.append(component) }
+                if AlarmMapping.alarm(
+                    component, todoUID: original!.uid, start: original!.masterStart, due: original!.masterDue,
+                    resolver: TimeZoneResolver(timeZones: [])) == nil
+                {
+                    kept.append(component)
+                }
                 continue
             }
             // One known by what it says is the alarm here that says the same, whatever it is called here.
             let ownIdentity = component.value("UID") != nil || component.value("X-WR-ALARMUID") != nil
-            guard let match = reminder.alarms.first(where: { $0 == alarm && !used.contains($0.alarmIdentifier) })
-                ?? (ownIdentity ? nil : reminder.alarms.first(where: { $0.trigger == alarm.trigger && !used.contains($0.alarmIdentifier) })) else { continue }
+            guard
+                let match = reminder.alarms.first(where: { $0 == alarm && !used.contains($0.alarmIdentifier) })
+                    ?? (ownIdentity ? nil : reminder.alarms.first(where: { $0.trigger == alarm.trigger && !used.contains($0.alarmIdentifier) }))
+            else { continue }
             used.insert(match.alarmIdentifier)
             keptIdentifiers[kept.count] = match.alarmIdentifier
             kept.append(component)

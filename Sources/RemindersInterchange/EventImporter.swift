@@ -25,16 +25,21 @@ struct EventImporter {
             case .object(let object, let line):
                 let reading: EventReader.Reading
                 do { reading = try EventReader.read(object.calendar, now: now, zone: eventStore.timeZone) } catch {
-                    report.skipped.append(.init(uid: object.calendar.components.first { $0.name == "VEVENT" }?.value("UID").map(TextValue.unescape),
-                                                line: error.line ?? line, message: error.message))
+                    report.skipped.append(
+                        .init(
+                            uid: object.calendar.components.first { $0.name == "VEVENT" }?.value("UID").map(TextValue.unescape),
+                            line: error.line ?? line, message: error.message))
                     continue
                 }
                 report.notes += reading.notes.map { .init(uid: reading.uid, line: line, message: $0) }
                 let pieces = reading.splitAtFutureRanges(of: object.calendar, text: object.text, zone: eventStore.timeZone)
                 if !reading.futureRanges.isEmpty {
-                    report.notes.append(.init(uid: reading.uid, line: line, message: "\(reading.uid): overrides of this and later occurrences "
-                                              + "(RANGE=THISANDFUTURE) were read as the series split there, as futureEvents splits one: "
-                                              + pieces.map(\.uid).joined(separator: ", ")))
+                    report.notes.append(
+                        .init(
+                            uid: reading.uid, line: line,
+                            message: "\(reading.uid): overrides of this and later occurrences "
+                                + "(RANGE=THISANDFUTURE) were read as the series split there, as futureEvents splits one: "
+                                + pieces.map(\.uid).joined(separator: ", ")))
                 }
                 for piece in pieces { write(piece, line: line, into: calendar, report: &report) }
             }
@@ -48,13 +53,16 @@ struct EventImporter {
                 guard stored.series.sameContent(as: incoming.series), stored.detached.count == incoming.detached.count else { return false }
                 let byOccurrence = Dictionary(stored.detached.map { ($0.originalOccurrence ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
                 guard incoming.detached.allSatisfy({ byOccurrence[$0.originalOccurrence ?? 0]?.sameContent(as: $0) ?? false }) else { return false }
-                return stored.calendarObject == piece.calendarObject || stored.calendarObject.flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
-                    .map { EventWriter.unmappedParts(of: $0) == unmapped } ?? false
+                return stored.calendarObject == piece.calendarObject
+                    || stored.calendarObject.flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
+                        .map { EventWriter.unmappedParts(of: $0) == unmapped } ?? false
             }
-            switch try eventStore.writeInterchangedEvent(piece.series, detached: piece.detached, calendarObject: piece.calendarObject,
-                                                     statesCreationDate: piece.statesCreationDate,
-                                                     statesLastModified: piece.statesLastModified, into: calendar,
-                                                     isUnchanged: isUnchanged) {
+            switch try eventStore.writeInterchangedEvent(
+                piece.series, detached: piece.detached, calendarObject: piece.calendarObject,
+                statesCreationDate: piece.statesCreationDate,
+                statesLastModified: piece.statesLastModified, into: calendar,
+                isUnchanged: isUnchanged)
+            {
             case .imported: report.imported += 1
             case .updated: report.updated += 1
             case .unchanged: report.unchanged += 1

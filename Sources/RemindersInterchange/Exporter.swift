@@ -23,8 +23,10 @@ public enum Exporter {
                 // Over the object it was imported or synced from: what remindersd does not map goes out again.
                 let original = try eventStore.store.calendarObject(event: event.eventIdentifier)
                     .flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
-                joiner.add(EventWriter.object(for: event, detached: detached, original: original, now: now, definingZones: false,
-                                              zone: eventStore.timeZone))
+                joiner.add(
+                    EventWriter.object(
+                        for: event, detached: detached, original: original, now: now, definingZones: false,
+                        zone: eventStore.timeZone))
                 let span = EventWriter.years(of: event, now: now)
                 years = years.map { min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound) } ?? span
             }
@@ -32,10 +34,13 @@ public enum Exporter {
         return joiner.text(years: years)
     }
 
-    private static func addReminders(_ eventStore: EventStore, calendars: [String]?, now: Timestamp, to joiner: inout ICalendarDocument.Joiner,
-                                     years: inout ClosedRange<Int>?) throws(StoreError) {
-        let reminders = try eventStore.store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: calendars),
-                                                   in: TimeZone(identifier: "UTC")!)
+    private static func addReminders(
+        _ eventStore: EventStore, calendars: [String]?, now: Timestamp, to joiner: inout ICalendarDocument.Joiner,
+        years: inout ClosedRange<Int>?
+    ) throws(StoreError) {
+        let reminders = try eventStore.store.reminders(
+            matching: ReminderPredicate(kind: .all, calendarIdentifiers: calendars),
+            in: TimeZone(identifier: "UTC")!)
         let kept = try eventStore.store.calendarObjects(calendars: calendars)
         var externalIdentifiers: [String: String] = [:]
         for reminder in reminders where reminder.parentIdentifier == nil {
@@ -44,8 +49,10 @@ public enum Exporter {
         for reminder in reminders {
             let original = kept[reminder.calendarItemIdentifier].flatMap { try? CalendarObject(parsing: $0) }
             let parentUID = reminder.parentIdentifier.flatMap { externalIdentifiers[$0] }
-            joiner.add(TodoWriter.object(for: reminder, parentUID: parentUID, original: original, now: now, definingZones: false,
-                                         zone: eventStore.timeZone))
+            joiner.add(
+                TodoWriter.object(
+                    for: reminder, parentUID: parentUID, original: original, now: now, definingZones: false,
+                    zone: eventStore.timeZone))
             let span = TodoWriter.years(of: reminder, now: now)
             years = years.map { min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound) } ?? span
         }

@@ -27,7 +27,8 @@ public struct Importer {
             list = try eventStore.writableCalendar(calendarIdentifier).calendarIdentifier
         } else {
             guard let defaultList = try eventStore.defaultCalendarForNewReminders() else {
-                throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar, "every list is read-only; name a list to import into"))
+                throw .invalid(
+                    ValidationError(field: "calendarIdentifier", reason: .noCalendar, "every list is read-only; name a list to import into"))
             }
             list = defaultList.calendarIdentifier
         }
@@ -72,7 +73,8 @@ public struct Importer {
         reminder.calendarIdentifier = existing?.calendarIdentifier ?? list
         if let parentUID = reading.parentUID {
             let parents = try eventStore.store.reminders(externalIdentifier: parentUID)
-            reminder.parentIdentifier = (parents.first { $0.calendarIdentifier == reminder.calendarIdentifier } ?? parents.first)?
+            reminder.parentIdentifier =
+                (parents.first { $0.calendarIdentifier == reminder.calendarIdentifier } ?? parents.first)?
                 .calendarItemIdentifier
         }
         let text = object.text

@@ -60,17 +60,23 @@ extension AlarmDraft {
         let proximity = try fields.optionalEnum("proximity", AlarmProximity.self) ?? .none
         let triggers = [relative != nil, absolute != nil, location != nil].filter { $0 }.count
         guard triggers == 1 else {
-            throw .invalidParams("\(path): an alarm needs exactly one trigger: relativeOffset, absoluteDate, or structuredLocation with proximity",
-                                 field: triggers == 0 ? path : fields.pathOf(absolute != nil ? "absoluteDate" : "structuredLocation"))
+            throw .invalidParams(
+                "\(path): an alarm needs exactly one trigger: relativeOffset, absoluteDate, or structuredLocation with proximity",
+                field: triggers == 0 ? path : fields.pathOf(absolute != nil ? "absoluteDate" : "structuredLocation"))
         }
         if proximity != .none && location == nil {
-            throw fields.invalid("proximity", "proximity \(proximity.rawValue) needs a structuredLocation with a geoLocation",
-                                 reason: .alarmProximityNotSupported)
+            throw fields.invalid(
+                "proximity", "proximity \(proximity.rawValue) needs a structuredLocation with a geoLocation",
+                reason: .alarmProximityNotSupported)
         }
         let trigger: Alarm.Trigger
-        if let relative { trigger = relativeTo == .start ? .relativeToStart(offset: relative) : .relative(offset: relative) }
-        else if let absolute { trigger = .absolute(absolute) }
-        else { trigger = .location(location!, proximity) }
+        if let relative {
+            trigger = relativeTo == .start ? .relativeToStart(offset: relative) : .relative(offset: relative)
+        } else if let absolute {
+            trigger = .absolute(absolute)
+        } else {
+            trigger = .location(location!, proximity)
+        }
         return AlarmDraft(alarmIdentifier: try fields.optionalString("alarmIdentifier"), trigger: trigger)
     }
 }

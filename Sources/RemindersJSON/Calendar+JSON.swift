@@ -29,12 +29,13 @@ extension ItemCalendar {
 
 extension CalendarChanges {
     public init(_ fields: Fields) throws(ResponseError) {
-        self.init(calendarIdentifier: try fields.optionalString("calendarIdentifier"),
-                  title: try fields.optionalString("title"),
-                  color: try fields.optionalString("color"),
-                  allowsContentModifications: try fields.optionalBool("allowsContentModifications"),
-                  account: try fields.optionalObject("source")?.string("account"),
-                  entityType: try Self.entityType(fields))
+        self.init(
+            calendarIdentifier: try fields.optionalString("calendarIdentifier"),
+            title: try fields.optionalString("title"),
+            color: try fields.optionalString("color"),
+            allowsContentModifications: try fields.optionalBool("allowsContentModifications"),
+            account: try fields.optionalObject("source")?.string("account"),
+            entityType: try Self.entityType(fields))
         if let type = try fields.optionalString("type"), type != CalendarType.local.rawValue, account == nil {
             throw fields.invalid("type", "a \(type) list belongs to an account: give source.account (remindersd accounts add makes one)")
         }

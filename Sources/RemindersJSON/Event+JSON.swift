@@ -68,7 +68,9 @@ public struct EventSave: Sendable {
         changes.availability = try fields.change("availability") { (value, path) throws(ResponseError) in
             try Fields.enumValue(value, path: path, EventAvailability.self)
         }
-        changes.status = try fields.change("status") { (value, path) throws(ResponseError) in try Fields.enumValue(value, path: path, EventStatus.self) }
+        changes.status = try fields.change("status") { (value, path) throws(ResponseError) in
+            try Fields.enumValue(value, path: path, EventStatus.self)
+        }
         changes.alarms = try fields.change("alarms", AlarmDraft.decodeList)
         changes.recurrenceRules = try fields.change("recurrenceRules", RecurrenceRule.decodeList)
         if identifier == nil, changes.title.isKeep { throw fields.invalid("title", "a new event needs a title") }

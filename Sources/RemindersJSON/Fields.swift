@@ -99,10 +99,12 @@ public struct Fields {
 
     /// An optional array of strings, each checked (`key[i]` in errors).
     public func optionalStrings(_ key: String) throws(ResponseError) -> [String]? {
-        try optionalArray(key)?.enumerated().map { (index, value) throws(ResponseError) in try Fields.string(value, path: pathOf(key) + "[\(index)]") }
+        try optionalArray(key)?.enumerated().map { (index, value) throws(ResponseError) in try Fields.string(value, path: pathOf(key) + "[\(index)]")
+        }
     }
 
-    public func optionalEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(ResponseError) -> E? where E.RawValue == String {
+    public func optionalEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(ResponseError) -> E?
+    where E.RawValue == String {
         guard let text = try optionalString(key) else { return nil }
         guard let value = E(rawValue: text) else {
             throw invalid(key, "expected one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(text.prefix(40))\"")

@@ -33,7 +33,8 @@ extension RecurrenceRule {
         case .endDate(let date)?:
             writer.key(static: "recurrenceEnd"); writer.beginObject(); writer.field("endDate", date); writer.endObject()
         case .endDateComponents(let wall)?:
-            writer.key(static: "recurrenceEnd"); writer.beginObject(); writer.key(static: "endDateComponents"); wall.write(to: &writer); writer.endObject()
+            writer.key(static: "recurrenceEnd"); writer.beginObject(); writer.key(static: "endDateComponents"); wall.write(to: &writer);
+            writer.endObject()
         case .occurrenceCount(let count)?:
             writer.key(static: "recurrenceEnd"); writer.beginObject(); writer.field("occurrenceCount", count); writer.endObject()
         case nil:

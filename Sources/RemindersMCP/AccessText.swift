@@ -33,11 +33,13 @@ struct AccessText {
         var text: String
         switch evidence {
         case .unknown:
-            text = why + " The program running the assistant could not be identified (its parent went away, or is another user's), "
+            text =
+                why + " The program running the assistant could not be identified (its parent went away, or is another user's), "
                 + "so no grant can name it; the person could grant the name to any program that sends it: "
                 + grantCommand(client: client, entity: entity) + " --any-program"
         case .interpreter:
-            text = why + " The program running the assistant is an interpreter with no script of its own (\(program ?? "?") -c or -m): "
+            text =
+                why + " The program running the assistant is an interpreter with no script of its own (\(program ?? "?") -c or -m): "
                 + "a grant to it would hold for every program it runs. Better: the person starts this server through a script or "
                 + "wrapper of its own and grants that; or, knowing this, runs: " + grantCommand(client: client, entity: entity)
         default:
@@ -49,9 +51,12 @@ struct AccessText {
 
     /// Quoted for a POSIX shell when it needs to be.
     static func quoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-_./:@%+=,".unicodeScalars.contains(scalar)
-        }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || "-_./:@%+=,".unicodeScalars.contains(scalar)
+            }
         return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -10,14 +10,19 @@ import RemindersServer
 struct AlarmSpec {
     static let members: [ObjectRule.Property] = {
         let location = { (path: String...) in AddAlarm.param(["alarm", "structuredLocation"] + path) }
-        let place = JSONSchema.object([
-            .init("latitude", location("geoLocation", "latitude"), required: true),
-            .init("longitude", location("geoLocation", "longitude"), required: true),
-            .init("radius", location("radius")),
-            .init("title", .string("The place's name, e.g. \"Home\".")),
-        ], description: "A place: degrees, and metres of radius (default 100).")
+        let place = JSONSchema.object(
+            [
+                .init("latitude", location("geoLocation", "latitude"), required: true),
+                .init("longitude", location("geoLocation", "longitude"), required: true),
+                .init("radius", location("radius")),
+                .init("title", .string("The place's name, e.g. \"Home\".")),
+            ], description: "A place: degrees, and metres of radius (default 100).")
         return [
-            .init("before", .number(NumberRule(minimum: 0, maximum: 5_256_000, description: "Minutes before the due date (0: at it); the reminder needs a due date."))),
+            .init(
+                "before",
+                .number(
+                    NumberRule(minimum: 0, maximum: 5_256_000, description: "Minutes before the due date (0: at it); the reminder needs a due date."))
+            ),
             .init("at", .string("When: \(ReminderFields.dateForms), with a time.")),
             .init("arrive", place, description: "Fires on arriving at the place."),
             .init("leave", place, description: "Fires on leaving the place."),
@@ -65,8 +70,11 @@ struct AlarmSpec {
             throw ToolFailure(field: field, "give exactly one of before, at, arrive and leave")
         }
         let title = place.title ?? JSONValue.double(place.latitude).serialized + "," + JSONValue.double(place.longitude).serialized
-        return AlarmDraft(trigger: .location(StructuredLocation(title: title, geoLocation: GeoLocation(latitude: place.latitude, longitude: place.longitude),
-                                                                radius: place.radius), proximity))
+        return AlarmDraft(
+            trigger: .location(
+                StructuredLocation(
+                    title: title, geoLocation: GeoLocation(latitude: place.latitude, longitude: place.longitude),
+                    radius: place.radius), proximity))
     }
 
     /// A list of them (`alarms`), each read from its element.

@@ -66,8 +66,9 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
     private func receiveBatch(_ batch: [Message]) {
         let revision = lock.withLock { handshake?.revision }
         guard let revision, revision.allowsBatches else {
-            output.error(id: .null, code: ResponseError.invalidRequestCode,
-                         "JSON-RPC batches are not part of MCP \(revision?.rawValue ?? Revision.stateless.rawValue); send one message per line")
+            output.error(
+                id: .null, code: ResponseError.invalidRequestCode,
+                "JSON-RPC batches are not part of MCP \(revision?.rawValue ?? Revision.stateless.rawValue); send one message per line")
             return
         }
         let replies = batch.compactMap { handle($0, inBatch: true) }
@@ -105,12 +106,16 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
         let meta = request.params["_meta"]?.objectValue ?? JSONObject()
         if let version = meta[Meta.protocolVersion] {
             guard version.stringValue == Revision.stateless.rawValue else {
-                return .reply(OutputChannel.errorReply(id: request.id, code: MCPErrorCode.unsupportedProtocolVersion, "Unsupported protocol version",
-                                                           data: ["supported": .array(Self.supportedVersions), "requested": version]))
+                return .reply(
+                    OutputChannel.errorReply(
+                        id: request.id, code: MCPErrorCode.unsupportedProtocolVersion, "Unsupported protocol version",
+                        data: ["supported": .array(Self.supportedVersions), "requested": version]))
             }
             guard meta[Meta.clientCapabilities]?.objectValue != nil else {
-                return .reply(OutputChannel.errorReply(id: request.id, code: ResponseError.invalidParamsCode,
-                                                           "_meta.\(Meta.clientCapabilities) is required (an object)"))
+                return .reply(
+                    OutputChannel.errorReply(
+                        id: request.id, code: ResponseError.invalidParamsCode,
+                        "_meta.\(Meta.clientCapabilities) is required (an object)"))
             }
             return .proceed(RequestContext(revision: .stateless, client: meta[Meta.clientInfo]?["name"]?.stringValue))
         }
@@ -118,8 +123,10 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
             return .proceed(RequestContext(revision: lock.withLock { handshake?.revision } ?? .november2025, client: nil))
         }
         guard let handshake = lock.withLock({ handshake }) else {
-            return .reply(OutputChannel.errorReply(id: request.id, code: ResponseError.invalidRequestCode,
-                                                       "send initialize first, or give _meta.\(Meta.protocolVersion) \(Revision.stateless.rawValue) with each request"))
+            return .reply(
+                OutputChannel.errorReply(
+                    id: request.id, code: ResponseError.invalidRequestCode,
+                    "send initialize first, or give _meta.\(Meta.protocolVersion) \(Revision.stateless.rawValue) with each request"))
         }
         return .proceed(RequestContext(revision: handshake.revision, client: handshake.client))
     }
@@ -128,7 +135,8 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
 
     static let capabilities: JSONValue = ["tools": ["listChanged": false], "resources": ["subscribe": true, "listChanged": false]]
 
-    static let instructions = "The person's reminders (remindersd, an EventKit-compatible store). Dates: \(ReminderFields.dateForms). "
+    static let instructions =
+        "The person's reminders (remindersd, an EventKit-compatible store). Dates: \(ReminderFields.dateForms). "
         + "Access is the owner's decision: a call without it says which command grants it."
 
     /// What needs no store: answered on the reader thread, in order with what came before.
@@ -138,25 +146,36 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
             let revision = Revision.negotiated(request.params["protocolVersion"]?.stringValue)
             let client = request.params["clientInfo"]?["name"]?.stringValue
             lock.withLock { handshake = (revision, client) }
-            return reply(request, context, ["protocolVersion": .string(revision.rawValue), "capabilities": Self.capabilities,
-                                            "serverInfo": Self.serverInfo, "instructions": .string(Self.instructions)])
+            return reply(
+                request, context,
+                [
+                    "protocolVersion": .string(revision.rawValue), "capabilities": Self.capabilities,
+                    "serverInfo": Self.serverInfo, "instructions": .string(Self.instructions),
+                ])
         case "server/discover":
-            return reply(request, context, ["supportedVersions": .array(Self.supportedVersions), "capabilities": Self.capabilities,
-                                            "instructions": .string(Self.instructions)])
+            return reply(
+                request, context,
+                [
+                    "supportedVersions": .array(Self.supportedVersions), "capabilities": Self.capabilities,
+                    "instructions": .string(Self.instructions),
+                ])
         case "ping":
             return reply(request, context, [:])
         case "tools/list":
             if let cursor = request.params["cursor"], !cursor.isNull {
-                return OutputChannel.errorReply(id: request.id, code: ResponseError.invalidParamsCode, "unknown cursor \(cursor.serialized.prefix(40)): every tool is on the first page")
+                return OutputChannel.errorReply(
+                    id: request.id, code: ResponseError.invalidParamsCode,
+                    "unknown cursor \(cursor.serialized.prefix(40)): every tool is on the first page")
             }
             return reply(request, context, ["tools": .array(ToolCatalog.listing)])
         case "resources/templates/list":
             return reply(request, context, ["resourceTemplates": [Resources.template]])
         case "tools/call":
             guard let name = request.params["name"]?.stringValue, ToolCatalog.named(name) != nil else {
-                return OutputChannel.errorReply(id: request.id, code: ResponseError.invalidParamsCode,
-                                                  "unknown tool \(request.params["name"]?.serialized.prefix(60) ?? "(none)")",
-                                                  data: ["tools": .array(ToolCatalog.all.map { .string($0.name) })])
+                return OutputChannel.errorReply(
+                    id: request.id, code: ResponseError.invalidParamsCode,
+                    "unknown tool \(request.params["name"]?.serialized.prefix(60) ?? "(none)")",
+                    data: ["tools": .array(ToolCatalog.all.map { .string($0.name) })])
             }
             return nil
         case "resources/list", "resources/read", "resources/subscribe", "resources/unsubscribe", "subscriptions/listen":
@@ -183,15 +202,17 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
             if request.method == "tools/call" { return reply(request, context, ToolResults.failure(text).members) }
             return OutputChannel.errorReply(id: request.id, code: ResponseError.invalidParamsCode, text)
         }
-        let call = ToolCall(arguments: request.params["arguments"]?.objectValue ?? JSONObject(), client: client,
-                            zone: options.timeZone.zone, sessions: sessions, access: access)
+        let call = ToolCall(
+            arguments: request.params["arguments"]?.objectValue ?? JSONObject(), client: client,
+            zone: options.timeZone.zone, sessions: sessions, access: access)
         switch request.method {
         case "tools/call":
             let outcome = ToolResults.run(request.params["name"]?.stringValue ?? "", call, arguments: request.params["arguments"])
             return reply(request, context, outcome.members, structuredContent: outcome.structured)
         case "resources/list":
             if let cursor = request.params["cursor"], !cursor.isNull {
-                return OutputChannel.errorReply(id: request.id, code: ResponseError.invalidParamsCode, "unknown cursor: every resource is on the first page")
+                return OutputChannel.errorReply(
+                    id: request.id, code: ResponseError.invalidParamsCode, "unknown cursor: every resource is on the first page")
             }
             do { return reply(request, context, ["resources": .array(try Resources.listing(call))]) } catch { return refusal(request, error) }
         case "resources/read", "resources/subscribe":
@@ -200,7 +221,8 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
             }
             do {
                 guard let text = try Resources.read(uri, call) else {
-                    return OutputChannel.errorReply(id: request.id, code: MCPErrorCode.resourceNotFound, "Resource not found", data: ["uri": .string(uri)])
+                    return OutputChannel.errorReply(
+                        id: request.id, code: MCPErrorCode.resourceNotFound, "Resource not found", data: ["uri": .string(uri)])
                 }
                 if request.method == "resources/subscribe" {
                     watcher.subscribe(uri)
@@ -226,7 +248,8 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
     }
 
     private func refusal(_ request: MCPRequest, _ failure: ToolFailure) -> [UInt8] {
-        OutputChannel.errorReply(id: request.id, code: failure.field == nil ? MCPErrorCode.notAuthorized : ResponseError.invalidParamsCode, failure.text)
+        OutputChannel.errorReply(
+            id: request.id, code: failure.field == nil ? MCPErrorCode.notAuthorized : ResponseError.invalidParamsCode, failure.text)
     }
 
     /// The result; in the stateless revision with `resultType`, the server's identity and, for the

@@ -19,8 +19,9 @@ enum ModelDates {
             return ItemDateComponents(year: Int(y), month: Int(m), day: Int(d), hour: Int(h), minute: Int(mi), second: s != 0 ? Int(s) : nil)
         case .instant(let instant):
             let wall = ItemDateComponents.wallClock(of: instant, in: zone)
-            return ItemDateComponents(year: wall.year, month: wall.month, day: wall.day, hour: wall.hour ?? 0, minute: wall.minute ?? 0,
-                                      second: wall.second.flatMap { $0 != 0 ? $0 : nil }, timeZone: zone.identifier)
+            return ItemDateComponents(
+                year: wall.year, month: wall.month, day: wall.day, hour: wall.hour ?? 0, minute: wall.minute ?? 0,
+                second: wall.second.flatMap { $0 != 0 ? $0 : nil }, timeZone: zone.identifier)
         }
     }
 
@@ -50,7 +51,10 @@ enum ModelDates {
     }
 
     static func parse(_ text: String, field: String) throws(ToolFailure) -> Reading {
-        let bad = ToolFailure(field: field, "expected \"2026-12-24\" (all day), \"2026-12-24T09:00\" (the person's wall clock) or an RFC 3339 instant such as \"2026-12-24T09:00:00+01:00\", got \"\(text.prefix(40))\"")
+        let bad = ToolFailure(
+            field: field,
+            "expected \"2026-12-24\" (all day), \"2026-12-24T09:00\" (the person's wall clock) or an RFC 3339 instant such as \"2026-12-24T09:00:00+01:00\", got \"\(text.prefix(40))\""
+        )
         let characters = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int64? {
             guard range.upperBound <= characters.count else { return nil }
@@ -62,11 +66,13 @@ enum ModelDates {
             return value
         }
         guard characters.count >= 10, characters[4] == 0x2D, characters[7] == 0x2D,
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              (1...12).contains(month), (1...31).contains(day) else { throw bad }
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            (1...12).contains(month), (1...31).contains(day)
+        else { throw bad }
         if characters.count == 10 { return .day(year, month, day) }
         guard characters.count >= 16, characters[10] == 0x54 || characters[10] == 0x74 || characters[10] == 0x20, characters[13] == 0x3A,
-              let hour = number(11..<13), let minute = number(14..<16), hour < 24, minute < 60 else { throw bad }
+            let hour = number(11..<13), let minute = number(14..<16), hour < 24, minute < 60
+        else { throw bad }
         var second: Int64 = 0
         var rest = 16
         if characters.count >= 19, characters[16] == 0x3A {

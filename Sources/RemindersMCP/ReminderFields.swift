@@ -8,7 +8,8 @@ import RemindersServer
 /// The members `create_reminder` and `update_reminder` share, as the model gave them, and how
 /// they become a `saveReminder`'s changes. Null clears a member in an update.
 struct ReminderFields {
-    static let dateForms = "\"2026-12-24\" (all day), \"2026-12-24T09:00\" (the person's wall clock, wherever they are) or an RFC 3339 instant with an offset (\"2026-12-24T09:00:00+01:00\")"
+    static let dateForms =
+        "\"2026-12-24\" (all day), \"2026-12-24T09:00\" (the person's wall clock, wherever they are) or an RFC 3339 instant with an offset (\"2026-12-24T09:00:00+01:00\")"
 
     static func properties(titleRequired: Bool) -> [ObjectRule.Property] {
         let save = SaveReminder.self
@@ -52,7 +53,9 @@ struct ReminderFields {
         alarms = try fields.change("alarms", AlarmSpec.list)
         recurrence = try fields.change("recurrence", Fields.string)
         tags = try fields.change("tags") { (value, path) throws(ResponseError) in
-            try Fields.array(value, path: path).enumerated().map { (index, element) throws(ResponseError) in try Fields.string(element, path: "\(path)[\(index)]") }
+            try Fields.array(value, path: path).enumerated().map { (index, element) throws(ResponseError) in
+                try Fields.string(element, path: "\(path)[\(index)]")
+            }
         }
         flagged = try fields.change("flagged") { (value, path) throws(ResponseError) in
             guard case .bool(let bool) = value else { throw .invalidParams("\(path): expected true or false", field: path) }
@@ -77,12 +80,17 @@ struct ReminderFields {
         }
         changes.dueDateComponents = try Self.date(due, field: "due", zone: call.zone)
         changes.startDateComponents = try Self.date(start, field: "start", zone: call.zone)
-        if case .set(let value) = priority { changes.priority = .set(try Self.priority(value)) } else if priority.isClear { changes.priority = .set(0) }
+        if case .set(let value) = priority {
+            changes.priority = .set(try Self.priority(value))
+        } else if priority.isClear {
+            changes.priority = .set(0)
+        }
         switch alarms {
         case .keep: break
         case .clear: changes.alarms = .set([])
         case .set(let specs):
-            changes.alarms = .set(try specs.enumerated().map { index, spec throws(ToolFailure) in try spec.draft(field: "alarms[\(index)]", zone: call.zone) })
+            changes.alarms = .set(
+                try specs.enumerated().map { index, spec throws(ToolFailure) in try spec.draft(field: "alarms[\(index)]", zone: call.zone) })
         }
         switch recurrence {
         case .keep: break
@@ -114,7 +122,9 @@ struct ReminderFields {
         case let text?: if let number = Int(text), (0...9).contains(number) { return number }
         case nil: break
         }
-        throw ToolFailure(field: "priority", reason: "priorityIsInvalid", "expected \"none\", \"low\", \"medium\", \"high\" or 0-9, got \(value.serialized.prefix(40))")
+        throw ToolFailure(
+            field: "priority", reason: "priorityIsInvalid",
+            "expected \"none\", \"low\", \"medium\", \"high\" or 0-9, got \(value.serialized.prefix(40))")
     }
 
     /// "Buy milk — due 2026-12-24 09:00, Groceries [ID]" for one reminder of a result.

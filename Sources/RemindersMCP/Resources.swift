@@ -11,14 +11,20 @@ enum Resources {
     static let listPrefix = "reminders://list/"
     static let mimeType = "application/json"
 
-    static let template: JSONValue = ["uriTemplate": .string(listPrefix + "{calendarIdentifier}"), "name": "list",
-                                      "title": "A reminder list", "description": "One list and its open reminders, as JSON.",
-                                      "mimeType": .string(mimeType)]
+    static let template: JSONValue = [
+        "uriTemplate": .string(listPrefix + "{calendarIdentifier}"), "name": "list",
+        "title": "A reminder list", "description": "One list and its open reminders, as JSON.",
+        "mimeType": .string(mimeType),
+    ]
 
     /// What `resources/list` gives: the lists resource, then one per list.
     static func listing(_ call: ToolCall) throws(ToolFailure) -> [JSONValue] {
-        [["uri": .string(lists), "name": "lists", "title": "Reminder lists", "description": "Every reminder list, as JSON.",
-          "mimeType": .string(mimeType)]]
+        [
+            [
+                "uri": .string(lists), "name": "lists", "title": "Reminder lists", "description": "Every reminder list, as JSON.",
+                "mimeType": .string(mimeType),
+            ]
+        ]
             + (try call.calendars()).map { calendar in
                 ["uri": .string(listPrefix + calendar.calendarIdentifier), "name": .string(calendar.title), "mimeType": .string(mimeType)]
             }
@@ -30,7 +36,8 @@ enum Resources {
         guard uri.hasPrefix(listPrefix) else { return nil }
         let identifier = String(uri.dropFirst(listPrefix.count))
         guard let calendar = try call.calendars().first(where: { $0.calendarIdentifier == identifier }) else { return nil }
-        let found = try call.call(FetchReminders.self, FetchReminders.Params(predicate: ReminderPredicate(kind: .incomplete, calendarIdentifiers: [identifier])))
+        let found = try call.call(
+            FetchReminders.self, FetchReminders.Params(predicate: ReminderPredicate(kind: .incomplete, calendarIdentifiers: [identifier])))
         var writer = JSONWriter()
         writer.beginObject()
         writer.key(static: "calendar")

@@ -36,8 +36,12 @@ final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded 
     /// Opens a stream: acknowledged at once, told of changes until cancelled.
     func listen(id: JSONValue, uris: [String]) {
         lock.withLock { streams.append((id, uris)) }
-        output.notify("notifications/subscriptions/acknowledged",
-                      ["_meta": .object(JSONObject([.init(key: Meta.subscriptionId, value: id)])), "notifications": ["resourceSubscriptions": .array(uris.map(JSONValue.string))]])
+        output.notify(
+            "notifications/subscriptions/acknowledged",
+            [
+                "_meta": .object(JSONObject([.init(key: Meta.subscriptionId, value: id)])),
+                "notifications": ["resourceSubscriptions": .array(uris.map(JSONValue.string))],
+            ])
     }
 
     func endListening(id: JSONValue) { lock.withLock { streams.removeAll { $0.id == id } } }
@@ -47,7 +51,9 @@ final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded 
         for uri in uris { output.notify("notifications/resources/updated", ["uri": .string(uri)]) }
         for stream in streams {
             for uri in stream.uris {
-                output.notify("notifications/resources/updated", ["uri": .string(uri), "_meta": .object(JSONObject([.init(key: Meta.subscriptionId, value: stream.id)]))])
+                output.notify(
+                    "notifications/resources/updated",
+                    ["uri": .string(uri), "_meta": .object(JSONObject([.init(key: Meta.subscriptionId, value: stream.id)]))])
             }
         }
     }

@@ -23,7 +23,8 @@ struct ToolCall {
         case .failure(let error):
             guard error.code == MCPErrorCode.notAuthorized else { throw ToolFailure(error) }
             let entity = entityType?.rawValue ?? M.entityType.rawValue
-            throw ToolFailure(field: nil, access.refused(client: client, status: error.data?["status"]?.stringValue ?? "notDetermined", entity: entity))
+            throw ToolFailure(
+                field: nil, access.refused(client: client, status: error.data?["status"]?.stringValue ?? "notDetermined", entity: entity))
         }
     }
 

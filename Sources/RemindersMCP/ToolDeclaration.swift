@@ -38,9 +38,11 @@ extension ToolDeclaration {
         var annotations: JSONObject = ["title": .string(title), "readOnlyHint": .bool(readOnly), "openWorldHint": false]
         if !readOnly { annotations["destructiveHint"] = .bool(isDestructive) }
         annotations["idempotentHint"] = .bool(readOnly || isIdempotent)
-        return ["name": .string(name), "title": .string(title), "description": .string(description),
-                "inputSchema": inputSchema.standaloneDocument, "outputSchema": output.standaloneDocument,
-                "annotations": .object(annotations)]
+        return [
+            "name": .string(name), "title": .string(title), "description": .string(description),
+            "inputSchema": inputSchema.standaloneDocument, "outputSchema": output.standaloneDocument,
+            "annotations": .object(annotations),
+        ]
     }
 
     /// The tool's run on `arguments` (checked against the input schema, then read): the method's

@@ -38,8 +38,10 @@ public struct ScheduledAlarm: Equatable, Sendable {
     /// It fires at `fireDate` because it was snoozed.
     public var snoozed = false
 
-    public init(itemIdentifier: String, alarmIdentifier: String, title: String, fireDate: Timestamp, occurrenceDate: Timestamp? = nil,
-                snoozed: Bool = false) {
+    public init(
+        itemIdentifier: String, alarmIdentifier: String, title: String, fireDate: Timestamp, occurrenceDate: Timestamp? = nil,
+        snoozed: Bool = false
+    ) {
         self.itemIdentifier = itemIdentifier
         self.alarmIdentifier = alarmIdentifier
         self.title = title
@@ -51,8 +53,10 @@ public struct ScheduledAlarm: Equatable, Sendable {
     /// The time alarms of `reminders` that fire in `from..<to`, soonest first (ties by reminder and
     /// alarm identifier, so the order is the same every time). `held` says what became of an alarm
     /// at its fire date: nil when it was dismissed, a later time when it was snoozed.
-    public static func upcoming(_ reminders: [Reminder], from: Timestamp, to: Timestamp, in zone: TimeZone,
-                                held: (Reminder, Alarm) -> (fireDate: Timestamp?, snoozed: Bool)? = { _, _ in nil }) -> [ScheduledAlarm] {
+    public static func upcoming(
+        _ reminders: [Reminder], from: Timestamp, to: Timestamp, in zone: TimeZone,
+        held: (Reminder, Alarm) -> (fireDate: Timestamp?, snoozed: Bool)? = { _, _ in nil }
+    ) -> [ScheduledAlarm] {
         var found: [ScheduledAlarm] = []
         for reminder in reminders {
             for alarm in reminder.alarms {
@@ -64,9 +68,11 @@ public struct ScheduledAlarm: Equatable, Sendable {
                     snoozed = decision.snoozed
                 }
                 guard date >= from, date < to else { continue }
-                found.append(ScheduledAlarm(itemIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
-                                            title: reminder.title, fireDate: date,
-                                            occurrenceDate: reminder.occurrenceDate?.instant(in: zone), snoozed: snoozed))
+                found.append(
+                    ScheduledAlarm(
+                        itemIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
+                        title: reminder.title, fireDate: date,
+                        occurrenceDate: reminder.occurrenceDate?.instant(in: zone), snoozed: snoozed))
             }
         }
         return found.sorted {

@@ -82,7 +82,8 @@ public struct Alarm: Equatable, Hashable, Sendable {
             }
             if isRelativeToStart {
                 guard hasStartDate else {
-                    throw ValidationError(field: "relativeTo", "an alarm relative to the start is measured from the start date, and this reminder has none")
+                    throw ValidationError(
+                        field: "relativeTo", "an alarm relative to the start is measured from the start date, and this reminder has none")
                 }
             } else {
                 guard hasDueDate else {
@@ -97,8 +98,9 @@ public struct Alarm: Equatable, Hashable, Sendable {
                 throw ValidationError(field: "proximity", "a location alarm needs proximity \"enter\" or \"leave\"")
             }
             guard location.geoLocation != nil else {
-                throw ValidationError(field: "structuredLocation.geoLocation", reason: .alarmProximityNotSupported,
-                                      "proximity \(proximity.rawValue) needs a structured location with a geoLocation")
+                throw ValidationError(
+                    field: "structuredLocation.geoLocation", reason: .alarmProximityNotSupported,
+                    "proximity \(proximity.rawValue) needs a structured location with a geoLocation")
             }
         }
     }

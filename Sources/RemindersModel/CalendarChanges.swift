@@ -9,8 +9,10 @@ public struct CalendarChanges: Sendable {
     /// What a new calendar holds (default reminders); a calendar keeps the kind it was made for.
     public var entityType: EntityType?
 
-    public init(calendarIdentifier: String? = nil, title: String? = nil, color: String? = nil, allowsContentModifications: Bool? = nil,
-                account: String? = nil, entityType: EntityType? = nil) {
+    public init(
+        calendarIdentifier: String? = nil, title: String? = nil, color: String? = nil, allowsContentModifications: Bool? = nil,
+        account: String? = nil, entityType: EntityType? = nil
+    ) {
         self.calendarIdentifier = calendarIdentifier
         self.title = title
         self.color = color

@@ -57,7 +57,8 @@ public struct CalendarItemRules: Sendable {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex else { return example }
         let scheme = text[..<colon]
         guard scheme.first!.isASCII, scheme.first!.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return example }
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return example }
         guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) else {
             return "url must not contain blanks or control characters"
         }
@@ -74,4 +75,3 @@ public struct CalendarItemRules: Sendable {
         return nil
     }
 }
-

@@ -24,7 +24,8 @@ extension Event {
                 }
             case .absolute(let date):
                 guard date >= from && date <= to else { continue }
-                let first = occurrences(from: date, to: date.advanced(by: 366 * 86_400_000), in: zone).first
+                let first =
+                    occurrences(from: date, to: date.advanced(by: 366 * 86_400_000), in: zone).first
                     ?? EventOccurrence(event: self, start: start, occurrenceStart: start)
                 firings.append(AlarmFiring(occurrence: first, alarm: alarm, fireDate: date))
             case .location:

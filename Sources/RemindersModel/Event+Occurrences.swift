@@ -37,7 +37,8 @@ extension Event {
     /// the last whole step a few days and the event's length before `from`, so that a series
     /// begun years ago is not walked from its first day at every fetch.
     static func firstCandidate(of rule: RecurrenceRule, start: ItemDateComponents, before from: Timestamp, duration: Int64) -> ItemDateComponents {
-        let plain = rule.daysOfTheWeek == nil && rule.daysOfTheMonth == nil && rule.monthsOfTheYear == nil && rule.weeksOfTheYear == nil
+        let plain =
+            rule.daysOfTheWeek == nil && rule.daysOfTheMonth == nil && rule.monthsOfTheYear == nil && rule.weeksOfTheYear == nil
             && rule.daysOfTheYear == nil && rule.setPositions == nil
         if case .occurrenceCount = rule.recurrenceEnd { return start }
         guard plain, rule.interval >= 1 else { return start }

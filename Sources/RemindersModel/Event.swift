@@ -41,8 +41,10 @@ public struct Event: Equatable, Sendable {
     public var seriesIdentifier: String?
     public var originalOccurrence: Int64?
 
-    public init(eventIdentifier: String, calendarIdentifier: String, title: String, start: ItemDateComponents, duration: Int64,
-                creationDate: Timestamp) {
+    public init(
+        eventIdentifier: String, calendarIdentifier: String, title: String, start: ItemDateComponents, duration: Int64,
+        creationDate: Timestamp
+    ) {
         self.eventIdentifier = eventIdentifier
         self.calendarItemExternalIdentifier = eventIdentifier
         self.calendarIdentifier = calendarIdentifier

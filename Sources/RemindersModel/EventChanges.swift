@@ -27,8 +27,10 @@ public struct EventChanges: Sendable {
     /// given zone (else the event's, else `zone` for a new one), or as the wall clock of `zone`
     /// when floating; an all-day event's days are those of its start and end in `zone`. `start`
     /// and `end` are the occurrence's as the client saw them (the series' for a series).
-    public func apply(to event: inout Event, start: Timestamp, end: Timestamp, isNew: Bool, zone: TimeZone,
-                      makeIdentifier: () -> String) throws(ValidationError) {
+    public func apply(
+        to event: inout Event, start: Timestamp, end: Timestamp, isNew: Bool, zone: TimeZone,
+        makeIdentifier: () -> String
+    ) throws(ValidationError) {
         if case .set(let title) = title { event.title = title } else if case .clear = title { event.title = "" }
         notes.apply(to: &event.notes)
         url.apply(to: &event.url)
@@ -48,7 +50,11 @@ public struct EventChanges: Sendable {
         } else if case .clear = alarms {
             event.alarms = []
         }
-        if case .set(let rules) = recurrenceRules { event.recurrenceRules = rules } else if case .clear = recurrenceRules { event.recurrenceRules = [] }
+        if case .set(let rules) = recurrenceRules {
+            event.recurrenceRules = rules
+        } else if case .clear = recurrenceRules {
+            event.recurrenceRules = []
+        }
 
         if isNew, startDate.isKeep { throw ValidationError(field: "startDate", reason: .noStartDate, "an event needs a startDate") }
         if isNew, endDate.isKeep { throw ValidationError(field: "endDate", reason: .noEndDate, "an event needs an endDate") }
@@ -65,7 +71,9 @@ public struct EventChanges: Sendable {
             let first = ItemDateComponents.wallClock(of: begins, in: zone)
             var last = ItemDateComponents.wallClock(of: ends, in: zone)
             // An end at midnight closes the day before (an exclusive end, as iCalendar writes them).
-            if ends > begins, last.hour == 0, last.minute == 0, (last.second ?? 0) == 0 { last = ItemDateComponents.wallClock(of: ends.advanced(by: -1000), in: zone) }
+            if ends > begins, last.hour == 0, last.minute == 0, (last.second ?? 0) == 0 {
+                last = ItemDateComponents.wallClock(of: ends.advanced(by: -1000), in: zone)
+            }
             let day = ItemDateComponents(year: first.year, month: first.month, day: first.day)
             let lastDay = ItemDateComponents(year: last.year, month: last.month, day: last.day)
             event.start = day

@@ -66,15 +66,18 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
     /// The same error seen from an enclosing object: `prefixed("reminder")` turns `title` into `reminder.title`.
     public func prefixed(_ prefix: String) -> ValidationError {
         var copy = self
-        if field.isEmpty { copy.field = prefix }
-        else if field.hasPrefix("[") { copy.field = prefix + field }
-        else { copy.field = prefix + "." + field }
+        if field.isEmpty {
+            copy.field = prefix
+        } else if field.hasPrefix("[") {
+            copy.field = prefix + field
+        } else {
+            copy.field = prefix + "." + field
+        }
         return copy
     }
 
     public var description: String { "\(field): \(message)" }
 }
-
 
 /// Runs a check whose errors belong under `prefix`.
 public func within<T>(_ prefix: String, _ body: () throws(ValidationError) -> T) throws(ValidationError) -> T {

@@ -17,7 +17,8 @@ extension CalendarItemRules {
             if let next = rule.occurrence(after: event.start, in: .utc) {
                 let gap = next.instant(in: .utc).milliseconds - event.start.instant(in: .utc).milliseconds
                 guard event.duration <= gap else {
-                    throw ValidationError(field: "endDate", reason: .durationGreaterThanRecurrence, "the event lasts longer than its recurrence interval")
+                    throw ValidationError(
+                        field: "endDate", reason: .durationGreaterThanRecurrence, "the event lasts longer than its recurrence interval")
                 }
             }
         }

@@ -28,8 +28,9 @@ public struct FetchPosition: Comparable, Sendable {
 
     public init(of reminder: Reminder, in zone: TimeZone, order: FetchOrder = .dueDate) {
         let manual = order == .sortOrder ? reminder.sortOrder.map(Int64.init) ?? Int64.max : 0
-        self.init(manual: manual, due: reminder.dueInstant(in: zone)?.milliseconds ?? Int64.max,
-                  creation: reminder.creationDate.milliseconds, identifier: reminder.calendarItemIdentifier)
+        self.init(
+            manual: manual, due: reminder.dueInstant(in: zone)?.milliseconds ?? Int64.max,
+            creation: reminder.creationDate.milliseconds, identifier: reminder.calendarItemIdentifier)
     }
 
     public static func < (a: FetchPosition, b: FetchPosition) -> Bool {

@@ -30,9 +30,11 @@ public struct ItemCalendar: Equatable, Sendable {
     /// What it holds: reminders or events.
     public var entityType: EntityType
 
-    public init(calendarIdentifier: String, title: String, color: String = ItemCalendar.defaultColor,
-                type: CalendarType = .local, allowsContentModifications: Bool = true, isDefault: Bool = false,
-                source: CalendarSource? = nil, entityType: EntityType = .reminder) {
+    public init(
+        calendarIdentifier: String, title: String, color: String = ItemCalendar.defaultColor,
+        type: CalendarType = .local, allowsContentModifications: Bool = true, isDefault: Bool = false,
+        source: CalendarSource? = nil, entityType: EntityType = .reminder
+    ) {
         self.calendarIdentifier = calendarIdentifier
         self.title = title
         self.color = color

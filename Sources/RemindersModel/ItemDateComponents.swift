@@ -94,8 +94,9 @@ public struct ItemDateComponents: Equatable, Hashable, Sendable {
         let days = local.floorDivided(by: 86_400)
         let secondOfDay = Int(local - days * 86_400)
         let (year, month, day) = CivilDate.fromDays(days)
-        return ItemDateComponents(year: year, month: month, day: day, hour: secondOfDay / 3600,
-                                      minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
+        return ItemDateComponents(
+            year: year, month: month, day: day, hour: secondOfDay / 3600,
+            minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
     }
 
     static func instantSeconds(wallClock: Int64, in zone: TimeZone) -> Int64 {
@@ -138,7 +139,8 @@ public struct ItemDateComponents: Equatable, Hashable, Sendable {
         let parsed: ItemDateComponents?? = text.withUTF8 { bytes in
             var cursor = DigitCursor(bytes: bytes)
             guard let year = cursor.digits(4), cursor.expect("-"), let month = cursor.digits(2), cursor.expect("-"),
-                  let day = cursor.digits(2) else { return nil }
+                let day = cursor.digits(2)
+            else { return nil }
             var components = ItemDateComponents(year: year, month: month, day: day)
             if cursor.expect("T") {
                 guard let hour = cursor.digits(2) else { return nil }

@@ -47,7 +47,9 @@ extension RecurrenceRule {
         case nil: break
         }
         if let days = daysOfTheWeek {
-            parts.append("BYDAY=" + days.map { ($0.weekNumber == 0 ? "" : String($0.weekNumber)) + Self.weekdayNames[$0.dayOfTheWeek - 1] }.joined(separator: ","))
+            parts.append(
+                "BYDAY="
+                    + days.map { ($0.weekNumber == 0 ? "" : String($0.weekNumber)) + Self.weekdayNames[$0.dayOfTheWeek - 1] }.joined(separator: ","))
         }
         func list(_ name: String, _ values: [Int]?) {
             if let values { parts.append(name + "=" + values.map(String.init).joined(separator: ",")) }
@@ -97,7 +99,9 @@ extension RecurrenceRule {
             case "BYMONTH": monthsOfTheYear = try Self.integers(value, name)
             case "BYSETPOS": setPositions = try Self.integers(value, name)
             case "WKST":
-                guard let index = Self.weekdayNames.firstIndex(of: value.uppercased()) else { throw Self.rruleError("WKST must be SU…SA, got \(value)") }
+                guard let index = Self.weekdayNames.firstIndex(of: value.uppercased()) else {
+                    throw Self.rruleError("WKST must be SU…SA, got \(value)")
+                }
                 firstDayOfTheWeek = index + 1
             default:
                 throw Self.rruleError("\(name) is not supported (EventKit has no equivalent)")
@@ -128,7 +132,9 @@ extension RecurrenceRule {
         let prefix = text.dropLast(2)
         var number = 0
         if !prefix.isEmpty {
-            guard let parsed = Int(prefix.hasPrefix("+") ? prefix.dropFirst() : prefix) else { throw rruleError("BYDAY entry \(text) has an invalid week number") }
+            guard let parsed = Int(prefix.hasPrefix("+") ? prefix.dropFirst() : prefix) else {
+                throw rruleError("BYDAY entry \(text) has an invalid week number")
+            }
             number = parsed
         }
         return RecurrenceDayOfWeek(dayOfTheWeek: index + 1, weekNumber: number)
@@ -160,7 +166,8 @@ extension RecurrenceRule {
         guard (try? wall.validate()) != nil else { return nil }
         guard cursor.expect("T") else { return cursor.index == bytes.count ? .endDateComponents(wall) : nil }
         guard let hour = cursor.digits(2), let minute = cursor.digits(2), let second = cursor.digits(2),
-              hour < 24, minute < 60, second < 61 else { return nil }
+            hour < 24, minute < 60, second < 61
+        else { return nil }
         (wall.hour, wall.minute, wall.second) = (hour, minute, min(second, 59))
         let utc = cursor.expect("Z")
         guard cursor.index == bytes.count else { return nil }

@@ -56,10 +56,12 @@ public struct RecurrenceRule: Equatable, Hashable, Sendable {
     /// 1 = Sunday … 7 = Saturday; 0 = the calendar's default.
     public var firstDayOfTheWeek: Int
 
-    public init(frequency: RecurrenceFrequency, interval: Int = 1, daysOfTheWeek: [RecurrenceDayOfWeek]? = nil,
-                daysOfTheMonth: [Int]? = nil, monthsOfTheYear: [Int]? = nil, weeksOfTheYear: [Int]? = nil,
-                daysOfTheYear: [Int]? = nil, setPositions: [Int]? = nil, recurrenceEnd: RecurrenceEnd? = nil,
-                firstDayOfTheWeek: Int = 0) {
+    public init(
+        frequency: RecurrenceFrequency, interval: Int = 1, daysOfTheWeek: [RecurrenceDayOfWeek]? = nil,
+        daysOfTheMonth: [Int]? = nil, monthsOfTheYear: [Int]? = nil, weeksOfTheYear: [Int]? = nil,
+        daysOfTheYear: [Int]? = nil, setPositions: [Int]? = nil, recurrenceEnd: RecurrenceEnd? = nil,
+        firstDayOfTheWeek: Int = 0
+    ) {
         self.frequency = frequency
         self.interval = interval
         self.daysOfTheWeek = daysOfTheWeek
@@ -85,13 +87,16 @@ public struct RecurrenceRule: Equatable, Hashable, Sendable {
             }
             for (index, day) in days.enumerated() {
                 guard (1...7).contains(day.dayOfTheWeek) else {
-                    throw ValidationError(field: "daysOfTheWeek[\(index)].dayOfTheWeek", "dayOfTheWeek must be 1 (Sunday)…7 (Saturday), got \(day.dayOfTheWeek)")
+                    throw ValidationError(
+                        field: "daysOfTheWeek[\(index)].dayOfTheWeek", "dayOfTheWeek must be 1 (Sunday)…7 (Saturday), got \(day.dayOfTheWeek)")
                 }
                 guard day.weekNumber == 0 || (frequency == .monthly || frequency == .yearly) else {
-                    throw ValidationError(field: "daysOfTheWeek[\(index)].weekNumber", "weekNumber is only allowed with a monthly or yearly frequency")
+                    throw ValidationError(
+                        field: "daysOfTheWeek[\(index)].weekNumber", "weekNumber is only allowed with a monthly or yearly frequency")
                 }
                 guard (-53...53).contains(day.weekNumber) else {
-                    throw ValidationError(field: "daysOfTheWeek[\(index)].weekNumber", "weekNumber must be ±1…53 (or 0 for every week), got \(day.weekNumber)")
+                    throw ValidationError(
+                        field: "daysOfTheWeek[\(index)].weekNumber", "weekNumber must be ±1…53 (or 0 for every week), got \(day.weekNumber)")
                 }
             }
         }
@@ -100,8 +105,10 @@ public struct RecurrenceRule: Equatable, Hashable, Sendable {
         try Self.check(weeksOfTheYear, "weeksOfTheYear", limit: 53, allowed: frequency == .yearly, needs: "a yearly")
         try Self.check(daysOfTheYear, "daysOfTheYear", limit: 366, allowed: frequency == .yearly, needs: "a yearly")
         if let setPositions {
-            let hasOtherList = [daysOfTheWeek?.isEmpty, daysOfTheMonth?.isEmpty, monthsOfTheYear?.isEmpty,
-                                weeksOfTheYear?.isEmpty, daysOfTheYear?.isEmpty].contains(false)
+            let hasOtherList = [
+                daysOfTheWeek?.isEmpty, daysOfTheMonth?.isEmpty, monthsOfTheYear?.isEmpty,
+                weeksOfTheYear?.isEmpty, daysOfTheYear?.isEmpty,
+            ].contains(false)
             guard hasOtherList else {
                 throw ValidationError(field: "setPositions", "setPositions needs another list (daysOfTheWeek, daysOfTheMonth, …) to select from")
             }

@@ -39,7 +39,9 @@ extension Reminder {
     public func atFirstOpenOccurrence(in zone: TimeZone) -> SeriesPosition {
         let dates = (start: startDateComponents, due: dueDateComponents)
         guard let anchor = dates.start ?? dates.due, hasRecurrenceRules, !isCompleted else { return .open(self) }
-        if series.form == .override { var master = self; (master.series.start, master.series.due) = dates; return master.position(from: anchor, in: zone) }
+        if series.form == .override {
+            var master = self; (master.series.start, master.series.due) = dates; return master.position(from: anchor, in: zone)
+        }
         return position(from: anchor, in: zone)
     }
 
@@ -132,7 +134,8 @@ extension Reminder {
                 shown.startDateComponents = change.start ?? shown.startDateComponents
                 shown.dueDateComponents = change.due ?? shown.dueDateComponents
             } else if let original = shown.startDateComponents ?? shown.dueDateComponents,
-                      let moved = shown.startDateComponents != nil ? change.start : change.due {
+                let moved = shown.startDateComponents != nil ? change.start : change.due
+            {
                 // A change of this and every later occurrence moves each as far as it moved its first.
                 let distance = moved.wallClockSeconds - original.withOccurrenceKey(changedAt).wallClockSeconds
                 shown.startDateComponents = shown.startDateComponents?.shifted(byWallClockSeconds: distance)
@@ -166,9 +169,10 @@ extension Reminder {
     /// as far as the occurrence shown did, what it removed, added, did and changed along with it.
     public func followingDates(of before: Reminder) -> Reminder {
         guard series.form == .override, before.hasRecurrenceRules,
-              startDateComponents != before.startDateComponents || dueDateComponents != before.dueDateComponents,
-              let key = before.currentOccurrenceKey, let shownBefore = before.startDateComponents ?? before.dueDateComponents,
-              let seriesAnchor = before.series.start ?? before.series.due else { return self }
+            startDateComponents != before.startDateComponents || dueDateComponents != before.dueDateComponents,
+            let key = before.currentOccurrenceKey, let shownBefore = before.startDateComponents ?? before.dueDateComponents,
+            let seriesAnchor = before.series.start ?? before.series.due
+        else { return self }
         var moved = self
         if before.series.occurrence != nil || before.series.changes[key] != nil {
             var change = series.changes[key] ?? ReminderSeries.Change()

@@ -65,7 +65,8 @@ extension Reminder {
     public mutating func apply(_ changes: ReminderChanges, now: Timestamp, makeIdentifier: () -> String) throws(ValidationError) {
         if case .set(let calendar) = changes.calendarIdentifier { calendarIdentifier = calendar }
         if case .clear = changes.calendarIdentifier {
-            throw ValidationError(field: "calendarIdentifier", reason: .noCalendar, "a reminder must belong to a list; calendarIdentifier cannot be null")
+            throw ValidationError(
+                field: "calendarIdentifier", reason: .noCalendar, "a reminder must belong to a list; calendarIdentifier cannot be null")
         }
         switch changes.title {
         case .set(let new): title = new

@@ -34,8 +34,10 @@ public struct ReminderPredicate: Equatable, Sendable {
     /// line, as git takes a commit's first characters.
     public var identifierPrefix: String?
 
-    public init(kind: Kind, calendarIdentifiers: [String]? = nil, dueDateStarting: Timestamp? = nil, dueDateEnding: Timestamp? = nil,
-                completionDateStarting: Timestamp? = nil, completionDateEnding: Timestamp? = nil, matching: String? = nil) {
+    public init(
+        kind: Kind, calendarIdentifiers: [String]? = nil, dueDateStarting: Timestamp? = nil, dueDateEnding: Timestamp? = nil,
+        completionDateStarting: Timestamp? = nil, completionDateEnding: Timestamp? = nil, matching: String? = nil
+    ) {
         self.matching = matching
         self.kind = kind
         self.calendarIdentifiers = calendarIdentifiers
@@ -50,8 +52,9 @@ public struct ReminderPredicate: Equatable, Sendable {
 
     public func validate() throws(ValidationError) {
         if kind == .incomplete && hasCompletionBounds {
-            throw ValidationError(field: completionDateStarting != nil ? "completionDateStarting" : "completionDateEnding",
-                                  "incomplete reminders have no completion date; use kind \"completed\" or \"all\"")
+            throw ValidationError(
+                field: completionDateStarting != nil ? "completionDateStarting" : "completionDateEnding",
+                "incomplete reminders have no completion date; use kind \"completed\" or \"all\"")
         }
         if let start = dueDateStarting, let end = dueDateEnding, end < start {
             throw ValidationError(field: "dueDateEnding", "dueDateEnding is before dueDateStarting")
@@ -73,7 +76,9 @@ public struct ReminderPredicate: Equatable, Sendable {
             guard let due = reminder.dueInstant(in: zone), Self.contains(due, dueDateStarting, dueDateEnding) else { return false }
         }
         if hasCompletionBounds {
-            guard let completion = reminder.completionDate, Self.contains(completion, completionDateStarting, completionDateEnding) else { return false }
+            guard let completion = reminder.completionDate, Self.contains(completion, completionDateStarting, completionDateEnding) else {
+                return false
+            }
         }
         if let tags, !Tags.contains(reminder.tags, all: tags) { return false }
         if let isFlagged, reminder.isFlagged != isFlagged { return false }

@@ -11,8 +11,9 @@ extension CalendarItemRules {
         }
         try validateCommon(reminder)
         guard Self.priorityRange.contains(reminder.priority) else {
-            throw ValidationError(field: "priority", reason: .priorityIsInvalid,
-                                  "priority must be 0 (none) or 1…9 (1 highest), got \(reminder.priority)")
+            throw ValidationError(
+                field: "priority", reason: .priorityIsInvalid,
+                "priority must be 0 (none) or 1…9 (1 highest), got \(reminder.priority)")
         }
         if let start = reminder.startDateComponents {
             try within("startDateComponents") { () throws(ValidationError) in try start.validate() }
@@ -24,7 +25,7 @@ extension CalendarItemRules {
             throw ValidationError(field: "completionDate", "an incomplete reminder has no completionDate (\(completion))")
         }
         for (index, alarm) in reminder.alarms.enumerated() {
-            try within("alarms[\(index)]") { () throws(ValidationError) in 
+            try within("alarms[\(index)]") { () throws(ValidationError) in
                 try alarm.validate(hasDueDate: reminder.dueDateComponents != nil, hasStartDate: reminder.startDateComponents != nil)
             }
         }
@@ -34,8 +35,9 @@ extension CalendarItemRules {
         // A series without a due date but with a start is how Evolution and jtx Board write
         // recurring tasks (RFC 5545 expands from DTSTART); one with neither has nothing to recur from.
         if reminder.hasRecurrenceRules && reminder.dueDateComponents == nil && reminder.startDateComponents == nil {
-            throw ValidationError(field: "recurrenceRules", reason: .recurringReminderRequiresDueDate,
-                                  "a recurring reminder needs a due date (or a start date)")
+            throw ValidationError(
+                field: "recurrenceRules", reason: .recurringReminderRequiresDueDate,
+                "a recurring reminder needs a due date (or a start date)")
         }
     }
 }

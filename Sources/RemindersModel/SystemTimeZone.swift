@@ -24,11 +24,13 @@ public enum SystemTimeZone {
         }
     }
 
-    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment,
-                               localtime: String = "/etc/localtime",
-                               zoneinfo: String = "/usr/share/zoneinfo") -> Resolution {
+    public static func resolve(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        localtime: String = "/etc/localtime",
+        zoneinfo: String = "/usr/share/zoneinfo"
+    ) -> Resolution {
         guard let raw = environment["TZ"] else { return fromLocaltime(localtime, zoneinfo: zoneinfo) }
-        if raw.isEmpty { return Resolution(zone: .utc, name: "UTC") }   // glibc: an empty TZ is UTC
+        if raw.isEmpty { return Resolution(zone: .utc, name: "UTC") }  // glibc: an empty TZ is UTC
         let value = raw.hasPrefix(":") ? String(raw.dropFirst()) : raw
         if value.hasPrefix("/") {
             if let name = zoneName(ofFile: value, zoneinfo: zoneinfo), let zone = TimeZoneCache.zone(name) {
@@ -44,7 +46,8 @@ public enum SystemTimeZone {
                 return Resolution(zone: zone, name: name, note: "TZ=\(raw) is a POSIX rule; using \(name), which follows it")
             }
             let fixed = TimeZone(secondsFromGMT: rule.standardOffsetSeconds) ?? .utc
-            let warning = rule.hasDaylightSaving
+            let warning =
+                rule.hasDaylightSaving
                 ? "TZ=\(raw): no tzdata zone follows this rule; using its standard time \(fixed.identifier) all year (no daylight saving)"
                 : nil
             return Resolution(zone: fixed, name: fixed.identifier, warning: warning)
@@ -100,7 +103,8 @@ public enum SystemTimeZone {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let magic = try? handle.read(upToCount: 4), magic == Data("TZif".utf8),
-              let size = try? handle.seekToEnd(), size > 4 else { return nil }
+            let size = try? handle.seekToEnd(), size > 4
+        else { return nil }
         let tail = min(size, 256)
         try? handle.seek(toOffset: size - tail)
         guard let data = try? handle.read(upToCount: Int(tail)), data.last == 0x0A else { return nil }

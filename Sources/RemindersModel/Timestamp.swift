@@ -15,7 +15,6 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// This instant plus `milliseconds`.
     public func advanced(by milliseconds: Int64) -> Timestamp { Timestamp(milliseconds: self.milliseconds + milliseconds) }
 
-
     /// `YYYY-MM-DDTHH:MM:SS.sssZ`, always UTC and always with milliseconds.
     public var rfc3339: String {
         String(unsafeUninitializedCapacity: 24) { buffer in
@@ -56,9 +55,11 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         let bytes = Array(text.utf8)
         var cursor = DigitCursor(bytes: bytes)
         guard let year = cursor.digits(4), cursor.expect("-"), let month = cursor.digits(2), cursor.expect("-"),
-              let day = cursor.digits(2) else { return nil }
+            let day = cursor.digits(2)
+        else { return nil }
         guard cursor.expectAny(["T", "t", " "]), let hour = cursor.digits(2), cursor.expect(":"),
-              let minute = cursor.digits(2), cursor.expect(":"), let second = cursor.digits(2) else { return nil }
+            let minute = cursor.digits(2), cursor.expect(":"), let second = cursor.digits(2)
+        else { return nil }
         var millis = 0
         if cursor.peek == UInt8(ascii: ".") {
             cursor.index += 1
@@ -76,14 +77,16 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         } else if let sign = cursor.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
             cursor.index += 1
             guard let offsetHours = cursor.digits(2), cursor.expect(":"), let offsetMinutes = cursor.digits(2),
-                  offsetHours < 24, offsetMinutes < 60 else { return nil }
+                offsetHours < 24, offsetMinutes < 60
+            else { return nil }
             offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
         } else {
             return nil
         }
         guard cursor.index == bytes.count else { return nil }
         guard (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60 else { return nil }
+            hour < 24, minute < 60, second < 60
+        else { return nil }
         let days = CivilDate.toDays(year: year, month: month, day: day)
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
         // Only instants that are themselves written back as RFC 3339 (four-digit years in UTC).

@@ -43,12 +43,15 @@ public enum NotificationRegistry {
         summary: "How far a long request (sync) is, LSP's work-done progress: begin, report…, end, for the request's workDoneToken.",
         params: CommonSchemas.result([
             ("token", .any(description: "The workDoneToken the request gave.")),
-            ("value", .object([
-                .init("kind", .oneOf(["begin", "report", "end"]), required: true),
-                .init("title", .string(), description: "begin: what is being done."),
-                .init("message", .string(), description: "What it is doing now."),
-                .init("percentage", .integer(IntegerRule(minimum: 0, maximum: 100))),
-            ])),
+            (
+                "value",
+                .object([
+                    .init("kind", .oneOf(["begin", "report", "end"]), required: true),
+                    .init("title", .string(), description: "begin: what is being done."),
+                    .init("message", .string(), description: "What it is doing now."),
+                    .init("percentage", .integer(IntegerRule(minimum: 0, maximum: 100))),
+                ])
+            ),
         ]))
 
     public static let alarmFired = NotificationDeclaration(

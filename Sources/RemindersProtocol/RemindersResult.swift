@@ -9,8 +9,10 @@ import Synchronization
 /// list is encoded in halves on two threads (the reader thread is idle meanwhile); cancellation is
 /// checked as it goes.
 public enum RemindersResult: Sendable {
-    public static func pieces<C: RandomAccessCollection & Sendable>(_ reminders: C, nextCursor: String?? = nil,
-                                                             isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> [[UInt8]]
+    public static func pieces<C: RandomAccessCollection & Sendable>(
+        _ reminders: C, nextCursor: String?? = nil,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) throws -> [[UInt8]]
     where C.Element == Reminder, C.Index == Int, C.SubSequence: Sendable {
         var head = JSONWriter()
         head.beginObject()

@@ -37,24 +37,29 @@ struct AlarmTarget {
         guard let fireDate else {
             throw ResponseError.invalidParams("a relative alarm of a reminder without a due date never fires", field: "alarmIdentifier")
         }
-        return AlarmTarget(item: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: AlarmDelivery.occurrence(of: reminder),
-                           fireDate: fireDate)
+        return AlarmTarget(
+            item: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: AlarmDelivery.occurrence(of: reminder),
+            fireDate: fireDate)
     }
 
-    private static func find(_ event: Event, alarmIdentifier: String, at occurrenceDate: Timestamp?, in eventStore: EventStore) throws -> AlarmTarget {
+    private static func find(_ event: Event, alarmIdentifier: String, at occurrenceDate: Timestamp?, in eventStore: EventStore) throws -> AlarmTarget
+    {
         guard let alarm = event.alarms.first(where: { $0.alarmIdentifier == alarmIdentifier }) else {
             throw StoreError.notFound(kind: "alarm", identifier: alarmIdentifier)
         }
         let zone = eventStore.timeZone, now = Timestamp.now()
         let replaced = try eventStore.store.replacedOccurrences(ofSeries: [event.eventIdentifier])[event.eventIdentifier] ?? []
-        let firings = event.alarmFirings(from: Timestamp(milliseconds: now.milliseconds - 86_400_000),
-                                         to: Timestamp(milliseconds: now.milliseconds + 366 * 86_400_000), in: zone, replaced: replaced)
-            .filter { $0.alarm.alarmIdentifier == alarmIdentifier }
+        let firings = event.alarmFirings(
+            from: Timestamp(milliseconds: now.milliseconds - 86_400_000),
+            to: Timestamp(milliseconds: now.milliseconds + 366 * 86_400_000), in: zone, replaced: replaced
+        )
+        .filter { $0.alarm.alarmIdentifier == alarmIdentifier }
         let chosen: Event.AlarmFiring?
         if let occurrenceDate {
             chosen = firings.first { $0.occurrence.startDate(in: zone) == occurrenceDate }
             guard chosen != nil else {
-                throw ResponseError.invalidParams("the event has no occurrence at \(occurrenceDate.rfc3339) whose alarm fires in the coming year", field: "occurrenceDate")
+                throw ResponseError.invalidParams(
+                    "the event has no occurrence at \(occurrenceDate.rfc3339) whose alarm fires in the coming year", field: "occurrenceDate")
             }
         } else {
             chosen = firings.last { $0.fireDate <= now } ?? firings.first { $0.fireDate > now }
@@ -64,8 +69,9 @@ struct AlarmTarget {
             if case .location = alarm.trigger { reason = "an event's location alarm does not fire here" }
             throw ResponseError.invalidParams(reason, field: "alarmIdentifier")
         }
-        return AlarmTarget(item: event.eventIdentifier, alarm: alarm.alarmIdentifier, occurrence: Event.occurrenceKey(chosen.occurrence.start),
-                           fireDate: chosen.fireDate)
+        return AlarmTarget(
+            item: event.eventIdentifier, alarm: alarm.alarmIdentifier, occurrence: Event.occurrenceKey(chosen.occurrence.start),
+            fireDate: chosen.fireDate)
     }
 
     /// Whose access the call needs: an event's identifier takes access to events.
@@ -74,7 +80,8 @@ struct AlarmTarget {
     }
 
     func decide(_ state: AlarmDelivery.State, snoozedUntil: Timestamp?, in context: MethodContext) throws {
-        try context.session.eventStore().store.decide(state, item: item, alarm: alarm, occurrence: occurrence, fireDate: fireDate,
-                                                      snoozedUntil: snoozedUntil, now: Timestamp.now())
+        try context.session.eventStore().store.decide(
+            state, item: item, alarm: alarm, occurrence: occurrence, fireDate: fireDate,
+            snoozedUntil: snoozedUntil, now: Timestamp.now())
     }
 }

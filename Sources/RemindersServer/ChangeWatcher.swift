@@ -34,8 +34,10 @@ final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `st
     private var pending = false
     private var lastSent = Date.distantPast
 
-    init(storePath: String, connection: Connection, client: String, program: String, alarms: Bool = false, pollInterval: TimeInterval = 0.1,
-         minimumInterval: TimeInterval = 0.25) throws {
+    init(
+        storePath: String, connection: Connection, client: String, program: String, alarms: Bool = false, pollInterval: TimeInterval = 0.1,
+        minimumInterval: TimeInterval = 0.25
+    ) throws {
         observer = try StoreObserver(path: storePath)
         self.storePath = storePath
         self.alarms = alarms
@@ -44,7 +46,9 @@ final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `st
         self.program = program
         self.pollInterval = pollInterval
         self.minimumInterval = minimumInterval
-        for entityType in EntityType.allCases { lastStatus[entityType] = observer.authorizationStatus(client: client, program: program, entityType: entityType) }
+        for entityType in EntityType.allCases {
+            lastStatus[entityType] = observer.authorizationStatus(client: client, program: program, entityType: entityType)
+        }
         alarmWatermark = observer.latestDelivery()
     }
 
@@ -100,7 +104,9 @@ final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `st
     /// Each entity type's status, told when it changed.
     private func checkAuthorization() {
         for entityType in EntityType.allCases {
-            guard let status = observer.authorizationStatus(client: client, program: program, entityType: entityType), status != lastStatus[entityType] else { continue }
+            guard let status = observer.authorizationStatus(client: client, program: program, entityType: entityType),
+                status != lastStatus[entityType]
+            else { continue }
             lastStatus[entityType] = status
             tellAuthorization(status, for: entityType)
         }

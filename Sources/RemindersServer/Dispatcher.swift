@@ -21,7 +21,9 @@ struct Dispatcher {
     }
 
     /// A call made in Swift by another front end: the value, or the error a client would get.
-    func call<M: MethodHandler>(_ method: M.Type, _ params: M.Params, commit: Bool, isCancelled: @escaping @Sendable () -> Bool) -> Result<M.Result, ResponseError> {
+    func call<M: MethodHandler>(_ method: M.Type, _ params: M.Params, commit: Bool, isCancelled: @escaping @Sendable () -> Bool) -> Result<
+        M.Result, ResponseError
+    > {
         guard let registered = MethodRegistry.named(M.name) else { return .failure(.methodNotFound(M.name)) }
         do {
             return .success(try run(M.self, params, method: registered, commit: commit, isCancelled: isCancelled))
@@ -31,8 +33,10 @@ struct Dispatcher {
     }
 
     /// Authorization, the write-only rules and the handler, for params already read.
-    func run<D: MethodHandler>(_ declaration: D.Type, _ params: D.Params, method: RegisteredMethod, commit: Bool,
-                                   isCancelled: @escaping @Sendable () -> Bool) throws -> D.Result {
+    func run<D: MethodHandler>(
+        _ declaration: D.Type, _ params: D.Params, method: RegisteredMethod, commit: Bool,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) throws -> D.Result {
         var status = AuthorizationStatus.notDetermined
         if method.access.needsStatus {
             status = try session.authorizationStatus(try D.entityType(of: params, Caller(session: session)))

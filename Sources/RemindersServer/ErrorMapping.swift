@@ -16,8 +16,9 @@ extension ResponseError {
         case .denied, .restricted, .fullAccess:
             hint = "the owner can change this with: remindersd permissions set \(client) fullAccess"
         }
-        return ResponseError(code: notAuthorizedCode, message: "Not authorized: \(message) (status \(status.rawValue); \(hint))",
-                             data: ["reason": .string(EventKitErrorCode.eventStoreNotAuthorized.rawValue), "status": .string(status.rawValue)])
+        return ResponseError(
+            code: notAuthorizedCode, message: "Not authorized: \(message) (status \(status.rawValue); \(hint))",
+            data: ["reason": .string(EventKitErrorCode.eventStoreNotAuthorized.rawValue), "status": .string(status.rawValue)])
     }
 
     static func storeUnavailable(_ message: String) -> ResponseError {
@@ -29,8 +30,9 @@ extension ResponseError {
     static func from(_ error: StoreError, prefix: String?, zone: TimeZone = .current) -> ResponseError {
         switch error {
         case .notFound(let kind, let identifier):
-            return ResponseError(code: notFoundCode, message: "Not found: no \(kind) with identifier \(identifier)",
-                                 data: ["kind": .string(kind), "identifier": .string(identifier)])
+            return ResponseError(
+                code: notFoundCode, message: "Not found: no \(kind) with identifier \(identifier)",
+                data: ["kind": .string(kind), "identifier": .string(identifier)])
         case .conflict(let current):
             var writer = JSONWriter()
             switch current {
@@ -38,10 +40,11 @@ extension ResponseError {
             case .event(let event): EventOccurrence(event: event, start: event.start, occurrenceStart: event.start).write(to: &writer, zone: zone)
             }
             let item = current.item
-            return ResponseError(code: conflictCode,
-                                 message: "Conflict: \(type(of: item).entityType.rawValue) \(item.calendarItemIdentifier) was changed at "
-                                     + "\(item.lastModifiedDate) since the lastModifiedDate given",
-                                 data: ["current": (try? JSONParser.parse(writer.bytes)) ?? .null])
+            return ResponseError(
+                code: conflictCode,
+                message: "Conflict: \(type(of: item).entityType.rawValue) \(item.calendarItemIdentifier) was changed at "
+                    + "\(item.lastModifiedDate) since the lastModifiedDate given",
+                data: ["current": (try? JSONParser.parse(writer.bytes)) ?? .null])
         case .invalid(let validation):
             return .invalid(prefix.map { validation.prefixed($0) } ?? validation)
         case .unavailable(let message):

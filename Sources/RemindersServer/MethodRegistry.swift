@@ -58,9 +58,11 @@ final class RegisteredMethod: @unchecked Sendable {  // its lazy schemas are mad
     }
 
     private static func runner<D: MethodHandler>(_ declaration: D.Type)
-        -> (Dispatcher, RegisteredMethod, Fields, Bool, @escaping @Sendable () -> Bool) throws -> [[UInt8]] {
+        -> (Dispatcher, RegisteredMethod, Fields, Bool, @escaping @Sendable () -> Bool) throws -> [[UInt8]]
+    {
         { dispatcher, method, fields, commit, isCancelled in
-            try dispatcher.run(D.self, try D.Params(fields), method: method, commit: commit, isCancelled: isCancelled).pieces(isCancelled: isCancelled)
+            try dispatcher.run(D.self, try D.Params(fields), method: method, commit: commit, isCancelled: isCancelled).pieces(
+                isCancelled: isCancelled)
         }
     }
 

@@ -171,7 +171,9 @@ extension Inbound {
     var stagesChanges: Bool { containsRequest { method, request in method.effect == .stages && !CommitParam.value(in: request.params) } }
 
     /// Whether a request here commits staged changes (`commit`, or a write without `commit: false`).
-    var commitsStagedChanges: Bool { containsRequest { method, request in method.effect.commitsStagedChanges(commit: CommitParam.value(in: request.params)) } }
+    var commitsStagedChanges: Bool {
+        containsRequest { method, request in method.effect.commitsStagedChanges(commit: CommitParam.value(in: request.params)) }
+    }
 
     /// Whether a request here must run outside a group transaction (see `Effect.runsAlone`).
     var runsAlone: Bool { containsRequest { method, _ in method.effect.runsAlone } }

@@ -55,7 +55,8 @@ final class Session {
     func consent() throws(ResponseError) -> ConsentAsking {
         let owners = try? eventStore().store.consentAgent()
         if let given = options.consentAgent, !given.isEmpty, owners.map({ !RequestingProgram.sameFile($0, given) }) ?? true {
-            log.warning("""
+            log.warning(
+                """
                 --consent-agent \(given) is not the owner's consent agent, so it is not asked \
                 (the owner records theirs with: remindersd permissions consent-agent PROGRAM)
                 """)
@@ -63,8 +64,9 @@ final class Session {
         if let owners {
             return ConsentAgentProgram(program: owners, timeout: options.consentTimeout, log: log, evidence: options.clientIdentity.evidence)
         }
-        return ConsentChain(askers: options.consentOnTerminal
-            ? [TerminalConsent(timeout: options.consentTimeout, log: log, identity: options.clientIdentity)] : [])
+        return ConsentChain(
+            askers: options.consentOnTerminal
+                ? [TerminalConsent(timeout: options.consentTimeout, log: log, identity: options.clientIdentity)] : [])
     }
 
     private func openStore() {
@@ -83,7 +85,8 @@ final class Session {
     func startWatching() {
         guard options.sendsChangeNotifications, watcher == nil, let connection, let store = openedStore?.store else { return }
         do {
-            watcher = try ChangeWatcher(storePath: store.path, connection: connection, client: clientName, program: options.clientProgram, alarms: wantsAlarms)
+            watcher = try ChangeWatcher(
+                storePath: store.path, connection: connection, client: clientName, program: options.clientProgram, alarms: wantsAlarms)
             watcher?.start()
         } catch {
             log.warning("cannot watch the store for changes: \(error)")

@@ -73,8 +73,10 @@ public final class CalendarStore {
         while try statement.step() { if let name = statement.text(0) { present.insert(name) } }
         let missing = Schema.tables.subtracting(present)
         guard missing.isEmpty else {
-            throw SQLiteError(code: SQLITE_CORRUPT, message: "\(path) is a remindersd store missing its table\(missing.count == 1 ? "" : "s") "
-                              + missing.sorted().joined(separator: ", ") + "; restore it from a backup, or export what it holds and start a new one")
+            throw SQLiteError(
+                code: SQLITE_CORRUPT,
+                message: "\(path) is a remindersd store missing its table\(missing.count == 1 ? "" : "s") "
+                    + missing.sorted().joined(separator: ", ") + "; restore it from a backup, or export what it holds and start a new one")
         }
     }
 
@@ -88,10 +90,15 @@ public final class CalendarStore {
         }
         // A newer remindersd records its migrations by name and counts them in user_version (which
         // remindersd from before the names went by): more than this one knows is either.
-        let unknown = MigrationLedger.pending(after: try MigrationLedger(database: database).applied()).unknown
+        let unknown =
+            MigrationLedger.pending(after: try MigrationLedger(database: database).applied()).unknown
             ?? (version > Int64(Schema.migrations.count) ? "number \(version)" : nil)
         if let unknown {
-            throw SQLiteError(code: SQLITE_NOTADB, message: "\(path) was written by a newer remindersd (schema \(version), with the migration \"\(unknown)\" this one does not know); refusing to use it")
+            throw SQLiteError(
+                code: SQLITE_NOTADB,
+                message:
+                    "\(path) was written by a newer remindersd (schema \(version), with the migration \"\(unknown)\" this one does not know); refusing to use it"
+            )
         }
     }
 
@@ -119,14 +126,16 @@ public final class CalendarStore {
         guard count == 0 else { return }
         let now = Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
         try sqlite { () throws(SQLiteError) in
-            try self.database.run("INSERT INTO sources (identifier, title, type) VALUES (?, 'On My Computer', 'local')",
-                                  .text(Identifiers.make()))
+            try self.database.run(
+                "INSERT INTO sources (identifier, title, type) VALUES (?, 'On My Computer', 'local')",
+                .text(Identifiers.make()))
         }
         let list = ItemCalendar(calendarIdentifier: Identifiers.make(), title: ItemCalendar.defaultTitle, isDefault: true)
         try insertCalendar(list, creationDate: now)
         try setDefaultCalendar(list.calendarIdentifier)
-        let calendar = ItemCalendar(calendarIdentifier: Identifiers.make(), title: ItemCalendar.defaultEventTitle,
-                                        color: ItemCalendar.defaultEventColor, isDefault: true, entityType: .event)
+        let calendar = ItemCalendar(
+            calendarIdentifier: Identifiers.make(), title: ItemCalendar.defaultEventTitle,
+            color: ItemCalendar.defaultEventColor, isDefault: true, entityType: .event)
         try insertCalendar(calendar, creationDate: now)
         try setDefaultCalendar(calendar.calendarIdentifier, for: .event)
     }
@@ -174,7 +183,8 @@ public final class CalendarStore {
         // or written to the file it still has open (SQLite's own advice for moved files).
         if !nested, database.hasMoved {
             rollBack(nested: false, savepoint: savepoint)
-            throw .unavailable("""
+            throw .unavailable(
+                """
                 the store \(path) was removed or replaced while this program had it open; nothing was read or written: \
                 start it again to use the store that is at that path now
                 """)
@@ -254,8 +264,8 @@ public enum Identifiers {
         var generator = SystemRandomNumberGenerator()
         var bytes = (generator.next() as UInt64, generator.next() as UInt64)
         return withUnsafeMutableBytes(of: &bytes) { raw in
-            raw[6] = raw[6] & 0x0F | 0x40   // version 4
-            raw[8] = raw[8] & 0x3F | 0x80   // RFC 4122 variant
+            raw[6] = raw[6] & 0x0F | 0x40  // version 4
+            raw[8] = raw[8] & 0x3F | 0x80  // RFC 4122 variant
             return String(unsafeUninitializedCapacity: 36) { text in
                 var position = 0
                 for index in 0..<16 {

@@ -17,8 +17,9 @@ extension EventStore {
                 }
             }
             var upcoming = ScheduledAlarm.upcoming(reminders, from: from, to: to, in: timeZone) { reminder, alarm in
-                decision("\(reminder.calendarItemIdentifier) \(alarm.alarmIdentifier) \(AlarmDelivery.occurrence(of: reminder))",
-                         firing: alarm.fireDate(of: reminder, in: timeZone))
+                decision(
+                    "\(reminder.calendarItemIdentifier) \(alarm.alarmIdentifier) \(AlarmDelivery.occurrence(of: reminder))",
+                    firing: alarm.fireDate(of: reminder, in: timeZone))
             }
             guard includingEvents else { return upcoming }
             // A snoozed one may fire in the window though its own time came before it.
@@ -29,15 +30,18 @@ extension EventStore {
                 for firing in event.alarmFirings(from: earliest, to: to, in: timeZone, replaced: replaced[event.eventIdentifier] ?? []) {
                     var fireDate = firing.fireDate
                     var snoozed = false
-                    if let held = decision("\(event.eventIdentifier) \(firing.alarm.alarmIdentifier) \(Event.occurrenceKey(firing.occurrence.start))",
-                                           firing: firing.fireDate) {
+                    if let held = decision(
+                        "\(event.eventIdentifier) \(firing.alarm.alarmIdentifier) \(Event.occurrenceKey(firing.occurrence.start))",
+                        firing: firing.fireDate)
+                    {
                         guard let until = held.fireDate else { continue }
                         (fireDate, snoozed) = (until, held.snoozed)
                     }
                     guard fireDate >= from, fireDate < to else { continue }
-                    var entry = ScheduledAlarm(itemIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
-                                               title: event.title, fireDate: fireDate, occurrenceDate: firing.occurrence.startDate(in: timeZone),
-                                               snoozed: snoozed)
+                    var entry = ScheduledAlarm(
+                        itemIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
+                        title: event.title, fireDate: fireDate, occurrenceDate: firing.occurrence.startDate(in: timeZone),
+                        snoozed: snoozed)
                     entry.entityType = .event
                     upcoming.append(entry)
                 }

@@ -11,9 +11,11 @@ extension EventStore {
     /// `isUnchanged(stored, incoming)` says the series here is the one read — the caller compares
     /// as iCalendar holds them, with the object kept for it (importing the same text twice
     /// changes nothing).
-    public func writeInterchangedEvent(_ series: Event, detached: [Event], calendarObject: String, statesCreationDate: Bool,
-                                       statesLastModified: Bool, into calendar: String,
-                                       isUnchanged: (_ stored: InterchangedSeries, _ incoming: InterchangedSeries) -> Bool) throws(StoreError) -> InterchangeOutcome {
+    public func writeInterchangedEvent(
+        _ series: Event, detached: [Event], calendarObject: String, statesCreationDate: Bool,
+        statesLastModified: Bool, into calendar: String,
+        isUnchanged: (_ stored: InterchangedSeries, _ incoming: InterchangedSeries) -> Bool
+    ) throws(StoreError) -> InterchangeOutcome {
         try store.write { () throws(StoreError) in
             let existing = try store.events(externalIdentifier: series.calendarItemExternalIdentifier).first { !$0.isDetached }
             var written = series
@@ -31,7 +33,8 @@ extension EventStore {
                     if !statesLastModified { incoming[index].lastModifiedDate = kept.lastModifiedDate }
                 }
                 let overrides = try prepared(&written, detached: incoming)
-                let stored = InterchangedSeries(series: existing, detached: before, calendarObject: try store.calendarObject(event: existing.eventIdentifier))
+                let stored = InterchangedSeries(
+                    series: existing, detached: before, calendarObject: try store.calendarObject(event: existing.eventIdentifier))
                 if isUnchanged(stored, InterchangedSeries(series: written, detached: overrides, calendarObject: calendarObject)) { return .unchanged }
                 if !statesLastModified { written.lastModifiedDate = max(clock(), existing.lastModifiedDate.advanced(by: 1)) }
                 try storeSeries(written, overrides: try prepared(&written, detached: incoming), replacing: true)

@@ -52,7 +52,9 @@ extension EventStore {
                 try store.insertEvent(event)
                 return
             }
-            guard let stored = try store.event(identifier: event.eventIdentifier) else { throw .notFound(kind: "event", identifier: event.eventIdentifier) }
+            guard let stored = try store.event(identifier: event.eventIdentifier) else {
+                throw .notFound(kind: "event", identifier: event.eventIdentifier)
+            }
             try stored.requireUnchanged(since: basedOn)
             event.lastModifiedDate = stored.followingModification(event.lastModifiedDate)
             _ = try store.updateEvent(event)

@@ -8,14 +8,17 @@ extension EventStore {
     /// Writes `series` and its `detached` occurrences into the event calendar `calendar`, over
     /// the version of a stored series the sync read (`existing`) or as a new event. Read-only calendars take
     /// it: the server's content is what they hold.
-    public func writeSyncedEvent(_ series: Event, detached: [Event], calendarObject: String, into calendar: String,
-                                 over existing: ItemVersion?) throws(StoreError) -> Event {
+    public func writeSyncedEvent(
+        _ series: Event, detached: [Event], calendarObject: String, into calendar: String,
+        over existing: ItemVersion?
+    ) throws(StoreError) -> Event {
         try store.write { () throws(StoreError) in
             guard let target = try store.calendar(identifier: calendar) else {
                 throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar, "there is no calendar \(calendar)"))
             }
             guard target.entityType == .event else {
-                throw .invalid(ValidationError(field: "calendarIdentifier", reason: .calendarDoesNotAllowEvents, "the list \"\(target.title)\" holds reminders"))
+                throw .invalid(
+                    ValidationError(field: "calendarIdentifier", reason: .calendarDoesNotAllowEvents, "the list \"\(target.title)\" holds reminders"))
             }
             var written = series
             written.calendarIdentifier = calendar
@@ -51,7 +54,9 @@ extension EventStore {
     func storeSeries(_ series: Event, overrides: [Event], replacing: Bool) throws(StoreError) {
         if replacing {
             _ = try store.updateEvent(series)
-            for occurrence in try store.detachedOccurrences(of: series.eventIdentifier) { _ = try store.deleteEvent(identifier: occurrence.eventIdentifier) }
+            for occurrence in try store.detachedOccurrences(of: series.eventIdentifier) {
+                _ = try store.deleteEvent(identifier: occurrence.eventIdentifier)
+            }
         } else {
             try store.insertEvent(series)
         }
@@ -61,7 +66,9 @@ extension EventStore {
     /// Gives a series read from iCalendar what the store adds (alarm identifiers), validates it,
     /// and returns its detached occurrences made ready to insert under it.
     func prepared(_ series: inout Event, detached: [Event]) throws(StoreError) -> [Event] {
-        series.alarms = series.alarms.map { Alarm(alarmIdentifier: $0.alarmIdentifier.isEmpty ? Identifiers.make() : $0.alarmIdentifier, trigger: $0.trigger) }
+        series.alarms = series.alarms.map {
+            Alarm(alarmIdentifier: $0.alarmIdentifier.isEmpty ? Identifiers.make() : $0.alarmIdentifier, trigger: $0.trigger)
+        }
         do throws(ValidationError) { try rules.validate(series) } catch { throw .invalid(error) }
         var overrides: [Event] = []
         for var occurrence in detached {

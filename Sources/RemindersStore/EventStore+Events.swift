@@ -18,7 +18,9 @@ extension EventStore {
     /// calendar), sorted by start then identifier, and where the range was cut at four years.
     /// Committed events only, as EventKit's `events(matching:)` gives them: what this client staged
     /// with `commit: false` is not among them.
-    public func fetchEvents(from: Timestamp, to: Timestamp, calendars: [String]?) throws(StoreError) -> (occurrences: [EventOccurrence], truncatedEnd: Timestamp?) {
+    public func fetchEvents(from: Timestamp, to: Timestamp, calendars: [String]?) throws(StoreError) -> (
+        occurrences: [EventOccurrence], truncatedEnd: Timestamp?
+    ) {
         let limit = Self.longestRange(from: from)
         let truncated = to > limit ? limit : nil
         let end = truncated ?? to
@@ -66,7 +68,8 @@ extension EventStore {
                 return EventOccurrence(event: moved, start: moved.start, occurrenceStart: Self.originalStart(of: moved))
             }
             guard let start = event.occurrence(at: occurrenceDate, in: timeZone),
-                  !event.exceptionDates.contains(Event.occurrenceKey(start)) else { return nil }
+                !event.exceptionDates.contains(Event.occurrenceKey(start))
+            else { return nil }
             return EventOccurrence(event: event, start: start, occurrenceStart: start)
         }
     }
@@ -76,22 +79,28 @@ extension EventStore {
     /// Creates an event (no identifier) or changes one; for an occurrence of a series
     /// (`occurrenceDate`), `thisEvent` detaches it and `futureEvents` splits the series there (on
     /// its first occurrence, changes the whole series). Returns the occurrence as saved.
-    public func saveEvent(identifier: String?, occurrenceDate: Timestamp?, span: EventSpan?, changes: EventChanges,
-                          lastModifiedDate: Timestamp?, commit: Bool = true) throws(StoreError) -> EventOccurrence {
+    public func saveEvent(
+        identifier: String?, occurrenceDate: Timestamp?, span: EventSpan?, changes: EventChanges,
+        lastModifiedDate: Timestamp?, commit: Bool = true
+    ) throws(StoreError) -> EventOccurrence {
         try staging(commit: commit) { () throws(StoreError) in
-            try self.stageSave(identifier: identifier, occurrenceDate: occurrenceDate, span: span, changes: changes,
-                               lastModifiedDate: lastModifiedDate, now: self.clock())
+            try self.stageSave(
+                identifier: identifier, occurrenceDate: occurrenceDate, span: span, changes: changes,
+                lastModifiedDate: lastModifiedDate, now: self.clock())
         }
     }
 
-    private func stageSave(identifier: String?, occurrenceDate: Timestamp?, span: EventSpan?, changes: EventChanges,
-                           lastModifiedDate: Timestamp?, now: Timestamp) throws(StoreError) -> EventOccurrence {
+    private func stageSave(
+        identifier: String?, occurrenceDate: Timestamp?, span: EventSpan?, changes: EventChanges,
+        lastModifiedDate: Timestamp?, now: Timestamp
+    ) throws(StoreError) -> EventOccurrence {
         guard let identifier else { return try create(changes, now: now) }
         guard var event = try visibleEvent(identifier: identifier) else { throw .notFound(kind: "event", identifier: identifier) }
         if let lastModifiedDate, lastModifiedDate != event.lastModifiedDate { throw .conflict(current: .event(event)) }
         try requireWritable(event.calendarIdentifier, field: "calendarIdentifier", for: .event)
         if event.isDetached, span == .futureEvents {
-            throw .invalid(ValidationError(field: "span", reason: .invalidSpan, "a detached occurrence is one occurrence: futureEvents makes no sense for it"))
+            throw .invalid(
+                ValidationError(field: "span", reason: .invalidSpan, "a detached occurrence is one occurrence: futureEvents makes no sense for it"))
         }
         guard let occurrenceDate, !event.recurrenceRules.isEmpty, !event.isDetached else {
             return try update(&event, changes, start: event.start.instant(in: timeZone), checking: lastModifiedDate, now: now)
@@ -131,25 +140,32 @@ extension EventStore {
             calendar = named
         } else {
             guard let chosen = try store.defaultCalendar(for: .event) else {
-                throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar, "no calendar takes new events: every event calendar is read-only"))
+                throw .invalid(
+                    ValidationError(
+                        field: "calendarIdentifier", reason: .noCalendar, "no calendar takes new events: every event calendar is read-only"))
             }
             calendar = chosen.calendarIdentifier
         }
-        var event = Event(eventIdentifier: Identifiers.make(), calendarIdentifier: calendar, title: "",
-                          start: ItemDateComponents(year: 1970, month: 1, day: 1), duration: 0, creationDate: now)
+        var event = Event(
+            eventIdentifier: Identifiers.make(), calendarIdentifier: calendar, title: "",
+            start: ItemDateComponents(year: 1970, month: 1, day: 1), duration: 0, creationDate: now)
         return try apply(changes, to: &event, start: now, isNew: true, requiresDates: true, checking: nil, now: now)
     }
 
-    private func update(_ event: inout Event, _ changes: EventChanges, start: Timestamp, checking lastModifiedDate: Timestamp?,
-                        now: Timestamp) throws(StoreError) -> EventOccurrence {
+    private func update(
+        _ event: inout Event, _ changes: EventChanges, start: Timestamp, checking lastModifiedDate: Timestamp?,
+        now: Timestamp
+    ) throws(StoreError) -> EventOccurrence {
         try apply(changes, to: &event, start: start, isNew: false, requiresDates: false, checking: lastModifiedDate, now: now)
     }
 
     /// Applies `changes` to `event` (whose occurrence in question starts at `start`), checks and
     /// stages it: as new when `isNew` (a new event, a detached occurrence, a series split off),
     /// with dates required only of a new event.
-    private func apply(_ changes: EventChanges, to event: inout Event, start: Timestamp, isNew: Bool, requiresDates: Bool,
-                       checking lastModifiedDate: Timestamp?, now: Timestamp) throws(StoreError) -> EventOccurrence {
+    private func apply(
+        _ changes: EventChanges, to event: inout Event, start: Timestamp, isNew: Bool, requiresDates: Bool,
+        checking lastModifiedDate: Timestamp?, now: Timestamp
+    ) throws(StoreError) -> EventOccurrence {
         let before = EventOccurrence(event: event, start: event.start, occurrenceStart: event.start)
         let end = requiresDates ? start : before.endDate(in: timeZone).advanced(by: event.isAllDay ? 1000 : 0)
         do throws(ValidationError) {
@@ -172,8 +188,10 @@ extension EventStore {
     /// `futureEvents` on a later occurrence: the series ends before it, and a new series (a new
     /// identifier) starts from it with the changes — taking the rest of a count along, and the
     /// removed and detached occurrences from there on.
-    private func split(_ series: inout Event, at start: ItemDateComponents, _ changes: EventChanges, checking lastModifiedDate: Timestamp?,
-                       now: Timestamp) throws(StoreError) -> EventOccurrence {
+    private func split(
+        _ series: inout Event, at start: ItemDateComponents, _ changes: EventChanges, checking lastModifiedDate: Timestamp?,
+        now: Timestamp
+    ) throws(StoreError) -> EventOccurrence {
         guard let rule = series.recurrenceRules.first else { throw .notFound(kind: "occurrence", identifier: series.eventIdentifier) }
         let splitKey = Event.occurrenceKey(start)
         let before = series.occurrenceCount(before: splitKey, in: timeZone)
@@ -217,9 +235,13 @@ extension EventStore {
         try requireWritable(event.calendarIdentifier, field: "identifier", for: .event)
         if event.isDetached {
             guard span != .futureEvents else {
-                throw .invalid(ValidationError(field: "span", reason: .invalidSpan, "a detached occurrence is one occurrence: futureEvents makes no sense for it"))
+                throw .invalid(
+                    ValidationError(
+                        field: "span", reason: .invalidSpan, "a detached occurrence is one occurrence: futureEvents makes no sense for it"))
             }
-            if let seriesIdentifier = event.seriesIdentifier, var series = try visibleEvent(identifier: seriesIdentifier), let key = event.originalOccurrence {
+            if let seriesIdentifier = event.seriesIdentifier, var series = try visibleEvent(identifier: seriesIdentifier),
+                let key = event.originalOccurrence
+            {
                 series.exceptionDates.append(key)
                 // The series changed (it lost an occurrence): a sync must see it as changed here.
                 series.lastModifiedDate = max(now, series.lastModifiedDate.advanced(by: 1), event.lastModifiedDate.advanced(by: 1))

@@ -8,13 +8,16 @@ extension EventStore {
     /// stored one (whose identifier it keeps; a conflict when it changed since). Unlike a client's save, the reminder is taken as given — completing a
     /// recurring one records no occurrence — but EventKit's rules and the subtask rules still hold.
     /// `requireWritable: false` is for sync, which writes into lists the server keeps read-only.
-    public func writeInterchanged(_ reminder: Reminder, calendarObject: String?, syncedAs href: String? = nil, over existing: ItemVersion?,
-                                  requireWritable: Bool = true) throws(StoreError) -> Reminder {
+    public func writeInterchanged(
+        _ reminder: Reminder, calendarObject: String?, syncedAs href: String? = nil, over existing: ItemVersion?,
+        requireWritable: Bool = true
+    ) throws(StoreError) -> Reminder {
         try store.write { () throws(StoreError) in
             var written = reminder
             // Someone may have changed it since the caller read it (sync reads, talks to the server, then writes).
             if let existing, let stored = try self.store.reminder(identifier: existing.identifier),
-               stored.lastModifiedDate != existing.lastChange {
+                stored.lastModifiedDate != existing.lastChange
+            {
                 throw .conflict(current: .reminder(stored))
             }
             if let existing {
@@ -27,8 +30,10 @@ extension EventStore {
                 try self.requireWritable(written.calendarIdentifier, field: "calendarIdentifier")
             } else if let calendar = try self.store.calendar(identifier: written.calendarIdentifier) {
                 guard calendar.entityType == .reminder else {
-                    throw .invalid(ValidationError(field: "calendarIdentifier", reason: .calendarDoesNotAllowReminders,
-                                                   "the calendar \"\(calendar.title)\" holds events"))
+                    throw .invalid(
+                        ValidationError(
+                            field: "calendarIdentifier", reason: .calendarDoesNotAllowReminders,
+                            "the calendar \"\(calendar.title)\" holds events"))
                 }
             } else {
                 throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar, "there is no list \(written.calendarIdentifier)"))
@@ -37,7 +42,8 @@ extension EventStore {
             if let parentIdentifier = written.parentIdentifier {
                 // Any depth other clients nest to, in the same list, never a loop.
                 guard let parent = try self.store.reminder(identifier: parentIdentifier), parent.calendarIdentifier == written.calendarIdentifier,
-                      try !self.isDescendant(parentIdentifier, of: written.calendarItemIdentifier) else {
+                    try !self.isDescendant(parentIdentifier, of: written.calendarItemIdentifier)
+                else {
                     throw .invalid(ValidationError(field: "parentIdentifier", "\(parentIdentifier) cannot be this reminder's parent"))
                 }
             }

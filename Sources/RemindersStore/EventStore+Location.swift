@@ -20,12 +20,15 @@ extension EventStore {
                     guard let side = fence.side(of: fix), before.map({ $0.seen <= fix.timestamp }) ?? true else { continue }
                     try store.remember(RememberedSide(side: side, fence: fence, seen: fix.timestamp), for: key)
                     guard let before, before.side != side, alarm.proximity.fires(arrivingOn: side) else { continue }
-                    let delivery = AlarmDelivery(itemIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
-                                                 occurrence: fix.timestamp.milliseconds, fireDate: fix.timestamp, state: .firing, late: false,
-                                                 reason: alarm.proximity.rawValue)
+                    let delivery = AlarmDelivery(
+                        itemIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
+                        occurrence: fix.timestamp.milliseconds, fireDate: fix.timestamp, state: .firing, late: false,
+                        reason: alarm.proximity.rawValue)
                     if try store.claim(delivery, now: Timestamp.now()) {
-                        transitions.append(GeofenceTransition(reminderIdentifier: reminder.calendarItemIdentifier,
-                                                              alarmIdentifier: alarm.alarmIdentifier, proximity: alarm.proximity))
+                        transitions.append(
+                            GeofenceTransition(
+                                reminderIdentifier: reminder.calendarItemIdentifier,
+                                alarmIdentifier: alarm.alarmIdentifier, proximity: alarm.proximity))
                     }
                 }
             }

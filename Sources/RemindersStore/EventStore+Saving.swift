@@ -10,16 +10,20 @@ public struct SaveResult: Equatable, Sendable {
 extension EventStore {
     /// Creates (no identifier) or updates a reminder. With `lastModifiedDate`, fails with a conflict
     /// when the stored reminder changed since then; without, the last writer wins.
-    public func saveReminder(identifier: String?, changes: ReminderChanges, lastModifiedDate: Timestamp? = nil,
-                             commit: Bool) throws(StoreError) -> Reminder {
+    public func saveReminder(
+        identifier: String?, changes: ReminderChanges, lastModifiedDate: Timestamp? = nil,
+        commit: Bool
+    ) throws(StoreError) -> Reminder {
         try save(identifier: identifier, changes: changes, lastModifiedDate: lastModifiedDate, commit: commit).reminder
     }
 
     /// Like `saveReminder`, also saying what completing a recurring reminder recorded: when the save
     /// completes an occurrence of a series, the reminder moves on to the next occurrence (same
     /// identifier, still incomplete) and a new completed reminder records the finished one.
-    public func save(identifier: String?, changes: ReminderChanges, lastModifiedDate: Timestamp? = nil,
-                     commit: Bool) throws(StoreError) -> SaveResult {
+    public func save(
+        identifier: String?, changes: ReminderChanges, lastModifiedDate: Timestamp? = nil,
+        commit: Bool
+    ) throws(StoreError) -> SaveResult {
         try staging(commit: commit) { () throws(StoreError) in
             let now = self.clock()
             var reminder: Reminder
@@ -30,8 +34,10 @@ extension EventStore {
             } else {
                 reminder = Reminder(calendarItemIdentifier: Identifiers.make(), calendarIdentifier: "", title: "", creationDate: now)
                 guard let list = try self.store.defaultCalendar() else {
-                    throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar,
-                                                   "no list takes new reminders: every list is read-only; name a list, or create one with saveCalendar"))
+                    throw .invalid(
+                        ValidationError(
+                            field: "calendarIdentifier", reason: .noCalendar,
+                            "no list takes new reminders: every list is read-only; name a list, or create one with saveCalendar"))
                 }
                 reminder.calendarIdentifier = list.calendarIdentifier
             }
@@ -70,8 +76,10 @@ extension EventStore {
         }
     }
 
-    public func addAlarm(_ alarm: AlarmDraft, toReminder identifier: String, lastModifiedDate: Timestamp? = nil,
-                         commit: Bool) throws(StoreError) -> Reminder {
+    public func addAlarm(
+        _ alarm: AlarmDraft, toReminder identifier: String, lastModifiedDate: Timestamp? = nil,
+        commit: Bool
+    ) throws(StoreError) -> Reminder {
         let existing = try current(identifier, lastModifiedDate: lastModifiedDate)
         do throws(ValidationError) {
             try Alarm(alarmIdentifier: alarm.alarmIdentifier ?? "", trigger: alarm.trigger)
@@ -88,15 +96,18 @@ extension EventStore {
         return try saveReminder(identifier: identifier, changes: changes, lastModifiedDate: lastModifiedDate, commit: commit)
     }
 
-    public func removeAlarm(_ alarmIdentifier: String, fromReminder identifier: String, lastModifiedDate: Timestamp? = nil,
-                            commit: Bool) throws(StoreError) -> Reminder {
+    public func removeAlarm(
+        _ alarmIdentifier: String, fromReminder identifier: String, lastModifiedDate: Timestamp? = nil,
+        commit: Bool
+    ) throws(StoreError) -> Reminder {
         let existing = try current(identifier, lastModifiedDate: lastModifiedDate)
         guard existing.alarms.contains(where: { $0.alarmIdentifier == alarmIdentifier }) else {
             throw .notFound(kind: "alarm", identifier: alarmIdentifier)
         }
         var changes = ReminderChanges()
-        changes.alarms = .set(existing.alarms.filter { $0.alarmIdentifier != alarmIdentifier }
-            .map { AlarmDraft(alarmIdentifier: $0.alarmIdentifier, trigger: $0.trigger) })
+        changes.alarms = .set(
+            existing.alarms.filter { $0.alarmIdentifier != alarmIdentifier }
+                .map { AlarmDraft(alarmIdentifier: $0.alarmIdentifier, trigger: $0.trigger) })
         return try saveReminder(identifier: identifier, changes: changes, lastModifiedDate: lastModifiedDate, commit: commit)
     }
 
@@ -160,8 +171,10 @@ extension EventStore {
             throw .invalid(ValidationError(field: field, reason: .noCalendar, "there is no list \(calendarIdentifier)"))
         }
         guard calendar.entityType == entityType else {
-            throw .invalid(ValidationError(field: field, reason: entityType == .reminder ? .calendarDoesNotAllowReminders : .calendarDoesNotAllowEvents,
-                                           "the calendar \"\(calendar.title)\" holds \(calendar.entityType.rawValue)s"))
+            throw .invalid(
+                ValidationError(
+                    field: field, reason: entityType == .reminder ? .calendarDoesNotAllowReminders : .calendarDoesNotAllowEvents,
+                    "the calendar \"\(calendar.title)\" holds \(calendar.entityType.rawValue)s"))
         }
         guard calendar.allowsContentModifications else {
             throw .invalid(ValidationError(field: field, reason: .calendarReadOnly, "the list \"\(calendar.title)\" is read-only"))

@@ -19,8 +19,10 @@ public final class EventStore {
     /// the staged log only when the group is durable.
     private(set) var inGroup = false
 
-    public init(store: CalendarStore, rules: CalendarItemRules = CalendarItemRules(), timeZone: TimeZone = .current,
-                clock: @escaping () -> Timestamp = Timestamp.now) {
+    public init(
+        store: CalendarStore, rules: CalendarItemRules = CalendarItemRules(), timeZone: TimeZone = .current,
+        clock: @escaping () -> Timestamp = Timestamp.now
+    ) {
         self.store = store
         self.rules = rules
         self.timeZone = timeZone
@@ -100,7 +102,8 @@ public final class EventStore {
                 }
                 calendar = existing
                 if let entityType = changes.entityType, entityType != existing.entityType {
-                    throw .invalid(ValidationError(field: "allowedEntityTypes", "a calendar keeps the kind it was made for (\(existing.entityType.rawValue))"))
+                    throw .invalid(
+                        ValidationError(field: "allowedEntityTypes", "a calendar keeps the kind it was made for (\(existing.entityType.rawValue))"))
                 }
             } else {
                 guard changes.title != nil else { throw .invalid(ValidationError(field: "title", "a new list needs a title")) }
@@ -117,12 +120,15 @@ public final class EventStore {
                 }
                 if isNew {
                     guard try self.store.account(named: account) != nil else {
-                        throw .invalid(ValidationError(field: "source.account", "there is no account \(account); add it with remindersd accounts add"))
+                        throw .invalid(
+                            ValidationError(field: "source.account", "there is no account \(account); add it with remindersd accounts add"))
                     }
                     // Made on the server by the next sync (MKCALENDAR), which then knows its href.
-                    try self.store.addSyncedCollection(SyncedCollection(calendarIdentifier: calendar.calendarIdentifier, account: account,
-                                                                        entityType: calendar.entityType, href: nil),
-                                                       list: calendar, now: self.clock())
+                    try self.store.addSyncedCollection(
+                        SyncedCollection(
+                            calendarIdentifier: calendar.calendarIdentifier, account: account,
+                            entityType: calendar.entityType, href: nil),
+                        list: calendar, now: self.clock())
                     try self.store.storeDefaultCalendar()
                     return try self.store.calendar(identifier: calendar.calendarIdentifier) ?? calendar
                 }
@@ -140,8 +146,12 @@ public final class EventStore {
         try store.write { () throws(StoreError) in
             guard let calendar = try self.store.calendar(identifier: identifier) else { throw .notFound(kind: "list", identifier: identifier) }
             guard try self.store.calendarCount(for: calendar.entityType) > 1 else {
-                throw .invalid(ValidationError(field: "calendarIdentifier", calendar.entityType == .reminder ? "the last list cannot be removed"
-                                                                                                           : "the last event calendar cannot be removed"))
+                throw .invalid(
+                    ValidationError(
+                        field: "calendarIdentifier",
+                        calendar.entityType == .reminder
+                            ? "the last list cannot be removed"
+                            : "the last event calendar cannot be removed"))
             }
             try self.store.rememberRemovedCollection(calendar: identifier)
             _ = try self.store.deleteCalendar(identifier: identifier)
@@ -172,14 +182,18 @@ public final class EventStore {
     }
 
     /// Committed reminders only, as EventKit's fetches return.
-    public func fetchReminders(matching predicate: ReminderPredicate, in zone: TimeZone,
-                               shouldContinue: () -> Bool = { true }) throws(StoreError) -> [Reminder] {
+    public func fetchReminders(
+        matching predicate: ReminderPredicate, in zone: TimeZone,
+        shouldContinue: () -> Bool = { true }
+    ) throws(StoreError) -> [Reminder] {
         try store.reminders(matching: predicate, in: zone, shouldContinue: shouldContinue)
     }
 
     /// A page of `fetchReminders`, after `position`.
-    public func fetchReminders(matching predicate: ReminderPredicate, in zone: TimeZone, after position: FetchPosition?, limit: Int?,
-                               order: FetchOrder = .dueDate, shouldContinue: () -> Bool = { true }) throws(StoreError) -> FetchPage {
+    public func fetchReminders(
+        matching predicate: ReminderPredicate, in zone: TimeZone, after position: FetchPosition?, limit: Int?,
+        order: FetchOrder = .dueDate, shouldContinue: () -> Bool = { true }
+    ) throws(StoreError) -> FetchPage {
         try store.reminders(matching: predicate, in: zone, after: position, limit: limit, order: order, shouldContinue: shouldContinue)
     }
 }

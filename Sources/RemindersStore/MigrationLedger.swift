@@ -11,7 +11,8 @@ struct MigrationLedger {
         guard ledger > 0 else {
             let counted = Int(try database.scalar("PRAGMA user_version")?.integer ?? 0)
             // More than this version has: a newer remindersd's, by a name this one cannot know.
-            return Schema.migrations.prefix(counted).map(\.name) + (Schema.migrations.count..<max(counted, Schema.migrations.count)).map { "number \($0 + 1)" }
+            return Schema.migrations.prefix(counted).map(\.name)
+                + (Schema.migrations.count..<max(counted, Schema.migrations.count)).map { "number \($0 + 1)" }
         }
         let statement = try database.statement("SELECT name FROM schema_migrations ORDER BY rowid")
         defer { statement.reset() }
@@ -39,7 +40,9 @@ struct MigrationLedger {
         let applied = try applied()
         let (pending, unknown) = Self.pending(after: applied)
         // (Refused already when the store was identified; this is another process having upgraded it since.)
-        if let unknown { throw SQLiteError(code: SQLITE_NOTADB, message: "the store was written by a newer remindersd (the migration \"\(unknown)\")") }
+        if let unknown {
+            throw SQLiteError(code: SQLITE_NOTADB, message: "the store was written by a newer remindersd (the migration \"\(unknown)\")")
+        }
         try database.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)")
         for name in applied { try database.run("INSERT OR IGNORE INTO schema_migrations (name) VALUES (?)", .text(name)) }
         for migration in pending {

@@ -11,7 +11,9 @@ enum Schema {
     static let applicationID: Int32 = 0x5245_4D44
 
     static let migrations: [(name: String, sql: String)] = [
-        ("v1 lists, reminders, alarms, authorizations", """
+        (
+            "v1 lists, reminders, alarms, authorizations",
+            """
             CREATE TABLE sources (
                 identifier TEXT PRIMARY KEY,
                 title TEXT NOT NULL,
@@ -76,22 +78,28 @@ enum Schema {
                 status TEXT NOT NULL,
                 PRIMARY KEY (client, entity_type)
             ) WITHOUT ROWID;
-            """),
+            """
+        ),
         // An all-day date is the reader's day whatever zone it was saved with (issue 16): dates saved
         // with a zone by earlier versions lose it, and become floating rows (due_wall, not due_at).
         // Stored dates read `2026-06-15`, `2026-06-15T09…` or `2026-06-15 Zone`: a space after the
         // day marks an all-day date with a zone.
-        ("v2 all-day dates carry no time zone", """
+        (
+            "v2 all-day dates carry no time zone",
+            """
             UPDATE reminders SET due_date = substr(due_date, 1, 10), due_at = NULL,
                 due_wall = CAST(round((julianday(substr(due_date, 1, 10)) - 2440587.5) * 86400) AS INTEGER)
             WHERE substr(due_date, 11, 1) = ' ';
             UPDATE reminders SET start_date = substr(start_date, 1, 10)
             WHERE substr(start_date, 11, 1) = ' ';
-            """),
+            """
+        ),
         // Beyond EventKit (issue 12): flags, one level of subtasks (removed with their parent), tags
         // (a column to read them with the row, a table to find reminders by them), and a full-text
         // index of titles and notes that follows every change of a row.
-        ("v3 flags, subtasks, tags, full-text search", """
+        (
+            "v3 flags, subtasks, tags, full-text search",
+            """
             ALTER TABLE reminders ADD COLUMN flagged INTEGER NOT NULL DEFAULT 0;
             ALTER TABLE reminders ADD COLUMN parent TEXT REFERENCES reminders(identifier) ON DELETE CASCADE;
             ALTER TABLE reminders ADD COLUMN tags TEXT;
@@ -118,26 +126,35 @@ enum Schema {
                 INSERT INTO reminders_fts (reminders_fts, rowid, title, notes) VALUES ('delete', old.id, old.title, old.notes);
                 INSERT INTO reminders_fts (rowid, title, notes) VALUES (new.id, new.title, new.notes);
             END;
-            """),
+            """
+        ),
         // The store's writes keep the index from now on (see FullTextIndex.swift): with triggers,
         // FTS5 flushed a segment per inserted row, and a 100k-row commit took five times as long.
-        ("v4 the full-text index kept by the store's writes, deletes by trigger", """
+        (
+            "v4 the full-text index kept by the store's writes, deletes by trigger",
+            """
             DROP TRIGGER reminders_fts_after_insert;
             DROP TRIGGER reminders_fts_after_update;
-            """),
+            """
+        ),
         // Issue 10: a reminder read from iCalendar keeps the calendar object it came from (opaque
         // text here), so that what remindersd does not map is written back unchanged.
-        ("v5 the calendar objects reminders were read from", """
+        (
+            "v5 the calendar objects reminders were read from",
+            """
             CREATE TABLE reminder_icalendar (
                 reminder INTEGER PRIMARY KEY REFERENCES reminders(id) ON DELETE CASCADE,
                 text TEXT NOT NULL
             );
-            """),
+            """
+        ),
         // Issue 10: CalDAV accounts (no secrets: how to get the password, never the password), the
         // collections synced as lists, and per item what was last synced — the tombstone of a
         // reminder removed here is its item whose reminder became NULL, and a list removed here
         // leaves its collection's href until the sync removes the collection there.
-        ("v6 CalDAV accounts and sync state", """
+        (
+            "v6 CalDAV accounts and sync state",
+            """
             CREATE TABLE accounts (
                 name TEXT PRIMARY KEY,
                 url TEXT NOT NULL,
@@ -176,10 +193,13 @@ enum Schema {
                 ctag TEXT,
                 PRIMARY KEY (account, href)
             ) WITHOUT ROWID;
-            """),
+            """
+        ),
         // Issue 11: every alarm the agent decided to fire, once per (reminder, alarm, occurrence) —
         // the occurrence being the due date it belonged to, so a moved or advanced reminder fires anew.
-        ("v7 alarm deliveries", """
+        (
+            "v7 alarm deliveries",
+            """
             CREATE TABLE alarm_deliveries (
                 reminder TEXT NOT NULL,
                 alarm TEXT NOT NULL,
@@ -196,11 +216,14 @@ enum Schema {
             ) WITHOUT ROWID;
             CREATE INDEX alarm_deliveries_by_state ON alarm_deliveries(state) WHERE state IN ('firing', 'snoozed');
             CREATE INDEX alarm_deliveries_by_delivery ON alarm_deliveries(delivered_at) WHERE delivered_at IS NOT NULL;
-            """),
+            """
+        ),
         // Issue 11: the side of its fence each location alarm last saw the person on, with the
         // fence it was seen for (an edited fence starts afresh) and the fix's time (an older fix
         // arriving late changes nothing), so that a restart never fires a crossing again.
-        ("v8 geofence sides", """
+        (
+            "v8 geofence sides",
+            """
             CREATE TABLE geofence_sides (
                 reminder TEXT NOT NULL,
                 alarm TEXT NOT NULL,
@@ -211,13 +234,16 @@ enum Schema {
                 seen INTEGER NOT NULL,
                 PRIMARY KEY (reminder, alarm)
             ) WITHOUT ROWID;
-            """),
+            """
+        ),
         // Issue 11: when each time alarm fires, kept with the alarm so that the agent finds what is
         // due in a window through an index instead of reading every reminder: `fire_at` an instant
         // (an absolute alarm, or a relative one of a zoned due date), `fire_wall` a wall-clock time
         // as UTC milliseconds (a relative alarm of a floating or all-day due date, read in the
         // agent's zone). Both are rewritten with the alarms, which every save of a reminder does.
-        ("v9 alarm fire times", """
+        (
+            "v9 alarm fire times",
+            """
             ALTER TABLE alarms ADD COLUMN fire_at INTEGER;
             ALTER TABLE alarms ADD COLUMN fire_wall INTEGER;
             UPDATE alarms SET fire_at = absolute_date WHERE absolute_date IS NOT NULL;
@@ -227,10 +253,13 @@ enum Schema {
             WHERE relative_offset IS NOT NULL;
             CREATE INDEX alarms_by_fire_at ON alarms(fire_at) WHERE fire_at IS NOT NULL;
             CREATE INDEX alarms_by_fire_wall ON alarms(fire_wall) WHERE fire_wall IS NOT NULL;
-            """),
+            """
+        ),
         // Issue 13: a calendar holds reminders or events, as EventKit makes them; a store that had
         // lists only gets the event calendar a fresh one starts with.
-        ("v10 calendars of events", """
+        (
+            "v10 calendars of events",
+            """
             ALTER TABLE calendars ADD COLUMN entity_type TEXT NOT NULL DEFAULT 'reminder';
             INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date, entity_type)
             SELECT upper(substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-A' || substr(h, 18, 3) || '-' || substr(h, 21, 12)),
@@ -238,12 +267,15 @@ enum Schema {
                    CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), 'event'
             FROM (SELECT lower(hex(randomblob(16))) AS h)
             WHERE EXISTS (SELECT 1 FROM sources WHERE type = 'local');
-            """),
+            """
+        ),
         // Issue 13: events — a series (or one event) a row, its start as date components (with
         // start_at for a zoned start, start_wall for a floating or all-day one, as reminders' due
         // dates) and its length; removed occurrences as keys; a detached occurrence a row of its
         // own naming its series (removed with it) and the occurrence it replaces.
-        ("v11 events", """
+        (
+            "v11 events",
+            """
             CREATE TABLE events (
                 id INTEGER PRIMARY KEY,
                 identifier TEXT NOT NULL UNIQUE,
@@ -284,13 +316,16 @@ enum Schema {
                 proximity TEXT NOT NULL,
                 PRIMARY KEY (event, position)
             ) WITHOUT ROWID;
-            """),
+            """
+        ),
         // Issue 13: event collections sync like task collections. A collection holding both kinds
         // is a reminder list and an event calendar here (EventKit's calendars hold one kind), so
         // a collection's href is unique per entity type; an item names its reminder or its event.
         // SQLite cannot change a constraint in place: both tables are made again and copied (the
         // items first, so dropping the collections cascades to nothing).
-        ("v12 event collections synced", """
+        (
+            "v12 event collections synced",
+            """
             CREATE TABLE sync_collections_v12 (
                 calendar TEXT PRIMARY KEY REFERENCES calendars(identifier) ON DELETE CASCADE,
                 account TEXT NOT NULL REFERENCES accounts(name) ON DELETE CASCADE,
@@ -326,13 +361,16 @@ enum Schema {
                 event TEXT PRIMARY KEY REFERENCES events(identifier) ON DELETE CASCADE,
                 text TEXT NOT NULL
             ) WITHOUT ROWID;
-            """),
+            """
+        ),
         // Issue 13: an event alarm's fire time, kept as a reminder alarm's is (v9), so that the
         // agent reads the alarms of its window instead of every event's. Only for one event or a
         // detached occurrence: a series' alarms fire at each occurrence, found by expanding it —
         // unless the series ended before the window (`last_alarm_fire`, worked out when a series
         // is written; NULL for series written before, which stay candidates until rewritten).
-        ("v13 event alarm fire times", """
+        (
+            "v13 event alarm fire times",
+            """
             ALTER TABLE events ADD COLUMN last_alarm_fire INTEGER;
             ALTER TABLE event_alarms ADD COLUMN fire_at INTEGER;
             ALTER TABLE event_alarms ADD COLUMN fire_wall INTEGER;
@@ -344,12 +382,15 @@ enum Schema {
             CREATE INDEX event_alarms_by_fire_at ON event_alarms(fire_at) WHERE fire_at IS NOT NULL;
             CREATE INDEX event_alarms_by_fire_wall ON event_alarms(fire_wall) WHERE fire_wall IS NOT NULL;
             CREATE INDEX events_recurring ON events(last_alarm_fire) WHERE recurrence IS NOT NULL;
-            """),
+            """
+        ),
         // Issue 26: a grant is for a client's name and the program that runs it. Grants made
         // before were for the name from any program, and stay so ('*'), so nobody loses access.
         // A `notDetermined` row records a program that asked and could not be answered, so the
         // owner sees who asked (`permissions list`) and can grant it.
-        ("v14 authorizations per program", """
+        (
+            "v14 authorizations per program",
+            """
             CREATE TABLE program_authorizations (
                 client TEXT NOT NULL,
                 entity_type TEXT NOT NULL,
@@ -361,41 +402,57 @@ enum Schema {
                 SELECT client, entity_type, '*', status FROM authorizations;
             DROP TABLE authorizations;
             ALTER TABLE program_authorizations RENAME TO authorizations;
-            """),
+            """
+        ),
         // Issue 24: the manual order of Apple's Reminders app (X-APPLE-SORT-ORDER), kept so that
         // a list synced with a phone can be read in the order the person put it in.
-        ("v15 reminder sort order", """
+        (
+            "v15 reminder sort order",
+            """
             ALTER TABLE reminders ADD COLUMN sort_order INTEGER;
-            """),
+            """
+        ),
         // Issue 24: a dismissal or snooze made here, until a sync wrote it into the item on the
         // server (RFC 9074 ACKNOWLEDGED, a snooze alarm), so other devices stop ringing too.
-        ("v16 alarm state to share", """
+        (
+            "v16 alarm state to share",
+            """
             ALTER TABLE alarm_deliveries ADD COLUMN to_share INTEGER;
             CREATE INDEX alarm_deliveries_to_share ON alarm_deliveries(reminder) WHERE to_share IS NOT NULL;
-            """),
+            """
+        ),
         // A reminder's kept calendar object is the base of a sync's merge only for the collection
         // it was synced with: one moved to another list and uploaded there has another's text.
-        ("v17 kept calendar object's href", """
+        (
+            "v17 kept calendar object's href",
+            """
             ALTER TABLE reminder_icalendar ADD COLUMN href TEXT;
-            """),
+            """
+        ),
         // Issue 34: a recurring reminder as the person's other clients write it — occurrences
         // removed, added, done or changed elsewhere, and how completing one is written (`series`);
         // the occurrence the deliveries ledger keys its decisions by, a series without a due date
         // counting from its start (`occurrence_key`, what was `coalesce(due_at, due_wall * 1000, 0)`);
         // alarms that count from the start (RELATED=START), as Evolution and jtx Board write them.
-        ("v18 reminder series", """
+        (
+            "v18 reminder series",
+            """
             ALTER TABLE reminders ADD COLUMN series TEXT;
             ALTER TABLE reminders ADD COLUMN occurrence_key INTEGER NOT NULL DEFAULT 0;
             UPDATE reminders SET occurrence_key = coalesce(due_at, due_wall * 1000, 0);
             ALTER TABLE alarms ADD COLUMN relative_to TEXT;
             ALTER TABLE event_alarms ADD COLUMN relative_to TEXT;
             ALTER TABLE sync_items ADD COLUMN parent_uid TEXT;
-            """),
+            """
+        ),
         // Issue 35: a program that could not be identified is "(unknown)", and every other such
         // program is too: a grant to it held for all of them. None is kept (nor made any more).
-        ("v19 no grant for an unknown program", """
+        (
+            "v19 no grant for an unknown program",
+            """
             DELETE FROM authorizations WHERE program = '(unknown)';
-            """),
+            """
+        ),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where the store file lives and how it is created: private to its owner (folder 0700, file 0600).
@@ -74,7 +74,8 @@ public enum StoreLocation {
         guard shared != 0 else { return }
         let mode = String(status.st_mode & 0o7777, radix: 8)
         let who = (shared & 0o070 != 0 ? ["its group"] : []) + (shared & 0o007 != 0 ? ["every user"] : [])
-        throw .unavailable("""
+        throw .unavailable(
+            """
             \(what) \(path) can be \(verb) by \(who.joined(separator: " and ")) (mode \(mode)); \
             it holds your reminders and who may see them: run `\(fix) \(path)` (or use a store in a private folder)
             """)

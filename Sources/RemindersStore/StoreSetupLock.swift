@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Who may set up a store: while a process makes a new store (its WAL mode, its tables, its first

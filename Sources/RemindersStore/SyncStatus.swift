@@ -1,7 +1,7 @@
 import Foundation
 import RemindersModel
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How each account's last sync ended and when the agent plans the next, kept beside the store

@@ -25,8 +25,9 @@ struct AccountSync {
         let http: HTTPClient
         do {
             let password = try PasswordSource.password(for: account)
-            http = HTTPClient(credentials: account.username.map { Credentials(username: $0, password: password ?? "") },
-                              timeout: account.timeout)
+            http = HTTPClient(
+                credentials: account.username.map { Credentials(username: $0, password: password ?? "") },
+                timeout: account.timeout)
         } catch {
             report.error = "account \(account.name): \(error)"
             return report
@@ -67,10 +68,12 @@ struct AccountSync {
                 if options.isCancelled() { throw SyncError("cancelled") }
                 let title = (try? store.calendar(identifier: collection.calendarIdentifier))??.title ?? collection.title ?? ""
                 progress("\(account.name): \(title)", Double(index) / Double(max(synced.count, 1)))
-                var list = report.lists.first { $0.calendarIdentifier == collection.calendarIdentifier }
+                var list =
+                    report.lists.first { $0.calendarIdentifier == collection.calendarIdentifier }
                     ?? ListReport(calendarIdentifier: collection.calendarIdentifier, title: title)
-                let sync = CollectionSync(client: client, eventStore: eventStore, collection: collection, remote: byHref[collection.href ?? ""],
-                                          options: options, report: list)
+                let sync = CollectionSync(
+                    client: client, eventStore: eventStore, collection: collection, remote: byHref[collection.href ?? ""],
+                    options: options, report: list)
                 do {
                     try sync.run()
                     list = sync.report
@@ -104,8 +107,10 @@ struct AccountSync {
     /// last sync (its token or ctag moved: another client added to it), when it comes back; or its
     /// other kind is still synced here (a collection of to-dos and events), when it stays there
     /// and this calendar comes back.
-    private func removeRemoved(_ remotes: inout [RemoteCollection], locals: [SyncedCollection], client: CalDAVClient,
-                               report: inout AccountReport) throws {
+    private func removeRemoved(
+        _ remotes: inout [RemoteCollection], locals: [SyncedCollection], client: CalDAVClient,
+        report: inout AccountReport
+    ) throws {
         for removed in try store.removedCollections(account: account.name) {
             guard let index = remotes.firstIndex(where: { $0.href == removed.href }) else {
                 if !options.dryRun { try store.forgetRemovedCollection(href: removed.href, account: account.name) }
@@ -115,8 +120,9 @@ struct AccountSync {
             let title = remote.displayName ?? removed.href
             if let other = locals.first(where: { $0.href == removed.href }) {
                 let kind = other.entityType == .event ? "events" : "reminders"
-                report.notes.append("\(title) was removed here, but its \(kind) are still synced here, so it stays on the server and comes back; "
-                                    + "remove both to remove it there")
+                report.notes.append(
+                    "\(title) was removed here, but its \(kind) are still synced here, so it stays on the server and comes back; "
+                        + "remove both to remove it there")
                 if !options.dryRun { try store.forgetRemovedCollection(href: removed.href, account: account.name) }
                 continue
             }
@@ -147,25 +153,31 @@ struct AccountSync {
         }
     }
 
-    private func adopt(_ remote: RemoteCollection, as entityType: EntityType, into locals: inout [SyncedCollection],
-                       report: inout AccountReport) throws {
+    private func adopt(
+        _ remote: RemoteCollection, as entityType: EntityType, into locals: inout [SyncedCollection],
+        report: inout AccountReport
+    ) throws {
         let title = remote.displayName ?? remote.href.split(separator: "/").last.map { String($0).removingPercentEncoding ?? String($0) } ?? "CalDAV"
         let color = remote.color ?? (entityType == .event ? ItemCalendar.defaultEventColor : ItemCalendar.defaultColor)
-        let list = ItemCalendar(calendarIdentifier: Identifiers.make(), title: title, color: color,
-                                    allowsContentModifications: remote.isWritable, entityType: entityType)
+        let list = ItemCalendar(
+            calendarIdentifier: Identifiers.make(), title: title, color: color,
+            allowsContentModifications: remote.isWritable, entityType: entityType)
         var lineReport = ListReport(calendarIdentifier: list.calendarIdentifier, title: title)
         lineReport.created = true
         report.lists.append(lineReport)
         if options.dryRun { return }
-        let collection = SyncedCollection(calendarIdentifier: list.calendarIdentifier, account: account.name, entityType: entityType,
-                                          href: remote.href, title: title, color: list.color)
+        let collection = SyncedCollection(
+            calendarIdentifier: list.calendarIdentifier, account: account.name, entityType: entityType,
+            href: remote.href, title: title, color: list.color)
         try store.addSyncedCollection(collection, list: list, now: options.now())
         locals.append(collection)
     }
 
     /// Lists made here in the account, not yet on the server: MKCALENDAR in the home.
-    private func makeNew(_ locals: inout [SyncedCollection], home: String, client: CalDAVClient, remotes: inout [RemoteCollection],
-                         report: inout AccountReport) throws {
+    private func makeNew(
+        _ locals: inout [SyncedCollection], home: String, client: CalDAVClient, remotes: inout [RemoteCollection],
+        report: inout AccountReport
+    ) throws {
         for index in locals.indices where locals[index].href == nil {
             guard let list = try store.calendar(identifier: locals[index].calendarIdentifier) else { continue }
             var lineReport = ListReport(calendarIdentifier: list.calendarIdentifier, title: list.title)
@@ -189,13 +201,16 @@ struct AccountSync {
         let byHref = Dictionary(remotes.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         for collection in locals {
             guard let href = collection.href, !(byHref[href].map { Self.holds($0, collection.entityType) } ?? false),
-                  let list = try store.calendar(identifier: collection.calendarIdentifier) else {
+                let list = try store.calendar(identifier: collection.calendarIdentifier)
+            else {
                 continue
             }
             let unsynced = try holdsUnsyncedChanges(collection)
             var lineReport = ListReport(calendarIdentifier: list.calendarIdentifier, title: list.title)
-            lineReport.notes.append(unsynced ? "the collection went from the server; the calendar holds changes not synced, so it stays, as a local one"
-                                             : "the collection went from the server; the calendar went too")
+            lineReport.notes.append(
+                unsynced
+                    ? "the collection went from the server; the calendar holds changes not synced, so it stays, as a local one"
+                    : "the collection went from the server; the calendar went too")
             report.lists.append(lineReport)
             if !options.dryRun { try store.dropSyncedCollection(calendar: list.calendarIdentifier, keepingAsLocal: unsynced) }
         }
@@ -216,9 +231,11 @@ struct AccountSync {
             }
             return false
         }
-        return try store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [collection.calendarIdentifier]),
-                                   in: TimeZone(identifier: "UTC")!)
-            .contains { changed($0.calendarItemIdentifier, $0.lastModifiedDate) }
+        return try store.reminders(
+            matching: ReminderPredicate(kind: .all, calendarIdentifiers: [collection.calendarIdentifier]),
+            in: TimeZone(identifier: "UTC")!
+        )
+        .contains { changed($0.calendarItemIdentifier, $0.lastModifiedDate) }
     }
 }
 

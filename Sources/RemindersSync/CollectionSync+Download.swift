@@ -64,8 +64,9 @@ extension CollectionSync {
     func linkWaitingSubtasks() throws(StoreError) {
         for item in items.values.sorted(by: { $0.href < $1.href }) {
             guard let uid = item.parentUID, let identifier = item.itemIdentifier,
-                  let parent = try localList.parentIdentifier(uid: uid, of: identifier),
-                  var local = try localList.items([identifier]).first, local.reminder.parentIdentifier == nil else { continue }
+                let parent = try localList.parentIdentifier(uid: uid, of: identifier),
+                var local = try localList.items([identifier]).first, local.reminder.parentIdentifier == nil
+            else { continue }
             let version = local.reminder.lastModifiedDate
             local.reminder.parentIdentifier = parent
             guard case .success(let written) = attempt({ () throws(StoreError) in try self.localList.write(local, over: version) }) else { continue }
@@ -171,8 +172,9 @@ extension CollectionSync {
         // A parent not here yet is remembered, and linked when it comes.
         let waitingFor = incoming.parentIdentifier == nil ? item.reading.parentUID : nil
         func synced(_ written: Reminder, at modified: Timestamp?) -> SyncedItem {
-            SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
-                       syncedModified: modified, parentUID: waitingFor)
+            SyncedItem(
+                href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
+                syncedModified: modified, parentUID: waitingFor)
         }
         guard let local else {
             if known?.kind == .reminder {
@@ -213,9 +215,11 @@ extension CollectionSync {
         result.parentIdentifier = try localList.parentIdentifier(uid: merged.parentUID, of: here.calendarItemIdentifier)
         let written = try localList.write(LocalList.Item(reminder: result, calendarObject: item.kept), over: here.lastModifiedDate).reminder
         // Left changed since the sync when the server lacks some of it: the upload below sends it.
-        try remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
-                            syncedModified: merged.differsFromRemote ? nil : written.lastModifiedDate,
-                            parentUID: result.parentIdentifier == nil ? merged.parentUID : nil))
+        try remember(
+            SyncedItem(
+                href: item.href, etag: item.etag, itemIdentifier: written.calendarItemIdentifier, kind: .reminder,
+                syncedModified: merged.differsFromRemote ? nil : written.lastModifiedDate,
+                parentUID: result.parentIdentifier == nil ? merged.parentUID : nil))
         if !here.sameContent(as: written) { report.downloaded += 1 }
         return written
     }
@@ -227,7 +231,8 @@ extension CollectionSync {
         var taken = Set(incoming.map(\.alarmIdentifier))
         return incoming.map { alarm in
             guard alarm.alarmIdentifier.hasPrefix("\(uid)-alarm-"),
-                  let same = here.first(where: { $0.trigger == alarm.trigger && !taken.contains($0.alarmIdentifier) }) else { return alarm }
+                let same = here.first(where: { $0.trigger == alarm.trigger && !taken.contains($0.alarmIdentifier) })
+            else { return alarm }
             taken.insert(same.alarmIdentifier)
             return Alarm(alarmIdentifier: same.alarmIdentifier, trigger: alarm.trigger)
         }

@@ -30,7 +30,9 @@ extension CollectionSync {
         guard let text = text(of: item) else { return nil }
         let calendar: Component
         do throws(ICalendarError) {
-            guard let found = try Component.parse(text).first(where: { $0.name == "VCALENDAR" }) else { throw ICalendarError("no VCALENDAR in the calendar object") }
+            guard let found = try Component.parse(text).first(where: { $0.name == "VCALENDAR" }) else {
+                throw ICalendarError("no VCALENDAR in the calendar object")
+            }
             calendar = found
         } catch {
             report.skipped.append(Skipped(href: item.href, message: error.description))
@@ -43,8 +45,9 @@ extension CollectionSync {
             return nil
         }
         do {
-            return DownloadedEvent(href: item.href, etag: item.etag, text: text, calendar: calendar,
-                                   reading: try EventReader.read(calendar, now: options.now()))
+            return DownloadedEvent(
+                href: item.href, etag: item.etag, text: text, calendar: calendar,
+                reading: try EventReader.read(calendar, now: options.now()))
         } catch {
             report.skipped.append(Skipped(href: item.href, message: error.description))
             try keepUnlessKnown(item)
@@ -53,16 +56,20 @@ extension CollectionSync {
     }
 
     private func apply(_ item: DownloadedEvent) throws(StoreError) {
-        guard let event = try applyContent(item), let master = item.calendar.components.first(where: {
-            $0.name == "VEVENT" && $0.property("RECURRENCE-ID") == nil
-        }) else { return }
+        guard let event = try applyContent(item),
+            let master = item.calendar.components.first(where: {
+                $0.name == "VEVENT" && $0.property("RECURRENCE-ID") == nil
+            })
+        else { return }
         // What the server's item says of the alarms (dismissed or snoozed on another device); for
         // Thunderbird's item-wide form, an alarm fires when its last occurrence before now did.
         let zone = TimeZone.current, now = options.now()
-        let states = AlarmState.read(master, alarms: event.alarms, fireDate: { alarm in
-            event.alarmFirings(from: now.advanced(by: -86_400_000), to: now, in: zone)
-                .filter { $0.alarm.alarmIdentifier == alarm.alarmIdentifier }.map(\.fireDate).max()
-        })
+        let states = AlarmState.read(
+            master, alarms: event.alarms,
+            fireDate: { alarm in
+                event.alarmFirings(from: now.advanced(by: -86_400_000), to: now, in: zone)
+                    .filter { $0.alarm.alarmIdentifier == alarm.alarmIdentifier }.map(\.fireDate).max()
+            })
         if !states.isEmpty { try store.recordAlarmStates(states, of: event, in: zone) }
     }
 
@@ -82,32 +89,44 @@ extension CollectionSync {
                 }
             }
         }
-        var incoming = LocalEventCalendar.Item(series: item.reading.series, detached: item.reading.detached, calendarObject: item.text,
-                                               lastChange: item.reading.series.lastModifiedDate)
+        var incoming = LocalEventCalendar.Item(
+            series: item.reading.series, detached: item.reading.detached, calendarObject: item.text,
+            lastChange: item.reading.series.lastModifiedDate)
         guard let local else {
             if known?.kind == .event {
                 report.notes.append("\"\(item.reading.series.title)\" came back: it changed on the server after it was removed here")
             }
             let written = try localEvents.write(incoming, over: nil)
-            try remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.series.eventIdentifier, kind: .event, syncedModified: written.lastChange))
+            try remember(
+                SyncedItem(
+                    href: item.href, etag: item.etag, itemIdentifier: written.series.eventIdentifier, kind: .event, syncedModified: written.lastChange
+                ))
             report.downloaded += 1
             return written.series
         }
         let series = local.series
         if series.sameContent(as: item.reading.series), local.detached.count == item.reading.detached.count,
-           zip(local.detached, item.reading.detached.sorted { ($0.originalOccurrence ?? 0) < ($1.originalOccurrence ?? 0) }).allSatisfy({ $0.sameContent(as: $1) }) {
+            zip(local.detached, item.reading.detached.sorted { ($0.originalOccurrence ?? 0) < ($1.originalOccurrence ?? 0) }).allSatisfy({
+                $0.sameContent(as: $1)
+            })
+        {
             // The server rewrote what it stores, or both sides made the same change: nothing to do.
             try store.write { () throws(StoreError) in try self.store.setKeptCalendarObject(item.text, event: series.eventIdentifier) }
-            try remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: series.eventIdentifier, kind: .event, syncedModified: local.lastChange))
+            try remember(
+                SyncedItem(href: item.href, etag: item.etag, itemIdentifier: series.eventIdentifier, kind: .event, syncedModified: local.lastChange))
             return series
         }
         if local.lastChange > (known?.syncedModified ?? Timestamp(milliseconds: Int64.min)) {
-            report.conflicts.append(Conflict(uid: series.calendarItemExternalIdentifier, title: series.title, property: "event", kept: "server",
-                                             lostValue: "the changes made here to \"\(series.title)\" since the last sync"))
+            report.conflicts.append(
+                Conflict(
+                    uid: series.calendarItemExternalIdentifier, title: series.title, property: "event", kept: "server",
+                    lostValue: "the changes made here to \"\(series.title)\" since the last sync"))
         }
         incoming.series.eventIdentifier = series.eventIdentifier
         let written = try localEvents.write(incoming, over: local.lastChange)
-        try remember(SyncedItem(href: item.href, etag: item.etag, itemIdentifier: written.series.eventIdentifier, kind: .event, syncedModified: written.lastChange))
+        try remember(
+            SyncedItem(
+                href: item.href, etag: item.etag, itemIdentifier: written.series.eventIdentifier, kind: .event, syncedModified: written.lastChange))
         report.downloaded += 1
         return written.series
     }

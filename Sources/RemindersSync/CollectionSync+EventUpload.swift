@@ -14,8 +14,9 @@ extension CollectionSync {
         let listing = try localEvents.listing()
         // Dismissals and snoozes made here change the item on the server, not the event.
         let alarmStates = try store.eventAlarmStatesToShare(calendar: list)
-        let plan = SyncPlan.outgoing(local: listing, alarmStates: Set(alarmStates.keys), synced: items, kind: itemKind, collection: href,
-                                     movedAway: try movedAway(present: Set(listing.map(\.key))), forcesDeletion: forcesDeletion)
+        let plan = SyncPlan.outgoing(
+            local: listing, alarmStates: Set(alarmStates.keys), synced: items, kind: itemKind, collection: href,
+            movedAway: try movedAway(present: Set(listing.map(\.key))), forcesDeletion: forcesDeletion)
         try carryOut(plan) { identifier, known, target in
             guard let item = try localEvents.items([identifier]).first else { return }
             try send(item, known: known, target: target, alarmStates: alarmStates[identifier] ?? [])
@@ -26,7 +27,9 @@ extension CollectionSync {
         let event = item.series
         let original = item.calendarObject.flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
         var object = EventWriter.object(for: event, detached: item.detached, original: original, now: options.now())
-        if !alarmStates.isEmpty, let master = object.calendar.components.firstIndex(where: { $0.name == "VEVENT" && $0.property("RECURRENCE-ID") == nil }) {
+        if !alarmStates.isEmpty,
+            let master = object.calendar.components.firstIndex(where: { $0.name == "VEVENT" && $0.property("RECURRENCE-ID") == nil })
+        {
             AlarmState.write(alarmStates, into: &object.calendar.components[master], title: event.title)
         }
         let text = object.text
@@ -38,7 +41,8 @@ extension CollectionSync {
                     try self.store.markAlarmStatesShared(reminder: event.eventIdentifier, through: through)
                 }
             }
-            try remember(SyncedItem(href: target, etag: stored.etag, itemIdentifier: event.eventIdentifier, kind: .event, syncedModified: item.lastChange))
+            try remember(
+                SyncedItem(href: target, etag: stored.etag, itemIdentifier: event.eventIdentifier, kind: .event, syncedModified: item.lastChange))
             report.uploaded += 1
         case .failure(.tooLarge(let message)):
             report.skipped.append(Skipped(href: target, message: message))

@@ -16,12 +16,14 @@ extension CollectionSync {
         let uids = Dictionary(listing.map { ($0.key, $0.uid) }, uniquingKeysWith: { first, _ in first })
         // Dismissals and snoozes made here change the item on the server, not the reminder.
         let alarmStates = try store.alarmStatesToShare(calendar: list)
-        let plan = SyncPlan.outgoing(local: listing, alarmStates: Set(alarmStates.keys), synced: items, kind: itemKind, collection: href,
-                                     movedAway: try movedAway(present: Set(uids.keys)), forcesDeletion: forcesDeletion)
+        let plan = SyncPlan.outgoing(
+            local: listing, alarmStates: Set(alarmStates.keys), synced: items, kind: itemKind, collection: href,
+            movedAway: try movedAway(present: Set(uids.keys)), forcesDeletion: forcesDeletion)
         try carryOut(plan) { identifier, known, target in
             guard let item = try localList.items([identifier]).first else { return }
             // A parent the server's item named and that has not come yet is named again.
-            let parentUID = item.reminder.parentIdentifier.flatMap { uids[$0] ?? nil } ?? (item.reminder.parentIdentifier == nil ? known?.parentUID : nil)
+            let parentUID =
+                item.reminder.parentIdentifier.flatMap { uids[$0] ?? nil } ?? (item.reminder.parentIdentifier == nil ? known?.parentUID : nil)
             try send(item, parentUID: parentUID, known: known, target: target, alarmStates: alarmStates[identifier] ?? [])
         }
     }
@@ -91,7 +93,9 @@ extension CollectionSync {
         for _ in 0..<3 {
             let identifier = current.reminder.calendarItemIdentifier
             let original = current.calendarObject.flatMap { try? CalendarObject(parsing: $0.text) }
-            let text = TodoWriter.object(for: current.reminder, parentUID: parentUID, original: original, now: options.now(), alarmStates: alarmStates).text
+            let text = TodoWriter.object(
+                for: current.reminder, parentUID: parentUID, original: original, now: options.now(), alarmStates: alarmStates
+            ).text
             switch attempt({ () throws(DAVError) in try there.write(FetchedItem(href: target, etag: nil, text: text, status: nil), over: etag) }) {
             case .success(let stored):
                 try store.write { () throws(StoreError) in
@@ -100,9 +104,11 @@ extension CollectionSync {
                         try self.store.markAlarmStatesShared(reminder: identifier, through: through)
                     }
                 }
-                try remember(SyncedItem(href: target, etag: stored.etag, itemIdentifier: identifier, kind: .reminder,
-                                    syncedModified: current.reminder.lastModifiedDate,
-                                    parentUID: current.reminder.parentIdentifier == nil ? parentUID : nil))
+                try remember(
+                    SyncedItem(
+                        href: target, etag: stored.etag, itemIdentifier: identifier, kind: .reminder,
+                        syncedModified: current.reminder.lastModifiedDate,
+                        parentUID: current.reminder.parentIdentifier == nil ? parentUID : nil))
                 report.uploaded += 1
                 return
             case .failure(.tooLarge(let message)):
@@ -118,7 +124,8 @@ extension CollectionSync {
                     continue
                 }
                 guard let fetched = answer, let text = fetched.text,
-                      let object = try? CalendarObject(parsing: text), let reading = try? TodoReader.read(object, now: options.now()) else {
+                    let object = try? CalendarObject(parsing: text), let reading = try? TodoReader.read(object, now: options.now())
+                else {
                     throw SyncError("\(target) changed on the server and cannot be read back")
                 }
                 let base = mergeBase(current, at: target)
@@ -127,12 +134,15 @@ extension CollectionSync {
                 var result = merged.reminder
                 result.calendarItemIdentifier = identifier
                 result.parentIdentifier = try localList.parentIdentifier(uid: merged.parentUID, of: identifier)
-                current = try localList.write(LocalList.Item(reminder: result, calendarObject: KeptCalendarObject(text: text, href: target)),
-                                           over: current.reminder.lastModifiedDate)
+                current = try localList.write(
+                    LocalList.Item(reminder: result, calendarObject: KeptCalendarObject(text: text, href: target)),
+                    over: current.reminder.lastModifiedDate)
                 etag = fetched.etag
                 if !merged.differsFromRemote, alarmStates.isEmpty {
-                    try remember(SyncedItem(href: target, etag: fetched.etag, itemIdentifier: identifier, kind: .reminder,
-                                        syncedModified: current.reminder.lastModifiedDate))
+                    try remember(
+                        SyncedItem(
+                            href: target, etag: fetched.etag, itemIdentifier: identifier, kind: .reminder,
+                            syncedModified: current.reminder.lastModifiedDate))
                     report.downloaded += 1
                     return
                 }

@@ -25,8 +25,10 @@ final class CollectionSync {
     /// so that the next sync asks for that item again instead of passing over it for good.
     var incomplete = false
 
-    init(client: any CollectionStorage, eventStore: EventStore, collection: SyncedCollection, remote: RemoteCollection?, options: SyncOptions,
-         report: ListReport) {
+    init(
+        client: any CollectionStorage, eventStore: EventStore, collection: SyncedCollection, remote: RemoteCollection?, options: SyncOptions,
+        report: ListReport
+    ) {
         self.there = RemoteCalendar(storage: client, href: collection.href ?? "", component: CalendarComponent(collection.entityType))
         self.eventStore = eventStore
         self.collection = collection
@@ -64,8 +66,9 @@ final class CollectionSync {
                 if let lastChange = local.version, lastChange <= (known.syncedModified ?? Timestamp(milliseconds: Int64.min)) { continue }
                 changedHere.insert(href)
             }
-            let plan = SyncPlan.incoming(changed: listing.changed, removed: listing.removed, synced: items, kind: itemKind,
-                                         stillHere: stillHere, changedHere: changedHere, forcesDeletion: forcesDeletion)
+            let plan = SyncPlan.incoming(
+                changed: listing.changed, removed: listing.removed, synced: items, kind: itemKind,
+                stillHere: stillHere, changedHere: changedHere, forcesDeletion: forcesDeletion)
             if let withheld = plan.withheld { withhold(withheld.emptied, items: withheld.items); serverWithheld = true }
             if options.dryRun { tell(plan) } else { try carryOut(incoming: plan) }
         }
@@ -90,11 +93,13 @@ final class CollectionSync {
         let command = "remindersd sync --force-delete '\(report.title)'"
         switch side {
         case .server:
-            report.notes.append("the server's collection lists none of the \(count) \(what) synced before: nothing was deleted here. "
-                                + "If \(count == 1 ? "it was" : "they were") removed there on purpose, run \(command)")
+            report.notes.append(
+                "the server's collection lists none of the \(count) \(what) synced before: nothing was deleted here. "
+                    + "If \(count == 1 ? "it was" : "they were") removed there on purpose, run \(command)")
         case .here:
-            report.notes.append("the list here holds none of the \(count) \(what) synced before: nothing was deleted on the server. "
-                                + "If \(count == 1 ? "it was" : "they were") removed here on purpose, run \(command)")
+            report.notes.append(
+                "the list here holds none of the \(count) \(what) synced before: nothing was deleted on the server. "
+                    + "If \(count == 1 ? "it was" : "they were") removed here on purpose, run \(command)")
         }
     }
 
@@ -123,8 +128,9 @@ final class CollectionSync {
             }
         }
         if remote?.supportsSyncCollection ?? false, let changes = try tokenChanges() {
-            var listing = Listing(changed: changes.changed.map { Listed(key: $0.href, version: $0.etag) }, removed: changes.removed,
-                                  syncToken: changes.syncToken)
+            var listing = Listing(
+                changed: changes.changed.map { Listed(key: $0.href, version: $0.etag) }, removed: changes.removed,
+                syncToken: changes.syncToken)
             if collection.syncToken == nil {  // from no token, the server lists every member
                 let listed = Set(changes.changed.map(\.href))
                 listing.removed = items.keys.filter { !listed.contains($0) }

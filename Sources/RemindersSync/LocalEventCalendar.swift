@@ -29,17 +29,21 @@ struct LocalEventCalendar: LocalCalendar {
         var found: [Item] = []
         for key in keys {
             guard let series = try store.event(identifier: key), series.calendarIdentifier == identifier else { continue }
-            found.append(Item(series: series, detached: try store.detachedOccurrences(of: key), calendarObject: try store.calendarObject(event: key),
-                              lastChange: try store.lastChange(ofSeries: key) ?? series.lastModifiedDate))
+            found.append(
+                Item(
+                    series: series, detached: try store.detachedOccurrences(of: key), calendarObject: try store.calendarObject(event: key),
+                    lastChange: try store.lastChange(ofSeries: key) ?? series.lastModifiedDate))
         }
         return found
     }
 
     func write(_ item: Item, over version: Timestamp?) throws(StoreError) -> Item {
-        let written = try eventStore.writeSyncedEvent(item.series, detached: item.detached, calendarObject: item.calendarObject ?? "", into: identifier,
-                                                  over: version.map { ItemVersion(identifier: item.series.eventIdentifier, lastChange: $0) })
-        return Item(series: written, detached: try store.detachedOccurrences(of: written.eventIdentifier), calendarObject: item.calendarObject,
-                    lastChange: try store.lastChange(ofSeries: written.eventIdentifier) ?? written.lastModifiedDate)
+        let written = try eventStore.writeSyncedEvent(
+            item.series, detached: item.detached, calendarObject: item.calendarObject ?? "", into: identifier,
+            over: version.map { ItemVersion(identifier: item.series.eventIdentifier, lastChange: $0) })
+        return Item(
+            series: written, detached: try store.detachedOccurrences(of: written.eventIdentifier), calendarObject: item.calendarObject,
+            lastChange: try store.lastChange(ofSeries: written.eventIdentifier) ?? written.lastModifiedDate)
     }
 
     func remove(_ key: String, at version: Timestamp?) throws(StoreError) {
@@ -51,7 +55,8 @@ struct LocalEventCalendar: LocalCalendar {
 
     func listed(_ key: String) throws(StoreError) -> Listed<Timestamp>? {
         guard let series = try store.event(identifier: key), series.calendarIdentifier == identifier,
-              let lastChange = try store.lastChange(ofSeries: key) else { return nil }
+            let lastChange = try store.lastChange(ofSeries: key)
+        else { return nil }
         return Listed(key: key, version: lastChange, uid: series.calendarItemExternalIdentifier, title: series.title)
     }
 

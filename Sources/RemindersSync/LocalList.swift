@@ -16,7 +16,8 @@ struct LocalList: LocalCalendar {
 
     /// Parents before subtasks, so that a server (or a client reading along) meets the parent first.
     func listing() throws(StoreError) -> [Listed<Timestamp>] {
-        let reminders = try store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [identifier]), in: TimeZone(identifier: "UTC")!)
+        let reminders = try store.reminders(
+            matching: ReminderPredicate(kind: .all, calendarIdentifiers: [identifier]), in: TimeZone(identifier: "UTC")!)
         let ordered = reminders.filter { $0.parentIdentifier == nil } + reminders.filter { $0.parentIdentifier != nil }
         return ordered.map(Self.listed)
     }
@@ -35,9 +36,10 @@ struct LocalList: LocalCalendar {
     func write(_ item: Item, over version: Timestamp?) throws(StoreError) -> Item {
         var reminder = item.reminder
         reminder.calendarIdentifier = identifier
-        let written = try eventStore.writeInterchanged(reminder, calendarObject: item.calendarObject?.text, syncedAs: item.calendarObject?.href,
-                                                   over: version.map { ItemVersion(identifier: reminder.calendarItemIdentifier, lastChange: $0) },
-                                                   requireWritable: false)
+        let written = try eventStore.writeInterchanged(
+            reminder, calendarObject: item.calendarObject?.text, syncedAs: item.calendarObject?.href,
+            over: version.map { ItemVersion(identifier: reminder.calendarItemIdentifier, lastChange: $0) },
+            requireWritable: false)
         return Item(reminder: written, calendarObject: item.calendarObject)
     }
 
@@ -74,7 +76,8 @@ struct LocalList: LocalCalendar {
     }
 
     private static func listed(_ reminder: Reminder) -> Listed<Timestamp> {
-        Listed(key: reminder.calendarItemIdentifier, version: reminder.lastModifiedDate, uid: reminder.calendarItemExternalIdentifier,
-               title: reminder.title)
+        Listed(
+            key: reminder.calendarItemIdentifier, version: reminder.lastModifiedDate, uid: reminder.calendarItemExternalIdentifier,
+            title: reminder.title)
     }
 }

@@ -29,8 +29,10 @@ enum ReminderMerge {
             } else if original == theirs {
                 differs = true  // changed here only: ours stands, and the server must hear of it
             } else {
-                conflicts.append(Conflict(uid: local.calendarItemExternalIdentifier, title: local.title, property: name,
-                                          kept: remoteWins ? "server" : "here", lostValue: describe(remoteWins ? mine : theirs)))
+                conflicts.append(
+                    Conflict(
+                        uid: local.calendarItemExternalIdentifier, title: local.title, property: name,
+                        kept: remoteWins ? "server" : "here", lostValue: describe(remoteWins ? mine : theirs)))
                 if remoteWins { merged[keyPath: path] = theirs } else { differs = true }
             }
         }
@@ -61,9 +63,11 @@ enum ReminderMerge {
             if base?.parentUID == localParentUID {
                 parentUID = remote.parentUID
             } else if base?.parentUID != remote.parentUID {
-                conflicts.append(Conflict(uid: local.calendarItemExternalIdentifier, title: local.title, property: "parentIdentifier",
-                                          kept: remoteWins ? "server" : "here",
-                                          lostValue: (remoteWins ? localParentUID : remote.parentUID) ?? "null"))
+                conflicts.append(
+                    Conflict(
+                        uid: local.calendarItemExternalIdentifier, title: local.title, property: "parentIdentifier",
+                        kept: remoteWins ? "server" : "here",
+                        lostValue: (remoteWins ? localParentUID : remote.parentUID) ?? "null"))
                 if remoteWins { parentUID = remote.parentUID } else { differs = true }
             } else {
                 differs = true

@@ -32,21 +32,27 @@ struct SyncPlan: Equatable {
     /// whose item is still in this calendar here (not removed, nor moved to another, since) and
     /// `changedHere` those of them changed here since they were synced (the store tells; the
     /// plan does not ask it).
-    static func incoming(changed: [Listed<String>], removed: [String], synced: [String: SyncedItem],
-                         kind: SyncedItem.Kind, stillHere: Set<String>, changedHere: Set<String>, forcesDeletion: Bool) -> SyncPlan {
+    static func incoming(
+        changed: [Listed<String>], removed: [String], synced: [String: SyncedItem],
+        kind: SyncedItem.Kind, stillHere: Set<String>, changedHere: Set<String>, forcesDeletion: Bool
+    ) -> SyncPlan {
         var plan = SyncPlan()
         let wanted = changed.filter { change in change.version == nil || synced[change.key]?.etag != change.version }
         plan.actions = wanted.map { .download(href: $0.key) }
         var removals = removed
-        if let emptied = serverEmptied(changed: changed, removed: removed, synced: synced, kind: kind, stillHere: stillHere,
-                                       changedHere: changedHere, forcesDeletion: forcesDeletion) {
+        if let emptied = serverEmptied(
+            changed: changed, removed: removed, synced: synced, kind: kind, stillHere: stillHere,
+            changedHere: changedHere, forcesDeletion: forcesDeletion)
+        {
             plan.withheld = Withheld(emptied: .server, items: emptied)
             // When the server went empty, only what changed here goes back (as new); nothing is deleted.
             removals = removed.filter(changedHere.contains)
         }
         for href in removals {
             guard let known = synced[href] else { continue }
-            guard known.kind == kind, known.itemIdentifier != nil, stillHere.contains(href) else { plan.actions.append(.forget(href: href)); continue }
+            guard known.kind == kind, known.itemIdentifier != nil, stillHere.contains(href) else {
+                plan.actions.append(.forget(href: href)); continue
+            }
             plan.actions.append(changedHere.contains(href) ? .uploadAgain(href: href) : .removeHere(href: href))
         }
         return plan
@@ -54,13 +60,16 @@ struct SyncPlan: Equatable {
 
     /// How many deletions here a listing would make although it leaves none of the items synced
     /// before, nor a new one (the server's collection went empty); nil when it would not.
-    private static func serverEmptied(changed: [Listed<String>], removed: [String], synced: [String: SyncedItem],
-                                      kind: SyncedItem.Kind, stillHere: Set<String>, changedHere: Set<String>, forcesDeletion: Bool) -> Int? {
+    private static func serverEmptied(
+        changed: [Listed<String>], removed: [String], synced: [String: SyncedItem],
+        kind: SyncedItem.Kind, stillHere: Set<String>, changedHere: Set<String>, forcesDeletion: Bool
+    ) -> Int? {
         let known = synced.values.filter { $0.kind == kind && $0.itemIdentifier != nil }
         guard !known.isEmpty, !removed.isEmpty, !forcesDeletion else { return nil }
         let gone = Set(removed)
         guard !synced.values.contains(where: { $0.kind == kind && !gone.contains($0.href) }),
-              !changed.contains(where: { synced[$0.key] == nil }) else { return nil }
+            !changed.contains(where: { synced[$0.key] == nil })
+        else { return nil }
         let deletions = removed.filter { synced[$0]?.kind == kind && stillHere.contains($0) && !changedHere.contains($0) }
         return deletions.isEmpty ? nil : deletions.count
     }
@@ -69,8 +78,10 @@ struct SyncPlan: Equatable {
     /// `alarmStates`: the items with alarm state (a dismissal, a snooze) the server has not heard
     /// of. `movedAway`: the identifiers of items synced here that are now in another calendar here
     /// (their deletion there is a move, not a loss, and never held back).
-    static func outgoing(local: [Listed<Timestamp>], alarmStates: Set<String> = [], synced: [String: SyncedItem], kind: SyncedItem.Kind,
-                         collection: String, movedAway: Set<String> = [], forcesDeletion: Bool) -> SyncPlan {
+    static func outgoing(
+        local: [Listed<Timestamp>], alarmStates: Set<String> = [], synced: [String: SyncedItem], kind: SyncedItem.Kind,
+        collection: String, movedAway: Set<String> = [], forcesDeletion: Bool
+    ) -> SyncPlan {
         var plan = SyncPlan()
         var byIdentifier: [String: SyncedItem] = [:]
         for item in synced.values { if let identifier = item.itemIdentifier { byIdentifier[identifier] = item } }
@@ -79,8 +90,10 @@ struct SyncPlan: Equatable {
             let lastChange = item.version ?? Timestamp(milliseconds: Int64.max)
             let changed = known.map { $0.etag == nil || lastChange > ($0.syncedModified ?? Timestamp(milliseconds: Int64.min)) } ?? true
             guard changed || alarmStates.contains(item.key) else { continue }
-            plan.actions.append(.upload(identifier: item.key, title: item.title ?? "",
-                                        href: known?.href ?? Href.item(uid: item.uid ?? item.key, in: collection), isNew: known == nil))
+            plan.actions.append(
+                .upload(
+                    identifier: item.key, title: item.title ?? "",
+                    href: known?.href ?? Href.item(uid: item.uid ?? item.key, in: collection), isNew: known == nil))
         }
         let present = Set(local.map(\.key))
         let gone = synced.values.filter { $0.kind == kind && !($0.itemIdentifier.map(present.contains) ?? false) }.sorted { $0.href < $1.href }
@@ -110,7 +123,11 @@ struct SyncPlan: Equatable {
             case .removeThere(let href): return "✕ there \(href) (gone from here)"
             }
         }
-        if let withheld { lines.append("withheld: \(withheld.items) deletion\(withheld.items == 1 ? "" : "s") (the \(withheld.emptied == .server ? "server's collection" : "list here") went empty)") }
+        if let withheld {
+            lines.append(
+                "withheld: \(withheld.items) deletion\(withheld.items == 1 ? "" : "s") (the \(withheld.emptied == .server ? "server's collection" : "list here") went empty)"
+            )
+        }
         return lines
     }
 }

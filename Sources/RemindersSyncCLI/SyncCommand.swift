@@ -42,8 +42,9 @@ public enum SyncCommand {
     /// `--progress-lines` (for the server that started it): `progress PERCENT MESSAGE` lines on
     /// stderr instead of a bar; `--max-title-bytes` and `--max-notes-bytes` are the server's limits.
     static func run(_ arguments: [String], environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--max-title-bytes", "--max-notes-bytes", "--force-delete"],
-                                   switchFlags: ["--help", "-h", "--dry-run", "--json", "--progress-lines"])
+        let parsed = try Arguments(
+            arguments, valueFlags: ["--store", "--max-title-bytes", "--max-notes-bytes", "--force-delete"],
+            switchFlags: ["--help", "-h", "--dry-run", "--json", "--progress-lines"])
         if parsed.has("--help") || parsed.has("-h") {
             _ = standardOutput.writeLine(usage)
             return 0
@@ -57,7 +58,8 @@ public enum SyncCommand {
         // One sync of a store at a time, whoever starts it (the agent, this command, the sync
         // method): a second waits for the first, which has its timeouts, and then runs.
         let lock = try StoreLock(store: storePath, name: "sync-lock", holder: "sync") { pid in
-            DescriptorWriter.standardError.write(text: "remindersd: waiting for the sync already running for this store\(pid.map { " (pid \($0))" } ?? "")\n")
+            DescriptorWriter.standardError.write(
+                text: "remindersd: waiting for the sync already running for this store\(pid.map { " (pid \($0))" } ?? "")\n")
         }
         defer { withExtendedLifetime(lock) {} }
         var options = SyncOptions(dryRun: parsed.has("--dry-run"))
@@ -76,8 +78,10 @@ public enum SyncCommand {
         bar.clear()
         if !report.dryRun {
             let finished = Timestamp.now()
-            SyncStatus.record(Dictionary(report.accounts.map { ($0.name, SyncStatus.Last(finished: finished, result: $0.outcome)) },
-                                         uniquingKeysWith: { first, _ in first }), store: storePath)
+            SyncStatus.record(
+                Dictionary(
+                    report.accounts.map { ($0.name, SyncStatus.Last(finished: finished, result: $0.outcome)) },
+                    uniquingKeysWith: { first, _ in first }), store: storePath)
         }
         if parsed.has("--json") {
             var writer = JSONWriter()
@@ -102,7 +106,9 @@ public enum SyncCommand {
                 lines.append("  " + (list.created ? "new " : "") + list.line)
                 lines += list.plan.map { "    " + $0 }
                 for conflict in list.conflicts {
-                    lines.append("    conflict: \"\(conflict.title)\" \(conflict.property): kept the \(conflict.kept == "here" ? "change made here" : "server's change"), lost \(conflict.lostValue)")
+                    lines.append(
+                        "    conflict: \"\(conflict.title)\" \(conflict.property): kept the \(conflict.kept == "here" ? "change made here" : "server's change"), lost \(conflict.lostValue)"
+                    )
                 }
                 for item in list.skipped { lines.append("    skipped \(item.href): \(item.message)") }
                 for note in list.notes { lines.append("    \(note)") }
@@ -122,7 +128,8 @@ final class ProgressBar {
         let filled = Int((fraction * 20).rounded())
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
         let percent = String(Int((fraction * 100).rounded()))
-        DescriptorWriter.standardError.write(text: "\r\u{1B}[K[\(bar)] \(String(repeating: " ", count: 3 - percent.count))\(percent)% \(message.prefix(50))")
+        DescriptorWriter.standardError.write(
+            text: "\r\u{1B}[K[\(bar)] \(String(repeating: " ", count: 3 - percent.count))\(percent)% \(message.prefix(50))")
     }
 
     func clear() {

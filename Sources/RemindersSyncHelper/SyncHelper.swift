@@ -13,8 +13,9 @@ public enum SyncHelper {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw ResponseError(code: ResponseError.internalErrorCode,
-                                message: "\(name) is not installed beside remindersd (\(path)); install both (README, Installing it)")
+            throw ResponseError(
+                code: ResponseError.internalErrorCode,
+                message: "\(name) is not installed beside remindersd (\(path)); install both (README, Installing it)")
         }
         return path
     }
@@ -28,7 +29,9 @@ public enum SyncHelper {
     /// Runs the helper with `arguments` to its end; `progress` hears its progress lines, and the
     /// helper is stopped (SIGTERM: each item it writes is a transaction, so the store stays whole)
     /// when `isCancelled` says so.
-    public static func run(_ arguments: [String], progress: @escaping @Sendable (Int, String) -> Void, isCancelled: @escaping @Sendable () -> Bool) throws -> Outcome {
+    public static func run(_ arguments: [String], progress: @escaping @Sendable (Int, String) -> Void, isCancelled: @escaping @Sendable () -> Bool)
+        throws -> Outcome
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path())
         process.arguments = arguments
@@ -41,7 +44,8 @@ public enum SyncHelper {
         let reader = Thread {
             for line in LineReader(errors.fileHandleForReading) {
                 if line.hasPrefix("progress "), let space = line.dropFirst(9).firstIndex(of: " "),
-                   let percent = Int(line[line.index(line.startIndex, offsetBy: 9)..<space]) {
+                    let percent = Int(line[line.index(line.startIndex, offsetBy: 9)..<space])
+                {
                     progress(percent, String(line[line.index(after: space)...]))
                 } else {
                     collected.append(line)

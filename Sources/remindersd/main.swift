@@ -14,5 +14,7 @@ signal(SIGPIPE, SIG_IGN)
 // instead of the process being killed in the middle of a transaction.
 signal(SIGXFSZ, SIG_IGN)
 
-exit(RemindersCommand.main(Array(CommandLine.arguments.dropFirst()), protocolOutput: protocolOutput,
-                           environment: ProcessEnvironment.current()))
+exit(
+    RemindersCommand.main(
+        Array(CommandLine.arguments.dropFirst()), protocolOutput: protocolOutput,
+        environment: ProcessEnvironment.current()))

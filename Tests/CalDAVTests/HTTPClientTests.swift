@@ -11,8 +11,10 @@ final class HTTPClientTests: XCTestCase {
     func testSendsTheMethodHeadersCredentialsAndBody() throws {
         let server = try LoopbackServer { _ in .init(bytes: Self.ok("<x/>", headers: "ETag: \"1\"\r\nDAV: 1\r\nDAV: calendar-access\r\n")) }
         let http = HTTPClient(credentials: Credentials(username: "alice", password: "secret"))
-        let response = try http.send(HTTPRequest("REPORT", server.url.appendingPathComponent("cal/"),
-                                                 headers: ["Depth": "1", "Content-Type": "application/xml"], body: Data("<q/>".utf8)))
+        let response = try http.send(
+            HTTPRequest(
+                "REPORT", server.url.appendingPathComponent("cal/"),
+                headers: ["Depth": "1", "Content-Type": "application/xml"], body: Data("<q/>".utf8)))
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.body, Data("<x/>".utf8))
         XCTAssertEqual(response.header("ETag"), "\"1\"")
@@ -52,14 +54,17 @@ final class HTTPClientTests: XCTestCase {
     /// WebDAV methods must not become GETs, and discovery wants to see where it is sent.
     func testRedirectsAreReturnedNotFollowed() throws {
         let server = try LoopbackServer { _ in .init(bytes: "HTTP/1.1 301 Moved\r\nLocation: /dav/\r\nContent-Length: 0\r\n\r\n") }
-        let response = try HTTPClient(credentials: nil).send(HTTPRequest("PROPFIND", server.url.appendingPathComponent(".well-known/caldav"), body: Data("<p/>".utf8)))
+        let response = try HTTPClient(credentials: nil).send(
+            HTTPRequest("PROPFIND", server.url.appendingPathComponent(".well-known/caldav"), body: Data("<p/>".utf8)))
         XCTAssertEqual(response.status, 301)
         XCTAssertEqual(response.header("location"), "/dav/")
         XCTAssertEqual(server.received.count, 1)
     }
 
     func testRefusedCredentialsAreUnauthorized() throws {
-        let server = try LoopbackServer { _ in .init(bytes: "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"x\"\r\nContent-Length: 0\r\n\r\n") }
+        let server = try LoopbackServer { _ in
+            .init(bytes: "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"x\"\r\nContent-Length: 0\r\n\r\n")
+        }
         XCTAssertThrowsError(try HTTPClient(credentials: Credentials(username: "a", password: "b")).send(HTTPRequest("GET", server.url))) {
             XCTAssertEqual($0 as? DAVError, .unauthorized)
         }

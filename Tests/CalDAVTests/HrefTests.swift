@@ -39,8 +39,9 @@ final class HrefTests: XCTestCase {
 
     func testURLsAreResolvedAgainstTheAccount() {
         let base = URL(string: "https://cloud.example.com/remote.php/dav/")!
-        XCTAssertEqual(Href.url("/remote.php/dav/calendars/alice/", base: base).absoluteString,
-                       "https://cloud.example.com/remote.php/dav/calendars/alice/")
+        XCTAssertEqual(
+            Href.url("/remote.php/dav/calendars/alice/", base: base).absoluteString,
+            "https://cloud.example.com/remote.php/dav/calendars/alice/")
     }
 
     func testColorsDropApplesAlpha() {

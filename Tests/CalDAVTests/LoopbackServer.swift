@@ -79,10 +79,12 @@ final class LoopbackServer: @unchecked Sendable {  // `received` is guarded by `
         while true {
             if let end = headEnd() {
                 let head = String(decoding: data[..<end], as: UTF8.self)
-                let length = head.split(separator: "\r\n").compactMap { line -> Int? in
-                    let parts = line.split(separator: ":", maxSplits: 1)
-                    return parts.count == 2 && parts[0].lowercased() == "content-length" ? Int(parts[1].trimmingCharacters(in: .whitespaces)) : nil
-                }.first ?? 0
+                let length =
+                    head.split(separator: "\r\n").compactMap { line -> Int? in
+                        let parts = line.split(separator: ":", maxSplits: 1)
+                        return parts.count == 2 && parts[0].lowercased() == "content-length"
+                            ? Int(parts[1].trimmingCharacters(in: .whitespaces)) : nil
+                    }.first ?? 0
                 if data.count >= end + 4 + length { return String(decoding: data[..<(end + 4 + length)], as: UTF8.self) }
             }
             let count = recv(connection, &chunk, chunk.count, 0)

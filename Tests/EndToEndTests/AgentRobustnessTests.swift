@@ -12,8 +12,12 @@ final class AgentRobustnessTests: AgentTestCase {
         let count = folder.path + "/invocations"
         let program = folder.script("reads-nothing", "echo run >> '\(count)'\nexec head -c 16 >/dev/null")
         let notes = String(repeating: "a long note ", count: 8_000)  // 96 kB: over a pipe's 64 kB, under argv's 128 kB
-        _ = try call("saveReminder", ["reminder": ["title": "Long", "notes": .string(notes), "alarms": [["absoluteDate": instant(1.5), "alarmIdentifier": "long"]]]])
-        _ = try call("saveReminder", ["reminder": ["title": "After it", "notes": .string(notes), "alarms": [["absoluteDate": instant(3), "alarmIdentifier": "after"]]]])
+        _ = try call(
+            "saveReminder",
+            ["reminder": ["title": "Long", "notes": .string(notes), "alarms": [["absoluteDate": instant(1.5), "alarmIdentifier": "long"]]]])
+        _ = try call(
+            "saveReminder",
+            ["reminder": ["title": "After it", "notes": .string(notes), "alarms": [["absoluteDate": instant(3), "alarmIdentifier": "after"]]]])
         let agent = try agent(["--on-alarm", program])
         let deadline = Date().addingTimeInterval(10)
         while runs(count) < 2, agent.isRunning, Date() < deadline { usleep(50_000) }
@@ -29,7 +33,9 @@ final class AgentRobustnessTests: AgentTestCase {
 
     /// A program that hangs on one alarm holds up no other: the next fires at its time, not late.
     func testAHangingProgramDelaysNoOtherAlarm() throws {
-        let program = folder.script("hangs-on-slow", """
+        let program = folder.script(
+            "hangs-on-slow",
+            """
             payload=$(cat)
             case "$payload" in *'"title":"Slow"'*) sleep 20 ;; esac
             printf '%s\\n' "$payload" >> '\(firedFile)'
@@ -56,11 +62,18 @@ final class AgentRobustnessTests: AgentTestCase {
         }
         let offset = folder.path + "/faketime"
         try "+0".write(toFile: offset, atomically: true, encoding: .utf8)
-        _ = try call("saveReminder", ["reminder": ["title": "In 20 minutes", "alarms": [["absoluteDate": instant(20 * 60), "alarmIdentifier": "twenty"]]]])
-        _ = try call("saveReminder", ["reminder": ["title": "In 50 minutes", "alarms": [["absoluteDate": instant(50 * 60), "alarmIdentifier": "fifty"]]]])
-        _ = try call("saveReminder", ["reminder": ["title": "In 2 hours", "alarms": [["absoluteDate": instant(2 * 3600), "alarmIdentifier": "later"]]]])
-        let agent = try agent([], environment: ["LD_PRELOAD": library, "FAKETIME_TIMESTAMP_FILE": offset, "FAKETIME_NO_CACHE": "1",
-                                                "FAKETIME_DONT_FAKE_MONOTONIC": "1"], viaShell: true)
+        _ = try call(
+            "saveReminder", ["reminder": ["title": "In 20 minutes", "alarms": [["absoluteDate": instant(20 * 60), "alarmIdentifier": "twenty"]]]])
+        _ = try call(
+            "saveReminder", ["reminder": ["title": "In 50 minutes", "alarms": [["absoluteDate": instant(50 * 60), "alarmIdentifier": "fifty"]]]])
+        _ = try call(
+            "saveReminder", ["reminder": ["title": "In 2 hours", "alarms": [["absoluteDate": instant(2 * 3600), "alarmIdentifier": "later"]]]])
+        let agent = try agent(
+            [],
+            environment: [
+                "LD_PRELOAD": library, "FAKETIME_TIMESTAMP_FILE": offset, "FAKETIME_NO_CACHE": "1",
+                "FAKETIME_DONT_FAKE_MONOTONIC": "1",
+            ], viaShell: true)
         usleep(500_000)
         XCTAssertEqual(fired().count, 0)
         try "+3600".write(toFile: offset, atomically: true, encoding: .utf8)
@@ -79,8 +92,10 @@ final class AgentRobustnessTests: AgentTestCase {
         let second = try RemindersdProcess.run(["agent", "--store", link, "--notify", "none"])
         XCTAssertEqual(second.status, 1, second.stderr)
         XCTAssertTrue(second.stderr.contains("another agent is running"), second.stderr)
-        let viaDots = try RemindersdProcess.run(["agent", "--store", folder.path + "/../" + (folder.path as NSString).lastPathComponent + "/reminders.sqlite",
-                                                 "--notify", "none"])
+        let viaDots = try RemindersdProcess.run([
+            "agent", "--store", folder.path + "/../" + (folder.path as NSString).lastPathComponent + "/reminders.sqlite",
+            "--notify", "none",
+        ])
         XCTAssertEqual(viaDots.status, 1, viaDots.stderr)
         XCTAssertEqual(stop(first), 0)
     }

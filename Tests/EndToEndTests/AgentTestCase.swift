@@ -39,7 +39,9 @@ class AgentTestCase: XCTestCase {
             process.executableURL = URL(fileURLWithPath: RemindersdProcess.binaryPath)
             process.arguments = arguments
         }
-        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "Europe/Berlin"].merging(environment) { _, new in new }) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "Europe/Berlin"].merging(environment) { _, new in new }) { _, new in
+            new
+        }
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
@@ -90,7 +92,8 @@ class AgentTestCase: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "agent-test", "fullAccess", "--store", folder.store]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "agent-test", "fullAccess", "--store", folder.store]).status, 0)
     }
 
     func callError(_ method: String, _ params: JSONValue) throws -> JSONValue {

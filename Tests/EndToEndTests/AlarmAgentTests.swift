@@ -8,8 +8,14 @@ import XCTest
 final class AlarmAgentTests: AgentTestCase {
     func testTimeAlarmsFireOnceEachAndNotForCompletedReminders() throws {
         let soon = try call("saveReminder", ["reminder": ["title": "Tea", "alarms": [["absoluteDate": instant(2), "alarmIdentifier": "tea"]]]])
-        _ = try call("saveReminder", ["reminder": ["title": "Done already", "isCompleted": true,
-                                                   "alarms": [["absoluteDate": instant(2), "alarmIdentifier": "done"]]]])
+        _ = try call(
+            "saveReminder",
+            [
+                "reminder": [
+                    "title": "Done already", "isCompleted": true,
+                    "alarms": [["absoluteDate": instant(2), "alarmIdentifier": "done"]],
+                ]
+            ])
         let agent = try agent()
         let got = waitForFired(1, within: 10)
         XCTAssertEqual(got.count, 1, "\(got)")
@@ -31,23 +37,39 @@ final class AlarmAgentTests: AgentTestCase {
 
     /// The agent follows the store: a change made while it sleeps moves or cancels what it waits for.
     func testChangesMadeWhileItWaitsMoveOrCancelAlarms() throws {
-        let later = try call("saveReminder", ["reminder": ["title": "Moved sooner", "alarms": [["absoluteDate": instant(120), "alarmIdentifier": "m"]]]])
-        let cancelled = try call("saveReminder", ["reminder": ["title": "Completed first", "alarms": [["absoluteDate": instant(3), "alarmIdentifier": "c"]]]])
+        let later = try call(
+            "saveReminder", ["reminder": ["title": "Moved sooner", "alarms": [["absoluteDate": instant(120), "alarmIdentifier": "m"]]]])
+        let cancelled = try call(
+            "saveReminder", ["reminder": ["title": "Completed first", "alarms": [["absoluteDate": instant(3), "alarmIdentifier": "c"]]]])
         // A relative alarm 15 minutes before a due date just over 15 minutes ahead, in the agent's zone.
         let due = Date().addingTimeInterval(15 * 60 + 3)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: due)
-        _ = try call("saveReminder", ["reminder": [
-            "title": "Floating, relative",
-            "dueDateComponents": ["year": .integer(Int64(parts.year!)), "month": .integer(Int64(parts.month!)), "day": .integer(Int64(parts.day!)),
-                                  "hour": .integer(Int64(parts.hour!)), "minute": .integer(Int64(parts.minute!)), "second": .integer(Int64(parts.second!))],
-            "alarms": [["relativeOffset": -900, "alarmIdentifier": "r"]]]])
+        _ = try call(
+            "saveReminder",
+            [
+                "reminder": [
+                    "title": "Floating, relative",
+                    "dueDateComponents": [
+                        "year": .integer(Int64(parts.year!)), "month": .integer(Int64(parts.month!)), "day": .integer(Int64(parts.day!)),
+                        "hour": .integer(Int64(parts.hour!)), "minute": .integer(Int64(parts.minute!)), "second": .integer(Int64(parts.second!)),
+                    ],
+                    "alarms": [["relativeOffset": -900, "alarmIdentifier": "r"]],
+                ]
+            ])
         let agent = try agent()
         usleep(500_000)
-        _ = try call("saveReminder", ["reminder": ["calendarItemIdentifier": cancelled.at("reminder", "calendarItemIdentifier")!, "isCompleted": true]])
-        _ = try call("saveReminder", ["reminder": ["calendarItemIdentifier": later.at("reminder", "calendarItemIdentifier")!,
-                                                   "alarms": [["absoluteDate": instant(1.5), "alarmIdentifier": "m"]]]])
+        _ = try call(
+            "saveReminder", ["reminder": ["calendarItemIdentifier": cancelled.at("reminder", "calendarItemIdentifier")!, "isCompleted": true]])
+        _ = try call(
+            "saveReminder",
+            [
+                "reminder": [
+                    "calendarItemIdentifier": later.at("reminder", "calendarItemIdentifier")!,
+                    "alarms": [["absoluteDate": instant(1.5), "alarmIdentifier": "m"]],
+                ]
+            ])
         let got = waitForFired(2, within: 10)
         usleep(1_500_000)
         XCTAssertEqual(stop(agent), 0)
@@ -67,8 +89,10 @@ final class AlarmAgentTests: AgentTestCase {
 
     /// What came due while no agent ran: delivered late within --catch-up, recorded as missed beyond it.
     func testMissedAlarmsAreCaughtUpWithinTheWindow() throws {
-        _ = try call("saveReminder", ["reminder": ["title": "A minute ago", "alarms": [["absoluteDate": instant(-60), "alarmIdentifier": "recent"]]]])
-        _ = try call("saveReminder", ["reminder": ["title": "Hours ago", "alarms": [["absoluteDate": instant(-3 * 3600), "alarmIdentifier": "old"]]]])
+        _ = try call(
+            "saveReminder", ["reminder": ["title": "A minute ago", "alarms": [["absoluteDate": instant(-60), "alarmIdentifier": "recent"]]]])
+        _ = try call(
+            "saveReminder", ["reminder": ["title": "Hours ago", "alarms": [["absoluteDate": instant(-3 * 3600), "alarmIdentifier": "old"]]]])
         let agent = try agent(["--catch-up", "1h"])
         let got = waitForFired(1, within: 10)
         usleep(1_000_000)
@@ -85,16 +109,22 @@ final class AlarmAgentTests: AgentTestCase {
 
     /// Clients list what comes, snooze it and dismiss it; the agent honours both.
     func testUpcomingSnoozedAndDismissedAlarms() throws {
-        let dismissed = try call("saveReminder", ["reminder": ["title": "Dismissed", "alarms": [["absoluteDate": instant(1.5), "alarmIdentifier": "d"]]]])
-        let snoozed = try call("saveReminder", ["reminder": ["title": "Snoozed", "alarms": [["absoluteDate": instant(2.5), "alarmIdentifier": "s"]]]])
+        let dismissed = try call(
+            "saveReminder", ["reminder": ["title": "Dismissed", "alarms": [["absoluteDate": instant(1.5), "alarmIdentifier": "d"]]]])
+        let snoozed = try call(
+            "saveReminder", ["reminder": ["title": "Snoozed", "alarms": [["absoluteDate": instant(2.5), "alarmIdentifier": "s"]]]])
         _ = try call("saveReminder", ["reminder": ["title": "Later", "alarms": [["absoluteDate": instant(3600), "alarmIdentifier": "l"]]]])
         let listed = try call("upcomingAlarms", ["to": instant(7200)])
         XCTAssertEqual(listed["alarms"]?.arrayValue?.compactMap { $0["title"]?.stringValue }, ["Dismissed", "Snoozed", "Later"])
         XCTAssertEqual(listed.at("alarms", 0, "snoozed"), false)
 
         _ = try call("dismissAlarm", ["identifier": dismissed.at("reminder", "calendarItemIdentifier")!, "alarmIdentifier": "d"])
-        _ = try call("snoozeAlarm", ["identifier": snoozed.at("reminder", "calendarItemIdentifier")!, "alarmIdentifier": "s",
-                                     "until": instant(4.5)])
+        _ = try call(
+            "snoozeAlarm",
+            [
+                "identifier": snoozed.at("reminder", "calendarItemIdentifier")!, "alarmIdentifier": "s",
+                "until": instant(4.5),
+            ])
         let after = try call("upcomingAlarms", ["to": instant(7200)])
         XCTAssertEqual(after["alarms"]?.arrayValue?.compactMap { $0["title"]?.stringValue }, ["Snoozed", "Later"])
         XCTAssertEqual(after.at("alarms", 0, "snoozed"), true)
@@ -114,12 +144,21 @@ final class AlarmAgentTests: AgentTestCase {
 
         let id = dismissed.at("reminder", "calendarItemIdentifier")!
         XCTAssertEqual(try callError("snoozeAlarm", ["identifier": id, "alarmIdentifier": "nope"])["code"], -32011)
-        XCTAssertEqual(try callError("snoozeAlarm", ["identifier": id, "alarmIdentifier": "d", "minutes": 5, "until": instant(60)]).at("data", "field"), "minutes")
+        XCTAssertEqual(
+            try callError("snoozeAlarm", ["identifier": id, "alarmIdentifier": "d", "minutes": 5, "until": instant(60)]).at("data", "field"),
+            "minutes")
         XCTAssertEqual(try callError("upcomingAlarms", ["from": instant(60), "to": instant(0)]).at("data", "field"), "to")
-        let completed = try call("saveReminder", ["reminder": ["title": "Done", "isCompleted": true,
-                                                              "alarms": [["absoluteDate": instant(60), "alarmIdentifier": "c"]]]])
-        XCTAssertEqual(try callError("dismissAlarm", ["identifier": completed.at("reminder", "calendarItemIdentifier")!, "alarmIdentifier": "c"])
-            .at("data", "field"), "alarmIdentifier", "a completed reminder's alarms do not fire")
+        let completed = try call(
+            "saveReminder",
+            [
+                "reminder": [
+                    "title": "Done", "isCompleted": true,
+                    "alarms": [["absoluteDate": instant(60), "alarmIdentifier": "c"]],
+                ]
+            ])
+        XCTAssertEqual(
+            try callError("dismissAlarm", ["identifier": completed.at("reminder", "calendarItemIdentifier")!, "alarmIdentifier": "c"])
+                .at("data", "field"), "alarmIdentifier", "a completed reminder's alarms do not fire")
     }
 
     /// Served clients that asked for alarms (and have full access) hear each one the agent delivers.
@@ -137,7 +176,8 @@ final class AlarmAgentTests: AgentTestCase {
             server.channel.notify("initialized", [:])
             servers[client] = server
         }
-        let saved = try call("saveReminder", ["reminder": ["title": "Stand up", "alarms": [["absoluteDate": instant(1.5), "alarmIdentifier": "up"]]]])
+        let saved = try call(
+            "saveReminder", ["reminder": ["title": "Stand up", "alarms": [["absoluteDate": instant(1.5), "alarmIdentifier": "up"]]]])
         let agent = try agent()
         let heard = servers["asks"]!.channel.notification("alarmFired", timeout: 10)
         XCTAssertEqual(stop(agent), 0)
@@ -153,15 +193,29 @@ final class AlarmAgentTests: AgentTestCase {
 
     /// An event's alarms fire too: -15 minutes before an occurrence, and an absolute one.
     func testEventAlarmsFireForTheirOccurrence() throws {
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "agent-test", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run([
+                "permissions", "set", "--any-program", "agent-test", "fullAccess", "--entity", "event", "--store", folder.store,
+            ]).status, 0)
         let start = Date().addingTimeInterval(15 * 60 + 2)
         let formatter = ISO8601DateFormatter()
-        _ = try call("saveEvent", ["event": ["title": "Dentist", "startDate": .string(formatter.string(from: start)),
-                                             "endDate": .string(formatter.string(from: start.addingTimeInterval(1800))), "location": "Main Street",
-                                             "alarms": [["relativeOffset": -900, "alarmIdentifier": "before"],
-                                                        ["absoluteDate": instant(3600), "alarmIdentifier": "later"]]]])
+        _ = try call(
+            "saveEvent",
+            [
+                "event": [
+                    "title": "Dentist", "startDate": .string(formatter.string(from: start)),
+                    "endDate": .string(formatter.string(from: start.addingTimeInterval(1800))), "location": "Main Street",
+                    "alarms": [
+                        ["relativeOffset": -900, "alarmIdentifier": "before"],
+                        ["absoluteDate": instant(3600), "alarmIdentifier": "later"],
+                    ],
+                ]
+            ])
         let listener = try servedClient("calendar-listener")
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "calendar-listener", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run([
+                "permissions", "set", "--any-program", "calendar-listener", "fullAccess", "--entity", "event", "--store", folder.store,
+            ]).status, 0)
         let agent = try agent()
         let got = waitForFired(1, within: 10)
         let heard = listener.channel.notification("alarmFired", timeout: 10)

@@ -8,12 +8,21 @@ import XCTest
 final class AlarmSchedulingTests: AgentTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "agent-test", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run([
+                "permissions", "set", "--any-program", "agent-test", "fullAccess", "--entity", "event", "--store", folder.store,
+            ]).status, 0)
     }
 
     private func event(_ title: String, startsIn seconds: TimeInterval, alarmBefore: Double) throws -> JSONValue {
-        try call("saveEvent", ["event": ["title": .string(title), "startDate": instant(seconds), "endDate": instant(seconds + 1800),
-                                         "alarms": [["relativeOffset": .double(-alarmBefore), "alarmIdentifier": "ev"]]]])["event"] ?? .null
+        try call(
+            "saveEvent",
+            [
+                "event": [
+                    "title": .string(title), "startDate": instant(seconds), "endDate": instant(seconds + 1800),
+                    "alarms": [["relativeOffset": .double(-alarmBefore), "alarmIdentifier": "ev"]],
+                ]
+            ])["event"] ?? .null
     }
 
     func testUpcomingAlarmsListsEventsAsWellAsReminders() throws {
@@ -25,9 +34,12 @@ final class AlarmSchedulingTests: AgentTestCase {
         XCTAssertEqual(upcoming.last?["identifier"], meeting["eventIdentifier"])
         XCTAssertEqual(upcoming.last?["occurrenceDate"], meeting["startDate"])
         // A client without access to events hears of reminders' alarms only.
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "reminders-only", "fullAccess", "--store", folder.store]).status, 0)
-        let limited = try RemindersdProcess.run(["call", "upcomingAlarms", (["to": instant(86_400)] as JSONValue).serialized, "--store", folder.store,
-                                                 "--client", "reminders-only"])
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "reminders-only", "fullAccess", "--store", folder.store]).status, 0)
+        let limited = try RemindersdProcess.run([
+            "call", "upcomingAlarms", (["to": instant(86_400)] as JSONValue).serialized, "--store", folder.store,
+            "--client", "reminders-only",
+        ])
         XCTAssertEqual(try JSONParser.parse(limited.stdout)["alarms"]?.arrayValue?.map { $0["title"] }, ["Tea"])
         let cli = try RemindersdProcess.run(["alarms", "--store", folder.store])
         XCTAssertTrue(cli.stdout.contains("  Meeting") && cli.stdout.contains("  Tea"), cli.stdout)
@@ -50,9 +62,19 @@ final class AlarmSchedulingTests: AgentTestCase {
 
     /// A location alarm snoozed from a client fires again at its new time, as the notification's Snooze makes it.
     func testALocationAlarmIsSnoozedAndTheAgentFiresItAgain() throws {
-        let reminder = try call("saveReminder", ["reminder": ["title": "Buy stamps", "alarms": [[
-            "alarmIdentifier": "post", "proximity": "enter",
-            "structuredLocation": ["title": "Post office", "geoLocation": ["latitude": 52.52, "longitude": 13.405], "radius": 100]]]]])
+        let reminder = try call(
+            "saveReminder",
+            [
+                "reminder": [
+                    "title": "Buy stamps",
+                    "alarms": [
+                        [
+                            "alarmIdentifier": "post", "proximity": "enter",
+                            "structuredLocation": ["title": "Post office", "geoLocation": ["latitude": 52.52, "longitude": 13.405], "radius": 100],
+                        ]
+                    ],
+                ]
+            ])
         let identifier = reminder.at("reminder", "calendarItemIdentifier")!
         let agent = try agent()
         XCTAssertNotNil(try call("snoozeAlarm", ["identifier": identifier, "alarmIdentifier": "post", "until": instant(1.5)]))

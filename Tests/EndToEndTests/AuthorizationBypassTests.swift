@@ -50,7 +50,9 @@ final class AuthorizationBypassTests: XCTestCase {
             Call(method: "saveReminder", params: ["reminder": ["title": "created"]], allowed: ["writeOnly", "fullAccess"]),
             Call(method: "saveReminder", params: ["reminder": ["title": "elsewhere", "calendarIdentifier": list]], allowed: ["fullAccess"]),
             Call(method: "saveReminder", params: ["reminder": ["calendarItemIdentifier": id, "title": "changed"]], allowed: ["fullAccess"]),
-            Call(method: "saveReminder", params: ["reminder": ["calendarItemIdentifier": id, "isCompleted": true], "commit": false], allowed: ["fullAccess"]),
+            Call(
+                method: "saveReminder", params: ["reminder": ["calendarItemIdentifier": id, "isCompleted": true], "commit": false],
+                allowed: ["fullAccess"]),
             Call(method: "addAlarm", params: ["identifier": id, "alarm": ["absoluteDate": "2027-01-01T08:00:00Z"]], allowed: ["fullAccess"]),
             Call(method: "removeAlarm", params: ["identifier": id, "alarmIdentifier": alarm], allowed: ["fullAccess"]),
             Call(method: "removeReminder", params: ["identifier": id], allowed: ["fullAccess"]),
@@ -76,9 +78,15 @@ final class AuthorizationBypassTests: XCTestCase {
     func testEveryMethodUnderEveryStatusSinglyPipelinedAndBatched() throws {
         let owner = try Programs.server(store: folder.store, client: "owner")
         let list = owner.channel.request("saveCalendar", ["calendar": ["title": "Other"]]).at("result", "calendar", "calendarIdentifier")!
-        let saved = owner.channel.request("saveReminder", ["reminder": ["title": "existing", "calendarIdentifier": list,
-                                                                         "dueDateComponents": ["year": 2027, "month": 1, "day": 2],
-                                                                         "alarms": [["alarmIdentifier": "kept-alarm", "relativeOffset": -60]]]])
+        let saved = owner.channel.request(
+            "saveReminder",
+            [
+                "reminder": [
+                    "title": "existing", "calendarIdentifier": list,
+                    "dueDateComponents": ["year": 2027, "month": 1, "day": 2],
+                    "alarms": [["alarmIdentifier": "kept-alarm", "relativeOffset": -60]],
+                ]
+            ])
         let id = saved.at("result", "reminder", "calendarItemIdentifier")!
         XCTAssertEqual(owner.shutDown(), 0)
         let calls = calls(existing: id, alarm: "kept-alarm", list: list)
@@ -94,10 +102,13 @@ final class AuthorizationBypassTests: XCTestCase {
                 case "single":
                     for call in calls { check(server.channel.request(call.method, call.params), call, status, how) }
                 case "pipelined":
-                    for (index, call) in calls.enumerated() { server.channel.send(Programs.request(.integer(Int64(index)), call.method, call.params)) }
+                    for (index, call) in calls.enumerated() {
+                        server.channel.send(Programs.request(.integer(Int64(index)), call.method, call.params))
+                    }
                     for (index, call) in calls.enumerated() { check(server.channel.response(id: .integer(Int64(index))), call, status, how) }
                 default:
-                    let batch = JSONValue.array(calls.enumerated().map { Programs.request(.integer(Int64($0.offset)), $0.element.method, $0.element.params) })
+                    let batch = JSONValue.array(
+                        calls.enumerated().map { Programs.request(.integer(Int64($0.offset)), $0.element.method, $0.element.params) })
                     server.channel.send(batch)
                     let replies = server.channel.nextReply()?.arrayValue ?? []
                     XCTAssertEqual(replies.count, calls.count, "batch as \(status)")
@@ -112,7 +123,9 @@ final class AuthorizationBypassTests: XCTestCase {
                 // What write-only may do: create in the default list (three times: single, pipelined, batch).
                 let created = after["reminders"]?.arrayValue?.filter { $0["title"] == "created" } ?? []
                 XCTAssertEqual(created.count, 3, "write-only creations")
-                after = ["reminders": .array(after["reminders"]?.arrayValue?.filter { $0["title"] != "created" } ?? []), "calendars": after["calendars"]!]
+                after = [
+                    "reminders": .array(after["reminders"]?.arrayValue?.filter { $0["title"] != "created" } ?? []), "calendars": after["calendars"]!,
+                ]
             }
             XCTAssertEqual(after, before, "calls refused as \(status) changed the store")
         }
@@ -130,26 +143,31 @@ final class AuthorizationBypassTests: XCTestCase {
     func testWriteOnlyLimitsHoldInBatches() throws {
         let owner = try Programs.server(store: folder.store, client: "owner")
         let other = owner.channel.request("saveCalendar", ["calendar": ["title": "Other"]]).at("result", "calendar", "calendarIdentifier")!
-        let foreign = owner.channel.request("saveReminder", ["reminder": ["title": "foreign", "dueDateComponents": ["year": 2027, "month": 1, "day": 1]]])
-            .at("result", "reminder", "calendarItemIdentifier")!
+        let foreign = owner.channel.request(
+            "saveReminder", ["reminder": ["title": "foreign", "dueDateComponents": ["year": 2027, "month": 1, "day": 1]]]
+        )
+        .at("result", "reminder", "calendarItemIdentifier")!
         XCTAssertEqual(owner.shutDown(), 0)
         setStatus("capture", "writeOnly")
         let server = try RemindersdProcess(store: folder.store)
         server.initialize(client: "capture")
-        let created = server.channel.request("saveReminder", ["reminder": ["title": "mine", "dueDateComponents": ["year": 2027, "month": 1, "day": 1]]])
-            .at("result", "reminder", "calendarItemIdentifier")!
-        server.channel.send(.array([
-            Programs.request(1, "addAlarm", ["identifier": created, "alarm": ["relativeOffset": -60]]),
-            Programs.request(2, "addAlarm", ["identifier": foreign, "alarm": ["relativeOffset": -60]]),
-            Programs.request(3, "saveReminder", ["reminder": ["title": "to other", "calendarIdentifier": other]]),
-            Programs.request(4, "saveReminder", ["reminder": ["calendarItemIdentifier": created, "title": "edited"]]),
-            Programs.request(5, "calendarItem", ["identifier": created]),
-            Programs.request(6, "calendars", [:]),
-            Programs.request(7, "removeReminder", ["identifier": created]),
-            Programs.request(8, "saveReminder", ["reminder": ["title": "staged"], "commit": false]),
-            Programs.request(9, "commit", [:]),
-            Programs.request(10, "fetchReminders", [:]),
-        ]))
+        let created = server.channel.request(
+            "saveReminder", ["reminder": ["title": "mine", "dueDateComponents": ["year": 2027, "month": 1, "day": 1]]]
+        )
+        .at("result", "reminder", "calendarItemIdentifier")!
+        server.channel.send(
+            .array([
+                Programs.request(1, "addAlarm", ["identifier": created, "alarm": ["relativeOffset": -60]]),
+                Programs.request(2, "addAlarm", ["identifier": foreign, "alarm": ["relativeOffset": -60]]),
+                Programs.request(3, "saveReminder", ["reminder": ["title": "to other", "calendarIdentifier": other]]),
+                Programs.request(4, "saveReminder", ["reminder": ["calendarItemIdentifier": created, "title": "edited"]]),
+                Programs.request(5, "calendarItem", ["identifier": created]),
+                Programs.request(6, "calendars", [:]),
+                Programs.request(7, "removeReminder", ["identifier": created]),
+                Programs.request(8, "saveReminder", ["reminder": ["title": "staged"], "commit": false]),
+                Programs.request(9, "commit", [:]),
+                Programs.request(10, "fetchReminders", [:]),
+            ]))
         let replies = server.channel.nextReply()?.arrayValue ?? []
         XCTAssertEqual(replies.map { $0.errorCode }, [nil, -32010, -32010, -32010, -32010, nil, -32010, nil, nil, -32010])
         XCTAssertEqual(replies.dropFirst(5).first?.at("result", "calendars")?.arrayValue?.count, 1, "write-only sees the default list only")
@@ -181,7 +199,10 @@ final class AuthorizationBypassTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/asked"), "the owner was asked again")
             // A second initialize as a client that has access is refused; the session keeps its identity.
             XCTAssertEqual(server.channel.request("initialize", ["clientInfo": ["name": "owner"]]).errorCode, -32600)
-            server.channel.send(json: #"[{"jsonrpc":"2.0","id":"i","method":"initialize","params":{"clientInfo":{"name":"owner"}}},{"jsonrpc":"2.0","id":"f","method":"fetchReminders"}]"#)
+            server.channel.send(
+                json:
+                    #"[{"jsonrpc":"2.0","id":"i","method":"initialize","params":{"clientInfo":{"name":"owner"}}},{"jsonrpc":"2.0","id":"f","method":"fetchReminders"}]"#
+            )
             XCTAssertEqual(server.channel.nextReply()?.arrayValue?.map { $0.errorCode }, [-32600, -32010])
             // Notifications never run a method; other spellings are other (unknown) methods.
             server.channel.notify("saveReminder", ["reminder": ["title": "via notification"]])
@@ -227,7 +248,8 @@ final class AuthorizationBypassTests: XCTestCase {
         let server = try RemindersdProcess(store: folder.store)
         server.initialize(client: "demoted")
         XCTAssertNotNil(server.channel.request("removeReminder", ["identifier": keep, "commit": false]).result)
-        XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": stay, "title": "rewritten"], "commit": false]).result)
+        XCTAssertNotNil(
+            server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": stay, "title": "rewritten"], "commit": false]).result)
         setStatus("demoted", "writeOnly")
         let commit = server.channel.request("commit")
         let create = server.channel.request("saveReminder", ["reminder": ["title": "captured"]])
@@ -330,11 +352,16 @@ final class AuthorizationBypassTests: XCTestCase {
         }
         // Refused creates wrote nothing; allowed ones are all there.
         setStatus("racer", "fullAccess")
-        let stored = Set(racer.channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.compactMap { $0["title"]?.stringValue }.filter { $0.hasPrefix("race ") } ?? [])
+        let stored = Set(
+            racer.channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.compactMap { $0["title"]?.stringValue }.filter {
+                $0.hasPrefix("race ")
+            } ?? [])
         XCTAssertEqual(stored, createdTitles)
         XCTAssertEqual(racer.shutDown(), 0)
         XCTAssertEqual(bystander.shutDown(), 0)
-        print("authorization race: 20 flips, \(log.answers.count) racing calls (\(results) results, \(refusals) refusals, \(pinned) pinned between flips), \(checkedRightAfter) calls right after a flip obeyed it")
+        print(
+            "authorization race: 20 flips, \(log.answers.count) racing calls (\(results) results, \(refusals) refusals, \(pinned) pinned between flips), \(checkedRightAfter) calls right after a flip obeyed it"
+        )
         XCTAssertGreaterThan(results, 0)
         XCTAssertGreaterThan(refusals, 0)
     }

@@ -16,7 +16,8 @@ final class AuthorizationMatrixTests: XCTestCase {
         try setStatus("owner", "fullAccess")
         let owner = try RemindersdProcess(store: folder.store)
         owner.initialize(client: "owner")
-        let saved = owner.channel.request("saveReminder", ["reminder": ["title": "existing", "dueDateComponents": ["year": 2027, "month": 1, "day": 2]]])
+        let saved = owner.channel.request(
+            "saveReminder", ["reminder": ["title": "existing", "dueDateComponents": ["year": 2027, "month": 1, "day": 2]]])
         XCTAssertEqual(owner.shutDown(), 0)
         return saved.at("result", "reminder")!
     }
@@ -75,11 +76,20 @@ final class AuthorizationMatrixTests: XCTestCase {
     /// event status alone decides (granting one entity type grants nothing for the other).
     func testEveryEventMethodUnderEveryEventStatus() throws {
         try setStatus("owner", "fullAccess")
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "owner", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "owner", "fullAccess", "--entity", "event", "--store", folder.store])
+                .status, 0)
         let owner = try RemindersdProcess(store: folder.store)
         owner.initialize(client: "owner")
-        let existing = owner.channel.request("saveEvent", ["event": ["title": "existing", "startDate": "2027-01-04T09:00:00Z",
-                                                                     "endDate": "2027-01-04T10:00:00Z"]]).at("result", "event", "eventIdentifier")!
+        let existing = owner.channel.request(
+            "saveEvent",
+            [
+                "event": [
+                    "title": "existing", "startDate": "2027-01-04T09:00:00Z",
+                    "endDate": "2027-01-04T10:00:00Z",
+                ]
+            ]
+        ).at("result", "event", "eventIdentifier")!
         let eventCalendar = owner.channel.request("defaultCalendarForNewEvents").at("result", "calendar", "calendarIdentifier")!
         XCTAssertEqual(owner.shutDown(), 0)
         let every: Set<String> = ["notDetermined", "restricted", "denied", "writeOnly", "fullAccess"]
@@ -88,7 +98,10 @@ final class AuthorizationMatrixTests: XCTestCase {
             ("requestAccess", ["entityType": "event", "usageDescription": "matrix"], every),
             ("calendars", ["entityType": "event"], ["writeOnly", "fullAccess"]),
             ("defaultCalendarForNewEvents", [:], ["writeOnly", "fullAccess"]),
-            ("saveEvent", ["event": ["title": "created", "startDate": "2027-02-01T09:00:00Z", "endDate": "2027-02-01T10:00:00Z"]], ["writeOnly", "fullAccess"]),
+            (
+                "saveEvent", ["event": ["title": "created", "startDate": "2027-02-01T09:00:00Z", "endDate": "2027-02-01T10:00:00Z"]],
+                ["writeOnly", "fullAccess"]
+            ),
             ("saveEvent", ["event": ["eventIdentifier": existing, "title": "changed"]], ["fullAccess"]),
             ("event", ["identifier": existing], ["fullAccess"]),
             ("fetchEvents", ["start": "2027-01-01T00:00:00Z", "end": "2027-03-01T00:00:00Z"], ["fullAccess"]),
@@ -103,7 +116,9 @@ final class AuthorizationMatrixTests: XCTestCase {
             let client = "events-\(status)"
             try setStatus(client, "fullAccess")
             if status != "notDetermined" {
-                XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", client, status, "--entity", "event", "--store", folder.store]).status, 0)
+                XCTAssertEqual(
+                    try RemindersdProcess.run(["permissions", "set", "--any-program", client, status, "--entity", "event", "--store", folder.store])
+                        .status, 0)
             }
             let server = try RemindersdProcess(store: folder.store)
             server.initialize(client: client)
@@ -140,13 +155,17 @@ final class AuthorizationMatrixTests: XCTestCase {
         let lists = capture.channel.request("calendars").at("result", "calendars")?.arrayValue
         XCTAssertEqual(lists?.count, 1)
         XCTAssertEqual(lists?.first?["isDefault"], true)
-        let created = capture.channel.request("saveReminder", ["reminder": ["title": "captured", "dueDateComponents": ["year": 2027, "month": 3, "day": 1]]])
+        let created = capture.channel.request(
+            "saveReminder", ["reminder": ["title": "captured", "dueDateComponents": ["year": 2027, "month": 3, "day": 1]]])
         let createdID = created.at("result", "reminder", "calendarItemIdentifier")!
         XCTAssertEqual(capture.channel.request("saveReminder", ["reminder": ["title": "elsewhere", "calendarIdentifier": other]]).errorCode, -32010)
-        XCTAssertEqual(capture.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": createdID, "title": "edit"]]).errorCode, -32010)
+        XCTAssertEqual(
+            capture.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": createdID, "title": "edit"]]).errorCode, -32010)
         let alarm = capture.channel.request("addAlarm", ["identifier": createdID, "alarm": ["relativeOffset": -600]])
         XCTAssertEqual(alarm.at("result", "reminder", "hasAlarms"), true)
-        XCTAssertEqual(capture.channel.request("addAlarm", ["identifier": existing["calendarItemIdentifier"]!, "alarm": ["relativeOffset": -600]]).errorCode, -32010)
+        XCTAssertEqual(
+            capture.channel.request("addAlarm", ["identifier": existing["calendarItemIdentifier"]!, "alarm": ["relativeOffset": -600]]).errorCode,
+            -32010)
         XCTAssertEqual(capture.channel.request("fetchReminders").errorCode, -32010)
         XCTAssertEqual(capture.shutDown(), 0)
 
@@ -161,12 +180,13 @@ final class AuthorizationMatrixTests: XCTestCase {
         try setStatus("mixed", "writeOnly")
         let server = try RemindersdProcess(store: folder.store)
         server.initialize(client: "mixed")
-        server.channel.send(json: """
-            [{"jsonrpc":"2.0","id":1,"method":"saveReminder","params":{"reminder":{"title":"ok"}}},
-             {"jsonrpc":"2.0","id":2,"method":"fetchReminders","params":{}},
-             {"jsonrpc":"2.0","id":3,"method":"removeReminder","params":{"identifier":"x"}},
-             {"jsonrpc":"2.0","id":4,"method":"authorizationStatus"}]
-            """.replacingOccurrences(of: "\n", with: ""))
+        server.channel.send(
+            json: """
+                [{"jsonrpc":"2.0","id":1,"method":"saveReminder","params":{"reminder":{"title":"ok"}}},
+                 {"jsonrpc":"2.0","id":2,"method":"fetchReminders","params":{}},
+                 {"jsonrpc":"2.0","id":3,"method":"removeReminder","params":{"identifier":"x"}},
+                 {"jsonrpc":"2.0","id":4,"method":"authorizationStatus"}]
+                """.replacingOccurrences(of: "\n", with: ""))
         guard case .array(let replies)? = server.channel.next() else { return XCTFail("no batch reply") }
         XCTAssertEqual(replies.map { $0.errorCode }, [nil, -32010, -32010, nil])
         XCTAssertEqual(replies[3].at("result", "status"), "writeOnly")

@@ -43,9 +43,16 @@ final class CallOutputTests: XCTestCase {
     func testRowsForShells() throws {
         let list = try JSONParser.parse(try call(["saveCalendar", #"{"calendar":{"title":"Groceries"}}"#]).stdout)
         let listID = list.at("calendar", "calendarIdentifier")!.stringValue!
-        let parent = try JSONParser.parse(try call(["saveReminder", #"{"reminder":{"title":"Shop\tfor\nthe party","priority":1,"tags":["home"],"isFlagged":true,"calendarIdentifier":"\#(listID)","dueDateComponents":{"year":2020,"month":1,"day":2}}}"#]).stdout)
+        let parent = try JSONParser.parse(
+            try call([
+                "saveReminder",
+                #"{"reminder":{"title":"Shop\tfor\nthe party","priority":1,"tags":["home"],"isFlagged":true,"calendarIdentifier":"\#(listID)","dueDateComponents":{"year":2020,"month":1,"day":2}}}"#,
+            ]).stdout)
         let parentID = parent.at("reminder", "calendarItemIdentifier")!.stringValue!
-        _ = try call(["saveReminder", #"{"reminder":{"title":"Buy balloons","parentIdentifier":"\#(parentID)","dueDateComponents":{"year":2030,"month":6,"day":1,"hour":8,"minute":0,"timeZone":"UTC"}}}"#])
+        _ = try call([
+            "saveReminder",
+            #"{"reminder":{"title":"Buy balloons","parentIdentifier":"\#(parentID)","dueDateComponents":{"year":2030,"month":6,"day":1,"hour":8,"minute":0,"timeZone":"UTC"}}}"#,
+        ])
         // lines: one JSON object per row.
         let lines = try call(["fetchReminders", "--output", "lines"])
         XCTAssertEqual(lines.stdout.split(separator: "\n").count, 2)
@@ -72,8 +79,11 @@ final class CallOutputTests: XCTestCase {
         let colored = try call(["fetchReminders", "--output", "table", "--columns", "TITLE=title", "--color"])
         XCTAssertTrue(colored.stdout.contains("\u{1B}[31m"), "overdue rows red")
         // The batch form: each request's rows, then a line holding U+001E.
-        let sections = try call(["--batch", #"[["fetchReminders", {"predicate": {"identifierPrefix": "\#(parentID.prefix(6))"}}], ["fetchReminders", {"predicate": {"identifierPrefix": "ZZZZ"}}]]"#,
-                                 "--output", "tsv", "--columns", "calendarItemIdentifier"])
+        let sections = try call([
+            "--batch",
+            #"[["fetchReminders", {"predicate": {"identifierPrefix": "\#(parentID.prefix(6))"}}], ["fetchReminders", {"predicate": {"identifierPrefix": "ZZZZ"}}]]"#,
+            "--output", "tsv", "--columns", "calendarItemIdentifier",
+        ])
         XCTAssertEqual(sections.stdout, "\(parentID)\n\u{1E}\n\u{1E}\n")
         // Lists with their open reminders.
         let lists = try call(["calendars", "--output", "tsv", "--columns", "title,@open"])

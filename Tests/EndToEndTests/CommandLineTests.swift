@@ -17,8 +17,11 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testUnknownFlagsAreOneLineAndExitTwo() throws {
-        for arguments in [["--bogus"], ["serve", "--bogus"], ["permissions", "list", "--nope"], ["--store"], ["--max-depth", "x"],
-                          ["permissions", "set", "--any-program", "c", "sometimes"], ["permissions", "set", "--any-program", "c"], ["permissions"], ["serve", "extra"]] {
+        for arguments in [
+            ["--bogus"], ["serve", "--bogus"], ["permissions", "list", "--nope"], ["--store"], ["--max-depth", "x"],
+            ["permissions", "set", "--any-program", "c", "sometimes"], ["permissions", "set", "--any-program", "c"], ["permissions"],
+            ["serve", "extra"],
+        ] {
             let result = try RemindersdProcess.run(arguments + ["--store", folder.store])
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
@@ -29,10 +32,14 @@ final class CommandLineTests: XCTestCase {
     func testPermissionsListAndSet() throws {
         XCTAssertEqual(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout, "")
         for (client, status) in [("b", "writeOnly"), ("a", "denied"), ("c", "restricted"), ("a", "fullAccess")] {
-            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", client, status, "--entity", "reminder", "--store", folder.store]).status, 0)
+            XCTAssertEqual(
+                try RemindersdProcess.run(["permissions", "set", "--any-program", client, status, "--entity", "reminder", "--store", folder.store])
+                    .status, 0)
         }
         let listed = try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout
-        XCTAssertEqual(listed, """
+        XCTAssertEqual(
+            listed,
+            """
             {"client":"a","entityType":"reminder","program":null,"status":"fullAccess"}
             {"client":"b","entityType":"reminder","program":null,"status":"writeOnly"}
             {"client":"c","entityType":"reminder","program":null,"status":"restricted"}
@@ -40,18 +47,26 @@ final class CommandLineTests: XCTestCase {
             """)
         XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "a", "notDetermined", "--store", folder.store]).status, 0)
         XCTAssertFalse(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout.contains(#""client":"a""#))
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "a", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
-        XCTAssertTrue(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout
-            .contains(#"{"client":"a","entityType":"event","program":null,"status":"fullAccess"}"#), "one status per entity type")
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "a", "fullAccess", "--entity", "task", "--store", folder.store]).status, 2)
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "bad\nname", "fullAccess", "--store", folder.store]).status, 2)
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "a", "fullAccess", "--entity", "event", "--store", folder.store])
+                .status, 0)
+        XCTAssertTrue(
+            try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout
+                .contains(#"{"client":"a","entityType":"event","program":null,"status":"fullAccess"}"#), "one status per entity type")
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "a", "fullAccess", "--entity", "task", "--store", folder.store]).status,
+            2)
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "bad\nname", "fullAccess", "--store", folder.store]).status, 2)
     }
 
     /// `agent --sync [INTERVAL]`: the interval is optional, a bad one a usage error naming it;
     /// `accounts list` says when an account last synced and how, null before the first.
     func testAgentSyncIntervalAndTheAccountsSyncFields() throws {
-        for (arguments, message) in [(["--sync", "--sync=fortnight"], "--sync takes a duration such as 90s, 5m or 1h, got fortnight"),
-                                     (["--sync=0s"], "--sync: an interval of at least 1s")] {
+        for (arguments, message) in [
+            (["--sync", "--sync=fortnight"], "--sync takes a duration such as 90s, 5m or 1h, got fortnight"),
+            (["--sync=0s"], "--sync: an interval of at least 1s"),
+        ] {
             let result = try RemindersdProcess.run(["agent", "--notify", "none", "--store", folder.store] + arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(message), result.stderr)
@@ -74,7 +89,8 @@ final class CommandLineTests: XCTestCase {
 
     func testStoreFromEnvironment() throws {
         let path = folder.path + "/from-env.sqlite"
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "x", "denied"], environment: ["REMINDERSD_STORE": path]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "x", "denied"], environment: ["REMINDERSD_STORE": path]).status, 0)
         XCTAssertTrue(try RemindersdProcess.run(["permissions", "list", "--store", path]).stdout.contains(#""client":"x""#))
     }
 
@@ -85,13 +101,17 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse(denied.stderr.split(separator: "\n").last.map(String.init) ?? "")["code"], -32010)
 
         _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "script", "fullAccess", "--store", folder.store])
-        let saved = try RemindersdProcess.run(["call", "saveReminder", #"{"reminder":{"title":"from a script"}}"#, "--store", folder.store, "--client", "script"])
+        let saved = try RemindersdProcess.run([
+            "call", "saveReminder", #"{"reminder":{"title":"from a script"}}"#, "--store", folder.store, "--client", "script",
+        ])
         XCTAssertEqual(saved.status, 0, saved.stderr)
         XCTAssertEqual(try JSONParser.parse(saved.stdout).at("reminder", "title"), "from a script")
         let fetched = try RemindersdProcess.run(["call", "fetchReminders", "--client=script"], environment: ["REMINDERSD_STORE": folder.store])
         XCTAssertEqual(try JSONParser.parse(fetched.stdout).at("reminders", 0, "title"), "from a script")
         XCTAssertEqual(try RemindersdProcess.run(["call", "fetchReminders", "not json", "--store", folder.store]).status, 2)
-        let bad = try RemindersdProcess.run(["call", "saveReminder", #"{"reminder":{"title":"x","priority":10}}"#, "--store", folder.store, "--client", "script"])
+        let bad = try RemindersdProcess.run([
+            "call", "saveReminder", #"{"reminder":{"title":"x","priority":10}}"#, "--store", folder.store, "--client", "script",
+        ])
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(try JSONParser.parse(bad.stderr.split(separator: "\n").last.map(String.init) ?? "")["data"]?["reason"], "priorityIsInvalid")
     }

@@ -22,9 +22,13 @@ final class CrashDurabilityTests: XCTestCase {
     /// What save `n` of trial `t` holds, so a stored reminder can be checked for completeness on its own.
     private static func reminder(trial: Int, number: Int) -> JSONValue {
         let alarms = (0..<(number % 4)).map { index -> JSONValue in ["relativeOffset": .integer(Int64(-60 * (index + 1)))] }
-        return ["title": .string("crash \(trial)-\(number)"), "notes": .string("notes of \(trial)-\(number) " + String(repeating: "n", count: number % 50)),
-                "priority": .integer(Int64(number % 10)), "dueDateComponents": ["year": 2027, "month": 1, "day": .integer(Int64(1 + number % 28)), "hour": 9],
-                "alarms": .array(alarms)]
+        return [
+            "title": .string("crash \(trial)-\(number)"),
+            "notes": .string("notes of \(trial)-\(number) " + String(repeating: "n", count: number % 50)),
+            "priority": .integer(Int64(number % 10)),
+            "dueDateComponents": ["year": 2027, "month": 1, "day": .integer(Int64(1 + number % 28)), "hour": 9],
+            "alarms": .array(alarms),
+        ]
     }
 
     func testSIGKILLDuringPipelinedCommittedSavesLosesNothingAcknowledged() throws {
@@ -42,10 +46,12 @@ final class CrashDurabilityTests: XCTestCase {
             let writer = Thread {
                 for number in 0..<4000 {
                     if state.isStopped { break }
-                    let request = Programs.request(.string("\(trial)-\(number)"), "saveReminder", ["reminder": Self.reminder(trial: trial, number: number), "commit": true])
+                    let request = Programs.request(
+                        .string("\(trial)-\(number)"), "saveReminder", ["reminder": Self.reminder(trial: trial, number: number), "commit": true])
                     if number % 7 == 3 {
-                        let second = Programs.request(.string("\(trial)-\(number)b"), "saveReminder",
-                                                       ["reminder": Self.reminder(trial: trial, number: number + 100_000), "commit": true])
+                        let second = Programs.request(
+                            .string("\(trial)-\(number)b"), "saveReminder",
+                            ["reminder": Self.reminder(trial: trial, number: number + 100_000), "commit": true])
                         server.channel.send(json: "[" + request.serialized + "," + second.serialized + "]")
                     } else {
                         server.channel.send(request)
@@ -67,7 +73,8 @@ final class CrashDurabilityTests: XCTestCase {
             while let message = server.channel.next(timeout: 0) { answers.append(message) }
             for answer in answers.flatMap({ $0.arrayValue ?? [$0] }) {
                 guard let id = answer["id"]?.stringValue, let reminder = answer.at("result", "reminder"),
-                      let identifier = reminder["calendarItemIdentifier"]?.stringValue else {
+                    let identifier = reminder["calendarItemIdentifier"]?.stringValue
+                else {
                     if answer["id"] != nil { XCTFail("trial \(trial): a save failed before the kill: \(answer.serialized.prefix(300))") }
                     continue
                 }
@@ -108,12 +115,17 @@ final class CrashDurabilityTests: XCTestCase {
         if Programs.sqlite3 != nil {
             XCTAssertEqual(try Programs.sql(folder.store, "PRAGMA integrity_check"), "ok")
             XCTAssertEqual(try Programs.sql(folder.store, "PRAGMA foreign_key_check"), "")
-            XCTAssertEqual(try Programs.sql(folder.store, """
-                SELECT count(*) FROM reminders r WHERE alarm_count != (SELECT count(*) FROM alarms a WHERE a.reminder = r.id)
-                """), "0")
+            XCTAssertEqual(
+                try Programs.sql(
+                    folder.store,
+                    """
+                    SELECT count(*) FROM reminders r WHERE alarm_count != (SELECT count(*) FROM alarms a WHERE a.reminder = r.id)
+                    """), "0")
             XCTAssertEqual(try Programs.sql(folder.store, "SELECT count(*) FROM reminders"), String(stored.count))
         }
-        print("crash test: \(trials) SIGKILL trials, \(sentTotal) saves sent, \(acknowledged.count) acknowledged, \(found) of them found; \(stored.count) reminders stored, all complete; integrity_check ok")
+        print(
+            "crash test: \(trials) SIGKILL trials, \(sentTotal) saves sent, \(acknowledged.count) acknowledged, \(found) of them found; \(stored.count) reminders stored, all complete; integrity_check ok"
+        )
         XCTAssertGreaterThan(acknowledged.count, trials, "too few saves were acknowledged for the test to mean much")
     }
 }

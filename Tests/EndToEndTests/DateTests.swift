@@ -48,7 +48,8 @@ final class DateTests: XCTestCase {
             XCTAssertNil(berlin.channel.request("saveReminder", ["reminder": ["title": .string(title), "dueDateComponents": components]])["error"])
         }
         // Berlin's 29 March lasts 23 hours: 00:00+01:00 to 00:00+02:00.
-        XCTAssertEqual(titles(berlin, from: "2026-03-29T00:00:00+01:00", to: "2026-03-30T00:00:00+02:00"), ["berlin all day", "berlin 02:30 floating"])
+        XCTAssertEqual(
+            titles(berlin, from: "2026-03-29T00:00:00+01:00", to: "2026-03-30T00:00:00+02:00"), ["berlin all day", "berlin 02:30 floating"])
         // 02:30 does not exist that day: it means 03:30 CEST, 01:30 UTC.
         XCTAssertEqual(titles(berlin, from: "2026-03-29T01:30:00Z", to: "2026-03-29T01:30:00.001Z"), ["berlin 02:30 floating"])
         // New York's skipped 02:30 is 03:30 EDT, 07:30 UTC.
@@ -60,15 +61,24 @@ final class DateTests: XCTestCase {
         // For a New York reader the floating Berlin entry is 02:30 New York time — which does not exist
         // on 8 March but does on 29 March (EDT): 06:30 UTC.
         XCTAssertEqual(titles(newYork, from: "2026-03-29T06:30:00Z", to: "2026-03-29T06:31:00Z"), ["berlin 02:30 floating"])
-        XCTAssertEqual(titles(newYork, from: "2026-03-29T00:00:00-04:00", to: "2026-03-30T00:00:00-04:00"), ["berlin all day", "berlin 02:30 floating"])
+        XCTAssertEqual(
+            titles(newYork, from: "2026-03-29T00:00:00-04:00", to: "2026-03-30T00:00:00-04:00"), ["berlin all day", "berlin 02:30 floating"])
         berlin.shutDown()
         newYork.shutDown()
     }
 
     func testAFloatingTimeSeenFromTwoZones() throws {
         let berlin = try session("Europe/Berlin"), tokyo = try session("Asia/Tokyo")
-        berlin.channel.request("saveReminder", ["reminder": ["title": "floating nine", "dueDateComponents": ["year": 2026, "month": 12, "day": 1, "hour": 9]]])
-        berlin.channel.request("saveReminder", ["reminder": ["title": "zoned half past eight", "dueDateComponents": ["year": 2026, "month": 12, "day": 1, "hour": 8, "minute": 30, "timeZone": "Europe/Berlin"]]])
+        berlin.channel.request(
+            "saveReminder", ["reminder": ["title": "floating nine", "dueDateComponents": ["year": 2026, "month": 12, "day": 1, "hour": 9]]])
+        berlin.channel.request(
+            "saveReminder",
+            [
+                "reminder": [
+                    "title": "zoned half past eight",
+                    "dueDateComponents": ["year": 2026, "month": 12, "day": 1, "hour": 8, "minute": 30, "timeZone": "Europe/Berlin"],
+                ]
+            ])
         // 09:00 floating is 08:00Z in Berlin and 00:00Z in Tokyo; the zoned reminder is 07:30Z for both.
         XCTAssertEqual(titles(berlin, from: "2026-12-01T08:00:00Z", to: "2026-12-01T08:00:01Z"), ["floating nine"])
         XCTAssertEqual(titles(tokyo, from: "2026-12-01T00:00:00Z", to: "2026-12-01T00:00:01Z"), ["floating nine"])
@@ -82,9 +92,13 @@ final class DateTests: XCTestCase {
 
     func testBoundsInEveryRFC3339Form() throws {
         let server = try session("UTC")
-        server.channel.request("saveReminder", ["reminder": ["title": "noon", "dueDateComponents": ["year": 2026, "month": 6, "day": 1, "hour": 12, "timeZone": "UTC"]]])
-        for (start, end) in [("2026-06-01T12:00:00Z", "2026-06-01T12:00:01Z"), ("2026-06-01t12:00:00z", "2026-06-01 12:00:00.001Z"),
-                             ("2026-06-01T17:30:00+05:30", "2026-06-01T08:00:00.999999-04:00"), ("2026-06-01T11:59:59.999Z", "2026-06-01T12:00:00.1Z")] {
+        server.channel.request(
+            "saveReminder",
+            ["reminder": ["title": "noon", "dueDateComponents": ["year": 2026, "month": 6, "day": 1, "hour": 12, "timeZone": "UTC"]]])
+        for (start, end) in [
+            ("2026-06-01T12:00:00Z", "2026-06-01T12:00:01Z"), ("2026-06-01t12:00:00z", "2026-06-01 12:00:00.001Z"),
+            ("2026-06-01T17:30:00+05:30", "2026-06-01T08:00:00.999999-04:00"), ("2026-06-01T11:59:59.999Z", "2026-06-01T12:00:00.1Z"),
+        ] {
             XCTAssertEqual(titles(server, from: start, to: end), ["noon"], "\(start) – \(end)")
         }
         XCTAssertEqual(titles(server, from: "2026-06-01T12:00:00.001Z"), [], "start is inclusive, to the millisecond")

@@ -17,13 +17,21 @@ final class EdgeValueTests: XCTestCase {
 
     func testInstantsOutsideYears1To9999AreRefused() throws {
         let server = try Programs.server(store: folder.store, client: "edges")
-        for text in ["0000-01-01T00:00:00+01:00", "0001-01-01T00:00:00+00:01", "0000-12-31T23:59:59Z", "9999-12-31T23:59:59-00:01",
-                     "9999-12-31T23:30:00-23:59"] {
-            for (field, reminder) in [("reminder.completionDate", ["title": "x", "completionDate": .string(text)] as JSONValue),
-                                      ("reminder.alarms[0].absoluteDate", ["title": "x", "alarms": [["absoluteDate": .string(text)]]]),
-                                      ("reminder.recurrenceRules[0].recurrenceEnd.endDate",
-                                       ["title": "x", "dueDateComponents": ["year": 2027, "month": 1, "day": 1],
-                                        "recurrenceRules": [["frequency": "daily", "recurrenceEnd": ["endDate": .string(text)]]]])] {
+        for text in [
+            "0000-01-01T00:00:00+01:00", "0001-01-01T00:00:00+00:01", "0000-12-31T23:59:59Z", "9999-12-31T23:59:59-00:01",
+            "9999-12-31T23:30:00-23:59",
+        ] {
+            for (field, reminder) in [
+                ("reminder.completionDate", ["title": "x", "completionDate": .string(text)] as JSONValue),
+                ("reminder.alarms[0].absoluteDate", ["title": "x", "alarms": [["absoluteDate": .string(text)]]]),
+                (
+                    "reminder.recurrenceRules[0].recurrenceEnd.endDate",
+                    [
+                        "title": "x", "dueDateComponents": ["year": 2027, "month": 1, "day": 1],
+                        "recurrenceRules": [["frequency": "daily", "recurrenceEnd": ["endDate": .string(text)]]],
+                    ]
+                ),
+            ] {
                 let reply = server.channel.request("saveReminder", ["reminder": reminder])
                 XCTAssertEqual(reply.errorField, field, "\(text): \(reply.serialized.prefix(300))")
             }
@@ -31,12 +39,17 @@ final class EdgeValueTests: XCTestCase {
             XCTAssertEqual(fetch.errorField, "predicate.completionDateStarting", text)
         }
         // The extremes themselves are fine, and come back as they went in.
-        let saved = server.channel.request("saveReminder", ["reminder": [
-            "title": "extremes", "completionDate": "0001-01-01T00:00:00Z",
-            "alarms": [["absoluteDate": "9999-12-31T23:59:59.999Z"]],
-            "dueDateComponents": ["year": 9999, "month": 12, "day": 1],
-            "recurrenceRules": [["frequency": "daily", "recurrenceEnd": ["endDate": "9999-12-31T23:59:59Z"]]],
-        ]]).at("result", "reminder")
+        let saved = server.channel.request(
+            "saveReminder",
+            [
+                "reminder": [
+                    "title": "extremes", "completionDate": "0001-01-01T00:00:00Z",
+                    "alarms": [["absoluteDate": "9999-12-31T23:59:59.999Z"]],
+                    "dueDateComponents": ["year": 9999, "month": 12, "day": 1],
+                    "recurrenceRules": [["frequency": "daily", "recurrenceEnd": ["endDate": "9999-12-31T23:59:59Z"]]],
+                ]
+            ]
+        ).at("result", "reminder")
         XCTAssertEqual(saved?["completionDate"], "0001-01-01T00:00:00.000Z")
         XCTAssertEqual(saved?.at("alarms", 0, "absoluteDate"), "9999-12-31T23:59:59.999Z")
         XCTAssertEqual(saved?.at("recurrenceRules", 0, "recurrenceEnd", "endDate"), "9999-12-31T23:59:59.000Z")
@@ -53,10 +66,16 @@ final class EdgeValueTests: XCTestCase {
     func testCompletingARecurringReminderAtTheYear9999EndsTheSeries() throws {
         let server = try Programs.server(store: folder.store, client: "edges")
         for (frequency, day) in [("daily", 31), ("weekly", 28), ("monthly", 15), ("yearly", 1)] {
-            let created = server.channel.request("saveReminder", ["reminder": [
-                "title": .string("last \(frequency)"), "dueDateComponents": ["year": 9999, "month": 12, "day": .integer(Int64(day)), "hour": 9],
-                "recurrenceRules": [["frequency": .string(frequency)]],
-            ]]).at("result", "reminder")
+            let created = server.channel.request(
+                "saveReminder",
+                [
+                    "reminder": [
+                        "title": .string("last \(frequency)"),
+                        "dueDateComponents": ["year": 9999, "month": 12, "day": .integer(Int64(day)), "hour": 9],
+                        "recurrenceRules": [["frequency": .string(frequency)]],
+                    ]
+                ]
+            ).at("result", "reminder")
             let id = created?["calendarItemIdentifier"] ?? .null
             let completed = server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": id, "isCompleted": true]])
             XCTAssertNotNil(completed.result, completed.serialized.prefix(300).description)
@@ -64,7 +83,9 @@ final class EdgeValueTests: XCTestCase {
             let stored = server.channel.request("calendarItem", ["identifier": id]).at("result", "reminder")
             XCTAssertNotNil(stored?["dueDateComponents"]?.objectValue, "\(frequency): the due date was lost: \(stored?.serialized.prefix(400) ?? "")")
             XCTAssertLessThanOrEqual(stored?.at("dueDateComponents", "year")?.integerValue ?? 0, 9999, frequency)
-            XCTAssertEqual(stored?["dueDateComponents"], completed.at("result", "reminder", "dueDateComponents"), "\(frequency): answered one thing, stored another")
+            XCTAssertEqual(
+                stored?["dueDateComponents"], completed.at("result", "reminder", "dueDateComponents"),
+                "\(frequency): answered one thing, stored another")
             if stored?["isCompleted"] == false {
                 XCTAssertNotEqual(completed.at("result", "completedOccurrence"), .null)
             } else {

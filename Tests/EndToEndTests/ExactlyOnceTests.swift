@@ -9,9 +9,10 @@ final class ExactlyOnceTests: AgentTestCase {
     func testFiftyAlarmsInOneSecondSurviveAKilledAgent() throws {
         let clients = try ["watcher-a", "watcher-b"].map { try servedClient($0) }
         let due = instant(3)
-        let batch: JSONValue = .array((0..<50).map { index in
-            ["saveReminder", ["reminder": ["title": .string("Alarm \(index)"), "alarms": [["absoluteDate": due, "alarmIdentifier": "a"]]]]]
-        })
+        let batch: JSONValue = .array(
+            (0..<50).map { index in
+                ["saveReminder", ["reminder": ["title": .string("Alarm \(index)"), "alarms": [["absoluteDate": due, "alarmIdentifier": "a"]]]]]
+            })
         let saved = try RemindersdProcess.run(["call", "--batch", batch.serialized, "--store", folder.store, "--client", "agent-test"])
         XCTAssertEqual(saved.status, 0, saved.stderr)
 

@@ -40,12 +40,12 @@ final class FramingRecoveryTests: XCTestCase {
         }
     }
 
-
     func testTwoContentLengthsAreRefusedAndTheSessionGoesOn() throws {
         let server = try RemindersdProcess.granted("probe", store: folder.store, framing: .lsp)
         let body = #"{"jsonrpc":"2.0","id":8,"method":"authorizationStatus"}"#
-        server.channel.sendRaw("Content-Length: 5\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
-                               + frame(#"{"jsonrpc":"2.0","id":9,"method":"authorizationStatus"}"#))
+        server.channel.sendRaw(
+            "Content-Length: 5\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                + frame(#"{"jsonrpc":"2.0","id":9,"method":"authorizationStatus"}"#))
         let refusal = server.channel.next()
         XCTAssertEqual(refusal?.errorCode, -32700)
         XCTAssertTrue(refusal?.at("error", "message")?.stringValue?.contains("second Content-Length") == true, "\(String(describing: refusal))")
@@ -53,7 +53,6 @@ final class FramingRecoveryTests: XCTestCase {
         XCTAssertNil(server.channel.response(id: 8, timeout: 0.5), "the refused frame is not read")
         XCTAssertEqual(server.shutDown(), 0)
     }
-
 
     func testAnIDOfMinusZeroIsRefusedNotAnsweredAsZero() throws {
         for framing in [Framing.ndjson, .lsp] {

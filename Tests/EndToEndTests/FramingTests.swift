@@ -25,8 +25,9 @@ final class FramingTests: XCTestCase {
         let server = try RemindersdProcess(store: folder.store, framing: .lsp)
         let body1 = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"hdr"}}}"#
         let body2 = #"{"jsonrpc":"2.0","id":2,"method":"authorizationStatus"}"#
-        server.channel.sendRaw("content-length: \(body1.utf8.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n\(body1)"
-                               + "Content-Length: \(body2.utf8.count)\r\n\r\n\(body2)")
+        server.channel.sendRaw(
+            "content-length: \(body1.utf8.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n\(body1)"
+                + "Content-Length: \(body2.utf8.count)\r\n\r\n\(body2)")
         XCTAssertNotNil(server.channel.response(id: 1)?.result)
         XCTAssertEqual(server.channel.response(id: 2)?.at("result", "status"), "notDetermined")
         XCTAssertEqual(server.shutDown(), 0)
@@ -86,7 +87,10 @@ final class FramingTests: XCTestCase {
 
     func testBatches() throws {
         let server = try grantedServer(.ndjson)
-        server.channel.send(json: #"[{"jsonrpc":"2.0","id":1,"method":"authorizationStatus"},{"jsonrpc":"2.0","method":"initialized"},{"jsonrpc":"2.0","id":2,"method":"nope"},5]"#)
+        server.channel.send(
+            json:
+                #"[{"jsonrpc":"2.0","id":1,"method":"authorizationStatus"},{"jsonrpc":"2.0","method":"initialized"},{"jsonrpc":"2.0","id":2,"method":"nope"},5]"#
+        )
         guard case .array(let replies)? = server.channel.next() else { return XCTFail("expected an array") }
         XCTAssertEqual(replies.count, 3)
         XCTAssertEqual(replies[0].at("result", "status"), "fullAccess")
@@ -109,7 +113,9 @@ final class FramingTests: XCTestCase {
 
     func testDepthLimit() throws {
         let server = try grantedServer(.ndjson, ["--max-depth", "8"])
-        server.channel.send(json: #"{"jsonrpc":"2.0","id":1,"method":"calendars","params":{"a":"# + String(repeating: "[", count: 20) + String(repeating: "]", count: 20) + "}}")
+        server.channel.send(
+            json: #"{"jsonrpc":"2.0","id":1,"method":"calendars","params":{"a":"# + String(repeating: "[", count: 20)
+                + String(repeating: "]", count: 20) + "}}")
         XCTAssertEqual(server.channel.next()?.errorCode, -32700)
         XCTAssertEqual(server.shutDown(), 0)
     }
@@ -117,8 +123,9 @@ final class FramingTests: XCTestCase {
     func testStdoutCarriesOnlyFrames() throws {
         for framing in [Framing.ndjson, .lsp] {
             let agent = folder.script("noisy-agent", "echo 'agent chatter on stdout'; echo 'agent chatter on stderr' >&2; exit 0")
-            let server = try RemindersdProcess(store: folder.path + "/\(framing).sqlite", framing: framing,
-                                               arguments: ["--consent-agent", agent, "--log-level", "debug"])
+            let server = try RemindersdProcess(
+                store: folder.path + "/\(framing).sqlite", framing: framing,
+                arguments: ["--consent-agent", agent, "--log-level", "debug"])
             server.initialize(client: "frames-only")
             server.channel.request("requestAccess", ["usageDescription": "test"])
             server.channel.send(json: "nonsense")

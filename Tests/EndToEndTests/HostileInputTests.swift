@@ -66,7 +66,8 @@ final class HostileInputTests: XCTestCase {
         guard let entries = document["entries"]?.arrayValue else { throw CorpusError("no entries array") }
         return try entries.map { value in
             guard let name = value["name"]?.stringValue, let text = value["text"]?.stringValue,
-                  let framing = EntryFraming(rawValue: value["framing"]?.stringValue ?? "both"), let expect = value["expect"] else {
+                let framing = EntryFraming(rawValue: value["framing"]?.stringValue ?? "both"), let expect = value["expect"]
+            else {
                 throw CorpusError("malformed entry \(value)")
             }
             return Entry(name: name, framing: framing, bytes: try expand(text), expect: try expectation(expect, name: name))
@@ -109,7 +110,8 @@ final class HostileInputTests: XCTestCase {
                     bytes.append(byte)
                 }
             } else if macro.hasPrefix("repeat "), let colon = macro.firstIndex(of: ":"),
-                      let count = Int(macro[macro.index(macro.startIndex, offsetBy: 7)..<colon]) {
+                let count = Int(macro[macro.index(macro.startIndex, offsetBy: 7)..<colon])
+            {
                 let unit = Array(macro[macro.index(after: colon)...].utf8)
                 bytes.reserveCapacity(bytes.count + unit.count * count)
                 for _ in 0..<count { bytes += unit }
@@ -180,8 +182,10 @@ final class HostileInputTests: XCTestCase {
                 good = server.channel.nextReply(timeout: 15)
             }
             if problem == nil, !extra.isEmpty {
-                problem = entry.expect.none ? "expected no answer, got \(extra[0].serialized.prefix(300))"
-                                            : "more answers than expected: \(extra[0].serialized.prefix(300))"
+                problem =
+                    entry.expect.none
+                    ? "expected no answer, got \(extra[0].serialized.prefix(300))"
+                    : "more answers than expected: \(extra[0].serialized.prefix(300))"
             }
             if problem == nil, good?.at("result", "status") != "fullAccess" {
                 problem = "the next good request was not answered: \(good?.serialized.prefix(300) ?? "nothing")"
@@ -259,11 +263,18 @@ final class HostileInputTests: XCTestCase {
             "title": "matrix", "notes": "n", "url": "https://example.com", "location": "l", "priority": 1,
             "startDateComponents": ["year": 2027, "month": 1, "day": 1], "dueDateComponents": components,
             "isCompleted": false, "timeZone": "Europe/Berlin",
-            "alarms": [["relativeOffset": -60, "alarmIdentifier": "a1"], ["absoluteDate": aDate], ["structuredLocation": location, "proximity": "enter"]],
+            "alarms": [
+                ["relativeOffset": -60, "alarmIdentifier": "a1"], ["absoluteDate": aDate], ["structuredLocation": location, "proximity": "enter"],
+            ],
             "recurrenceRules": [
-                ["frequency": "monthly", "interval": 2, "daysOfTheWeek": [["dayOfTheWeek": 2, "weekNumber": 1]], "setPositions": [1],
-                 "recurrenceEnd": ["occurrenceCount": 3], "firstDayOfTheWeek": 2],
-                ["frequency": "yearly", "monthsOfTheYear": [1], "weeksOfTheYear": [1], "daysOfTheYear": [1], "recurrenceEnd": ["endDate": "2030-01-01T00:00:00Z"]],
+                [
+                    "frequency": "monthly", "interval": 2, "daysOfTheWeek": [["dayOfTheWeek": 2, "weekNumber": 1]], "setPositions": [1],
+                    "recurrenceEnd": ["occurrenceCount": 3], "firstDayOfTheWeek": 2,
+                ],
+                [
+                    "frequency": "yearly", "monthsOfTheYear": [1], "weeksOfTheYear": [1], "daysOfTheYear": [1],
+                    "recurrenceEnd": ["endDate": "2030-01-01T00:00:00Z"],
+                ],
                 ["frequency": "monthly", "daysOfTheMonth": [1, -1]],
                 ["rrule": "FREQ=WEEKLY;BYDAY=MO"],
             ],
@@ -295,57 +306,89 @@ final class HostileInputTests: XCTestCase {
             (r + "recurrenceRules[3].rrule", .string),
             (r + "tags", .array), (r + "tags[1]", .requiredString), (r + "isFlagged", .bool), (r + "parentIdentifier", .string),
         ]
-        let saveObjects = ["", "reminder", r + "startDateComponents", r + "dueDateComponents", r + "alarms[0]", r + "alarms[2]",
-                           r + "alarms[2].structuredLocation", place + "geoLocation", r + "recurrenceRules[0]", rule0 + "daysOfTheWeek[0]",
-                           rule0 + "recurrenceEnd", rule1 + "recurrenceEnd", r + "recurrenceRules[3]"]
+        let saveObjects = [
+            "", "reminder", r + "startDateComponents", r + "dueDateComponents", r + "alarms[0]", r + "alarms[2]",
+            r + "alarms[2].structuredLocation", place + "geoLocation", r + "recurrenceRules[0]", rule0 + "daysOfTheWeek[0]",
+            rule0 + "recurrenceEnd", rule1 + "recurrenceEnd", r + "recurrenceRules[3]",
+        ]
         let missing: JSONValue = "no-such-reminder"
         return [
-            MethodParams(method: "authorizationStatus", base: ["entityType": "reminder"], fields: [("entityType", .enumeration)], objects: [""], baseCodes: [nil]),
-            MethodParams(method: "requestAccess", base: ["entityType": "reminder", "level": "writeOnly", "usageDescription": "matrix"],
-                         fields: [("entityType", .enumeration), ("level", .enumeration), ("usageDescription", .requiredString)], objects: [""], baseCodes: [nil]),
-            MethodParams(method: "calendars", base: ["entityType": "reminder"], fields: [("entityType", .enumeration)], objects: [""], baseCodes: [nil]),
+            MethodParams(
+                method: "authorizationStatus", base: ["entityType": "reminder"], fields: [("entityType", .enumeration)], objects: [""],
+                baseCodes: [nil]),
+            MethodParams(
+                method: "requestAccess", base: ["entityType": "reminder", "level": "writeOnly", "usageDescription": "matrix"],
+                fields: [("entityType", .enumeration), ("level", .enumeration), ("usageDescription", .requiredString)], objects: [""],
+                baseCodes: [nil]),
+            MethodParams(
+                method: "calendars", base: ["entityType": "reminder"], fields: [("entityType", .enumeration)], objects: [""], baseCodes: [nil]),
             MethodParams(method: "defaultCalendarForNewReminders", base: [:], fields: [], objects: [""], baseCodes: [nil]),
-            MethodParams(method: "saveCalendar",
-                         base: ["calendar": ["title": "Matrix", "color": "#112233", "allowsContentModifications": true, "type": "local", "isDefault": false]],
-                         fields: [("calendar", .requiredObject), ("calendar.calendarIdentifier", .string), ("calendar.title", .string),
-                                  ("calendar.color", .string), ("calendar.allowsContentModifications", .bool), ("calendar.type", .string)],
-                         objects: ["", "calendar"], baseCodes: [nil]),
-            MethodParams(method: "removeCalendar", base: ["calendarIdentifier": "no-such-list"], fields: [("calendarIdentifier", .requiredString)],
-                         objects: [""], baseCodes: [-32011]),
-            MethodParams(method: "fetchReminders",
-                         base: ["predicate": ["kind": "all", "calendarIdentifiers": ["x"], "dueDateStarting": "2026-01-01T00:00:00Z",
-                                              "dueDateEnding": "2028-01-01T00:00:00Z", "completionDateStarting": "2026-01-01T00:00:00Z",
-                                              "completionDateEnding": "2028-01-01T00:00:00Z", "matching": "matrix words",
-                                              "tags": ["a", "b"], "isFlagged": false, "parentIdentifier": "p", "hasDueDate": true], "limit": 5],
-                         fields: [("predicate", .object), ("predicate.kind", .enumeration), ("predicate.calendarIdentifiers", .array),
-                                  ("predicate.calendarIdentifiers[0]", .requiredString), ("predicate.dueDateStarting", .timestamp),
-                                  ("predicate.dueDateEnding", .timestamp), ("predicate.completionDateStarting", .timestamp),
-                                  ("predicate.completionDateEnding", .timestamp), ("limit", .int), ("cursor", .string),
-                                  ("predicate.matching", .string), ("predicate.tags", .array), ("predicate.tags[1]", .requiredString),
-                                  ("predicate.isFlagged", .bool), ("predicate.parentIdentifier", .string), ("predicate.hasDueDate", .bool)],
-                         objects: ["", "predicate"], baseCodes: [nil]),
-            MethodParams(method: "calendarItem", base: ["identifier": missing], fields: [("identifier", .requiredString)], objects: [""], baseCodes: [nil]),
-            MethodParams(method: "calendarItems", base: ["externalIdentifier": missing], fields: [("externalIdentifier", .requiredString)],
-                         objects: [""], baseCodes: [nil]),
-            MethodParams(method: "saveReminder", base: ["reminder": reminder, "commit": false], fields: saveFields, objects: saveObjects, baseCodes: [nil]),
-            MethodParams(method: "removeReminder", base: ["identifier": missing, "lastModifiedDate": aDate, "commit": false],
-                         fields: [("identifier", .requiredString), ("lastModifiedDate", .timestamp), ("commit", .bool)], objects: [""], baseCodes: [-32011]),
-            MethodParams(method: "addAlarm",
-                         base: ["identifier": missing, "alarm": ["alarmIdentifier": "x", "structuredLocation": location, "proximity": "leave"],
-                                "lastModifiedDate": aDate, "commit": false],
-                         fields: [("identifier", .requiredString), ("alarm", .requiredObject), ("alarm.alarmIdentifier", .string),
-                                  ("alarm.structuredLocation", .object), ("alarm.structuredLocation.title", .string),
-                                  ("alarm.structuredLocation.geoLocation", .object), ("alarm.structuredLocation.geoLocation.latitude", .number),
-                                  ("alarm.structuredLocation.geoLocation.longitude", .number), ("alarm.structuredLocation.radius", .number),
-                                  ("alarm.proximity", .enumeration), ("lastModifiedDate", .timestamp), ("commit", .bool)],
-                         objects: ["", "alarm", "alarm.structuredLocation", "alarm.structuredLocation.geoLocation"], baseCodes: [-32011]),
-            MethodParams(method: "addAlarm", base: ["identifier": missing, "alarm": ["absoluteDate": aDate]],
-                         fields: [("alarm.absoluteDate", .timestamp)], objects: [], baseCodes: [-32011]),
-            MethodParams(method: "addAlarm", base: ["identifier": missing, "alarm": ["relativeOffset": -300]],
-                         fields: [("alarm.relativeOffset", .number)], objects: [], baseCodes: [-32011]),
-            MethodParams(method: "removeAlarm", base: ["identifier": missing, "alarmIdentifier": "a", "lastModifiedDate": aDate, "commit": false],
-                         fields: [("identifier", .requiredString), ("alarmIdentifier", .requiredString), ("lastModifiedDate", .timestamp),
-                                  ("commit", .bool)], objects: [""], baseCodes: [-32011]),
+            MethodParams(
+                method: "saveCalendar",
+                base: ["calendar": ["title": "Matrix", "color": "#112233", "allowsContentModifications": true, "type": "local", "isDefault": false]],
+                fields: [
+                    ("calendar", .requiredObject), ("calendar.calendarIdentifier", .string), ("calendar.title", .string),
+                    ("calendar.color", .string), ("calendar.allowsContentModifications", .bool), ("calendar.type", .string),
+                ],
+                objects: ["", "calendar"], baseCodes: [nil]),
+            MethodParams(
+                method: "removeCalendar", base: ["calendarIdentifier": "no-such-list"], fields: [("calendarIdentifier", .requiredString)],
+                objects: [""], baseCodes: [-32011]),
+            MethodParams(
+                method: "fetchReminders",
+                base: [
+                    "predicate": [
+                        "kind": "all", "calendarIdentifiers": ["x"], "dueDateStarting": "2026-01-01T00:00:00Z",
+                        "dueDateEnding": "2028-01-01T00:00:00Z", "completionDateStarting": "2026-01-01T00:00:00Z",
+                        "completionDateEnding": "2028-01-01T00:00:00Z", "matching": "matrix words",
+                        "tags": ["a", "b"], "isFlagged": false, "parentIdentifier": "p", "hasDueDate": true,
+                    ], "limit": 5,
+                ],
+                fields: [
+                    ("predicate", .object), ("predicate.kind", .enumeration), ("predicate.calendarIdentifiers", .array),
+                    ("predicate.calendarIdentifiers[0]", .requiredString), ("predicate.dueDateStarting", .timestamp),
+                    ("predicate.dueDateEnding", .timestamp), ("predicate.completionDateStarting", .timestamp),
+                    ("predicate.completionDateEnding", .timestamp), ("limit", .int), ("cursor", .string),
+                    ("predicate.matching", .string), ("predicate.tags", .array), ("predicate.tags[1]", .requiredString),
+                    ("predicate.isFlagged", .bool), ("predicate.parentIdentifier", .string), ("predicate.hasDueDate", .bool),
+                ],
+                objects: ["", "predicate"], baseCodes: [nil]),
+            MethodParams(
+                method: "calendarItem", base: ["identifier": missing], fields: [("identifier", .requiredString)], objects: [""], baseCodes: [nil]),
+            MethodParams(
+                method: "calendarItems", base: ["externalIdentifier": missing], fields: [("externalIdentifier", .requiredString)],
+                objects: [""], baseCodes: [nil]),
+            MethodParams(
+                method: "saveReminder", base: ["reminder": reminder, "commit": false], fields: saveFields, objects: saveObjects, baseCodes: [nil]),
+            MethodParams(
+                method: "removeReminder", base: ["identifier": missing, "lastModifiedDate": aDate, "commit": false],
+                fields: [("identifier", .requiredString), ("lastModifiedDate", .timestamp), ("commit", .bool)], objects: [""], baseCodes: [-32011]),
+            MethodParams(
+                method: "addAlarm",
+                base: [
+                    "identifier": missing, "alarm": ["alarmIdentifier": "x", "structuredLocation": location, "proximity": "leave"],
+                    "lastModifiedDate": aDate, "commit": false,
+                ],
+                fields: [
+                    ("identifier", .requiredString), ("alarm", .requiredObject), ("alarm.alarmIdentifier", .string),
+                    ("alarm.structuredLocation", .object), ("alarm.structuredLocation.title", .string),
+                    ("alarm.structuredLocation.geoLocation", .object), ("alarm.structuredLocation.geoLocation.latitude", .number),
+                    ("alarm.structuredLocation.geoLocation.longitude", .number), ("alarm.structuredLocation.radius", .number),
+                    ("alarm.proximity", .enumeration), ("lastModifiedDate", .timestamp), ("commit", .bool),
+                ],
+                objects: ["", "alarm", "alarm.structuredLocation", "alarm.structuredLocation.geoLocation"], baseCodes: [-32011]),
+            MethodParams(
+                method: "addAlarm", base: ["identifier": missing, "alarm": ["absoluteDate": aDate]],
+                fields: [("alarm.absoluteDate", .timestamp)], objects: [], baseCodes: [-32011]),
+            MethodParams(
+                method: "addAlarm", base: ["identifier": missing, "alarm": ["relativeOffset": -300]],
+                fields: [("alarm.relativeOffset", .number)], objects: [], baseCodes: [-32011]),
+            MethodParams(
+                method: "removeAlarm", base: ["identifier": missing, "alarmIdentifier": "a", "lastModifiedDate": aDate, "commit": false],
+                fields: [
+                    ("identifier", .requiredString), ("alarmIdentifier", .requiredString), ("lastModifiedDate", .timestamp),
+                    ("commit", .bool),
+                ], objects: [""], baseCodes: [-32011]),
             MethodParams(method: "tags", base: [:], fields: [], objects: [""], baseCodes: [nil]),
             MethodParams(method: "commit", base: [:], fields: [], objects: [""], baseCodes: [nil]),
             MethodParams(method: "reset", base: [:], fields: [], objects: [""], baseCodes: [nil]),
@@ -365,14 +408,18 @@ final class HostileInputTests: XCTestCase {
         for spec in methodTable {
             for (path, kind) in spec.fields {
                 for value in kind.wrongValues {
-                    cases.append(ParamCase(name: "\(spec.method) \(path) = \(value.serialized)", method: spec.method,
-                                           params: spec.base.setting(JSONPath.parse(path), to: value), field: path))
+                    cases.append(
+                        ParamCase(
+                            name: "\(spec.method) \(path) = \(value.serialized)", method: spec.method,
+                            params: spec.base.setting(JSONPath.parse(path), to: value), field: path))
                 }
             }
             for object in spec.objects {
                 let path = object.isEmpty ? "bogusMember" : object + ".bogusMember"
-                cases.append(ParamCase(name: "\(spec.method) unknown \(path)", method: spec.method,
-                                       params: spec.base.setting(JSONPath.parse(path), to: 1), field: path))
+                cases.append(
+                    ParamCase(
+                        name: "\(spec.method) unknown \(path)", method: spec.method,
+                        params: spec.base.setting(JSONPath.parse(path), to: 1), field: path))
             }
         }
         return cases
@@ -414,12 +461,16 @@ final class HostileInputTests: XCTestCase {
     func testInitializeParamsBeforeTheSession() throws {
         let base: JSONValue = ["clientInfo": ["name": "init-matrix", "version": "1"], "timeZone": "Europe/Berlin"]
         var cases: [(JSONValue, String)] = []
-        for (path, kind) in [("clientInfo", Kind.requiredObject), ("clientInfo.name", .requiredString), ("clientInfo.version", .string),
-                             ("timeZone", .string)] {
+        for (path, kind) in [
+            ("clientInfo", Kind.requiredObject), ("clientInfo.name", .requiredString), ("clientInfo.version", .string),
+            ("timeZone", .string),
+        ] {
             for value in kind.wrongValues { cases.append((base.setting(JSONPath.parse(path), to: value), path)) }
         }
-        let badNames: [String] = ["", String(repeating: "n", count: 257), String(repeating: "é", count: 129), "new\nline", "nul\u{0}",
-                                  "tab\t", "esc\u{1B}[31m", "del\u{7F}", "bell\u{7}", "c1 csi \u{9B}31m", "c1 next line \u{85}"]
+        let badNames: [String] = [
+            "", String(repeating: "n", count: 257), String(repeating: "é", count: 129), "new\nline", "nul\u{0}",
+            "tab\t", "esc\u{1B}[31m", "del\u{7F}", "bell\u{7}", "c1 csi \u{9B}31m", "c1 next line \u{85}",
+        ]
         for name in badNames { cases.append((base.setting(JSONPath.parse("clientInfo.name"), to: .string(name)), "clientInfo.name")) }
         cases.append((base.setting(JSONPath.parse("timeZone"), to: "Nowhere/Land"), "timeZone"))
         cases.append((base.setting(JSONPath.parse("timeZone"), to: ""), "timeZone"))
@@ -436,8 +487,12 @@ final class HostileInputTests: XCTestCase {
             // 256 bytes exactly, with shell metacharacters, and LSP extras that are ignored.
             let name = String(repeating: "é", count: 120) + "; $(x) `y` \"'" + String(repeating: "z", count: 3)
             XCTAssertEqual(name.utf8.count, 256)
-            let good = server.channel.request("initialize", ["clientInfo": ["name": .string(name)], "processId": 1, "rootUri": .null,
-                                                             "capabilities": ["textDocument": [:]], "trace": "off"])
+            let good = server.channel.request(
+                "initialize",
+                [
+                    "clientInfo": ["name": .string(name)], "processId": 1, "rootUri": .null,
+                    "capabilities": ["textDocument": [:]], "trace": "off",
+                ])
             XCTAssertNotNil(good.result, "[\(framing)] \(good)")
             XCTAssertEqual(server.shutDown(), 0)
         }

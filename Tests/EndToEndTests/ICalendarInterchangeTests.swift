@@ -43,9 +43,15 @@ final class ICalendarInterchangeTests: XCTestCase {
             let server = try RemindersdProcess.granted("ics", store: folder.path + "/\(framing).sqlite", framing: framing)
             let first = server.channel.request("importICalendar", ["text": .string(Self.file)])
             XCTAssertEqual(first.at("result", "imported"), 2, "\(first)")
-            XCTAssertEqual(first.at("result", "skipped"), [["line": 18, "message": "a VTODO without a UID"],
-                                                          ["uid": "bad-date@example.com", "line": 25,
-                                                           "message": "DUE: \"2026-12-24\" is not a date (YYYYMMDD) or date-time (YYYYMMDDTHHMMSS)"]])
+            XCTAssertEqual(
+                first.at("result", "skipped"),
+                [
+                    ["line": 18, "message": "a VTODO without a UID"],
+                    [
+                        "uid": "bad-date@example.com", "line": 25,
+                        "message": "DUE: \"2026-12-24\" is not a date (YYYYMMDD) or date-time (YYYYMMDDTHHMMSS)",
+                    ],
+                ])
             let again = server.channel.request("importICalendar", ["text": .string(Self.file)])
             XCTAssertEqual(again.at("result", "unchanged"), 2, "importing twice changes nothing: \(again)")
             XCTAssertEqual(again.at("result", "imported"), 0)
@@ -62,13 +68,16 @@ final class ICalendarInterchangeTests: XCTestCase {
             XCTAssertTrue(text.contains("RELATED-TO;RELTYPE=PARENT:parent@example.com\r\n"), text)
             let list = try XCTUnwrap(parent["calendarIdentifier"])
             let other = server.channel.request("saveCalendar", ["calendar": ["title": "Empty"]]).at("result", "calendar", "calendarIdentifier")!
-            XCTAssertFalse(server.channel.request("exportICalendar", ["calendarIdentifiers": [other]]).at("result", "text")?
-                .stringValue?.contains("BEGIN:VTODO") ?? true)
-            XCTAssertTrue(server.channel.request("exportICalendar", ["calendarIdentifiers": [list]]).at("result", "text")?
-                .stringValue?.contains("Plan the trip") ?? false)
+            XCTAssertFalse(
+                server.channel.request("exportICalendar", ["calendarIdentifiers": [other]]).at("result", "text")?
+                    .stringValue?.contains("BEGIN:VTODO") ?? true)
+            XCTAssertTrue(
+                server.channel.request("exportICalendar", ["calendarIdentifiers": [list]]).at("result", "text")?
+                    .stringValue?.contains("Plan the trip") ?? false)
             XCTAssertEqual(server.channel.request("exportICalendar", ["calendarIdentifiers": ["nope"]]).errorField, "calendarIdentifiers[0]")
-            XCTAssertEqual(server.channel.request("importICalendar", ["text": "BEGIN:VCALENDAR\nBEGIN:VTODO\n"]).at("result", "skipped"),
-                           [["line": 2, "message": "BEGIN:VTODO is never ended"]])
+            XCTAssertEqual(
+                server.channel.request("importICalendar", ["text": "BEGIN:VCALENDAR\nBEGIN:VTODO\n"]).at("result", "skipped"),
+                [["line": 2, "message": "BEGIN:VTODO is never ended"]])
             XCTAssertEqual(server.channel.request("importICalendar", ["text": 3]).errorField, "text")
             XCTAssertEqual(server.channel.request("importICalendar", ["text": "", "calendarIdentifier": "nope"])["error"]?["code"], -32602)
             XCTAssertEqual(server.shutDown(), 0)

@@ -10,12 +10,17 @@ final class ImportFidelityTests: XCTestCase {
 
     override func setUpWithError() throws {
         for entity in ["reminder", "event"] {
-            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "fidelity", "fullAccess", "--entity", entity, "--store", folder.store]).status, 0)
+            XCTAssertEqual(
+                try RemindersdProcess.run([
+                    "permissions", "set", "--any-program", "fidelity", "fullAccess", "--entity", entity, "--store", folder.store,
+                ]).status, 0)
         }
     }
 
     private func call(_ method: String, _ params: JSONValue) throws -> JSONValue {
-        let result = try RemindersdProcess.run(["call", method, params.serialized, "--store", folder.store, "--client", "fidelity", "--time-zone", "Europe/Berlin"])
+        let result = try RemindersdProcess.run([
+            "call", method, params.serialized, "--store", folder.store, "--client", "fidelity", "--time-zone", "Europe/Berlin",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         return try JSONParser.parse(result.stdout)
     }
@@ -63,9 +68,11 @@ final class ImportFidelityTests: XCTestCase {
         let calendar = try eventCalendar()
         XCTAssertEqual(try call("importICalendar", ["text": .string(Self.meeting), "calendarIdentifier": .string(calendar)])["imported"], 1)
         let exported = try call("exportICalendar", ["calendarIdentifiers": [.string(calendar)]])["text"]?.stringValue ?? ""
-        for line in ["ORGANIZER;CN=Ann:mailto:ann@example.com", "ATTENDEE;CN=Bob;ROLE=REQ-PARTICIPANT:mailto:bob@example.com",
-                     "CATEGORIES:Work,Planning", "CLASS:CONFIDENTIAL", "SEQUENCE:3", "X-MICROSOFT-CDO-BUSYSTATUS:BUSY", "ACTION:EMAIL",
-                     "DESCRIPTION:Planning starts soon", "ACTION:AUDIO"] {
+        for line in [
+            "ORGANIZER;CN=Ann:mailto:ann@example.com", "ATTENDEE;CN=Bob;ROLE=REQ-PARTICIPANT:mailto:bob@example.com",
+            "CATEGORIES:Work,Planning", "CLASS:CONFIDENTIAL", "SEQUENCE:3", "X-MICROSOFT-CDO-BUSYSTATUS:BUSY", "ACTION:EMAIL",
+            "DESCRIPTION:Planning starts soon", "ACTION:AUDIO",
+        ] {
             XCTAssertTrue(exported.contains(line + "\r\n"), "lost \(line) in\n\(exported)")
         }
         XCTAssertTrue(exported.contains("SUMMARY;LANGUAGE=en:Planning\r\n") || exported.contains("LANGUAGE=en"), exported)
@@ -122,7 +129,8 @@ final class ImportFidelityTests: XCTestCase {
     /// What cannot be held as the file has it is imported and named in `notes`.
     func testNotesNameWhatIsNotQuiteAsTheFileHasIt() throws {
         let calendar = try eventCalendar()
-        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:z@test\r\nDTSTART;TZID=Nowhere Standard Time:20261207T090000\r\n"
+        let text =
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:z@test\r\nDTSTART;TZID=Nowhere Standard Time:20261207T090000\r\n"
             + "DURATION:PT1H\r\nSUMMARY:Somewhere\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         let report = try call("importICalendar", ["text": .string(text), "calendarIdentifier": .string(calendar)])
         XCTAssertEqual(report["imported"], 1)
@@ -137,7 +145,8 @@ final class ImportFidelityTests: XCTestCase {
     /// the same occurrences after an export and a fresh import.
     func testAnOverrideOfThisAndLaterOccurrencesIsImportedAsASplit() throws {
         let calendar = try eventCalendar()
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:standup@test\r\nDTSTART:20270104T090000Z\r\nDURATION:PT15M\r\n"
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:standup@test\r\nDTSTART:20270104T090000Z\r\nDURATION:PT15M\r\n"
             + "RRULE:FREQ=DAILY;COUNT=5\r\nSUMMARY:Standup\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:standup@test\r\n"
             + "RECURRENCE-ID;RANGE=THISANDFUTURE:20270106T090000Z\r\nDTSTART:20270106T093000Z\r\nDURATION:PT15M\r\n"
             + "SUMMARY:Standup (later)\r\nATTENDEE:mailto:team@example.com\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
@@ -149,8 +158,10 @@ final class ImportFidelityTests: XCTestCase {
             let found = try call("fetchEvents", ["start": "2027-01-01T00:00:00Z", "end": "2027-02-01T00:00:00Z"])
             return (found["events"]?.arrayValue ?? []).map { "\($0["startDate"]?.stringValue ?? "") \($0["title"]?.stringValue ?? "")" }
         }
-        let expected = ["2027-01-04T09:00:00.000Z Standup", "2027-01-05T09:00:00.000Z Standup", "2027-01-06T09:30:00.000Z Standup (later)",
-                        "2027-01-07T09:30:00.000Z Standup (later)", "2027-01-08T09:30:00.000Z Standup (later)"]
+        let expected = [
+            "2027-01-04T09:00:00.000Z Standup", "2027-01-05T09:00:00.000Z Standup", "2027-01-06T09:30:00.000Z Standup (later)",
+            "2027-01-07T09:30:00.000Z Standup (later)", "2027-01-08T09:30:00.000Z Standup (later)",
+        ]
         XCTAssertEqual(try occurrences(), expected)
         XCTAssertEqual(try call("importICalendar", params)["unchanged"], 2, "importing twice changes nothing")
         let exported = try call("exportICalendar", ["calendarIdentifiers": [.string(calendar)]])["text"]?.stringValue ?? ""

@@ -84,8 +84,12 @@ final class LifecycleTests: XCTestCase {
             XCTAssertEqual(response.errorField, field, "\(params)")
         }
         // LSP clients send more than remindersd needs; that is fine.
-        let lsp = server.channel.request("initialize", ["clientInfo": ["name": "editor"], "processId": 42, "rootUri": .null,
-                                                        "capabilities": ["workspace": [:]]])
+        let lsp = server.channel.request(
+            "initialize",
+            [
+                "clientInfo": ["name": "editor"], "processId": 42, "rootUri": .null,
+                "capabilities": ["workspace": [:]],
+            ])
         XCTAssertEqual(lsp.at("result", "serverInfo", "name"), "remindersd")
         XCTAssertEqual(server.shutDown(), 0)
     }

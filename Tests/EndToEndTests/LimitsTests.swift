@@ -37,7 +37,8 @@ final class LimitsTests: XCTestCase {
             let over = server.channel.nextReply()
             XCTAssertEqual(over?.errorCode, -32700, "\(framing): \(over?.serialized ?? "no answer")")
             XCTAssertEqual(over?["id"], .null)
-            XCTAssertTrue(over?.at("error", "message")?.stringValue?.contains("larger than the limit") == true, "\(framing): \(over?.serialized ?? "")")
+            XCTAssertTrue(
+                over?.at("error", "message")?.stringValue?.contains("larger than the limit") == true, "\(framing): \(over?.serialized ?? "")")
             assertGoodRequestAnswered(server, "\(framing) after a message one byte over")
             XCTAssertEqual(server.shutDown(), 0)
         }
@@ -65,7 +66,8 @@ final class LimitsTests: XCTestCase {
         server.channel.sendRaw("Content-Length: \(declared)\r\n\r\n")
         let over = server.channel.nextReply()
         XCTAssertEqual(over?.errorCode, -32700)
-        XCTAssertTrue(over?.at("error", "message")?.stringValue?.contains("\(declared) bytes is larger than the limit") == true, over?.serialized ?? "")
+        XCTAssertTrue(
+            over?.at("error", "message")?.stringValue?.contains("\(declared) bytes is larger than the limit") == true, over?.serialized ?? "")
         let chunk = [UInt8](repeating: UInt8(ascii: "{"), count: 1 << 20)
         for _ in 0..<40 { server.channel.sendRaw(chunk) }
         assertGoodRequestAnswered(server, "after a discarded 40 MiB body")
@@ -164,7 +166,8 @@ final class LimitsTests: XCTestCase {
     func testDepthAtAndOverTheLimit() throws {
         // A real request whose deepest value (a latitude) is 7 levels down: params, reminder, alarms,
         // an alarm, structuredLocation, geoLocation.
-        let save = #"{"jsonrpc":"2.0","id":"deep","method":"saveReminder","params":{"reminder":{"title":"deep","alarms":[{"structuredLocation":{"geoLocation":{"latitude":1,"longitude":2}},"proximity":"enter"}]},"commit":false}}"#
+        let save =
+            #"{"jsonrpc":"2.0","id":"deep","method":"saveReminder","params":{"reminder":{"title":"deep","alarms":[{"structuredLocation":{"geoLocation":{"latitude":1,"longitude":2}},"proximity":"enter"}]},"commit":false}}"#
         for framing in [Framing.ndjson, .lsp] {
             let atLimit = try server(framing, ["--max-depth", "7"])
             atLimit.channel.send(json: save)
@@ -179,7 +182,8 @@ final class LimitsTests: XCTestCase {
         // The default, 64.
         let server = try server(.ndjson)
         let nested = { (levels: Int) in
-            #"{"jsonrpc":"2.0","id":"d","method":"calendars","params":{"x":"# + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + "}}"
+            #"{"jsonrpc":"2.0","id":"d","method":"calendars","params":{"x":"# + String(repeating: "[", count: levels)
+                + String(repeating: "]", count: levels) + "}}"
         }
         server.channel.send(json: nested(62))  // 1 (message) + 1 (params) + 62 = 64
         XCTAssertEqual(server.channel.nextReply()?.errorField, "x")
@@ -211,14 +215,16 @@ final class LimitsTests: XCTestCase {
             let server = try server(.ndjson, arguments)
             // Multi-byte characters count in bytes: "é" is 2.
             let atTitle = String(repeating: "é", count: titleLimit / 2)
-            let saved = server.channel.request("saveReminder", ["reminder": ["title": .string(atTitle), "notes": .string(String(repeating: "n", count: notesLimit))]])
+            let saved = server.channel.request(
+                "saveReminder", ["reminder": ["title": .string(atTitle), "notes": .string(String(repeating: "n", count: notesLimit))]])
             XCTAssertEqual(saved.at("result", "reminder", "title"), .string(atTitle), "title of \(titleLimit) bytes")
             let id = saved.at("result", "reminder", "calendarItemIdentifier") ?? "?"
             let longTitle = server.channel.request("saveReminder", ["reminder": ["title": .string(atTitle + "x")]])
             XCTAssertEqual(longTitle.errorField, "reminder.title", longTitle.serialized.prefix(300).description)
             let longUpdate = server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": id, "title": .string(atTitle + "x")]])
             XCTAssertEqual(longUpdate.errorField, "reminder.title", "an update over the limit")
-            let longNotes = server.channel.request("saveReminder", ["reminder": ["title": "n", "notes": .string(String(repeating: "n", count: notesLimit + 1))]])
+            let longNotes = server.channel.request(
+                "saveReminder", ["reminder": ["title": "n", "notes": .string(String(repeating: "n", count: notesLimit + 1))]])
             XCTAssertEqual(longNotes.errorField, "reminder.notes")
             XCTAssertEqual(server.channel.request("calendarItem", ["identifier": id]).at("result", "reminder", "title"), .string(atTitle))
             XCTAssertEqual(server.shutDown(), 0)
@@ -226,9 +232,11 @@ final class LimitsTests: XCTestCase {
     }
 
     func testLimitFlagsOutOfRangeAreUsageErrors() throws {
-        for arguments in [["--max-message-size", "1023"], ["--max-message-size", "2000000000"], ["--max-depth", "1"], ["--max-depth", "513"],
-                          ["--max-batch", "0"], ["--max-batch", "-5"], ["--max-title-bytes", "0"], ["--max-notes-bytes", "x"],
-                          ["--busy-timeout", "-1"], ["--max-depth=9e9"], ["--max-batch", ""]] {
+        for arguments in [
+            ["--max-message-size", "1023"], ["--max-message-size", "2000000000"], ["--max-depth", "1"], ["--max-depth", "513"],
+            ["--max-batch", "0"], ["--max-batch", "-5"], ["--max-title-bytes", "0"], ["--max-notes-bytes", "x"],
+            ["--busy-timeout", "-1"], ["--max-depth=9e9"], ["--max-batch", ""],
+        ] {
             let result = Programs.remindersd(["--store", folder.store] + arguments, input: Data("{}\n".utf8))
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertEqual(result.stdout, "", "\(arguments)")
@@ -237,8 +245,10 @@ final class LimitsTests: XCTestCase {
     }
 
     func testInputEndingInsideAFrameEndsTheSessionCleanly() throws {
-        for (framing, partial) in [(Framing.ndjson, #"{"jsonrpc":"2.0","id":1,"method":"saveRemi"#),
-                                   (.lsp, "Content-Length: 500\r\n\r\n{\"jsonrpc\""), (.lsp, "Content-Len")] {
+        for (framing, partial) in [
+            (Framing.ndjson, #"{"jsonrpc":"2.0","id":1,"method":"saveRemi"#),
+            (.lsp, "Content-Length: 500\r\n\r\n{\"jsonrpc\""), (.lsp, "Content-Len"),
+        ] {
             let server = try server(framing)
             server.channel.request("saveReminder", ["reminder": ["title": "staged"], "commit": false])
             server.channel.sendRaw(partial)

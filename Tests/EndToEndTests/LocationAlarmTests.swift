@@ -10,9 +10,13 @@ final class LocationAlarmTests: AgentTestCase {
     let station = (latitude: 38.79, longitude: -121.24)
 
     private func fence(_ identifier: String) -> JSONValue {
-        ["alarmIdentifier": .string(identifier), "proximity": "enter",
-         "structuredLocation": ["title": "KLOVE (88.5)", "geoLocation": ["latitude": .double(station.latitude), "longitude": .double(station.longitude)],
-                                "radius": .double(25 * 1609)]]
+        [
+            "alarmIdentifier": .string(identifier), "proximity": "enter",
+            "structuredLocation": [
+                "title": "KLOVE (88.5)", "geoLocation": ["latitude": .double(station.latitude), "longitude": .double(station.longitude)],
+                "radius": .double(25 * 1609),
+            ],
+        ]
     }
 
     /// `kilometres` due north of the station.
@@ -22,7 +26,8 @@ final class LocationAlarmTests: AgentTestCase {
 
     /// The seed's scenario: "alert me when I enter listening range" of a 25-mile station.
     func testTheRadioStationScenario() throws {
-        let klove = try call("saveReminder", ["reminder": ["title": "Listen to KLOVE (88.5)", "notes": "Rocklin 25 mile range", "alarms": [fence("klove")]]])
+        let klove = try call(
+            "saveReminder", ["reminder": ["title": "Listen to KLOVE (88.5)", "notes": "Rocklin 25 mile range", "alarms": [fence("klove")]]])
         _ = try call("saveReminder", ["reminder": ["title": "Heard it already", "isCompleted": true, "alarms": [fence("done")]]])
         let phone = try servedClient("phone-bridge")
         let agent = try agent()
@@ -31,8 +36,14 @@ final class LocationAlarmTests: AgentTestCase {
             let answer = phone.channel.request("updateLocation", position(kilometres))
             transitions.append(contentsOf: answer.at("result", "transitions")?.arrayValue ?? [])
             if kilometres == 35 {
-                XCTAssertEqual(answer.at("result", "transitions"), [["identifier": klove.at("reminder", "calendarItemIdentifier")!,
-                                                                      "alarmIdentifier": "klove", "proximity": "enter"]], "fires at the crossing")
+                XCTAssertEqual(
+                    answer.at("result", "transitions"),
+                    [
+                        [
+                            "identifier": klove.at("reminder", "calendarItemIdentifier")!,
+                            "alarmIdentifier": "klove", "proximity": "enter",
+                        ]
+                    ], "fires at the crossing")
             }
         }
         XCTAssertEqual(transitions.count, 1, "\(transitions)")
@@ -59,8 +70,10 @@ final class LocationAlarmTests: AgentTestCase {
     func testTheLocationCommandAndACrossingWithNoAgentRunning() throws {
         _ = try call("saveReminder", ["reminder": ["title": "Listen to KLOVE (88.5)", "alarms": [fence("klove")]]])
         func locate(_ kilometres: Double) throws -> String {
-            let result = try RemindersdProcess.run(["location", String(station.latitude + kilometres / 111.195), String(station.longitude),
-                                                     "--accuracy", "50", "--store", folder.store])
+            let result = try RemindersdProcess.run([
+                "location", String(station.latitude + kilometres / 111.195), String(station.longitude),
+                "--accuracy", "50", "--store", folder.store,
+            ])
             XCTAssertEqual(result.status, 0, result.stderr)
             return result.stdout
         }
@@ -76,13 +89,15 @@ final class LocationAlarmTests: AgentTestCase {
         XCTAssertEqual(got.first?["reason"], "enter")
         XCTAssertEqual(got.first?["late"], true)
         XCTAssertEqual(try RemindersdProcess.run(["location", "91", "0", "--store", folder.store]).status, 2)
-        XCTAssertEqual(try RemindersdProcess.run(["location", "-33.87", "151.21", "--store", folder.store]).status, 0, "a negative latitude is a number")
+        XCTAssertEqual(
+            try RemindersdProcess.run(["location", "-33.87", "151.21", "--store", folder.store]).status, 0, "a negative latitude is a number")
     }
 
     func testBadPositionsAndClientsWithoutFullAccess() throws {
         XCTAssertEqual(try callError("updateLocation", ["latitude": 91, "longitude": 0, "horizontalAccuracy": 5]).at("data", "field"), "latitude")
         XCTAssertEqual(try callError("updateLocation", ["latitude": 0, "longitude": -181, "horizontalAccuracy": 5]).at("data", "field"), "longitude")
-        XCTAssertEqual(try callError("updateLocation", ["latitude": 0, "longitude": 0, "horizontalAccuracy": -1]).at("data", "field"), "horizontalAccuracy")
+        XCTAssertEqual(
+            try callError("updateLocation", ["latitude": 0, "longitude": 0, "horizontalAccuracy": -1]).at("data", "field"), "horizontalAccuracy")
         XCTAssertEqual(try callError("updateLocation", ["latitude": 0, "longitude": 0]).at("data", "field"), "horizontalAccuracy")
         XCTAssertEqual(try callError("updateLocation", ["latitude": "52", "longitude": 0, "horizontalAccuracy": 5])["code"], -32602)
         let writer = try servedClient("writer", status: "writeOnly")

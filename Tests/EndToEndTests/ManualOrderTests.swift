@@ -29,8 +29,9 @@ final class ManualOrderTests: XCTestCase {
         _ = save(server, ["title": "first", "sortOrder": -10])
         let second = save(server, ["title": "second", "sortOrder": 20])
         _ = save(server, ["title": "unplaced, undated"])
-        XCTAssertEqual(titles(server.channel.request("fetchReminders")),
-                       ["unplaced, due first", "third", "first", "second", "unplaced, undated"], "by due date, then creation, unless asked")
+        XCTAssertEqual(
+            titles(server.channel.request("fetchReminders")),
+            ["unplaced, due first", "third", "first", "second", "unplaced, undated"], "by due date, then creation, unless asked")
         let ordered = ["first", "second", "third", "unplaced, due first", "unplaced, undated"]
         XCTAssertEqual(titles(server.channel.request("fetchReminders", ["order": "sortOrder"])), ordered)
 

@@ -38,7 +38,9 @@ final class MultiClientTests: XCTestCase {
         let started = Date()
         let ids = (0..<300).map { _ in writer.channel.makeID() }
         for id in ids {
-            writer.channel.send(["jsonrpc": "2.0", "id": .integer(id), "method": "saveReminder", "params": ["reminder": ["title": .string("burst \(id)")]]])
+            writer.channel.send([
+                "jsonrpc": "2.0", "id": .integer(id), "method": "saveReminder", "params": ["reminder": ["title": .string("burst \(id)")]],
+            ])
         }
         for id in ids { XCTAssertNil(writer.channel.response(id: .integer(id))?["error"]) }
         Thread.sleep(forTimeInterval: 0.8)
@@ -86,8 +88,10 @@ final class MultiClientTests: XCTestCase {
         for (index, writer) in writers.enumerated() {
             for n in 0..<perWriter {
                 let id = writer.channel.makeID()
-                writer.channel.send(["jsonrpc": "2.0", "id": .integer(id), "method": "saveReminder",
-                                     "params": ["reminder": ["title": .string("w\(index)-\(n)")], "commit": true]])
+                writer.channel.send([
+                    "jsonrpc": "2.0", "id": .integer(id), "method": "saveReminder",
+                    "params": ["reminder": ["title": .string("w\(index)-\(n)")], "commit": true],
+                ])
                 pending.append((writer, id))
             }
         }
@@ -103,8 +107,9 @@ final class MultiClientTests: XCTestCase {
         XCTAssertEqual(reminders.count, 8 * perWriter)
         XCTAssertEqual(titles.count, 8 * perWriter)
         let notifications = listener.channel.drainNotifications("storeChanged").count
-        print("8 writers × \(perWriter) committed saves: \(reminders.count) stored in \(String(format: "%.2f", elapsed)) s "
-              + "(\(Int(Double(reminders.count) / elapsed)) saves/s), \(failures.count) errors, listener got \(notifications) storeChanged")
+        print(
+            "8 writers × \(perWriter) committed saves: \(reminders.count) stored in \(String(format: "%.2f", elapsed)) s "
+                + "(\(Int(Double(reminders.count) / elapsed)) saves/s), \(failures.count) errors, listener got \(notifications) storeChanged")
         for writer in writers { XCTAssertEqual(writer.shutDown(), 0) }
         listener.shutDown()
         XCTAssertEqual(try integrityCheck(folder.store), "ok")
@@ -136,8 +141,15 @@ final class MultiClientTests: XCTestCase {
         let a = try client("a"), b = try client("b")
         let created = a.channel.request("saveReminder", ["reminder": ["title": "shared"]]).at("result", "reminder")!
         let seenByB = b.channel.request("calendarItem", ["identifier": created["calendarItemIdentifier"]!]).at("result", "reminder")!
-        XCTAssertNil(a.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": created["calendarItemIdentifier"]!,
-                                                                      "title": "by a", "lastModifiedDate": created["lastModifiedDate"]!]])["error"])
+        XCTAssertNil(
+            a.channel.request(
+                "saveReminder",
+                [
+                    "reminder": [
+                        "calendarItemIdentifier": created["calendarItemIdentifier"]!,
+                        "title": "by a", "lastModifiedDate": created["lastModifiedDate"]!,
+                    ]
+                ])["error"])
         guard case .object(var edit) = seenByB else { return XCTFail() }
         edit["title"] = "by b"
         let conflict = b.channel.request("saveReminder", ["reminder": .object(edit)])

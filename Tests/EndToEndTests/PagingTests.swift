@@ -18,8 +18,10 @@ final class PagingTests: XCTestCase {
             let batch = (index..<min(count, index + 500)).map { n -> String in
                 var reminder: JSONObject = ["title": .string(title(n))]
                 if due(n) != .null { reminder["dueDateComponents"] = due(n) }
-                return JSONValue.object(["jsonrpc": "2.0", "id": .integer(Int64(n)), "method": "saveReminder",
-                                         "params": ["reminder": .object(reminder), "commit": false]]).serialized
+                return JSONValue.object([
+                    "jsonrpc": "2.0", "id": .integer(Int64(n)), "method": "saveReminder",
+                    "params": ["reminder": .object(reminder), "commit": false],
+                ]).serialized
             }
             server.channel.send(json: "[" + batch.joined(separator: ",") + "]")
             guard case .array(let replies)? = server.channel.next(timeout: 120) else { return XCTFail("no batch reply") }
@@ -96,7 +98,9 @@ final class PagingTests: XCTestCase {
         let fetched = Date()
         XCTAssertEqual(all.at("result", "reminders")?.arrayValue?.count, 100_000)
         XCTAssertEqual(all.at("result", "nextCursor"), .null)
-        print("100,000 reminders saved in \(String(format: "%.1f", filled.timeIntervalSince(started))) s and fetched in one response in \(String(format: "%.1f", fetched.timeIntervalSince(filled))) s")
+        print(
+            "100,000 reminders saved in \(String(format: "%.1f", filled.timeIntervalSince(started))) s and fetched in one response in \(String(format: "%.1f", fetched.timeIntervalSince(filled))) s"
+        )
 
         let id = server.channel.makeID()
         server.channel.send(["jsonrpc": "2.0", "id": .integer(id), "method": "fetchReminders", "params": [:]])

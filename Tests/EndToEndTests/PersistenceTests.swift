@@ -14,15 +14,25 @@ final class PersistenceTests: XCTestCase {
     func testCommittedWritesSurviveARestart() throws {
         let first = try session()
         let list = first.channel.request("saveCalendar", ["calendar": ["title": "Work", "color": "#ff0000"]]).at("result", "calendar")!
-        let saved = first.channel.request("saveReminder", ["reminder": [
-            "title": "Report", "notes": "Q4", "url": "https://example.com/q4", "location": "Office", "priority": 5,
-            "calendarIdentifier": list["calendarIdentifier"]!, "timeZone": "Europe/Berlin",
-            "startDateComponents": ["year": 2026, "month": 12, "day": 1],
-            "dueDateComponents": ["year": 2026, "month": 12, "day": 3, "hour": 17, "minute": 30, "timeZone": "Europe/Berlin"],
-            "alarms": [["relativeOffset": -3600], ["absoluteDate": "2026-12-03T08:00:00+01:00"],
-                       ["structuredLocation": ["title": "Office", "geoLocation": ["latitude": 52.52, "longitude": 13.405], "radius": 150], "proximity": "enter"]],
-            "recurrenceRules": [["rrule": "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;COUNT=10"]],
-        ]]).at("result", "reminder")!
+        let saved = first.channel.request(
+            "saveReminder",
+            [
+                "reminder": [
+                    "title": "Report", "notes": "Q4", "url": "https://example.com/q4", "location": "Office", "priority": 5,
+                    "calendarIdentifier": list["calendarIdentifier"]!, "timeZone": "Europe/Berlin",
+                    "startDateComponents": ["year": 2026, "month": 12, "day": 1],
+                    "dueDateComponents": ["year": 2026, "month": 12, "day": 3, "hour": 17, "minute": 30, "timeZone": "Europe/Berlin"],
+                    "alarms": [
+                        ["relativeOffset": -3600], ["absoluteDate": "2026-12-03T08:00:00+01:00"],
+                        [
+                            "structuredLocation": ["title": "Office", "geoLocation": ["latitude": 52.52, "longitude": 13.405], "radius": 150],
+                            "proximity": "enter",
+                        ],
+                    ],
+                    "recurrenceRules": [["rrule": "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;COUNT=10"]],
+                ]
+            ]
+        ).at("result", "reminder")!
         XCTAssertEqual(first.shutDown(), 0)
 
         let second = try session()
@@ -52,7 +62,8 @@ final class PersistenceTests: XCTestCase {
 
     func testCommitWritesEverythingStagedAndResetForgets() throws {
         let server = try session()
-        let a = server.channel.request("saveReminder", ["reminder": ["title": "a"], "commit": false]).at("result", "reminder", "calendarItemIdentifier")!
+        let a = server.channel.request("saveReminder", ["reminder": ["title": "a"], "commit": false]).at(
+            "result", "reminder", "calendarItemIdentifier")!
         server.channel.request("saveReminder", ["reminder": ["title": "b"], "commit": false])
         server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": a, "title": "a2"], "commit": false])
         XCTAssertEqual(server.channel.request("commit").result, [:])
@@ -90,7 +101,10 @@ final class PersistenceTests: XCTestCase {
         let environment = ["XDG_DATA_HOME": folder.path + "/xdg", "HOME": folder.path + "/home"]
         XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "x", "denied"], environment: environment).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/xdg/remindersd/reminders.sqlite"))
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "x", "denied"], environment: ["HOME": folder.path + "/home", "XDG_DATA_HOME": ""]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run(
+                ["permissions", "set", "--any-program", "x", "denied"], environment: ["HOME": folder.path + "/home", "XDG_DATA_HOME": ""]
+            ).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/home/.local/share/remindersd/reminders.sqlite"))
         XCTAssertEqual(try RemindersdProcess.run(["permissions", "list"], environment: ["REMINDERSD_STORE": folder.path + "/env.sqlite"]).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/env.sqlite"))

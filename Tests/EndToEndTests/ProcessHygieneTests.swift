@@ -11,7 +11,8 @@ final class ProcessHygieneTests: XCTestCase {
     /// With stderr closed at start (`2>&-`), the duplicate of stdout kept for frames must not take
     /// fd 2: log lines (info: "client … initialized") would land between the frames.
     func testClosedStandardDescriptorsAreOpenedOnDevNull() throws {
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "hygiene", "fullAccess", "--store", folder.store]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "hygiene", "fullAccess", "--store", folder.store]).status, 0)
         let server = try RemindersdProcess(store: folder.store, arguments: ["--log-level", "debug"], shellPrefix: "exec 2>&-")
         server.initialize(client: "hygiene")
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "logged at debug level"]]).result)
@@ -26,13 +27,17 @@ final class ProcessHygieneTests: XCTestCase {
     /// `remindersd --store S permissions set C fullAccess --entity event`: options before the
     /// subcommand are the subcommand's.
     func testOptionsMayComeBeforeTheSubcommand() throws {
-        let set = try RemindersdProcess.run(["--store", folder.store, "permissions", "set", "--any-program", "early", "fullAccess", "--entity", "event"])
+        let set = try RemindersdProcess.run([
+            "--store", folder.store, "permissions", "set", "--any-program", "early", "fullAccess", "--entity", "event",
+        ])
         XCTAssertEqual(set.status, 0, set.stderr)
         let list = try RemindersdProcess.run(["--store=\(folder.store)", "permissions", "list"])
         XCTAssertEqual(list.status, 0, list.stderr)
         XCTAssertTrue(list.stdout.contains(#""client":"early","entityType":"event","program":null,"status":"fullAccess""#), list.stdout)
-        let call = try RemindersdProcess.run(["--store", folder.store, "call", "fetchEvents",
-                                              #"{"start":"2026-01-01T00:00:00Z","end":"2026-02-01T00:00:00Z"}"#, "--client", "early"])
+        let call = try RemindersdProcess.run([
+            "--store", folder.store, "call", "fetchEvents",
+            #"{"start":"2026-01-01T00:00:00Z","end":"2026-02-01T00:00:00Z"}"#, "--client", "early",
+        ])
         XCTAssertEqual(call.status, 0, call.stderr)
         let unknown = try RemindersdProcess.run(["--store", folder.store, "permissions", "list", "--bogus"])
         XCTAssertEqual(unknown.status, 2)
@@ -59,19 +64,24 @@ final class ProcessHygieneTests: XCTestCase {
         return (process, input.fileHandleForWriting, output)
     }
 
-    private static let meta: JSONValue = ["io.modelcontextprotocol/protocolVersion": "2026-07-28",
-                                          "io.modelcontextprotocol/clientCapabilities": [:],
-                                          "io.modelcontextprotocol/clientInfo": ["name": "framing-test", "version": "1"]]
+    private static let meta: JSONValue = [
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": [:],
+        "io.modelcontextprotocol/clientInfo": ["name": "framing-test", "version": "1"],
+    ]
 
     private static func call(_ id: Int, _ tool: String, _ arguments: JSONValue) -> JSONValue {
-        ["jsonrpc": "2.0", "id": .integer(Int64(id)), "method": "tools/call",
-         "params": ["name": .string(tool), "arguments": arguments, "_meta": meta]]
+        [
+            "jsonrpc": "2.0", "id": .integer(Int64(id)), "method": "tools/call",
+            "params": ["name": .string(tool), "arguments": arguments, "_meta": meta],
+        ]
     }
 
     /// A line over the size limit is discarded whole: a call that follows the junk on the same
     /// line is never executed (it was, when the MCP front end kept the tail of an over-long line).
     func testAnOverlongLineIsDiscardedWholeCallAndAll() throws {
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "framing-test", "fullAccess", "--store", folder.store]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "framing-test", "fullAccess", "--store", folder.store]).status, 0)
         let (process, input, output) = try mcp(["--log-level", "error"])
         let limit = 16 << 20
         // The junk first, alone, so the server has read past the limit before the call comes:
@@ -102,11 +112,15 @@ final class ProcessHygieneTests: XCTestCase {
     /// A client that reads slowly (its pipe full, writes answered with EAGAIN on a non-blocking
     /// descriptor) still gets every frame whole.
     func testLargeRepliesReachASlowReaderWhole() throws {
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "framing-test", "fullAccess", "--store", folder.store]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "framing-test", "fullAccess", "--store", folder.store]).status, 0)
         for index in 0..<40 {
             let notes = String(repeating: "n", count: 8_000) + String(index)
-            XCTAssertEqual(try RemindersdProcess.run(["call", "saveReminder", (["reminder": ["title": .string("big \(index)"), "notes": .string(notes)]] as JSONValue).serialized,
-                                                      "--store", folder.store, "--client", "framing-test"]).status, 0)
+            XCTAssertEqual(
+                try RemindersdProcess.run([
+                    "call", "saveReminder", (["reminder": ["title": .string("big \(index)"), "notes": .string(notes)]] as JSONValue).serialized,
+                    "--store", folder.store, "--client", "framing-test",
+                ]).status, 0)
         }
         let (process, input, output) = try mcp(["--log-level", "error"], nonBlockingOutput: true)
         var requests: [UInt8] = []

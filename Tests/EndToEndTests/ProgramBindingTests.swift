@@ -21,10 +21,15 @@ final class ProgramBindingTests: XCTestCase {
     }
 
     /// `remindersd call METHOD PARAMS --client NAME` run by `program`, optionally through `sh -c`.
-    private func call(_ program: String, _ method: String, _ params: String = "{}", client: String = "editor",
-                      throughShell: Bool = false, extra: [String] = []) -> Programs.Output {
-        let command = [RemindersdProcess.binaryPath, "call", method, params, "--client", client, "--store", folder.store,
-                       "--no-consent-prompt"] + extra
+    private func call(
+        _ program: String, _ method: String, _ params: String = "{}", client: String = "editor",
+        throughShell: Bool = false, extra: [String] = []
+    ) -> Programs.Output {
+        let command =
+            [
+                RemindersdProcess.binaryPath, "call", method, params, "--client", client, "--store", folder.store,
+                "--no-consent-prompt",
+            ] + extra
         if throughShell {
             // Two commands, so the shell cannot exec remindersd in its own place: it stays the parent.
             let script = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ") + "; exit $?"
@@ -50,8 +55,9 @@ final class ProgramBindingTests: XCTestCase {
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.stderr.contains("-32010") || refused.stderr.lowercased().contains("not authorized"), refused.stderr)
         XCTAssertEqual(call(programA, "fetchReminders", #"{"predicate":{"kind":"all"}}"#).status, 0)
-        XCTAssertEqual(permissions(["list"]).stdout,
-                       #"{"client":"editor","entityType":"reminder","program":"\#(programA!)","status":"fullAccess"}"# + "\n")
+        XCTAssertEqual(
+            permissions(["list"]).stdout,
+            #"{"client":"editor","entityType":"reminder","program":"\#(programA!)","status":"fullAccess"}"# + "\n")
     }
 
     func testAGrantForAnyProgramHoldsForEveryProgramAndAProgramsOwnComesFirst() throws {
@@ -61,7 +67,9 @@ final class ProgramBindingTests: XCTestCase {
         XCTAssertEqual(permissions(["set", "editor", "denied", "--program", programB]).status, 0)
         XCTAssertEqual(status(programA), "fullAccess")
         XCTAssertEqual(status(programB), "denied")
-        XCTAssertEqual(permissions(["list"]).stdout, """
+        XCTAssertEqual(
+            permissions(["list"]).stdout,
+            """
             {"client":"editor","entityType":"reminder","program":null,"status":"fullAccess"}
             {"client":"editor","entityType":"reminder","program":"\(programB!)","status":"denied"}
 
@@ -83,8 +91,9 @@ final class ProgramBindingTests: XCTestCase {
         XCTAssertEqual(status(programB), "notDetermined")
         XCTAssertEqual(call(programB, "requestAccess", request, extra: ["--consent-agent", agent]).status, 0)
         let asked = try String(contentsOfFile: record, encoding: .utf8)
-        XCTAssertEqual(asked, "editor|reminder|full|\(programA!)\neditor|reminder|full|\(programB!)\n",
-                       "asked again for the other program, and told which")
+        XCTAssertEqual(
+            asked, "editor|reminder|full|\(programA!)\neditor|reminder|full|\(programB!)\n",
+            "asked again for the other program, and told which")
     }
 
     func testAProgramThatStartsRemindersdThroughAShellCountsAsItself() throws {
@@ -98,8 +107,9 @@ final class ProgramBindingTests: XCTestCase {
         let asked = call(programB, "requestAccess", request)
         XCTAssertTrue(asked.stdout.contains(#""status":"notDetermined""#), asked.stdout + asked.stderr)
         XCTAssertTrue(asked.stderr.contains("--program \(programB!)"), "the hint names the program: \(asked.stderr)")
-        XCTAssertEqual(permissions(["list"]).stdout,
-                       #"{"client":"editor","entityType":"reminder","program":"\#(programB!)","status":"notDetermined"}"# + "\n")
+        XCTAssertEqual(
+            permissions(["list"]).stdout,
+            #"{"client":"editor","entityType":"reminder","program":"\#(programB!)","status":"notDetermined"}"# + "\n")
         let granted = permissions(["set", "editor", "fullAccess"])
         XCTAssertEqual(granted.status, 0, granted.stderr)
         XCTAssertEqual(status(programB), "fullAccess")
@@ -126,7 +136,9 @@ final class ProgramBindingTests: XCTestCase {
         XCTAssertEqual(status(programA), "fullAccess")
         XCTAssertEqual(status(programB), "fullAccess")
         XCTAssertEqual(status(programA, client: "spam"), "denied")
-        XCTAssertEqual(permissions(["list"]).stdout, """
+        XCTAssertEqual(
+            permissions(["list"]).stdout,
+            """
             {"client":"editor","entityType":"event","program":null,"status":"writeOnly"}
             {"client":"editor","entityType":"reminder","program":null,"status":"fullAccess"}
             {"client":"spam","entityType":"reminder","program":null,"status":"denied"}

@@ -31,14 +31,17 @@ enum Programs {
         final class Box: @unchecked Sendable { var data = Data() }
         let errBox = Box()
         let errDone = DispatchSemaphore(value: 0)
-        Thread { errBox.data = stderrPipe.fileHandleForReading.readDataToEndOfFile(); errDone.signal() }.start()
+        Thread {
+            errBox.data = stderrPipe.fileHandleForReading.readDataToEndOfFile(); errDone.signal()
+        }.start()
         if !input.isEmpty { stdinPipe.fileHandleForWriting.write(input) }
         try? stdinPipe.fileHandleForWriting.close()
         let outData = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
         errDone.wait()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errBox.data, as: UTF8.self), signalled: process.terminationReason == .uncaughtSignal)
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errBox.data, as: UTF8.self), signalled: process.terminationReason == .uncaughtSignal)
     }
 
     /// `/bin/sh -c script`.
@@ -74,8 +77,10 @@ enum Programs {
     }
 
     /// A running server with `client` granted `status` and initialized.
-    static func server(store: String, client: String = "hardening", status: String? = "fullAccess", framing: Framing = .ndjson,
-                       arguments: [String] = []) throws -> RemindersdProcess {
+    static func server(
+        store: String, client: String = "hardening", status: String? = "fullAccess", framing: Framing = .ndjson,
+        arguments: [String] = []
+    ) throws -> RemindersdProcess {
         if let status { grant(client, status, store: store) }
         let server = try RemindersdProcess(store: store, framing: framing, arguments: arguments)
         let reply = server.initialize(client: client)
@@ -100,7 +105,9 @@ enum Programs {
     static func sql(_ store: String, _ statement: String) throws -> String {
         guard let sqlite3 else { throw XCTSkip("sqlite3 is not installed (apt-get install sqlite3)") }
         let result = run(sqlite3, ["-batch", store, statement])
-        guard result.status == 0 else { throw NSError(domain: "sqlite3", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: result.stderr]) }
+        guard result.status == 0 else {
+            throw NSError(domain: "sqlite3", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: result.stderr])
+        }
         return result.stdout.trimmingCharacters(in: .newlines)
     }
 
@@ -178,7 +185,9 @@ final class StoreLock {
         var seen = Data()
         while !String(decoding: seen, as: UTF8.self).contains("locked") {
             let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw NSError(domain: "StoreLock", code: 1, userInfo: [NSLocalizedDescriptionKey: "sqlite3 could not lock \(store)"]) }
+            guard !chunk.isEmpty else {
+                throw NSError(domain: "StoreLock", code: 1, userInfo: [NSLocalizedDescriptionKey: "sqlite3 could not lock \(store)"])
+            }
             seen += chunk
         }
     }

@@ -9,20 +9,43 @@ final class ReaderZoneTests: XCTestCase {
     let folder = TemporaryFolder()
 
     private func titles(_ server: RemindersdProcess, from start: String, to end: String) -> [String] {
-        let response = server.channel.request("fetchReminders", ["predicate": ["kind": "incomplete", "dueDateStarting": .string(start),
-                                                                               "dueDateEnding": .string(end)]])
+        let response = server.channel.request(
+            "fetchReminders",
+            [
+                "predicate": [
+                    "kind": "incomplete", "dueDateStarting": .string(start),
+                    "dueDateEnding": .string(end),
+                ]
+            ])
         return response.at("result", "reminders")?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
     }
 
     /// Regression: An all-day date saved with a time zone was read in that zone, not the reader's.
     func testAnAllDayDateIsTheReadersDayWhateverZoneItCarries() throws {
         let writer = try RemindersdProcess.granted("probe", store: folder.store, timeZone: "UTC")
-        let saved = writer.channel.request("saveReminder", ["reminder": ["title": "all day", "dueDateComponents": [
-            "year": 2026, "month": 6, "day": 15, "timeZone": "Pacific/Kiritimati"]]]).at("result", "reminder")
+        let saved = writer.channel.request(
+            "saveReminder",
+            [
+                "reminder": [
+                    "title": "all day",
+                    "dueDateComponents": [
+                        "year": 2026, "month": 6, "day": 15, "timeZone": "Pacific/Kiritimati",
+                    ],
+                ]
+            ]
+        ).at("result", "reminder")
         XCTAssertEqual(saved?["dueDateComponents"], ["year": 2026, "month": 6, "day": 15], "an all-day date keeps no zone")
         // An unknown zone is still refused, all-day or not.
-        let bad = writer.channel.request("saveReminder", ["reminder": ["title": "x", "dueDateComponents": [
-            "year": 2026, "month": 6, "day": 15, "timeZone": "Nope/Zone"]]])
+        let bad = writer.channel.request(
+            "saveReminder",
+            [
+                "reminder": [
+                    "title": "x",
+                    "dueDateComponents": [
+                        "year": 2026, "month": 6, "day": 15, "timeZone": "Nope/Zone",
+                    ],
+                ]
+            ])
         XCTAssertEqual(bad.errorField, "reminder.dueDateComponents.timeZone")
         writer.shutDown()
         let pagoPago = try RemindersdProcess.granted("probe", store: folder.store, timeZone: "Pacific/Pago_Pago")
@@ -34,17 +57,35 @@ final class ReaderZoneTests: XCTestCase {
     /// Regression: A series' end date was compared with floating occurrences as if they were UTC.
     func testAFloatingSeriesEndsWhereTheClientsZonePutsItsEndDate() throws {
         let berlin = try RemindersdProcess.granted("probe", store: folder.store, timeZone: "Europe/Berlin")
-        let created = berlin.channel.request("saveReminder", ["reminder": [
-            "title": "daily", "dueDateComponents": ["year": 2026, "month": 1, "day": 2, "hour": 9],
-            "recurrenceRules": [["frequency": "daily", "recurrenceEnd": ["endDate": "2026-01-03T08:00:00Z"]]]]]).at("result", "reminder")!
-        let completed = berlin.channel.request("saveReminder", ["reminder": [
-            "calendarItemIdentifier": created["calendarItemIdentifier"]!, "isCompleted": true]]).result
+        let created = berlin.channel.request(
+            "saveReminder",
+            [
+                "reminder": [
+                    "title": "daily", "dueDateComponents": ["year": 2026, "month": 1, "day": 2, "hour": 9],
+                    "recurrenceRules": [["frequency": "daily", "recurrenceEnd": ["endDate": "2026-01-03T08:00:00Z"]]],
+                ]
+            ]
+        ).at("result", "reminder")!
+        let completed = berlin.channel.request(
+            "saveReminder",
+            [
+                "reminder": [
+                    "calendarItemIdentifier": created["calendarItemIdentifier"]!, "isCompleted": true,
+                ]
+            ]
+        ).result
         XCTAssertEqual(completed?.at("reminder", "dueDateComponents"), ["year": 2026, "month": 1, "day": 3, "hour": 9])
         XCTAssertEqual(completed?.at("reminder", "isCompleted"), false)
         XCTAssertNotEqual(completed?["completedOccurrence"], .null)
         // The last occurrence ends the series.
-        let last = berlin.channel.request("saveReminder", ["reminder": [
-            "calendarItemIdentifier": created["calendarItemIdentifier"]!, "isCompleted": true]]).result
+        let last = berlin.channel.request(
+            "saveReminder",
+            [
+                "reminder": [
+                    "calendarItemIdentifier": created["calendarItemIdentifier"]!, "isCompleted": true,
+                ]
+            ]
+        ).result
         XCTAssertEqual(last?.at("reminder", "isCompleted"), true)
         XCTAssertEqual(last?["completedOccurrence"], .null)
         berlin.shutDown()

@@ -21,16 +21,26 @@ final class RecurringReminderTests: XCTestCase {
 
     func testRulesAreStoredAsGivenAndCarryTheirRRULE() {
         let rules: JSONValue = [
-            ["frequency": "monthly", "interval": 2, "daysOfTheWeek": [["dayOfTheWeek": 6, "weekNumber": -1]], "recurrenceEnd": ["occurrenceCount": 5]],
-            ["frequency": "yearly", "monthsOfTheYear": [2, 8], "daysOfTheWeek": [["dayOfTheWeek": 2, "weekNumber": 1]], "recurrenceEnd": ["endDate": "2030-12-31T23:59:59Z"], "firstDayOfTheWeek": 1],
+            [
+                "frequency": "monthly", "interval": 2, "daysOfTheWeek": [["dayOfTheWeek": 6, "weekNumber": -1]],
+                "recurrenceEnd": ["occurrenceCount": 5],
+            ],
+            [
+                "frequency": "yearly", "monthsOfTheYear": [2, 8], "daysOfTheWeek": [["dayOfTheWeek": 2, "weekNumber": 1]],
+                "recurrenceEnd": ["endDate": "2030-12-31T23:59:59Z"], "firstDayOfTheWeek": 1,
+            ],
             ["rrule": "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;COUNT=10"],
         ]
         let saved = save(["title": "rules", "dueDateComponents": ["year": 2026, "month": 12, "day": 1], "recurrenceRules": rules])
         let stored = saved.at("reminder", "recurrenceRules")?.arrayValue ?? []
         guard stored.count == 3 else { return XCTFail("\(saved)") }
-        XCTAssertEqual(stored.map { $0["rrule"] }, ["FREQ=MONTHLY;INTERVAL=2;COUNT=5;BYDAY=-1FR",
-                                                    "FREQ=YEARLY;UNTIL=20301231T235959Z;BYDAY=1MO;BYMONTH=2,8;WKST=SU",
-                                                    "FREQ=WEEKLY;INTERVAL=2;COUNT=10;BYDAY=MO,WE"])
+        XCTAssertEqual(
+            stored.map { $0["rrule"] },
+            [
+                "FREQ=MONTHLY;INTERVAL=2;COUNT=5;BYDAY=-1FR",
+                "FREQ=YEARLY;UNTIL=20301231T235959Z;BYDAY=1MO;BYMONTH=2,8;WKST=SU",
+                "FREQ=WEEKLY;INTERVAL=2;COUNT=10;BYDAY=MO,WE",
+            ])
         XCTAssertEqual(stored[0]["daysOfTheWeek"], [["dayOfTheWeek": 6, "weekNumber": -1]])
         XCTAssertEqual(stored[1]["recurrenceEnd"], ["endDate": "2030-12-31T23:59:59.000Z"])
         XCTAssertEqual(stored[2]["daysOfTheWeek"], [["dayOfTheWeek": 2], ["dayOfTheWeek": 4]])
@@ -38,11 +48,13 @@ final class RecurringReminderTests: XCTestCase {
     }
 
     func testCompletingAnOccurrenceRecordsItAndMovesTheSeriesOn() {
-        let created = save(["title": "Water the plants", "notes": "balcony", "priority": 5,
-                            "startDateComponents": ["year": 2026, "month": 12, "day": 6, "hour": 9],
-                            "dueDateComponents": ["year": 2026, "month": 12, "day": 7, "hour": 9],
-                            "alarms": [["relativeOffset": -900], ["absoluteDate": "2026-12-07T07:00:00Z"]],
-                            "recurrenceRules": [["frequency": "weekly", "recurrenceEnd": ["occurrenceCount": 2]]]]).at("reminder")!
+        let created = save([
+            "title": "Water the plants", "notes": "balcony", "priority": 5,
+            "startDateComponents": ["year": 2026, "month": 12, "day": 6, "hour": 9],
+            "dueDateComponents": ["year": 2026, "month": 12, "day": 7, "hour": 9],
+            "alarms": [["relativeOffset": -900], ["absoluteDate": "2026-12-07T07:00:00Z"]],
+            "recurrenceRules": [["frequency": "weekly", "recurrenceEnd": ["occurrenceCount": 2]]],
+        ]).at("reminder")!
         let id = created["calendarItemIdentifier"]!
         let result = server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": id, "isCompleted": true]]).result!
         let live = result["reminder"]!, record = result["completedOccurrence"]!
@@ -76,11 +88,18 @@ final class RecurringReminderTests: XCTestCase {
     }
 
     func testCompletingByCompletionDateAndStaged() {
-        let created = save(["title": "monthly", "dueDateComponents": ["year": 2026, "month": 1, "day": 31],
-                            "recurrenceRules": [["rrule": "FREQ=MONTHLY"]]]).at("reminder")!
+        let created = save([
+            "title": "monthly", "dueDateComponents": ["year": 2026, "month": 1, "day": 31],
+            "recurrenceRules": [["rrule": "FREQ=MONTHLY"]],
+        ]).at("reminder")!
         let id = created["calendarItemIdentifier"]!
-        let staged = server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": id, "completionDate": "2026-01-31T18:00:00Z"],
-                                                             "commit": false]).result!
+        let staged = server.channel.request(
+            "saveReminder",
+            [
+                "reminder": ["calendarItemIdentifier": id, "completionDate": "2026-01-31T18:00:00Z"],
+                "commit": false,
+            ]
+        ).result!
         XCTAssertEqual(staged.at("reminder", "dueDateComponents"), ["year": 2026, "month": 3, "day": 31], "February has no 31st: skipped")
         XCTAssertEqual(staged.at("completedOccurrence", "completionDate"), "2026-01-31T18:00:00.000Z")
         XCTAssertEqual(server.channel.request("fetchReminders", ["predicate": ["kind": "completed"]]).at("result", "reminders"), [])
@@ -91,9 +110,13 @@ final class RecurringReminderTests: XCTestCase {
     /// The all-day occurrence of 31 December starts at 23:00 UTC in this Berlin session: after an
     /// end of 22:59:59 UTC (and it would still be in the series with an end of 23:59:59 UTC).
     func testAnEndDateEndsTheSeries() {
-        let created = save(["title": "until", "dueDateComponents": ["year": 2026, "month": 12, "day": 30],
-                            "recurrenceRules": [["rrule": "FREQ=DAILY;UNTIL=20261230T225959Z"]]]).at("reminder")!
-        let done = server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": created["calendarItemIdentifier"]!, "isCompleted": true]]).result!
+        let created = save([
+            "title": "until", "dueDateComponents": ["year": 2026, "month": 12, "day": 30],
+            "recurrenceRules": [["rrule": "FREQ=DAILY;UNTIL=20261230T225959Z"]],
+        ]).at("reminder")!
+        let done = server.channel.request(
+            "saveReminder", ["reminder": ["calendarItemIdentifier": created["calendarItemIdentifier"]!, "isCompleted": true]]
+        ).result!
         XCTAssertEqual(done.at("reminder", "isCompleted"), true)
         XCTAssertEqual(done["completedOccurrence"], .null)
     }
@@ -102,8 +125,10 @@ final class RecurringReminderTests: XCTestCase {
 extension RecurringReminderTests {
     /// The answer to a save is what is stored: an end date is kept to the second in both.
     func testEndDateAnswerMatchesTheStore() {
-        let saved = save(["title": "d", "dueDateComponents": ["year": 2026, "month": 12, "day": 1],
-                          "recurrenceRules": [["frequency": "monthly", "recurrenceEnd": ["endDate": "2027-01-01T10:00:00.123Z"]]]]).at("reminder")!
+        let saved = save([
+            "title": "d", "dueDateComponents": ["year": 2026, "month": 12, "day": 1],
+            "recurrenceRules": [["frequency": "monthly", "recurrenceEnd": ["endDate": "2027-01-01T10:00:00.123Z"]]],
+        ]).at("reminder")!
         XCTAssertEqual(saved.at("recurrenceRules", 0, "recurrenceEnd"), ["endDate": "2027-01-01T10:00:00.000Z"])
         let stored = server.channel.request("calendarItem", ["identifier": saved["calendarItemIdentifier"]!]).at("result", "reminder")
         XCTAssertEqual(stored, saved)

@@ -9,7 +9,9 @@ final class RequestAccessTests: XCTestCase {
 
     /// An agent that appends one line per call to `calls` and exits with `status`.
     private func agent(_ name: String, exit status: Int, sleep seconds: Int = 0) -> String {
-        folder.script(name, """
+        folder.script(
+            name,
+            """
             echo "$1|$2|$3" >> '\(folder.path)/\(name).calls'
             sleep \(seconds)
             exit \(status)
@@ -38,8 +40,9 @@ final class RequestAccessTests: XCTestCase {
         XCTAssertEqual(calls("allow"), ["app|reminder|full"])
         server.shutDown()
         let listed = try RemindersdProcess.run(["permissions", "list", "--store", folder.store])
-        XCTAssertEqual(listed.stdout, #"{"client":"app","entityType":"reminder","program":"\#(Self.testProgram)","status":"fullAccess"}"# + "\n",
-                       "granted to the program that asked: this test's")
+        XCTAssertEqual(
+            listed.stdout, #"{"client":"app","entityType":"reminder","program":"\#(Self.testProgram)","status":"fullAccess"}"# + "\n",
+            "granted to the program that asked: this test's")
     }
 
     func testRefusedIsDeniedAndNeverAskedAgain() throws {
@@ -66,11 +69,13 @@ final class RequestAccessTests: XCTestCase {
         XCTAssertEqual(server.channel.request("requestAccess", ["usageDescription": "x"]).result, ["granted": false, "status": "notDetermined"])
         server.shutDown()
         XCTAssertTrue(server.stderr.contains("remindersd permissions set app fullAccess --program \(Self.testProgram)"), server.stderr)
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout,
-                       #"{"client":"app","entityType":"reminder","program":"\#(Self.testProgram)","status":"notDetermined"}"# + "\n",
-                       "who asked is recorded, and decides nothing")
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "list", "--store", folder.store]).stdout,
+            #"{"client":"app","entityType":"reminder","program":"\#(Self.testProgram)","status":"notDetermined"}"# + "\n",
+            "who asked is recorded, and decides nothing")
         let granted = try RemindersdProcess.run(["permissions", "set", "app", "fullAccess", "--store", folder.store])
-        XCTAssertTrue(granted.stderr.contains("app (\(Self.testProgram)) is now fullAccess"), "without --program: the program that asked; \(granted.stderr)")
+        XCTAssertTrue(
+            granted.stderr.contains("app (\(Self.testProgram)) is now fullAccess"), "without --program: the program that asked; \(granted.stderr)")
         let again = try session("app", agent: nil)
         XCTAssertEqual(again.channel.request("authorizationStatus", [:]).result, ["status": "fullAccess"])
         again.shutDown()
@@ -79,13 +84,15 @@ final class RequestAccessTests: XCTestCase {
     func testWriteOnlyThenUpgrade() throws {
         let allow = agent("allow", exit: 0), deny = agent("deny", exit: 1)
         let first = try session("capture", agent: allow)
-        XCTAssertEqual(first.channel.request("requestAccess", ["level": "writeOnly", "usageDescription": "capture"]).result,
-                       ["granted": true, "status": "writeOnly"])
+        XCTAssertEqual(
+            first.channel.request("requestAccess", ["level": "writeOnly", "usageDescription": "capture"]).result,
+            ["granted": true, "status": "writeOnly"])
         first.shutDown()
         let refused = try session("capture", agent: deny)
         XCTAssertEqual(refused.channel.request("requestAccess", ["usageDescription": "more"]).result, ["granted": false, "status": "writeOnly"])
-        XCTAssertEqual(refused.channel.request("requestAccess", ["level": "writeOnly", "usageDescription": "more"]).result,
-                       ["granted": true, "status": "writeOnly"])
+        XCTAssertEqual(
+            refused.channel.request("requestAccess", ["level": "writeOnly", "usageDescription": "more"]).result,
+            ["granted": true, "status": "writeOnly"])
         refused.shutDown()
         let upgraded = try session("capture", agent: allow)
         XCTAssertEqual(upgraded.channel.request("requestAccess", ["usageDescription": "more"]).result, ["granted": true, "status": "fullAccess"])

@@ -23,8 +23,10 @@ final class SaveReminderTests: XCTestCase {
     }
 
     func testPresentChangesNullClearsAbsentKeeps() {
-        let created = save(["title": "t", "notes": "n", "url": "https://a", "priority": 3, "location": "L",
-                            "dueDateComponents": ["year": 2026, "month": 12, "day": 1], "alarms": [["absoluteDate": "2026-12-01T08:00:00Z"]]])
+        let created = save([
+            "title": "t", "notes": "n", "url": "https://a", "priority": 3, "location": "L",
+            "dueDateComponents": ["year": 2026, "month": 12, "day": 1], "alarms": [["absoluteDate": "2026-12-01T08:00:00Z"]],
+        ])
         let id = created["calendarItemIdentifier"]!
         XCTAssertEqual(created["hasNotes"], true)
         let updated = save(["calendarItemIdentifier": id, "notes": .null, "priority": .null, "alarms": .null, "title": "t2"])
@@ -37,8 +39,11 @@ final class SaveReminderTests: XCTestCase {
         XCTAssertEqual(updated["location"], "L")
         XCTAssertEqual(updated["dueDateComponents"], ["year": 2026, "month": 12, "day": 1])
         XCTAssertEqual(updated["creationDate"], created["creationDate"])
-        XCTAssertEqual(server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": id, "title": .null]]).errorField, "reminder.title")
-        XCTAssertEqual(server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": id, "calendarIdentifier": .null]]).errorReason, "noCalendar")
+        XCTAssertEqual(
+            server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": id, "title": .null]]).errorField, "reminder.title")
+        XCTAssertEqual(
+            server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": id, "calendarIdentifier": .null]]).errorReason,
+            "noCalendar")
     }
 
     func testCompletionIsCoupledToItsDate() throws {
@@ -60,8 +65,10 @@ final class SaveReminderTests: XCTestCase {
     }
 
     func testFetchedReminderCanBeSentBack() {
-        let created = save(["title": "round trip", "dueDateComponents": ["year": 2026, "month": 12, "day": 1, "hour": 9],
-                            "alarms": [["relativeOffset": -300]], "recurrenceRules": [["frequency": "weekly"]]])
+        let created = save([
+            "title": "round trip", "dueDateComponents": ["year": 2026, "month": 12, "day": 1, "hour": 9],
+            "alarms": [["relativeOffset": -300]], "recurrenceRules": [["frequency": "weekly"]],
+        ])
         guard case .object(var object) = created else { return XCTFail() }
         object["title"] = "changed"
         let saved = save(.object(object))
@@ -74,13 +81,20 @@ final class SaveReminderTests: XCTestCase {
         let id = save(["title": "a", "dueDateComponents": ["year": 2026, "month": 12, "day": 1, "hour": 9]])["calendarItemIdentifier"]!
         let added = server.channel.request("addAlarm", ["identifier": id, "alarm": ["relativeOffset": -900, "alarmIdentifier": "mine"]])
         XCTAssertEqual(added.at("result", "reminder", "alarms", 0, "alarmIdentifier"), "mine")
-        let geo = server.channel.request("addAlarm", ["identifier": id, "alarm": [
-            "structuredLocation": ["title": "Radio", "geoLocation": ["latitude": 39.0997, "longitude": -94.5786], "radius": 8045],
-            "proximity": "enter"]])
+        let geo = server.channel.request(
+            "addAlarm",
+            [
+                "identifier": id,
+                "alarm": [
+                    "structuredLocation": ["title": "Radio", "geoLocation": ["latitude": 39.0997, "longitude": -94.5786], "radius": 8045],
+                    "proximity": "enter",
+                ],
+            ])
         XCTAssertEqual(geo.at("result", "reminder", "alarms", 1, "proximity"), "enter")
         XCTAssertEqual(geo.at("result", "reminder", "alarms", 1, "structuredLocation", "radius"), 8045)
-        XCTAssertEqual(server.channel.request("addAlarm", ["identifier": id, "alarm": ["relativeOffset": -60, "alarmIdentifier": "mine"]]).errorField,
-                       "alarm.alarmIdentifier")
+        XCTAssertEqual(
+            server.channel.request("addAlarm", ["identifier": id, "alarm": ["relativeOffset": -60, "alarmIdentifier": "mine"]]).errorField,
+            "alarm.alarmIdentifier")
         let removed = server.channel.request("removeAlarm", ["identifier": id, "alarmIdentifier": "mine"])
         XCTAssertEqual(removed.at("result", "reminder", "alarms")?.arrayValue?.count, 1)
         XCTAssertEqual(removed.at("result", "reminder", "alarms", 0, "structuredLocation", "title"), "Radio")
@@ -111,20 +125,25 @@ final class SaveReminderTests: XCTestCase {
         let id = created["calendarItemIdentifier"]!
         let v2 = save(["calendarItemIdentifier": id, "title": "v2", "lastModifiedDate": created["lastModifiedDate"]!])
         XCTAssertNotEqual(v2["lastModifiedDate"], created["lastModifiedDate"])
-        let stale = server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": id, "title": "v3", "lastModifiedDate": created["lastModifiedDate"]!]])
+        let stale = server.channel.request(
+            "saveReminder", ["reminder": ["calendarItemIdentifier": id, "title": "v3", "lastModifiedDate": created["lastModifiedDate"]!]])
         XCTAssertEqual(stale.errorCode, -32012)
         XCTAssertEqual(stale.at("error", "data", "current", "title"), "v2")
         XCTAssertEqual(stale.at("error", "data", "current", "lastModifiedDate"), v2["lastModifiedDate"])
-        for (method, params) in [("removeReminder", ["identifier": id] as JSONObject),
-                                 ("addAlarm", ["identifier": id, "alarm": ["absoluteDate": "2027-01-01T00:00:00Z"]]),
-                                 ("removeAlarm", ["identifier": id, "alarmIdentifier": "x"])] {
+        for (method, params) in [
+            ("removeReminder", ["identifier": id] as JSONObject),
+            ("addAlarm", ["identifier": id, "alarm": ["absoluteDate": "2027-01-01T00:00:00Z"]]),
+            ("removeAlarm", ["identifier": id, "alarmIdentifier": "x"]),
+        ] {
             var conditional = params
             conditional["lastModifiedDate"] = created["lastModifiedDate"]!
             XCTAssertEqual(server.channel.request(method, .object(conditional)).errorCode, -32012, method)
         }
         // Without a date, the last writer wins; quick successive edits still get distinct stamps.
         var stamps = Set<String>()
-        for index in 0..<5 { stamps.insert(save(["calendarItemIdentifier": id, "title": .string("quick \(index)")])["lastModifiedDate"]?.stringValue ?? "") }
+        for index in 0..<5 {
+            stamps.insert(save(["calendarItemIdentifier": id, "title": .string("quick \(index)")])["lastModifiedDate"]?.stringValue ?? "")
+        }
         XCTAssertEqual(stamps.count, 5)
         XCTAssertEqual(server.channel.request("calendarItem", ["identifier": id]).at("result", "reminder", "title"), "quick 4")
     }
@@ -133,9 +152,16 @@ final class SaveReminderTests: XCTestCase {
         let a = save(["title": "a"]), b = save(["title": "b"])
         let other = try RemindersdProcess(store: folder.store)
         other.initialize(client: "saver")
-        server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": a["calendarItemIdentifier"]!, "title": "a by me"], "commit": false])
-        server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": b["calendarItemIdentifier"]!, "title": "b by me",
-                                                             "lastModifiedDate": b["lastModifiedDate"]!], "commit": false])
+        server.channel.request(
+            "saveReminder", ["reminder": ["calendarItemIdentifier": a["calendarItemIdentifier"]!, "title": "a by me"], "commit": false])
+        server.channel.request(
+            "saveReminder",
+            [
+                "reminder": [
+                    "calendarItemIdentifier": b["calendarItemIdentifier"]!, "title": "b by me",
+                    "lastModifiedDate": b["lastModifiedDate"]!,
+                ], "commit": false,
+            ])
         other.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": b["calendarItemIdentifier"]!, "title": "b by other"]])
         let commit = server.channel.request("commit")
         XCTAssertEqual(commit.errorCode, -32012)

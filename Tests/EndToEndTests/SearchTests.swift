@@ -21,7 +21,10 @@ final class SearchTests: XCTestCase {
             let server = try RemindersdProcess.granted("search", store: folder.path + "/\(framing).sqlite", framing: framing, timeZone: "UTC")
             let errands = server.channel.request("saveCalendar", ["calendar": ["title": "Errands"]]).at("result", "calendar", "calendarIdentifier")!
             for reminder: JSONValue in [
-                ["title": "Buy milk", "tags": ["home", "errands"], "dueDateComponents": ["year": 2026, "month": 12, "day": 2], "calendarIdentifier": errands],
+                [
+                    "title": "Buy milk", "tags": ["home", "errands"], "dueDateComponents": ["year": 2026, "month": 12, "day": 2],
+                    "calendarIdentifier": errands,
+                ],
                 ["title": "Café with Anna", "notes": "the one near the station", "isFlagged": true],
                 ["title": "Milkshake recipe", "tags": ["home"], "dueDateComponents": ["year": 2026, "month": 12, "day": 1]],
                 ["title": "Pay \"rent\" * NEAR AND", "notes": "(quoted) -not"],
@@ -69,13 +72,15 @@ final class SearchTests: XCTestCase {
             } while cursor != .null
             XCTAssertEqual(seen, ["Milkshake recipe", "Buy milk"])
             // Edits and removals keep the index in step.
-            let milk = server.channel.request("fetchReminders", ["predicate": ["matching": "buy"]]).at("result", "reminders", 0, "calendarItemIdentifier")!
+            let milk = server.channel.request("fetchReminders", ["predicate": ["matching": "buy"]]).at(
+                "result", "reminders", 0, "calendarItemIdentifier")!
             XCTAssertNil(server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": milk, "title": "Buy oat drink"]])["error"])
             XCTAssertEqual(titles(server, ["matching": "oat"]), ["Buy oat drink"])
             XCTAssertEqual(titles(server, ["matching": "buy milk"]), [])
             XCTAssertNil(server.channel.request("removeReminder", ["identifier": milk])["error"])
             XCTAssertEqual(titles(server, ["matching": "oat"]), [])
-            let anna = server.channel.request("fetchReminders", ["predicate": ["matching": "anna"]]).at("result", "reminders", 0, "calendarItemIdentifier")!
+            let anna = server.channel.request("fetchReminders", ["predicate": ["matching": "anna"]]).at(
+                "result", "reminders", 0, "calendarItemIdentifier")!
             let prefix = String(anna.stringValue!.prefix(6)).lowercased()
             XCTAssertEqual(titles(server, ["identifierPrefix": .string(prefix)]), ["Café with Anna"], "a prefix, ignoring case")
             XCTAssertEqual(titles(server, ["identifierPrefix": "ZZZZ"]), [])

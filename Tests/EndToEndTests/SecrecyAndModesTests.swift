@@ -17,8 +17,9 @@ final class SecrecyAndModesTests: XCTestCase {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "REMINDERSD_STORE")
         for (key, value) in environment { env[key] = value }
-        return Programs.run("/bin/sh", ["-c", "umask 000; exec \"$0\" \"$@\"", RemindersdProcess.binaryPath] + arguments,
-                             input: Data(input.utf8), environment: env)
+        return Programs.run(
+            "/bin/sh", ["-c", "umask 000; exec \"$0\" \"$@\"", RemindersdProcess.binaryPath] + arguments,
+            input: Data(input.utf8), environment: env)
     }
 
     private func assertPrivate(_ store: String, createdFolders: [String], _ context: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -58,7 +59,9 @@ final class SecrecyAndModesTests: XCTestCase {
         env["XDG_DATA_HOME"] = ""
         let list = withOpenUmask(["permissions", "set", "--any-program", "c", "denied"], environment: env)
         XCTAssertEqual(list.status, 0, list.stderr)
-        assertPrivate(home + "/.local/share/remindersd/reminders.sqlite", createdFolders: [home, home + "/.local", home + "/.local/share", home + "/.local/share/remindersd"], "HOME")
+        assertPrivate(
+            home + "/.local/share/remindersd/reminders.sqlite",
+            createdFolders: [home, home + "/.local", home + "/.local/share", home + "/.local/share/remindersd"], "HOME")
     }
 
     /// A store its group may read is refused, by every command, with the path and the fix; it is
@@ -71,7 +74,8 @@ final class SecrecyAndModesTests: XCTestCase {
         let fix = "run `chmod 600 \(store)`"
         let set = withOpenUmask(["permissions", "set", "--any-program", "c", "fullAccess", "--store", store])
         XCTAssertNotEqual(set.status, 0)
-        XCTAssertTrue(set.stderr.contains("the store \(store) can be read or changed by its group (mode 640)") && set.stderr.contains(fix), set.stderr)
+        XCTAssertTrue(
+            set.stderr.contains("the store \(store) can be read or changed by its group (mode 640)") && set.stderr.contains(fix), set.stderr)
         let call = withOpenUmask(["call", "authorizationStatus", "--store", store])
         XCTAssertNotEqual(call.status, 0)
         XCTAssertTrue(call.stderr.contains(fix), call.stderr)
@@ -90,8 +94,9 @@ final class SecrecyAndModesTests: XCTestCase {
         XCTAssertEqual(chmod(folder.path, 0o775), 0)
         let shared = withOpenUmask(["permissions", "list", "--store", store])
         XCTAssertNotEqual(shared.status, 0)
-        XCTAssertTrue(shared.stderr.contains("the store's folder \(folder.path) can be changed by its group (mode 775)")
-                      && shared.stderr.contains("run `chmod go-w \(folder.path)`"), shared.stderr)
+        XCTAssertTrue(
+            shared.stderr.contains("the store's folder \(folder.path) can be changed by its group (mode 775)")
+                && shared.stderr.contains("run `chmod go-w \(folder.path)`"), shared.stderr)
         // One they may only list (a home of mode 755, as on Debian before 12) is used, with one warning line.
         XCTAssertEqual(chmod(folder.path, 0o755), 0)
         let listable = withOpenUmask(["permissions", "list", "--store", store])
@@ -131,8 +136,9 @@ final class SecrecyAndModesTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: agentFolder, withIntermediateDirectories: true)
         let record = folder.path + "/arguments"
         let agent = agentFolder + "/agent"
-        _ = FileManager.default.createFile(atPath: agent, contents: Data("#!/bin/sh\nprintf '%s\\0' \"$@\" > '\(record)'\nexit 0\n".utf8),
-                                       attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(
+            atPath: agent, contents: Data("#!/bin/sh\nprintf '%s\\0' \"$@\" > '\(record)'\nexit 0\n".utf8),
+            attributes: [.posixPermissions: 0o755])
         let marker = folder.path + "/PWNED"
         let names = [
             "a; touch \(marker)", "$(touch \(marker))", "`touch \(marker)`", "it's \"quoted\"", "| touch \(marker) &", "> \(marker)",
@@ -213,7 +219,9 @@ final class SecrecyAndModesTests: XCTestCase {
 
     func testStdoutCarriesOnlyFramesOnEveryErrorPath() throws {
         // An agent that writes to stdout, stderr and every other descriptor it might have inherited.
-        let agent = folder.script("noisy", """
+        let agent = folder.script(
+            "noisy",
+            """
             echo 'agent stdout'; echo 'agent stderr' >&2
             for fd in 3 4 5 6 7 8 9; do eval "echo agent-fd-$fd >&$fd" 2>/dev/null; done
             exit 0
@@ -223,44 +231,55 @@ final class SecrecyAndModesTests: XCTestCase {
         _ = FileManager.default.createFile(atPath: notSQLite, contents: Data("not a database".utf8))
         var total = 0
         for framing in [Framing.ndjson, .lsp] {
-            for (store, arguments) in [(folder.path + "/ok-\(framing).sqlite", ["--consent-agent", agent, "--log-level", "debug"]),
-                                       (folder.path + "/slow-\(framing).sqlite", ["--consent-agent", slowAgent, "--consent-timeout", "1"]),
-                                       (folder.path + "/missing-\(framing).sqlite", ["--consent-agent", folder.path + "/gone-agent"]),
-                                       (notSQLite, ["--log-level", "debug"])] {
+            for (store, arguments) in [
+                (folder.path + "/ok-\(framing).sqlite", ["--consent-agent", agent, "--log-level", "debug"]),
+                (folder.path + "/slow-\(framing).sqlite", ["--consent-agent", slowAgent, "--consent-timeout", "1"]),
+                (folder.path + "/missing-\(framing).sqlite", ["--consent-agent", folder.path + "/gone-agent"]),
+                (notSQLite, ["--log-level", "debug"]),
+            ] {
                 // The owner's agent, recorded and then removed: asking it fails, and is said on stderr only.
                 let gone = folder.script("gone-agent", "exit 0")
                 let server = try RemindersdProcess(store: store, framing: framing, arguments: arguments + ["--max-message-size", "2048"])
                 try? FileManager.default.removeItem(atPath: gone)
-                server.channel.request("fetchReminders")                                    // before initialize
+                server.channel.request("fetchReminders")  // before initialize
                 server.initialize(client: "frames")
                 server.channel.request("requestAccess", ["usageDescription": "frames"], timeout: 30)
-                for bad in ["nonsense", "{", "[]", "[1,2]", #"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, #"{"a":1,"a":2}"#,
-                            String(repeating: "[", count: 100), #"{"jsonrpc":"2.0","id":{},"method":"x"}"#] {
+                for bad in [
+                    "nonsense", "{", "[]", "[1,2]", #"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, #"{"a":1,"a":2}"#,
+                    String(repeating: "[", count: 100), #"{"jsonrpc":"2.0","id":{},"method":"x"}"#,
+                ] {
                     server.channel.send(json: bad)
                 }
-                server.channel.send(payload: Array(#"{"jsonrpc":"2.0","id":2,"method":"calendars","params":{"x":"\#u{FFFF}"#.utf8) + [0xFF, 0x22, 0x7D, 0x7D])
-                server.channel.send(json: #"{"jsonrpc":"2.0","id":3,"method":"calendars","params":{"pad":""# + String(repeating: "p", count: 5000) + #""}}"#)
+                server.channel.send(
+                    payload: Array(#"{"jsonrpc":"2.0","id":2,"method":"calendars","params":{"x":"\#u{FFFF}"#.utf8) + [0xFF, 0x22, 0x7D, 0x7D])
+                server.channel.send(
+                    json: #"{"jsonrpc":"2.0","id":3,"method":"calendars","params":{"pad":""# + String(repeating: "p", count: 5000) + #""}}"#)
                 server.channel.request("saveReminder", ["reminder": ["title": "x", "priority": 99]])
                 server.channel.request("saveReminder", ["reminder": ["title": "ok", "notes": "n"]])
                 server.channel.request("removeReminder", ["identifier": "missing"])
                 server.channel.request("saveReminder", ["reminder": ["title": "staged"], "commit": false])
                 server.channel.request("initialize", ["clientInfo": ["name": "again"]])
                 server.channel.request("shutdown")
-                server.channel.request("fetchReminders")                                    // after shutdown
+                server.channel.request("fetchReminders")  // after shutdown
                 server.channel.notify("exit")
                 _ = server.waitForExit(timeout: 30)
                 XCTAssertTrue(server.channel.waitForEndOfOutput())
                 let (frames, clean) = Programs.onlyFrames(server.channel.outputBytes, framing: framing)
-                XCTAssertTrue(clean, "[\(framing) \(arguments)] stdout held something other than frames: \(String(decoding: server.channel.outputBytes.suffix(400), as: UTF8.self))")
+                XCTAssertTrue(
+                    clean,
+                    "[\(framing) \(arguments)] stdout held something other than frames: \(String(decoding: server.channel.outputBytes.suffix(400), as: UTF8.self))"
+                )
                 XCTAssertGreaterThan(frames.count, 15, "[\(framing)]")
                 XCTAssertFalse(String(decoding: server.channel.outputBytes, as: UTF8.self).contains("agent"), "agent output on stdout")
                 total += frames.count
             }
         }
         // The subcommands' failures print nothing on stdout either.
-        for arguments in [["--bogus"], ["permissions", "set"], ["permissions", "set", "--any-program", "c", "nope"], ["call"], ["call", "nope"],
-                          ["call", "fetchReminders", "{not json"], ["call", "saveReminder", #"{"reminder":{}}"#],
-                          ["permissions", "list", "--store", notSQLite], ["call", "fetchReminders", "--store", notSQLite]] {
+        for arguments in [
+            ["--bogus"], ["permissions", "set"], ["permissions", "set", "--any-program", "c", "nope"], ["call"], ["call", "nope"],
+            ["call", "fetchReminders", "{not json"], ["call", "saveReminder", #"{"reminder":{}}"#],
+            ["permissions", "list", "--store", notSQLite], ["call", "fetchReminders", "--store", notSQLite],
+        ] {
             let result = Programs.remindersd(arguments + (arguments.contains("--store") ? [] : ["--store", folder.path + "/cli.sqlite"]))
             XCTAssertNotEqual(result.status, 0, "\(arguments)")
             XCTAssertEqual(result.stdout, "", "\(arguments) wrote to stdout")
@@ -279,12 +298,19 @@ final class SecrecyAndModesTests: XCTestCase {
             Programs.grant("logs", store: store)
             let server = try RemindersdProcess(store: store, arguments: arguments + ["--consent-agent", agent])
             server.initialize(client: "logs")
-            let saved = server.channel.request("saveReminder", ["reminder": ["title": .string(title), "notes": .string(notes), "location": .string(title),
-                                                                              "dueDateComponents": ["year": 2027, "month": 1, "day": 1]]])
+            let saved = server.channel.request(
+                "saveReminder",
+                [
+                    "reminder": [
+                        "title": .string(title), "notes": .string(notes), "location": .string(title),
+                        "dueDateComponents": ["year": 2027, "month": 1, "day": 1],
+                    ]
+                ])
             let id = saved.at("result", "reminder", "calendarItemIdentifier") ?? "?"
             let stamp = saved.at("result", "reminder", "lastModifiedDate") ?? "?"
             server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": id, "notes": .string(notes + " 2")]])
-            server.channel.request("saveReminder", ["reminder": ["calendarItemIdentifier": id, "title": .string(title + " 3"), "lastModifiedDate": stamp]])
+            server.channel.request(
+                "saveReminder", ["reminder": ["calendarItemIdentifier": id, "title": .string(title + " 3"), "lastModifiedDate": stamp]])
             server.channel.request("removeReminder", ["identifier": id, "lastModifiedDate": stamp])
             server.channel.request("saveReminder", ["reminder": ["title": .string(title + String(repeating: "x", count: 70_000))]])
             server.channel.request("saveReminder", ["reminder": ["title": .string(title), "url": .string("not a url " + title)]])

@@ -35,7 +35,8 @@ final class SignalDuringWorkTests: XCTestCase {
         let server = try RemindersdProcess(store: folder.store, framing: framing, arguments: ["--consent-agent", agent])
         XCTAssertNotNil(server.initialize(client: client).result)
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": .string("committed before \(signalName)")]]).result)
-        XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": .string("uncommitted at \(signalName)")], "commit": false]).result)
+        XCTAssertNotNil(
+            server.channel.request("saveReminder", ["reminder": ["title": .string("uncommitted at \(signalName)")], "commit": false]).result)
         server.channel.send(Programs.request("in-hand", "requestAccess", ["usageDescription": "signals", "level": "full"]))
         Thread.sleep(forTimeInterval: 0.4)
         kill(server.process.processIdentifier, signalNumber)

@@ -14,15 +14,20 @@ final class StoreFaultTests: XCTestCase {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    private func expectStoreUnavailable(_ reply: JSONValue, containing words: [String], _ context: String,
-                                        file: StaticString = #filePath, line: UInt = #line) {
+    private func expectStoreUnavailable(
+        _ reply: JSONValue, containing words: [String], _ context: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(reply.errorCode, -32013, "\(context): \(reply.serialized.prefix(400))", file: file, line: line)
         let message = reply.at("error", "message")?.stringValue ?? ""
-        XCTAssertTrue(words.contains { message.localizedCaseInsensitiveContains($0) }, "\(context): \"\(message)\" should say \(words)", file: file, line: line)
+        XCTAssertTrue(
+            words.contains { message.localizedCaseInsensitiveContains($0) }, "\(context): \"\(message)\" should say \(words)", file: file, line: line)
     }
 
     /// The server refused the store at `initialize` with -32013, stays up, and ends cleanly at end of input.
-    private func assertRefusedAtInitialize(_ store: String, words: [String], _ context: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRefusedAtInitialize(_ store: String, words: [String], _ context: String, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         for framing in [Framing.ndjson, .lsp] {
             let server = try RemindersdProcess(store: store, framing: framing)
             let reply = server.initialize(client: "faults")
@@ -97,7 +102,10 @@ final class StoreFaultTests: XCTestCase {
 
     func testDamagedStoreGivesStoreUnavailableNotACrash() throws {
         let server = try Programs.server(store: folder.store, client: "faults")
-        for index in 0..<300 { server.channel.request("saveReminder", ["reminder": ["title": .string("r\(index)"), "notes": .string(String(repeating: "n", count: 500))]]) }
+        for index in 0..<300 {
+            server.channel.request(
+                "saveReminder", ["reminder": ["title": .string("r\(index)"), "notes": .string(String(repeating: "n", count: 500))]])
+        }
         XCTAssertEqual(server.shutDown(), 0)
         // Everything into the main file first, so the damage is not repaired from the WAL.
         XCTAssertEqual(try Programs.sql(folder.store, "PRAGMA wal_checkpoint(TRUNCATE)"), "0|0|0")
@@ -184,8 +192,10 @@ final class StoreFaultTests: XCTestCase {
                 expectStoreUnavailable(reply, containing: ["read-only", "cannot read or write", "unable to open"], "read-only mount [\(framing)]")
             } else {
                 XCTAssertEqual(server.channel.request("fetchReminders").at("result", "reminders", 0, "title"), "on the mount")
-                expectStoreUnavailable(server.channel.request("saveReminder", ["reminder": ["title": "x"]]), containing: ["read-only"], "save [\(framing)]")
-                expectStoreUnavailable(server.channel.request("saveCalendar", ["calendar": ["title": "x"]]), containing: ["read-only"], "list [\(framing)]")
+                expectStoreUnavailable(
+                    server.channel.request("saveReminder", ["reminder": ["title": "x"]]), containing: ["read-only"], "save [\(framing)]")
+                expectStoreUnavailable(
+                    server.channel.request("saveCalendar", ["calendar": ["title": "x"]]), containing: ["read-only"], "list [\(framing)]")
             }
             server.channel.closeInput()
             XCTAssertEqual(server.waitForExit(), 0)
@@ -211,13 +221,15 @@ final class StoreFaultTests: XCTestCase {
         try makeImmutable(folder.store, folder.store + "-wal")
         var immutable = true
         defer { if immutable { _ = Programs.run(Programs.which("chattr")!, ["-i", folder.store, folder.store + "-wal"]) } }
-        expectStoreUnavailable(server.channel.request("saveReminder", ["reminder": ["title": "during"]]), containing: ["read", "write", "I/O"], "save")
+        expectStoreUnavailable(
+            server.channel.request("saveReminder", ["reminder": ["title": "during"]]), containing: ["read", "write", "I/O"], "save")
         expectStoreUnavailable(server.channel.request("commit"), containing: ["read", "write", "I/O"], "commit")
         XCTAssertEqual(server.channel.request("fetchReminders").at("result", "reminders", 0, "title"), "before", "reads go on")
         _ = Programs.run(Programs.which("chattr")!, ["-i", folder.store, folder.store + "-wal"])
         immutable = false
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "after"]]).result, "writable again")
-        let titles = Set(server.channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? [])
+        let titles = Set(
+            server.channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? [])
         // The staged reminder was not written by the failed commit; it must still be staged, and the
         // successful save after it commits it (a commit:true save commits everything staged before).
         XCTAssertEqual(titles, ["before", "staged while writable", "after"], "a failed commit must keep what was staged")
@@ -226,7 +238,9 @@ final class StoreFaultTests: XCTestCase {
     }
 
     private func makeImmutable(_ paths: String...) throws {
-        guard let chattr = Programs.which("chattr"), Programs.isRoot else { throw XCTSkip("needs root and chattr (e2fsprogs) to make a file read-only for root") }
+        guard let chattr = Programs.which("chattr"), Programs.isRoot else {
+            throw XCTSkip("needs root and chattr (e2fsprogs) to make a file read-only for root")
+        }
         let result = Programs.run(chattr, ["+i"] + paths)
         guard result.status == 0 else { throw XCTSkip("chattr +i is not supported here: \(result.stderr)") }
     }
@@ -237,15 +251,22 @@ final class StoreFaultTests: XCTestCase {
         let mount = try TestMount.tmpfs(at: folder.path + "/small", sizeKiB: 1024)
         defer { mount.unmount() }
         let store = mount.path + "/reminders.sqlite"
-        XCTAssertEqual(Programs.remindersd(["permissions", "set", "--any-program", "faults", "fullAccess", "--entity", "event", "--store", store]).status, 0)
+        XCTAssertEqual(
+            Programs.remindersd(["permissions", "set", "--any-program", "faults", "fullAccess", "--entity", "event", "--store", store]).status, 0)
         let server = try Programs.server(store: store, client: "faults")
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "first"]]).result)
         let staged = server.channel.request("saveReminder", ["reminder": ["title": "staged before the disk filled"], "commit": false])
         XCTAssertNotNil(staged.result)
         // An event staged too: the failed commit below writes it into a transaction that never
         // becomes durable, and it must stay staged as the reminder does.
-        let event = server.channel.request("saveEvent", ["event": ["title": "staged event", "startDate": "2027-01-04T09:00:00Z",
-                                                                   "endDate": "2027-01-04T10:00:00Z"], "commit": false])
+        let event = server.channel.request(
+            "saveEvent",
+            [
+                "event": [
+                    "title": "staged event", "startDate": "2027-01-04T09:00:00Z",
+                    "endDate": "2027-01-04T10:00:00Z",
+                ], "commit": false,
+            ])
         XCTAssertNotNil(event.result, "\(event)")
         // Fill the file system to the last byte.
         let filler = mount.path + "/filler"
@@ -255,13 +276,18 @@ final class StoreFaultTests: XCTestCase {
         while write(fd, block, 1) > 0 {}
         close(fd)
 
-        expectStoreUnavailable(server.channel.request("saveReminder", ["reminder": ["title": "no room", "notes": .string(String(repeating: "n", count: 20_000))]]),
-                               containing: ["full"], "save on a full disk")
+        expectStoreUnavailable(
+            server.channel.request("saveReminder", ["reminder": ["title": "no room", "notes": .string(String(repeating: "n", count: 20_000))]]),
+            containing: ["full"], "save on a full disk")
         expectStoreUnavailable(server.channel.request("commit"), containing: ["full"], "commit on a full disk")
         // A batch of writes on a full disk: still one array answer, one element per request.
-        server.channel.send(json: #"[{"jsonrpc":"2.0","id":"b1","method":"saveReminder","params":{"reminder":{"title":"batch"}}},{"jsonrpc":"2.0","id":"b2","method":"authorizationStatus"},5]"#)
+        server.channel.send(
+            json:
+                #"[{"jsonrpc":"2.0","id":"b1","method":"saveReminder","params":{"reminder":{"title":"batch"}}},{"jsonrpc":"2.0","id":"b2","method":"authorizationStatus"},5]"#
+        )
         let batch = server.channel.nextReply()
-        XCTAssertEqual(batch?.arrayValue?.count, 3, "a batch gets one array answer even when its commit fails: \(batch?.serialized.prefix(300) ?? "none")")
+        XCTAssertEqual(
+            batch?.arrayValue?.count, 3, "a batch gets one array answer even when its commit fails: \(batch?.serialized.prefix(300) ?? "none")")
         XCTAssertEqual(batch?.arrayValue?.first?.errorCode, -32013)
         XCTAssertEqual(batch?.arrayValue?.last?.errorCode, -32600)
         while server.channel.nextReply(timeout: 0.5) != nil {}  // whatever else came, so the next checks stay in step
@@ -272,11 +298,14 @@ final class StoreFaultTests: XCTestCase {
         try FileManager.default.removeItem(atPath: filler)
         XCTAssertNotNil(server.channel.request("commit").result)
         XCTAssertNotNil(server.channel.request("saveReminder", ["reminder": ["title": "after"]]).result)
-        let titles = Set(server.channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? [])
-        XCTAssertEqual(titles, ["first", "staged before the disk filled", "after"], "a commit that failed for lack of room must keep what was staged")
+        let titles = Set(
+            server.channel.request("fetchReminders").at("result", "reminders")?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? [])
+        XCTAssertEqual(
+            titles, ["first", "staged before the disk filled", "after"], "a commit that failed for lack of room must keep what was staged")
         let events = server.channel.request("fetchEvents", ["start": "2027-01-04T00:00:00Z", "end": "2027-01-05T00:00:00Z"])
-        XCTAssertEqual(events.at("result", "events")?.arrayValue?.compactMap { $0["title"]?.stringValue }, ["staged event"],
-                       "a staged event is kept by a failed commit as a staged reminder is: \(events.serialized.prefix(300))")
+        XCTAssertEqual(
+            events.at("result", "events")?.arrayValue?.compactMap { $0["title"]?.stringValue }, ["staged event"],
+            "a staged event is kept by a failed commit as a staged reminder is: \(events.serialized.prefix(300))")
         XCTAssertEqual(server.shutDown(), 0)
         XCTAssertEqual(try Programs.sql(store, "PRAGMA integrity_check"), "ok")
 
@@ -299,7 +328,9 @@ final class StoreFaultTests: XCTestCase {
         XCTAssertNotNil(server.channel.request("initialize", ["clientInfo": ["name": "faults"]]).result)
         var failure: JSONValue?
         for index in 0..<100 {
-            let reply = server.channel.request("saveReminder", ["reminder": ["title": .string("big \(index)"), "notes": .string(String(repeating: "n", count: 20_000))]], timeout: 10)
+            let reply = server.channel.request(
+                "saveReminder", ["reminder": ["title": .string("big \(index)"), "notes": .string(String(repeating: "n", count: 20_000))]], timeout: 10
+            )
             if reply.result == nil { failure = reply; break }
         }
         guard let failure else { return XCTFail("200 KiB limit never reached") }
@@ -365,7 +396,9 @@ final class StoreFaultTests: XCTestCase {
         _ = FileManager.default.createFile(atPath: fresh, contents: nil, attributes: [.posixPermissions: 0o600])
         lock = try StoreLock(fresh)
         let second = try RemindersdProcess(store: fresh, arguments: ["--busy-timeout", "500"])
-        expectStoreUnavailable(second.channel.request("initialize", ["clientInfo": ["name": "faults"]]), containing: ["locked"], "initialize of a new store while locked")
+        expectStoreUnavailable(
+            second.channel.request("initialize", ["clientInfo": ["name": "faults"]]), containing: ["locked"], "initialize of a new store while locked"
+        )
         lock.release()
         let retry = second.channel.request("initialize", ["clientInfo": ["name": "faults"]])
         XCTAssertNotNil(retry.result, "initialize after the lock was released: \(retry.serialized.prefix(300))")

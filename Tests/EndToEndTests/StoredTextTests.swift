@@ -14,9 +14,15 @@ final class StoredTextTests: XCTestCase {
             let store = folder.path + "/nul-\(framing).sqlite"
             var server = try RemindersdProcess.granted("probe", store: store, framing: framing)
             let list = server.channel.request("saveCalendar", ["calendar": ["title": "list\u{0}two"]]).at("result", "calendar")!
-            let saved = server.channel.request("saveReminder", ["reminder": [
-                "title": "pay\u{0}rent", "notes": "a\u{0}b", "location": "x\u{0}y",
-                "calendarIdentifier": list["calendarIdentifier"]!]]).at("result", "reminder")!
+            let saved = server.channel.request(
+                "saveReminder",
+                [
+                    "reminder": [
+                        "title": "pay\u{0}rent", "notes": "a\u{0}b", "location": "x\u{0}y",
+                        "calendarIdentifier": list["calendarIdentifier"]!,
+                    ]
+                ]
+            ).at("result", "reminder")!
             let identifier = saved["calendarItemIdentifier"]!
             func check(_ reminder: JSONValue?, _ when: String) {
                 XCTAssertEqual(reminder?["title"], "pay\u{0}rent", "\(when) \(framing)")
@@ -39,14 +45,16 @@ final class StoredTextTests: XCTestCase {
         let server = try RemindersdProcess.granted("probe", store: folder.store)
         let original = server.channel.request("defaultCalendarForNewReminders", [:]).at("result", "calendar", "calendarIdentifier")!
         let readOnly = server.channel.request("saveCalendar", ["calendar": ["title": "Subscribed"]]).at("result", "calendar", "calendarIdentifier")!
-        XCTAssertNil(server.channel.request("saveCalendar", ["calendar": ["calendarIdentifier": readOnly, "allowsContentModifications": false]])["error"])
+        XCTAssertNil(
+            server.channel.request("saveCalendar", ["calendar": ["calendarIdentifier": readOnly, "allowsContentModifications": false]])["error"])
         let writable = server.channel.request("saveCalendar", ["calendar": ["title": "Work"]]).at("result", "calendar", "calendarIdentifier")!
         XCTAssertNil(server.channel.request("removeCalendar", ["calendarIdentifier": original])["error"])
         XCTAssertEqual(server.channel.request("defaultCalendarForNewReminders", [:]).at("result", "calendar", "calendarIdentifier"), writable)
         let saved = server.channel.request("saveReminder", ["reminder": ["title": "goes somewhere writable"]])
         XCTAssertEqual(saved.at("result", "reminder", "calendarIdentifier"), writable)
         // Making the default read-only moves the default too; with every list read-only there is none.
-        XCTAssertNil(server.channel.request("saveCalendar", ["calendar": ["calendarIdentifier": writable, "allowsContentModifications": false]])["error"])
+        XCTAssertNil(
+            server.channel.request("saveCalendar", ["calendar": ["calendarIdentifier": writable, "allowsContentModifications": false]])["error"])
         XCTAssertEqual(server.channel.request("defaultCalendarForNewReminders", [:]).at("result", "calendar"), .null)
         let refused = server.channel.request("saveReminder", ["reminder": ["title": "nowhere to go"]])
         XCTAssertEqual(refused.errorCode, -32602)
@@ -66,12 +74,16 @@ final class StoredTextTests: XCTestCase {
             XCTAssertEqual(reply.errorField, "reminder.title", "\(title.unicodeScalars.map(\.value))")
         }
         XCTAssertEqual(server.channel.request("saveCalendar", ["calendar": ["title": "\u{200B}"]]).errorField, "calendar.title")
-        for url in ["https://", "http:///path", "https://user@/x", "javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,<b>", "https:example.com"] {
+        for url in [
+            "https://", "http:///path", "https://user@/x", "javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,<b>", "https:example.com",
+        ] {
             let reply = server.channel.request("saveReminder", ["reminder": ["title": "x", "url": .string(url)]])
             XCTAssertEqual(reply.errorField, "reminder.url", url)
         }
-        for url in ["https://example.com", "https://example.com:8443/a?b#c", "mailto:bob@example.com", "file:///home/me/notes.txt",
-                    "x-apple-reminderkit://REMCDReminder/1", "obsidian://open?vault=v"] {
+        for url in [
+            "https://example.com", "https://example.com:8443/a?b#c", "mailto:bob@example.com", "file:///home/me/notes.txt",
+            "x-apple-reminderkit://REMCDReminder/1", "obsidian://open?vault=v",
+        ] {
             XCTAssertNil(server.channel.request("saveReminder", ["reminder": ["title": "x", "url": .string(url)]])["error"], url)
         }
         XCTAssertEqual(server.shutDown(), 0)

@@ -83,8 +83,10 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertEqual(try remindersd(["accounts", "add", "home", "--url", "ftp://dav.example.com/"]).status, 2)
         XCTAssertEqual(try remindersd(["accounts", "add", "home"]).status, 2)
         XCTAssertEqual(try remindersd(["accounts", "add", "two words", "--url", "https://dav.example.com/"]).status, 2)
-        let missingCommand = try remindersd(["accounts", "add", "home", "--url", "https://dav.example.com/",
-                                             "--password-command", "no-such-program-\(UUID().uuidString)"])
+        let missingCommand = try remindersd([
+            "accounts", "add", "home", "--url", "https://dav.example.com/",
+            "--password-command", "no-such-program-\(UUID().uuidString)",
+        ])
         XCTAssertEqual(missingCommand.status, 1, missingCommand.stderr)
         XCTAssertEqual(try remindersd(["accounts", "list"]).stdout, "", "nothing was added")
     }
@@ -102,8 +104,10 @@ final class SyncCommandTests: XCTestCase {
             XCTAssertEqual(added.status, 0, "\(local): \(added.stderr)")
             XCTAssertFalse(added.stderr.contains("clear text"), added.stderr)
         }
-        let allowed = try remindersd(["accounts", "add", "far", "--url", "http://dav.invalid:1/", "--timeout", "2",
-                                      "--username", "alice", "--password-file", file, "--allow-insecure-http"])
+        let allowed = try remindersd([
+            "accounts", "add", "far", "--url", "http://dav.invalid:1/", "--timeout", "2",
+            "--username", "alice", "--password-file", file, "--allow-insecure-http",
+        ])
         XCTAssertEqual(allowed.status, 0, allowed.stderr)
         XCTAssertTrue(allowed.stderr.contains("warning") && allowed.stderr.contains("clear text"), allowed.stderr)
         let synced = try remindersd(["sync", "far", "--json"])
@@ -119,8 +123,9 @@ final class SyncCommandTests: XCTestCase {
         let saved = server.channel.request("saveCalendar", ["calendar": ["title": "Groceries", "source": ["account": "home"]]])
         XCTAssertEqual(saved.at("result", "calendar", "type"), "caldav", "\(saved)")
         XCTAssertEqual(saved.at("result", "calendar", "source"), ["account": "home", "url": .null])
-        XCTAssertEqual(server.channel.request("saveCalendar", ["calendar": ["title": "X", "source": ["account": "nope"]]]).errorField,
-                       "calendar.source.account")
+        XCTAssertEqual(
+            server.channel.request("saveCalendar", ["calendar": ["title": "X", "source": ["account": "nope"]]]).errorField,
+            "calendar.source.account")
         XCTAssertEqual(server.channel.request("saveCalendar", ["calendar": ["title": "X", "type": "caldav"]]).errorField, "calendar.type")
         let local = server.channel.request("calendars").at("result", "calendars")?.arrayValue?.first { $0["title"] == "Reminders" }
         XCTAssertEqual(local?["source"], .null)

@@ -25,9 +25,11 @@ final class TagsFlagsSubtasksTests: XCTestCase {
             XCTAssertEqual(save(server, ["calendarItemIdentifier": id, "notes": "n"])["tags"], ["Home", "errands", "ünïcode"])
             XCTAssertEqual(save(server, ["calendarItemIdentifier": id, "tags": ["work"]])["tags"], ["work"])
             XCTAssertEqual(save(server, ["calendarItemIdentifier": id, "tags": .null])["tags"], [])
-            for (tags, field) in [(["a", "b", "c", "two words"], "reminder.tags[3]"), (["#"], "reminder.tags[0]"), (["  "], "reminder.tags[0]"),
-                                  ([String(repeating: "x", count: 65)], "reminder.tags[0]"), (["tab\tinside"], "reminder.tags[0]"),
-                                  ((0..<33).map { "t\($0)" }, "reminder.tags")] {
+            for (tags, field) in [
+                (["a", "b", "c", "two words"], "reminder.tags[3]"), (["#"], "reminder.tags[0]"), (["  "], "reminder.tags[0]"),
+                ([String(repeating: "x", count: 65)], "reminder.tags[0]"), (["tab\tinside"], "reminder.tags[0]"),
+                ((0..<33).map { "t\($0)" }, "reminder.tags"),
+            ] {
                 let reply = server.channel.request("saveReminder", ["reminder": ["title": "bad", "tags": .array(tags.map(JSONValue.string))]])
                 XCTAssertEqual(reply.errorField, field, "\(tags.prefix(5)) (\(framing))")
             }
@@ -103,7 +105,8 @@ final class TagsFlagsSubtasksTests: XCTestCase {
         _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "capture", "writeOnly", "--store", folder.store])
         let capture = try RemindersdProcess(store: folder.store)
         capture.initialize(client: "capture")
-        let refused = capture.channel.request("saveReminder", ["reminder": ["title": "sneaky", "parentIdentifier": parent["calendarItemIdentifier"]!]])
+        let refused = capture.channel.request(
+            "saveReminder", ["reminder": ["title": "sneaky", "parentIdentifier": parent["calendarItemIdentifier"]!]])
         XCTAssertEqual(refused.errorCode, -32010)
         XCTAssertNil(capture.channel.request("saveReminder", ["reminder": ["title": "plain", "tags": ["inbox"], "isFlagged": true]])["error"])
         XCTAssertEqual(capture.shutDown(), 0)

@@ -13,8 +13,10 @@ final class ValidationTests: XCTestCase {
 
     override func tearDown() { server.shutDown() }
 
-    private func expect(_ method: String, _ params: JSONValue, code: Int64 = -32602, field: String? = nil, reason: String? = nil,
-                        file: StaticString = #filePath, line: UInt = #line) {
+    private func expect(
+        _ method: String, _ params: JSONValue, code: Int64 = -32602, field: String? = nil, reason: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let response = server.channel.request(method, params)
         XCTAssertEqual(response.errorCode, code, "\(params) → \(response)", file: file, line: line)
         if let field { XCTAssertEqual(response.errorField, field, "\(params)", file: file, line: line) }
@@ -74,35 +76,53 @@ final class ValidationTests: XCTestCase {
     func testAlarms() {
         let due: JSONValue = ["year": 2026, "month": 12, "day": 24]
         save(["title": "x", "alarms": [["relativeOffset": -60]]], field: "reminder.alarms[0].relativeOffset")
-        save(["title": "x", "dueDateComponents": due, "alarms": [["relativeOffset": -60, "absoluteDate": "2026-12-24T08:00:00Z"]]],
-             field: "reminder.alarms[0].absoluteDate")
+        save(
+            ["title": "x", "dueDateComponents": due, "alarms": [["relativeOffset": -60, "absoluteDate": "2026-12-24T08:00:00Z"]]],
+            field: "reminder.alarms[0].absoluteDate")
         save(["title": "x", "alarms": [[:]]], field: "reminder.alarms[0]")
-        save(["title": "x", "alarms": [["absoluteDate": "2026-12-24T08:00:00Z", "emailAddress": "a@b.c"]]],
-             field: "reminder.alarms[0].emailAddress", reason: "reminderAlarmContainsEmailOrUrl")
-        save(["title": "x", "alarms": [["absoluteDate": "2026-12-24T08:00:00Z", "url": "https://x"]]],
-             field: "reminder.alarms[0].url", reason: "reminderAlarmContainsEmailOrUrl")
-        save(["title": "x", "alarms": [["absoluteDate": "2026-12-24T08:00:00Z", "proximity": "enter"]]],
-             field: "reminder.alarms[0].proximity", reason: "alarmProximityNotSupported")
-        save(["title": "x", "alarms": [["structuredLocation": ["title": "Home"], "proximity": "enter"]]],
-             field: "reminder.alarms[0].structuredLocation.geoLocation", reason: "alarmProximityNotSupported")
+        save(
+            ["title": "x", "alarms": [["absoluteDate": "2026-12-24T08:00:00Z", "emailAddress": "a@b.c"]]],
+            field: "reminder.alarms[0].emailAddress", reason: "reminderAlarmContainsEmailOrUrl")
+        save(
+            ["title": "x", "alarms": [["absoluteDate": "2026-12-24T08:00:00Z", "url": "https://x"]]],
+            field: "reminder.alarms[0].url", reason: "reminderAlarmContainsEmailOrUrl")
+        save(
+            ["title": "x", "alarms": [["absoluteDate": "2026-12-24T08:00:00Z", "proximity": "enter"]]],
+            field: "reminder.alarms[0].proximity", reason: "alarmProximityNotSupported")
+        save(
+            ["title": "x", "alarms": [["structuredLocation": ["title": "Home"], "proximity": "enter"]]],
+            field: "reminder.alarms[0].structuredLocation.geoLocation", reason: "alarmProximityNotSupported")
         let home: (Double, Double, Double) -> JSONValue = { lat, lon, radius in
-            ["structuredLocation": ["title": "Home", "geoLocation": ["latitude": .double(lat), "longitude": .double(lon)], "radius": .double(radius)], "proximity": "leave"]
+            [
+                "structuredLocation": [
+                    "title": "Home", "geoLocation": ["latitude": .double(lat), "longitude": .double(lon)], "radius": .double(radius),
+                ], "proximity": "leave",
+            ]
         }
         save(["title": "x", "alarms": [home(91, 0, 10)]], field: "reminder.alarms[0].structuredLocation.geoLocation.latitude")
         save(["title": "x", "alarms": [home(0, -181, 10)]], field: "reminder.alarms[0].structuredLocation.geoLocation.longitude")
         save(["title": "x", "alarms": [home(0, 0, -1)]], field: "reminder.alarms[0].structuredLocation.radius")
-        save(["title": "x", "alarms": [["structuredLocation": ["title": "Home", "geoLocation": ["latitude": 1, "longitude": 1]]]]],
-             field: "reminder.alarms[0].proximity")
+        save(
+            ["title": "x", "alarms": [["structuredLocation": ["title": "Home", "geoLocation": ["latitude": 1, "longitude": 1]]]]],
+            field: "reminder.alarms[0].proximity")
         save(["title": "x", "alarms": [["absoluteDate": "2026-12-24T08:00:00Z", "proximity": "sideways"]]], field: "reminder.alarms[0].proximity")
-        save(["title": "x", "alarms": [["absoluteDate": "2026-12-24T08:00:00Z", "alarmIdentifier": "a"],
-                                       ["absoluteDate": "2026-12-25T08:00:00Z", "alarmIdentifier": "a"]]],
-             field: "reminder.alarms[1].alarmIdentifier")
+        save(
+            [
+                "title": "x",
+                "alarms": [
+                    ["absoluteDate": "2026-12-24T08:00:00Z", "alarmIdentifier": "a"],
+                    ["absoluteDate": "2026-12-25T08:00:00Z", "alarmIdentifier": "a"],
+                ],
+            ],
+            field: "reminder.alarms[1].alarmIdentifier")
         save(["title": "x", "alarms": "none"], field: "reminder.alarms")
     }
 
     func testRecurrenceRules() {
         let due: JSONValue = ["year": 2026, "month": 12, "day": 24]
-        save(["title": "x", "recurrenceRules": [["frequency": "daily"]]], field: "reminder.recurrenceRules", reason: "recurringReminderRequiresDueDate")
+        save(
+            ["title": "x", "recurrenceRules": [["frequency": "daily"]]], field: "reminder.recurrenceRules", reason: "recurringReminderRequiresDueDate"
+        )
         let cases: [(JSONValue, String)] = [
             (["frequency": "daily", "interval": 0], "interval"),
             (["frequency": "hourly"], "frequency"),
@@ -155,10 +175,12 @@ final class ValidationTests: XCTestCase {
         expect("fetchReminders", ["predicate": ["dueDateStarting": "tomorrow"]], field: "predicate.dueDateStarting")
         expect("fetchReminders", ["predicate": ["dueDateEnding": "2026-01-01"]], field: "predicate.dueDateEnding")
         expect("fetchReminders", ["predicate": ["dueDateStarting": "2026-01-01T25:00:00Z"]], field: "predicate.dueDateStarting")
-        expect("fetchReminders", ["predicate": ["kind": "incomplete", "completionDateStarting": "2026-01-01T00:00:00Z"]],
-               field: "predicate.completionDateStarting")
-        expect("fetchReminders", ["predicate": ["dueDateStarting": "2026-02-01T00:00:00Z", "dueDateEnding": "2026-01-01T00:00:00Z"]],
-               field: "predicate.dueDateEnding")
+        expect(
+            "fetchReminders", ["predicate": ["kind": "incomplete", "completionDateStarting": "2026-01-01T00:00:00Z"]],
+            field: "predicate.completionDateStarting")
+        expect(
+            "fetchReminders", ["predicate": ["dueDateStarting": "2026-02-01T00:00:00Z", "dueDateEnding": "2026-01-01T00:00:00Z"]],
+            field: "predicate.dueDateEnding")
         expect("fetchReminders", ["predicate": ["calendarIdentifiers": "all"]], field: "predicate.calendarIdentifiers")
         expect("fetchReminders", ["predicate": ["calendarIdentifiers": [1]]], field: "predicate.calendarIdentifiers[0]")
         expect("fetchReminders", ["predicate": ["calendars": []]], field: "predicate.calendars")

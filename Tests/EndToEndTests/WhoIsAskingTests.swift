@@ -42,12 +42,18 @@ final class WhoIsAskingTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["REMINDERSD_CONSENT_AGENT"] = "/bin/true"
         environment.removeValue(forKey: "REMINDERSD_STORE")
-        let byEnvironment = Programs.run(bin, ["call", "requestAccess", request, "--client", "self-granted", "--store", folder.store,
-                                                "--no-consent-prompt"], environment: environment)
+        let byEnvironment = Programs.run(
+            bin,
+            [
+                "call", "requestAccess", request, "--client", "self-granted", "--store", folder.store,
+                "--no-consent-prompt",
+            ], environment: environment)
         XCTAssertEqual(status(of: byEnvironment), "notDetermined", byEnvironment.stderr)
         // By the command line it starts the server with.
-        let byArgument = Programs.remindersd(["call", "requestAccess", request, "--client", "self-granted", "--store", folder.store,
-                                               "--no-consent-prompt", "--consent-agent", "/bin/true"])
+        let byArgument = Programs.remindersd([
+            "call", "requestAccess", request, "--client", "self-granted", "--store", folder.store,
+            "--no-consent-prompt", "--consent-agent", "/bin/true",
+        ])
         XCTAssertEqual(status(of: byArgument), "notDetermined", byArgument.stderr)
         XCTAssertTrue(byArgument.stderr.contains("is not the owner's consent agent"), byArgument.stderr)
         XCTAssertFalse(permissions(["list"]).stdout.contains("fullAccess"))
@@ -55,7 +61,9 @@ final class WhoIsAskingTests: XCTestCase {
         let allow = folder.script("allow", "exit 0")
         XCTAssertEqual(permissions(["consent-agent", allow]).status, 0)
         XCTAssertEqual(permissions(["consent-agent"]).stdout, allow + "\n")
-        let asked = Programs.remindersd(["call", "requestAccess", request, "--client", "owner-allowed", "--store", folder.store, "--no-consent-prompt"])
+        let asked = Programs.remindersd([
+            "call", "requestAccess", request, "--client", "owner-allowed", "--store", folder.store, "--no-consent-prompt",
+        ])
         XCTAssertEqual(status(of: asked), "fullAccess", asked.stderr)
         XCTAssertEqual(permissions(["consent-agent", "--none"]).status, 0)
         XCTAssertEqual(permissions(["consent-agent"]).stdout, "(none)\n")
@@ -75,7 +83,9 @@ final class WhoIsAskingTests: XCTestCase {
     /// the client is a program the owner started in it — the terminal is no part of that program.
     func testTheOwnersTerminalIsStillAsked() throws {
         guard let script = Programs.which("script") else { throw XCTSkip("util-linux's script is not installed") }
-        let client = executable("client.sh", """
+        let client = executable(
+            "client.sh",
+            """
             #!/bin/bash
             '\(bin)' call requestAccess '{"usageDescription":"Show my list"}' --client legit --store '\(folder.store)'
             """)
@@ -96,7 +106,9 @@ final class WhoIsAskingTests: XCTestCase {
         XCTAssertEqual(permissions(["set", "editor", "fullAccess", "--program", granted + "/" + name]).status, 0)
         let attacker = folder.path + "/elsewhere"
         try FileManager.default.createDirectory(atPath: attacker, withIntermediateDirectories: true)
-        _ = executable("elsewhere/" + name, """
+        _ = executable(
+            "elsewhere/" + name,
+            """
             import os, subprocess, sys
             os.chdir(sys.argv[1])
             print(subprocess.run(sys.argv[2], shell=True, capture_output=True, text=True).stdout)
@@ -124,7 +136,9 @@ final class WhoIsAskingTests: XCTestCase {
         let granted = executable("granted.sh", "#!/bin/bash\n\(statusCall)\n")
         XCTAssertEqual(permissions(["set", "editor", "fullAccess", "--program", granted]).status, 0)
         // Overwrite argv in place (through /proc/self/mem), padded by a long argument to make room.
-        let rewriter = executable("rewriter.py", """
+        let rewriter = executable(
+            "rewriter.py",
+            """
             import subprocess, sys
             fields = open('/proc/self/stat').read().rsplit(')', 1)[1].split()
             start, end = int(fields[45]), int(fields[46])
@@ -174,7 +188,12 @@ final class WhoIsAskingTests: XCTestCase {
         XCTAssertEqual(permissions(["consent-agent", allow]).status, 0)
         let result = folder.path + "/orphan-result"
         // Double-forked: the shell that started it is gone before it looks.
-        _ = Programs.run("/bin/sh", ["-c", "( sleep 0.3; '\(bin)' call requestAccess '\(request)' --client orphan --store '\(folder.store)' --no-consent-prompt > '\(result)' 2>&1 ) &"])
+        _ = Programs.run(
+            "/bin/sh",
+            [
+                "-c",
+                "( sleep 0.3; '\(bin)' call requestAccess '\(request)' --client orphan --store '\(folder.store)' --no-consent-prompt > '\(result)' 2>&1 ) &",
+            ])
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline, (try? String(contentsOfFile: result, encoding: .utf8))?.contains("}") != true { usleep(50_000) }
         let answer = (try? String(contentsOfFile: result, encoding: .utf8)) ?? ""
@@ -202,7 +221,9 @@ final class WhoIsAskingTests: XCTestCase {
         XCTAssertEqual(permissions(["set", "editor", "fullAccess", "--program", strict]).status, 0)
         XCTAssertEqual(status(of: Programs.run(strict, [])), "fullAccess")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
-            let unbuffered = executable("unbuffered.py", """
+            let unbuffered = executable(
+                "unbuffered.py",
+                """
                 #!/usr/bin/python3 -u
                 import subprocess, sys
                 print(subprocess.run(sys.argv[1], shell=True, capture_output=True, text=True).stdout)

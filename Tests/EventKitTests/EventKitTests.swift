@@ -17,7 +17,10 @@ final class EventKitTests: XCTestCase {
         setenv("REMINDERSD_STORE", folder.store, 1)
         setenv("REMINDERSD_CLIENT", "eventkit-tests", 1)
         for entity in ["reminder", "event"] {
-            XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "eventkit-tests", "fullAccess", "--entity", entity, "--store", folder.store]).status, 0)
+            XCTAssertEqual(
+                try RemindersdProcess.run([
+                    "permissions", "set", "--any-program", "eventkit-tests", "fullAccess", "--entity", entity, "--store", folder.store,
+                ]).status, 0)
         }
     }
 
@@ -148,7 +151,9 @@ final class EventKitTests: XCTestCase {
         try store.save(reminder("Coffee", in: store), commit: true)
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var fetched: [EKReminder] = []
-        store.fetchReminders(matching: store.predicateForReminders(in: nil)) { fetched = $0 ?? []; done.signal() }
+        store.fetchReminders(matching: store.predicateForReminders(in: nil)) {
+            fetched = $0 ?? []; done.signal()
+        }
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
         let tea = try XCTUnwrap(fetched.first { $0.calendarItemIdentifier == saved.calendarItemIdentifier })
         let theirs = try XCTUnwrap(other.calendarItem(withIdentifier: saved.calendarItemIdentifier) as? EKReminder)
@@ -180,8 +185,11 @@ final class EventKitTests: XCTestCase {
             posted.fulfill()
         }
         defer { NotificationCenter.default.removeObserver(token) }
-        XCTAssertEqual(try RemindersdProcess.run(["call", "saveReminder", #"{"reminder":{"title":"From elsewhere"}}"#, "--store", folder.store,
-                                                  "--client", "eventkit-tests"]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run([
+                "call", "saveReminder", #"{"reminder":{"title":"From elsewhere"}}"#, "--store", folder.store,
+                "--client", "eventkit-tests",
+            ]).status, 0)
         wait(for: [posted], timeout: 5)
         XCTAssertTrue(onMain)
         XCTAssertLessThan(Date().timeIntervalSince(started), 1.5, "heard within about a second")
@@ -190,7 +198,9 @@ final class EventKitTests: XCTestCase {
     /// A server that dies mid-session: every call after it fails with an error, none hangs.
     func testTheServerDyingGivesErrorsNeverAHang() throws {
         // (Its input kept on fd 3 first: a background command's is /dev/null otherwise.)
-        let dying = folder.script("dying-remindersd", """
+        let dying = folder.script(
+            "dying-remindersd",
+            """
             exec 3<&0
             "\(Self.binary)" "$@" <&3 3<&- &
             server=$!
@@ -225,7 +235,8 @@ final class EventKitTests: XCTestCase {
         event.structuredLocation = place
         event.addRecurrenceRule(EKRecurrenceRule(recurrenceWith: .daily, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 5)))
         try store.save(event, span: .thisEvent)
-        let week = store.predicateForEvents(withStart: event.startDate.addingTimeInterval(-3600), end: event.startDate.addingTimeInterval(7 * 86_400), calendars: nil)
+        let week = store.predicateForEvents(
+            withStart: event.startDate.addingTimeInterval(-3600), end: event.startDate.addingTimeInterval(7 * 86_400), calendars: nil)
         var occurrences = store.events(matching: week)
         XCTAssertEqual(occurrences.count, 5)
         XCTAssertEqual(occurrences.first?.structuredLocation?.geoLocation?.coordinate.latitude, 52.52)

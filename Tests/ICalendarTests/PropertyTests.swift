@@ -3,7 +3,8 @@ import XCTest
 
 final class PropertyTests: XCTestCase {
     func testParametersQuotedListedAndEncoded() throws {
-        let property = try Property(parsing: #"attendee;ROLE=REQ-PARTICIPANT;MEMBER="mailto:a@b.c","mailto:d@e.f";X-TITLE="Home; sweet ^'home^'":mailto:x@y.z"#)
+        let property = try Property(
+            parsing: #"attendee;ROLE=REQ-PARTICIPANT;MEMBER="mailto:a@b.c","mailto:d@e.f";X-TITLE="Home; sweet ^'home^'":mailto:x@y.z"#)
         XCTAssertEqual(property.name, "ATTENDEE")
         XCTAssertEqual(property.parameter("role"), "REQ-PARTICIPANT")
         XCTAssertEqual(property.parameters[1].values, ["mailto:a@b.c", "mailto:d@e.f"])
@@ -20,15 +21,18 @@ final class PropertyTests: XCTestCase {
     }
 
     func testBuiltPropertiesQuoteWhatNeedsIt() {
-        let property = Property("X-APPLE-STRUCTURED-LOCATION", "geo:52.5,13.4",
-                                [Parameter("VALUE", "URI"), Parameter("X-TITLE", "Home, \"sweet\"\nhome")])
+        let property = Property(
+            "X-APPLE-STRUCTURED-LOCATION", "geo:52.5,13.4",
+            [Parameter("VALUE", "URI"), Parameter("X-TITLE", "Home, \"sweet\"\nhome")])
         XCTAssertEqual(property.line, #"X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE="Home, ^'sweet^'^nhome":geo:52.5,13.4"#)
         XCTAssertEqual(try Property(parsing: property.line), property)
     }
 
     func testMalformedLinesAreNamed() {
-        for (line, words) in [(":value", "property name"), ("SUMMARY", "no \":\""), ("DUE;TZID:2026", "no value"),
-                              (#"X;P="open:v"#, "unterminated")] {
+        for (line, words) in [
+            (":value", "property name"), ("SUMMARY", "no \":\""), ("DUE;TZID:2026", "no value"),
+            (#"X;P="open:v"#, "unterminated"),
+        ] {
             XCTAssertThrowsError(try Property(parsing: line), line) { error in
                 XCTAssertTrue("\(error)".contains(words), "\(line): \(error)")
             }

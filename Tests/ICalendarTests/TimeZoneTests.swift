@@ -4,8 +4,10 @@ import XCTest
 
 final class TimeZoneTests: XCTestCase {
     func testYearlyRulesForZonesWithSummerTime() throws {
-        for (identifier, daylight, standard) in [("Europe/Berlin", "BYMONTH=3;BYDAY=-1SU", "BYMONTH=10;BYDAY=-1SU"),
-                                                 ("America/New_York", "BYMONTH=3;BYDAY=2SU", "BYMONTH=11;BYDAY=1SU")] {
+        for (identifier, daylight, standard) in [
+            ("Europe/Berlin", "BYMONTH=3;BYDAY=-1SU", "BYMONTH=10;BYDAY=-1SU"),
+            ("America/New_York", "BYMONTH=3;BYDAY=2SU", "BYMONTH=11;BYDAY=1SU"),
+        ] {
             let component = TimeZoneWriter.component(for: TimeZone(identifier: identifier)!, years: 2025...2028)
             XCTAssertEqual(component.value("TZID"), identifier)
             let rules = component.components.map { "\($0.name) \($0.value("RRULE") ?? "-")" }

@@ -12,13 +12,16 @@ final class ValueTests: XCTestCase {
     }
 
     func testDatesAndDateTimes() throws {
-        XCTAssertEqual(try DateTimeValue(Property("DUE", "20261201", [Parameter("VALUE", "DATE")])),
-                       DateTimeValue(year: 2026, month: 12, day: 1))
+        XCTAssertEqual(
+            try DateTimeValue(Property("DUE", "20261201", [Parameter("VALUE", "DATE")])),
+            DateTimeValue(year: 2026, month: 12, day: 1))
         XCTAssertEqual(try DateTimeValue(Property("DUE", "20261201")).isDate, true)
-        XCTAssertEqual(try DateTimeValue(Property("DUE", "20261201T090000Z")),
-                       DateTimeValue(year: 2026, month: 12, day: 1, time: .init(hour: 9, minute: 0, second: 0), zone: .utc))
-        XCTAssertEqual(try DateTimeValue(Property("DUE", "20261201T090000", [Parameter("TZID", "Europe/Berlin")])).zone,
-                       .named("Europe/Berlin"))
+        XCTAssertEqual(
+            try DateTimeValue(Property("DUE", "20261201T090000Z")),
+            DateTimeValue(year: 2026, month: 12, day: 1, time: .init(hour: 9, minute: 0, second: 0), zone: .utc))
+        XCTAssertEqual(
+            try DateTimeValue(Property("DUE", "20261201T090000", [Parameter("TZID", "Europe/Berlin")])).zone,
+            .named("Europe/Berlin"))
         XCTAssertEqual(try DateTimeValue(Property("DUE", "20261201T090000")).zone, .floating)
         // A date-time marked as a date keeps its day.
         XCTAssertEqual(try DateTimeValue(Property("DUE", "20261201T090000", [Parameter("VALUE", "DATE")])).isDate, true)

@@ -9,7 +9,7 @@ final class CancellationTrackerTests: XCTestCase {
         XCTAssertFalse(tracker.isCancelled(.number(1)))
         tracker.cancel(.number(1))
         XCTAssertTrue(tracker.isCancelled(.number(1)))
-        XCTAssertFalse(tracker.isCancelled(.string("1")))   // ids of different types are different ids
+        XCTAssertFalse(tracker.isCancelled(.string("1")))  // ids of different types are different ids
         tracker.finished(.number(1))
         XCTAssertFalse(tracker.isCancelled(.number(1)))
     }
@@ -17,7 +17,7 @@ final class CancellationTrackerTests: XCTestCase {
     func testCancelOfAnIDThatIsNotPendingIsIgnored() {
         let tracker = CancellationTracker()
         tracker.cancel(.number(1))
-        tracker.began(.number(1))     // a later request reusing the id
+        tracker.began(.number(1))  // a later request reusing the id
         XCTAssertFalse(tracker.isCancelled(.number(1)))
     }
 
@@ -27,7 +27,7 @@ final class CancellationTrackerTests: XCTestCase {
         tracker.finished(.string("a"))
         tracker.cancel(.string("a"))
         XCTAssertFalse(tracker.isCancelled(.string("a")))
-        tracker.finished(.string("a"))   // finishing twice is harmless
+        tracker.finished(.string("a"))  // finishing twice is harmless
         tracker.began(.string("a"))
         XCTAssertFalse(tracker.isCancelled(.string("a")))
     }

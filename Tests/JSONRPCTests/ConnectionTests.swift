@@ -65,7 +65,7 @@ final class ConnectionTests: XCTestCase {
 
     func testLargeMessageThroughThePipe() {
         let peer = PipePeer()
-        let title = String(repeating: "é", count: 400_000)   // 800 kB, more than a pipe holds
+        let title = String(repeating: "é", count: 400_000)  // 800 kB, more than a pipe holds
         let big = #"{"jsonrpc":"2.0","id":1,"method":"saveReminder","params":{"title":"\#(title)"}}"#
         peer.send(lsp(big) + lsp(request("2")), chunkSizes: [65_537, 3, 100_000], thenClose: true)
         XCTAssertEqual(peer.receive(), ["request 1 saveReminder", "request 2 m", "end"])
@@ -74,30 +74,35 @@ final class ConnectionTests: XCTestCase {
     func testUnreadableInput() {
         let peer = PipePeer()
         peer.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\n[1,]\n{\"a\":1,\"a\":2}\n", thenClose: true)
-        XCTAssertEqual(peer.receive(), [
-            "unreadable -32700 Parse error: unexpected end of input at byte 33",
-            "unreadable -32700 Parse error: unexpected character ']' at byte 3",
-            #"unreadable -32700 Parse error: duplicate key "a" at byte 7"#,
-            "end",
-        ])
+        XCTAssertEqual(
+            peer.receive(),
+            [
+                "unreadable -32700 Parse error: unexpected end of input at byte 33",
+                "unreadable -32700 Parse error: unexpected character ']' at byte 3",
+                #"unreadable -32700 Parse error: duplicate key "a" at byte 7"#,
+                "end",
+            ])
     }
 
     func testFramingErrorsAreParseErrors() {
         let peer = PipePeer(limits: Limits(maxMessageSize: 1024))
         peer.send(lsp("1") + "Bogus\r\n" + lsp(request("2")) + lsp(String(repeating: " ", count: 2000)) + lsp(request("3")), thenClose: true)
-        XCTAssertEqual(peer.receive(), [
-            "invalid null -32600 Invalid request: a message must be a JSON object, got a number",
-            #"unreadable -32700 Parse error: invalid header line "Bogus"; expected "Content-Length: N""#,
-            "request 2 m",
-            "unreadable -32700 Parse error: message of 2000 bytes is larger than the limit of 1024 bytes",
-            "request 3 m",
-            "end",
-        ])
+        XCTAssertEqual(
+            peer.receive(),
+            [
+                "invalid null -32600 Invalid request: a message must be a JSON object, got a number",
+                #"unreadable -32700 Parse error: invalid header line "Bogus"; expected "Content-Length: N""#,
+                "request 2 m",
+                "unreadable -32700 Parse error: message of 2000 bytes is larger than the limit of 1024 bytes",
+                "request 3 m",
+                "end",
+            ])
     }
 
     func testDepthLimitComesFromLimits() {
         let peer = PipePeer(limits: Limits(maxDepth: 3))
-        peer.send(#"{"jsonrpc":"2.0","method":"n","params":{"a":[1]}}"# + "\n" + #"{"jsonrpc":"2.0","method":"n","params":{"a":[[1]]}}"#, thenClose: true)
+        peer.send(
+            #"{"jsonrpc":"2.0","method":"n","params":{"a":[1]}}"# + "\n" + #"{"jsonrpc":"2.0","method":"n","params":{"a":[[1]]}}"#, thenClose: true)
         XCTAssertEqual(peer.receive(), ["notification n", "unreadable -32700 Parse error: JSON nested deeper than 3 levels at byte 45", "end"])
     }
 
@@ -105,9 +110,9 @@ final class ConnectionTests: XCTestCase {
         let peer = PipePeer()
         peer.send([request("1"), request(#""a""#), request("3")].joined(separator: "\n") + "\n")
         XCTAssertEqual(peer.receive(count: 3), ["request 1 m", #"request "a" m"#, "request 3 m"])
-        peer.connection.finished(.number(3))   // answered: a late cancel must not touch it
+        peer.connection.finished(.number(3))  // answered: a late cancel must not touch it
         peer.send([cancel("1"), cancel(#""a""#), cancel("3"), cancel("99"), notification("sync")].joined(separator: "\n") + "\n")
-        XCTAssertEqual(peer.receive(count: 1), ["notification sync"])   // the cancels themselves are consumed
+        XCTAssertEqual(peer.receive(count: 1), ["notification sync"])  // the cancels themselves are consumed
         XCTAssertTrue(peer.connection.isCancelled(.number(1)))
         XCTAssertTrue(peer.connection.isCancelled(.string("a")))
         XCTAssertFalse(peer.connection.isCancelled(.number(3)))
@@ -125,10 +130,12 @@ final class ConnectionTests: XCTestCase {
         let peer = PipePeer()
         peer.send(request("1") + "\n")
         _ = peer.receive(count: 1)
-        let malformed = [#"{"jsonrpc":"2.0","method":"$/cancelRequest"}"#,
-                         #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1.5}}"#,
-                         #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":[1]}"#,
-                         #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":null}}"#]
+        let malformed = [
+            #"{"jsonrpc":"2.0","method":"$/cancelRequest"}"#,
+            #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1.5}}"#,
+            #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":[1]}"#,
+            #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":null}}"#,
+        ]
         peer.send((malformed + [notification("sync")]).joined(separator: "\n") + "\n")
         XCTAssertEqual(peer.receive(count: 1), ["notification sync"])
         XCTAssertFalse(peer.connection.isCancelled(.number(1)))
@@ -139,7 +146,7 @@ final class ConnectionTests: XCTestCase {
         peer.send("[\(request("1")),\(cancel("1")),\(cancel("2")),\(request("2"))]\n")
         XCTAssertEqual(peer.receive(count: 1), ["batch[request 1 m, request 2 m]"])
         XCTAssertTrue(peer.connection.isCancelled(.number(1)))
-        XCTAssertFalse(peer.connection.isCancelled(.number(2)))   // the cancel came before the request
+        XCTAssertFalse(peer.connection.isCancelled(.number(2)))  // the cancel came before the request
     }
 
     func testBatches() {
@@ -155,17 +162,19 @@ final class ConnectionTests: XCTestCase {
             "[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":1}]",
         ]
         peer.send(inputs.joined(separator: "\n"), thenClose: true)
-        XCTAssertEqual(peer.receive(), [
-            "unreadable -32600 Invalid request: empty batch",
-            "unreadable -32600 Invalid request: empty batch",
-            "batch[notification a, notification b]",       // the server answers nothing for these
-            // (a batch of cancels only leaves nothing to deliver)
-            "batch[request 1 m, invalid null -32600 Invalid request: a message must be a JSON object, got a number, invalid 2 -32600 Invalid request: missing \"method\"]",
-            "unreadable -32600 Invalid request: batch of 4 messages is larger than the limit of 3",
-            "batch[invalid null -32600 Invalid request: a message must be a JSON object, got an array]",
-            "batch[response 1]",
-            "end",
-        ])
+        XCTAssertEqual(
+            peer.receive(),
+            [
+                "unreadable -32600 Invalid request: empty batch",
+                "unreadable -32600 Invalid request: empty batch",
+                "batch[notification a, notification b]",  // the server answers nothing for these
+                // (a batch of cancels only leaves nothing to deliver)
+                "batch[request 1 m, invalid null -32600 Invalid request: a message must be a JSON object, got a number, invalid 2 -32600 Invalid request: missing \"method\"]",
+                "unreadable -32600 Invalid request: batch of 4 messages is larger than the limit of 3",
+                "batch[invalid null -32600 Invalid request: a message must be a JSON object, got an array]",
+                "batch[response 1]",
+                "end",
+            ])
     }
 
     /// Regression: the last NDJSON line was dropped when no newline followed it.
@@ -209,7 +218,9 @@ final class ConnectionTests: XCTestCase {
         final class Frames: @unchecked Sendable { var frames: [FrameDecoder.Output] = [] }
         let box = Frames()
         let drained = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { box.frames = peer.readFrames(800); drained.signal() }   // the pipe holds only 64 kB
+        Thread.detachNewThread {
+            box.frames = peer.readFrames(800); drained.signal()
+        }  // the pipe holds only 64 kB
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for n in 0..<100 {
                 let payload = Envelope.result(id: .number(Int64(worker * 1000 + n)), bytes("\"" + String(repeating: "x", count: 5000) + "\""))
@@ -228,7 +239,7 @@ final class ConnectionTests: XCTestCase {
     func testAClosedOutputIsNotFatal() {
         let peer = PipePeer()
         peer.closeOutputReader()
-        peer.connection.send(bytes("{}"))   // EPIPE: noted, not a crash
+        peer.connection.send(bytes("{}"))  // EPIPE: noted, not a crash
         peer.connection.send(bytes("{}"))
         peer.send(request("1") + "\n", thenClose: true)
         XCTAssertEqual(peer.receive(), ["request 1 m", "end"])

@@ -4,34 +4,42 @@ import XCTest
 /// The exact bytes of outgoing messages, and the error objects in them.
 final class EnvelopeTests: XCTestCase {
     func testResult() {
-        XCTAssertEqual(text(Envelope.result(id: .number(1), bytes(#"{"status":"fullAccess"}"#))),
-                       #"{"jsonrpc":"2.0","id":1,"result":{"status":"fullAccess"}}"#)
-        XCTAssertEqual(text(Envelope.result(id: .string("a\"b"), bytes("null"))),
-                       #"{"jsonrpc":"2.0","id":"a\"b","result":null}"#)
-        XCTAssertEqual(text(Envelope.result(id: .number(.min), bytes("[]"))),
-                       #"{"jsonrpc":"2.0","id":-9223372036854775808,"result":[]}"#)
+        XCTAssertEqual(
+            text(Envelope.result(id: .number(1), bytes(#"{"status":"fullAccess"}"#))),
+            #"{"jsonrpc":"2.0","id":1,"result":{"status":"fullAccess"}}"#)
+        XCTAssertEqual(
+            text(Envelope.result(id: .string("a\"b"), bytes("null"))),
+            #"{"jsonrpc":"2.0","id":"a\"b","result":null}"#)
+        XCTAssertEqual(
+            text(Envelope.result(id: .number(.min), bytes("[]"))),
+            #"{"jsonrpc":"2.0","id":-9223372036854775808,"result":[]}"#)
     }
 
     func testErrors() {
-        XCTAssertEqual(text(Envelope.error(id: nil, .invalidRequest("empty batch"))),
-                       #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid request: empty batch"}}"#)
-        XCTAssertEqual(text(Envelope.error(id: .number(2), .methodNotFound("nope"))),
-                       #"{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: nope","data":{"method":"nope"}}}"#)
-        XCTAssertEqual(text(Envelope.error(id: .number(7), .requestCancelled)),
-                       #"{"jsonrpc":"2.0","id":7,"error":{"code":-32800,"message":"Request cancelled"}}"#)
+        XCTAssertEqual(
+            text(Envelope.error(id: nil, .invalidRequest("empty batch"))),
+            #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid request: empty batch"}}"#)
+        XCTAssertEqual(
+            text(Envelope.error(id: .number(2), .methodNotFound("nope"))),
+            #"{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: nope","data":{"method":"nope"}}}"#)
+        XCTAssertEqual(
+            text(Envelope.error(id: .number(7), .requestCancelled)),
+            #"{"jsonrpc":"2.0","id":7,"error":{"code":-32800,"message":"Request cancelled"}}"#)
     }
 
     /// The example of protocol.md's "Messages" section. Offsets count from 0, so the 33-byte input ends
     /// "at byte 33" (protocol.md's example says 34 and needs correcting).
     func testParseErrorAsDocumented() {
         let failure = parseError(#"{"jsonrpc":"2.0","id":3,"method":"#)!
-        XCTAssertEqual(text(Envelope.error(id: nil, .parseError(failure.description))),
-                       #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: unexpected end of input at byte 33"}}"#)
+        XCTAssertEqual(
+            text(Envelope.error(id: nil, .parseError(failure.description))),
+            #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: unexpected end of input at byte 33"}}"#)
     }
 
     func testResponseErrors() {
-        XCTAssertEqual(ResponseError.invalidParams("bad", field: "reminder.priority", reason: "priorityIsInvalid").data,
-                       ["field": "reminder.priority", "reason": "priorityIsInvalid"])
+        XCTAssertEqual(
+            ResponseError.invalidParams("bad", field: "reminder.priority", reason: "priorityIsInvalid").data,
+            ["field": "reminder.priority", "reason": "priorityIsInvalid"])
         XCTAssertNil(ResponseError.invalidParams("bad").data)
         XCTAssertEqual(ResponseError.internalError("x").code, -32603)
         XCTAssertEqual(ResponseError.serverNotInitialized.code, -32002)
@@ -39,8 +47,9 @@ final class EnvelopeTests: XCTestCase {
     }
 
     func testNotification() {
-        XCTAssertEqual(text(Envelope.notification(method: "storeChanged", params: bytes("{}"))),
-                       #"{"jsonrpc":"2.0","method":"storeChanged","params":{}}"#)
+        XCTAssertEqual(
+            text(Envelope.notification(method: "storeChanged", params: bytes("{}"))),
+            #"{"jsonrpc":"2.0","method":"storeChanged","params":{}}"#)
     }
 
     func testBatch() {

@@ -10,8 +10,10 @@ final class FrameDecoderChunkingTests: XCTestCase {
         "{}",
     ]
 
-    private func assertEveryChunkSize(_ input: String, max: Int = 1 << 20, finish: Bool = false,
-                                      file: StaticString = #filePath, line: UInt = #line) {
+    private func assertEveryChunkSize(
+        _ input: String, max: Int = 1 << 20, finish: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let all = bytes(input)
         let whole = describe(FrameDecoder.decode(all, chunk: all.count, maxMessageSize: max, finish: finish))
         XCTAssertFalse(whole.isEmpty, file: file, line: line)
@@ -34,24 +36,28 @@ final class FrameDecoderChunkingTests: XCTestCase {
     }
 
     func testBrokenLSPInEveryChunkSize() {
-        let input = lsp("1") + "Bad\r\n\r\n" + #"{"x":1}"# + lsp("2") + "Content-Length: -1\r\n\r\n" + lsp("3")
+        let input =
+            lsp("1") + "Bad\r\n\r\n" + #"{"x":1}"# + lsp("2") + "Content-Length: -1\r\n\r\n" + lsp("3")
             + "Content-Length: 300\r\n\r\n" + String(repeating: "z", count: 300) + lsp("4")
             + "Content-Length: 99999\r\n\r\n" + #"{"lost"}"# + lsp("5") + "\r\n" + lsp("6") + "Content-Length: 9\r\n\r\n[7"
         assertEveryChunkSize(input, max: 100, finish: true)
-        XCTAssertEqual(describe(FrameDecoder.decode(bytes(input), chunk: 3, maxMessageSize: 100, finish: true)), [
-            "1", #"error: invalid header line "Bad"; expected "Content-Length: N""#,
-            "2", #"error: invalid Content-Length "-1""#,
-            "3", "error: message of 300 bytes is larger than the limit of 100 bytes",
-            "4", "error: message of 99999 bytes is larger than the limit of 100 bytes",
-            "5", "error: headers without a Content-Length",
-            "6", "error: end of input after 2 of the 9 bytes of a message",
-        ])
+        XCTAssertEqual(
+            describe(FrameDecoder.decode(bytes(input), chunk: 3, maxMessageSize: 100, finish: true)),
+            [
+                "1", #"error: invalid header line "Bad"; expected "Content-Length: N""#,
+                "2", #"error: invalid Content-Length "-1""#,
+                "3", "error: message of 300 bytes is larger than the limit of 100 bytes",
+                "4", "error: message of 99999 bytes is larger than the limit of 100 bytes",
+                "5", "error: headers without a Content-Length",
+                "6", "error: end of input after 2 of the 9 bytes of a message",
+            ])
     }
 
     func testBrokenNDJSONInEveryChunkSize() {
         let input = "[1]\n" + String(repeating: "x", count: 120) + "\r\n\r\n[2]\r\n" + String(repeating: "y", count: 99) + "\n[3]"
         assertEveryChunkSize(input, max: 100, finish: true)
-        XCTAssertEqual(describe(FrameDecoder.decode(bytes(input), chunk: 5, maxMessageSize: 100, finish: true)),
-                       ["[1]", "error: message larger than the limit of 100 bytes", "[2]", String(repeating: "y", count: 99), "[3]"])
+        XCTAssertEqual(
+            describe(FrameDecoder.decode(bytes(input), chunk: 5, maxMessageSize: 100, finish: true)),
+            ["[1]", "error: message larger than the limit of 100 bytes", "[2]", String(repeating: "y", count: 99), "[3]"])
     }
 }

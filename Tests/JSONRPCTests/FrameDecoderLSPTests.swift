@@ -16,7 +16,7 @@ final class FrameDecoderLSPTests: XCTestCase {
         XCTAssertNil(decoder.framing)
         decoder.append(bytes(" \r\n\t"))
         XCTAssertNil(decoder.next())
-        XCTAssertNil(decoder.framing)   // blank space decides nothing
+        XCTAssertNil(decoder.framing)  // blank space decides nothing
         decoder.append(bytes("c"))
         XCTAssertNil(decoder.next())
         XCTAssertEqual(decoder.framing, .lsp)
@@ -28,7 +28,8 @@ final class FrameDecoderLSPTests: XCTestCase {
     }
 
     func testHeaderNameIsCaseInsensitiveAndOtherHeadersAreIgnored() {
-        let input = "content-LENGTH:2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\nX-Y: z\r\n\r\n{}"
+        let input =
+            "content-LENGTH:2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\nX-Y: z\r\n\r\n{}"
             + "Content-Type: a\nCONTENT-LENGTH:  \t3 \t\n\n[1]"
         XCTAssertEqual(decode(input), ["{}", "[1]"])
     }
@@ -44,16 +45,19 @@ final class FrameDecoderLSPTests: XCTestCase {
     }
 
     func testBlankLineBeforeAnyContentLength() {
-        XCTAssertEqual(decode(lsp("1") + "\r\n" + lsp("2")),
-                       ["1", "error: headers without a Content-Length", "2"])
-        XCTAssertEqual(decode("Content-Type: x\r\n\r\n" + lsp("2")),
-                       ["error: headers without a Content-Length", "2"])
+        XCTAssertEqual(
+            decode(lsp("1") + "\r\n" + lsp("2")),
+            ["1", "error: headers without a Content-Length", "2"])
+        XCTAssertEqual(
+            decode("Content-Type: x\r\n\r\n" + lsp("2")),
+            ["error: headers without a Content-Length", "2"])
     }
 
     func testInvalidHeaderLineResynchronizes() {
         // (Each input starts with a frame: a first byte other than C/c would choose NDJSON.)
-        XCTAssertEqual(decode(lsp("0") + "garbage\r\n" + lsp("1") + lsp("2")),
-                       ["0", #"error: invalid header line "garbage"; expected "Content-Length: N""#, "1", "2"])
+        XCTAssertEqual(
+            decode(lsp("0") + "garbage\r\n" + lsp("1") + lsp("2")),
+            ["0", #"error: invalid header line "garbage"; expected "Content-Length: N""#, "1", "2"])
         XCTAssertEqual(decode(lsp("0") + ": no name\r\n\r\n" + lsp("1")).count, 3)
         XCTAssertEqual(decode("Content Length: 5\r\n\r\n" + lsp("1")).last, "1")
     }
@@ -63,9 +67,10 @@ final class FrameDecoderLSPTests: XCTestCase {
     /// it, and after one bad header every later message of the session was skipped.
     func testResynchronizationFindsAHeaderRightAfterABody() {
         let bad = "Content-Length: x\r\n\r\n" + #"{"lost":true}"#
-        XCTAssertEqual(decode(bad + lsp("1") + lsp("2") + lsp("3")),
-                       [#"error: invalid Content-Length "x""#, "1", "2", "3"])
-        let longBody = String(repeating: "z", count: 5000)   // longer than a header line may be
+        XCTAssertEqual(
+            decode(bad + lsp("1") + lsp("2") + lsp("3")),
+            [#"error: invalid Content-Length "x""#, "1", "2", "3"])
+        let longBody = String(repeating: "z", count: 5000)  // longer than a header line may be
         XCTAssertEqual(decode(lsp("0") + "Bad header\r\n\r\n" + longBody + lsp("1") + lsp("2")).dropFirst(2), ["1", "2"])
     }
 
@@ -76,8 +81,9 @@ final class FrameDecoderLSPTests: XCTestCase {
             XCTAssertEqual(output.last, "1", value)
         }
         let tooLong = String(repeating: "9", count: 19)
-        XCTAssertEqual(decode("Content-Length: \(tooLong)\r\n\r\n" + lsp("1")),
-                       ["error: invalid Content-Length \"\(tooLong)\"", "1"])
+        XCTAssertEqual(
+            decode("Content-Length: \(tooLong)\r\n\r\n" + lsp("1")),
+            ["error: invalid Content-Length \"\(tooLong)\"", "1"])
         XCTAssertEqual(decode("Content-Length: 003\r\n\r\n[1]" + lsp("2")), ["[1]", "2"])
     }
 
@@ -88,8 +94,9 @@ final class FrameDecoderLSPTests: XCTestCase {
     /// A body over the limit (but not absurdly so) is skipped byte for byte and the next frame read.
     func testOversizedBodyIsDiscardedAndTheNextFrameRead() {
         let big = String(repeating: "x", count: 300)
-        XCTAssertEqual(decode(lsp(big) + lsp("[1]"), max: 100),
-                       ["error: message of 300 bytes is larger than the limit of 100 bytes", "[1]"])
+        XCTAssertEqual(
+            decode(lsp(big) + lsp("[1]"), max: 100),
+            ["error: message of 300 bytes is larger than the limit of 100 bytes", "[1]"])
         XCTAssertEqual(decode(lsp(String(repeating: "y", count: 100)), max: 100).first?.count, 100)
     }
 
@@ -103,17 +110,19 @@ final class FrameDecoderLSPTests: XCTestCase {
             XCTAssertNil(decoder.next())
             XCTAssertLessThanOrEqual(decoder.buffer.count, 2 * chunk.count)
         }
-        decoder.append([UInt8](repeating: 0x41, count: 60) + bytes(lsp("{}")))   // the body's last 60 bytes, then a frame
+        decoder.append([UInt8](repeating: 0x41, count: 60) + bytes(lsp("{}")))  // the body's last 60 bytes, then a frame
         XCTAssertEqual(decoder.next(), .message(bytes("{}")))
     }
 
     /// Beyond 64 times the limit a Content-Length is garbage: the decoder looks for the next header instead.
     func testAbsurdContentLengthResynchronizes() {
-        XCTAssertEqual(decode("Content-Length: 6400\r\n\r\n" + lsp("1"), max: 100),   // exactly 64×: skipped
-                       ["error: message of 6400 bytes is larger than the limit of 100 bytes"])
+        XCTAssertEqual(
+            decode("Content-Length: 6400\r\n\r\n" + lsp("1"), max: 100),  // exactly 64×: skipped
+            ["error: message of 6400 bytes is larger than the limit of 100 bytes"])
         // Regression: the bound was computed as length / 64 <= limit, so up to 6463 bytes were still skipped.
-        XCTAssertEqual(decode("Content-Length: 6401\r\n\r\n" + #"{"a":1}"# + lsp("2"), max: 100),
-                       ["error: message of 6401 bytes is larger than the limit of 100 bytes", "2"])
+        XCTAssertEqual(
+            decode("Content-Length: 6401\r\n\r\n" + #"{"a":1}"# + lsp("2"), max: 100),
+            ["error: message of 6401 bytes is larger than the limit of 100 bytes", "2"])
     }
 
     func testOverlongHeaderLine() {
@@ -125,8 +134,9 @@ final class FrameDecoderLSPTests: XCTestCase {
 
     /// Regression: at end of input a cut-off frame vanished without a word.
     func testEndOfInputInsideAFrame() {
-        XCTAssertEqual(decode("Content-Length: 10\r\n\r\n{\"a\"", finish: true),
-                       ["error: end of input after 4 of the 10 bytes of a message"])
+        XCTAssertEqual(
+            decode("Content-Length: 10\r\n\r\n{\"a\"", finish: true),
+            ["error: end of input after 4 of the 10 bytes of a message"])
         XCTAssertEqual(decode(lsp("1") + "Content-Len", finish: true), ["1", "error: end of input inside the headers of a message"])
         XCTAssertEqual(decode(lsp("1") + "Content-Length: 3\r\n", finish: true).last, "error: end of input inside the headers of a message")
         XCTAssertEqual(decode(lsp("1") + "\r\n \t", finish: true), ["1", "error: headers without a Content-Length"])

@@ -60,15 +60,16 @@ final class FrameDecoderNDJSONTests: XCTestCase {
     /// Regression: a line of exactly the limit ending in "\r\n" was refused when a read ended
     /// between the "\r" and the "\n", and accepted otherwise.
     func testALineOfExactlyTheLimitFitsHoweverItIsSplit() {
-        let line = "[" + String(repeating: "1,", count: 48) + "10]"   // 100 bytes
+        let line = "[" + String(repeating: "1,", count: 48) + "10]"  // 100 bytes
         XCTAssertEqual(line.utf8.count, 100)
         for chunk in 1...103 {
             XCTAssertEqual(decode(line + "\r\n" + line + "\n", max: 100, chunk: chunk), [line, line], "chunk \(chunk)")
         }
         let over = line + " "
         for chunk in [1, 50, 101, 102, 103, 200] {
-            XCTAssertEqual(decode(over + "\r\n[0]\n", max: 100, chunk: chunk),
-                           ["error: message larger than the limit of 100 bytes", "[0]"], "chunk \(chunk)")
+            XCTAssertEqual(
+                decode(over + "\r\n[0]\n", max: 100, chunk: chunk),
+                ["error: message larger than the limit of 100 bytes", "[0]"], "chunk \(chunk)")
         }
     }
 
@@ -77,7 +78,7 @@ final class FrameDecoderNDJSONTests: XCTestCase {
         var decoder = FrameDecoder(maxMessageSize: 1000)
         let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 4096)
         var errors = 0
-        for _ in 0..<1000 {   // a 4 MB line
+        for _ in 0..<1000 {  // a 4 MB line
             decoder.append(chunk)
             while let output = decoder.next() {
                 XCTAssertEqual(output, .error(.messageTooLarge(size: -1, limit: 1000)))
@@ -92,10 +93,12 @@ final class FrameDecoderNDJSONTests: XCTestCase {
     }
 
     func testOversizedLastLineAtEndOfInput() {
-        XCTAssertEqual(decode("[1]\n" + String(repeating: "y", count: 101), max: 100, finish: true),
-                       ["[1]", "error: message larger than the limit of 100 bytes"])
-        XCTAssertEqual(decode(String(repeating: "y", count: 500), max: 100, finish: true),
-                       ["error: message larger than the limit of 100 bytes"])
+        XCTAssertEqual(
+            decode("[1]\n" + String(repeating: "y", count: 101), max: 100, finish: true),
+            ["[1]", "error: message larger than the limit of 100 bytes"])
+        XCTAssertEqual(
+            decode(String(repeating: "y", count: 500), max: 100, finish: true),
+            ["error: message larger than the limit of 100 bytes"])
     }
 
     /// NDJSON has no headers: a line that looks like one is just a line (the parser refuses it).

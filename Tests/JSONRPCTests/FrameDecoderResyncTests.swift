@@ -15,15 +15,16 @@ final class FrameDecoderResyncTests: XCTestCase {
     func testAHeaderAfterGarbageOnTheSameLineIsFound() {
         let input = lsp("0") + "garbage}" + lsp("3") + lsp("4")
         for chunk in [1, 3, 1 << 16] {
-            XCTAssertEqual(decode(input, chunk: chunk),
-                           ["0", #"error: invalid header line "garbage}Content-Length: 1"; expected "Content-Length: N""#, "3", "4"],
-                           "chunk \(chunk)")
+            XCTAssertEqual(
+                decode(input, chunk: chunk),
+                ["0", #"error: invalid header line "garbage}Content-Length: 1"; expected "Content-Length: N""#, "3", "4"],
+                "chunk \(chunk)")
         }
     }
 
     func testTheMiscountedCaféBodyLosesOnlyItself() {
         let body = #"{"title":"café"}"#
-        let miscounted = "Content-Length: \(body.count)\r\n\r\n" + body   // one byte short: é is two bytes
+        let miscounted = "Content-Length: \(body.count)\r\n\r\n" + body  // one byte short: é is two bytes
         let output = decode(miscounted + lsp("next") + lsp("after"))
         XCTAssertEqual(output.suffix(2), ["next", "after"], "\(output)")
     }
@@ -34,8 +35,9 @@ final class FrameDecoderResyncTests: XCTestCase {
     }
 
     func testAnInvalidContentLengthFollowedByAFrameOnItsLine() {
-        XCTAssertEqual(decode(lsp("0") + "Content-Length: x" + lsp("1")),
-                       ["0", #"error: invalid Content-Length "xContent-Length: 1""#, "1"])
+        XCTAssertEqual(
+            decode(lsp("0") + "Content-Length: x" + lsp("1")),
+            ["0", #"error: invalid Content-Length "xContent-Length: 1""#, "1"])
     }
 
     func testTwoContentLengthsRefuseTheFrame() {
@@ -50,7 +52,9 @@ final class FrameDecoderResyncTests: XCTestCase {
         for chunk in [1, 2, 1 << 16] {
             XCTAssertEqual(decode(mark + bytes(lsp("{}") + lsp("[]")), chunk: chunk), ["{}", "[]"], "chunk \(chunk)")
             var decoder = FrameDecoder()
-            for piece in stride(from: 0, to: mark.count + 8, by: chunk).map({ Array((mark + bytes("{\"a\":1}\n"))[$0..<min($0 + chunk, mark.count + 8)]) }) {
+            for piece in stride(from: 0, to: mark.count + 8, by: chunk).map({
+                Array((mark + bytes("{\"a\":1}\n"))[$0..<min($0 + chunk, mark.count + 8)])
+            }) {
                 decoder.append(piece)
             }
             XCTAssertEqual(decoder.next(), .message(bytes(#"{"a":1}"#)), "chunk \(chunk)")

@@ -8,8 +8,10 @@ func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
 /// The parse error for `input`, or nil (and a test failure) when it parses.
-func parseError(_ input: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth,
-                file: StaticString = #filePath, line: UInt = #line) -> JSONParseError? {
+func parseError(
+    _ input: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth,
+    file: StaticString = #filePath, line: UInt = #line
+) -> JSONParseError? {
     do {
         let value = try JSONParser.parse(input, maxDepth: maxDepth)
         XCTFail("expected a parse error, got \(value)", file: file, line: line)
@@ -19,8 +21,10 @@ func parseError(_ input: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth,
     }
 }
 
-func parseError(_ input: String, maxDepth: Int = JSONParser.defaultMaxDepth,
-                file: StaticString = #filePath, line: UInt = #line) -> JSONParseError? {
+func parseError(
+    _ input: String, maxDepth: Int = JSONParser.defaultMaxDepth,
+    file: StaticString = #filePath, line: UInt = #line
+) -> JSONParseError? {
     parseError(bytes(input), maxDepth: maxDepth, file: file, line: line)
 }
 

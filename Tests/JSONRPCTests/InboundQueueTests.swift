@@ -49,7 +49,7 @@ final class InboundQueueTests: XCTestCase {
             third.fulfill()
         }
         Thread.sleep(forTimeInterval: 0.05)
-        XCTAssertEqual(queue.storageCount, 2)   // still blocked
+        XCTAssertEqual(queue.storageCount, 2)  // still blocked
         XCTAssertEqual(numbers(queue.takeAvailable(limit: 1)), [0])
         wait(for: [third], timeout: 5)
         XCTAssertEqual(numbers(queue.takeAvailable(limit: 5)), [1, 2])

@@ -33,7 +33,8 @@ final class JSONSchemaTests: XCTestCase {
         XCTAssertEqual(fault(#"{"name":"abcde","maybe":true}"#)?.message, "p.name: name must be 1…4 bytes, got 5")
         XCTAssertEqual(fault(#"{"name":"","maybe":true}"#)?.field, "p.name")
         XCTAssertEqual(fault(#"{"name":"a","maybe":true,"count":10}"#)?.reason, "tooMany")
-        XCTAssertEqual(fault(#"{"name":"a","maybe":true,"count":1.5}"#)?.message, "p.count: expected an integer, got a fractional or out-of-range number")
+        XCTAssertEqual(
+            fault(#"{"name":"a","maybe":true,"count":1.5}"#)?.message, "p.count: expected an integer, got a fractional or out-of-range number")
         XCTAssertEqual(fault(#"{"name":"a","maybe":true,"count":1e300}"#)?.field, "p.count")
         XCTAssertEqual(fault(#"{"name":"a","maybe":true,"kind":"c"}"#)?.message, #"p.kind: expected one of "a", "b", got "c""#)
         XCTAssertEqual(fault(#"{"name":"a","maybe":true,"tags":["x",1]}"#)?.field, "p.tags[1]")

@@ -55,7 +55,7 @@ final class MessageTests: XCTestCase {
             ("1.5", "got a number with a fraction or an exponent"),
             ("1.0", "got a number with a fraction or an exponent"),
             ("1e2", "got a number with a fraction or an exponent"),
-            ("-0", "id must not be -0"),   // issue 16: was answered as id 0
+            ("-0", "id must not be -0"),  // issue 16: was answered as id 0
             ("-0.0", "id must not be -0"),
             ("9223372036854775808", "got an integer outside the 64-bit range"),
             ("-1e30", "got an integer outside the 64-bit range"),
@@ -65,7 +65,7 @@ final class MessageTests: XCTestCase {
         ]
         for (id, reason) in cases {
             guard let (parsedID, error) = invalid(#"{"jsonrpc":"2.0","id":\#(id),"method":"m"}"#) else { continue }
-            XCTAssertNil(parsedID, id)   // an id that cannot be read is answered with id null
+            XCTAssertNil(parsedID, id)  // an id that cannot be read is answered with id null
             XCTAssertTrue(error.message.contains(reason), "\(id): \(error.message)")
         }
     }
@@ -81,17 +81,20 @@ final class MessageTests: XCTestCase {
     func testMethod() {
         XCTAssertEqual(invalid(#"{"jsonrpc":"2.0","id":"a"}"#)?.error.message, #"Invalid request: missing "method""#)
         XCTAssertEqual(invalid(#"{"jsonrpc":"2.0","id":"a"}"#)?.id, .string("a"))
-        XCTAssertEqual(invalid(#"{"jsonrpc":"2.0","id":1,"method":5}"#)?.error.message,
-                       #"Invalid request: "method" must be a string, got a number"#)
-        XCTAssertEqual(invalid(#"{"jsonrpc":"2.0","method":null}"#)?.error.message,
-                       #"Invalid request: "method" must be a string, got null"#)
+        XCTAssertEqual(
+            invalid(#"{"jsonrpc":"2.0","id":1,"method":5}"#)?.error.message,
+            #"Invalid request: "method" must be a string, got a number"#)
+        XCTAssertEqual(
+            invalid(#"{"jsonrpc":"2.0","method":null}"#)?.error.message,
+            #"Invalid request: "method" must be a string, got null"#)
     }
 
     func testBadParamsTypes() {
         for (params, type) in [("\"x\"", "a string"), ("1", "a number"), ("true", "a boolean")] {  // null: see testNullParamsAreNoParams
-            for id in [#""id":1,"#, ""] {   // requests and notifications alike
-                XCTAssertEqual(invalid(#"{"jsonrpc":"2.0",\#(id)"method":"m","params":\#(params)}"#)?.error.message,
-                               #"Invalid request: "params" must be an object or an array, got \#(type)"#)
+            for id in [#""id":1,"#, ""] {  // requests and notifications alike
+                XCTAssertEqual(
+                    invalid(#"{"jsonrpc":"2.0",\#(id)"method":"m","params":\#(params)}"#)?.error.message,
+                    #"Invalid request: "params" must be an object or an array, got \#(type)"#)
             }
         }
     }
@@ -117,7 +120,7 @@ final class MessageTests: XCTestCase {
             (#"{"jsonrpc":"2.0","id":1.5,"result":1}"#, nil),
             (#"{"jsonrpc":"2.0","id":[],"result":1}"#, nil),
             (#"{"jsonrpc":"2.0","result":1}"#, nil),
-            (#"{"id":1,"result":1,"error":null}"#, .number(1)),   // not even JSON-RPC 2.0
+            (#"{"id":1,"result":1,"error":null}"#, .number(1)),  // not even JSON-RPC 2.0
         ]
         for (json, expected) in cases {
             guard case .response(let id) = classify(json) else { XCTFail("\(json) is not taken as a response"); continue }

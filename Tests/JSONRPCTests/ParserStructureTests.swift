@@ -6,7 +6,7 @@ final class ParserStructureTests: XCTestCase {
     func testDuplicateKeysAreErrors() {
         XCTAssertEqual(parseError(#"{"a":1,"a":2}"#)?.description, #"duplicate key "a" at byte 7"#)
         assertRejects(#"{"a":1,"b":{"c":1,"c":1}}"#, #"duplicate key "c""#)
-        assertRejects(#"{"\u0061":1,"a":2}"#, #"duplicate key "a""#)   // the same key, once escaped
+        assertRejects(#"{"\u0061":1,"a":2}"#, #"duplicate key "a""#)  // the same key, once escaped
     }
 
     /// Objects of 32 keys or more switch from a scan to a set; both must catch every duplicate.
@@ -48,7 +48,7 @@ final class ParserStructureTests: XCTestCase {
     /// Regression: keys were compared with Swift's `==`, which is Unicode canonical equivalence,
     /// so distinct keys were refused as duplicates (RFC 8259 compares names code unit by code unit).
     func testCanonicallyEquivalentKeysAreDistinct() throws {
-        for size in [0, 20] {   // the scan and the set
+        for size in [0, 20] {  // the scan and the set
             let padding = (0..<size).map { #""p\#($0)":0,"# }.joined()
             let value = try JSONParser.parse(#"{\#(padding)"\u00e9":1,"e\u0301":2,"K":3,"\u212a":4}"#)
             let object = try XCTUnwrap(value.objectValue)
@@ -81,7 +81,7 @@ final class ParserStructureTests: XCTestCase {
             XCTAssertNoThrow(try JSONParser.parse(bytes(objects), maxDepth: limit))
             XCTAssertNotNil(parseError(#"{"a":"# + objects + "}", maxDepth: limit))
         }
-        XCTAssertEqual(try JSONParser.parse(bytes("1"), maxDepth: 0), 1)   // scalars have no depth
+        XCTAssertEqual(try JSONParser.parse(bytes("1"), maxDepth: 0), 1)  // scalars have no depth
     }
 
     func testDefaultDepthIs64() {

@@ -12,8 +12,9 @@ final class ParserValueTests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse(#""hi""#), .string("hi"))
         XCTAssertEqual(try JSONParser.parse("[]"), .array([]))
         XCTAssertEqual(try JSONParser.parse("{}"), .object(JSONObject()))
-        XCTAssertEqual(try JSONParser.parse(#" { "a" : [ 1 , { "b" : null } ] , "c" : "d" } "#),
-                       ["a": [1, ["b": .null]], "c": "d"])
+        XCTAssertEqual(
+            try JSONParser.parse(#" { "a" : [ 1 , { "b" : null } ] , "c" : "d" } "#),
+            ["a": [1, ["b": .null]], "c": "d"])
     }
 
     func testObjectsKeepTheirMemberOrder() throws {
@@ -23,8 +24,8 @@ final class ParserValueTests: XCTestCase {
 
     func testWhitespaceIsTheFourRFCBytesOnly() throws {
         XCTAssertEqual(try JSONParser.parse(" \t\r\n[\t1\r\n]\n "), [1])
-        assertRejects("\u{0C}1", "unexpected character")   // form feed is not JSON whitespace
-        assertRejects("\u{A0}1", "unexpected character")   // nor is a no-break space
+        assertRejects("\u{0C}1", "unexpected character")  // form feed is not JSON whitespace
+        assertRejects("\u{A0}1", "unexpected character")  // nor is a no-break space
     }
 
     func testLiteralsMustBeComplete() {
@@ -71,8 +72,8 @@ final class ParserValueTests: XCTestCase {
         assertRejects(#""\uD800x""#, "lone surrogate")
         assertRejects(#""\uDC00""#, "lone surrogate")
         assertRejects(#""\uDFFF\uD800""#, "lone surrogate")
-        assertRejects(#""\uD800\u0041""#, "lone surrogate")   // high followed by a non-surrogate
-        assertRejects(#""\uD800\uD800""#, "lone surrogate")   // high followed by another high
+        assertRejects(#""\uD800\u0041""#, "lone surrogate")  // high followed by a non-surrogate
+        assertRejects(#""\uD800\uD800""#, "lone surrogate")  // high followed by another high
         assertRejects(#""\uD800\n""#, "lone surrogate")
     }
 
@@ -125,8 +126,9 @@ final class ParserValueTests: XCTestCase {
     }
 
     func testErrorOffsets() {
-        XCTAssertEqual(parseError(#"{"jsonrpc":"2.0","id":3,"method":"#)?.description,
-                       "unexpected end of input at byte 33")
+        XCTAssertEqual(
+            parseError(#"{"jsonrpc":"2.0","id":3,"method":"#)?.description,
+            "unexpected end of input at byte 33")
         XCTAssertEqual(parseError("[1,2,x]")?.offset, 5)
         XCTAssertEqual(parseError(bytes("[\"ab") + [0xFF] + bytes("\"]"))?.offset, 2)
     }

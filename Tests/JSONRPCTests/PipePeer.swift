@@ -62,7 +62,7 @@ final class PipePeer: @unchecked Sendable {  // read from one thread at a time; 
             }
             done.signal()
         }
-        done.wait()   // one writer at a time keeps the test's messages in order
+        done.wait()  // one writer at a time keeps the test's messages in order
         if thenClose { closeOnce(&toServer) }
     }
 

@@ -20,7 +20,8 @@ final class SkimmerTests: XCTestCase {
     }
 
     func testAnAnswersEnvelopeResultAndItemsAreTakenApartInOnePass() throws {
-        let text = #" {"jsonrpc":"2.0","id":7,"result":{"reminders":[{"title":"a \"quoted\" one","n":[1,{"x":null}]},{"title":"ü\\"}],"nextCursor":null}} "#
+        let text =
+            #" {"jsonrpc":"2.0","id":7,"result":{"reminders":[{"title":"a \"quoted\" one","n":[1,{"x":null}]},{"title":"ü\\"}],"nextCursor":null}} "#
         let envelope = try outline(text, levels: 3)
         XCTAssertEqual(envelope.members?.map(\.key), ["jsonrpc", "id", "result"])
         XCTAssertEqual(slice(text, envelope.members![1].value.range), "7")
@@ -102,7 +103,9 @@ final class SkimmerTests: XCTestCase {
     }
 
     private static func randomValue(depth: Int, _ random: inout SystemRandomNumberGenerator) -> JSONValue {
-        let strings = ["", "plain", "quote \" inside", "back\\slash", "tab\tnewline\n", "ünïcödé ✓", "\u{1}\u{1f}", String(repeating: "long ", count: 9)]
+        let strings = [
+            "", "plain", "quote \" inside", "back\\slash", "tab\tnewline\n", "ünïcödé ✓", "\u{1}\u{1f}", String(repeating: "long ", count: 9),
+        ]
         switch Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &random) {
         case 0: return .string(strings.randomElement(using: &random)!)
         case 1: return .integer(Int64.random(in: -1_000_000...1_000_000, using: &random))
@@ -112,7 +115,9 @@ final class SkimmerTests: XCTestCase {
             return .array((0..<Int.random(in: 0..<5, using: &random)).map { _ in randomValue(depth: depth + 1, &random) })
         default:
             var object = JSONObject()
-            for index in 0..<Int.random(in: 0..<5, using: &random) { object[strings[index % strings.count] + "\(index)"] = randomValue(depth: depth + 1, &random) }
+            for index in 0..<Int.random(in: 0..<5, using: &random) {
+                object[strings[index % strings.count] + "\(index)"] = randomValue(depth: depth + 1, &random)
+            }
             return .object(object)
         }
     }

@@ -16,7 +16,7 @@ final class WriterTests: XCTestCase {
         XCTAssertEqual(written("a\"b\\c/d"), #""a\"b\\c/d""#)
         XCTAssertEqual(written("\n\r\t"), #""\n\r\t""#)
         XCTAssertEqual(written("\u{0}\u{1}\u{8}\u{C}\u{1F}"), #""\u0000\u0001\u0008\u000c\u001f""#)
-        XCTAssertEqual(written("\u{7F}é😀\u{2028}"), "\"\u{7F}é😀\u{2028}\"")   // valid JSON as is
+        XCTAssertEqual(written("\u{7F}é😀\u{2028}"), "\"\u{7F}é😀\u{2028}\"")  // valid JSON as is
     }
 
     /// NDJSON relies on this: whatever a string holds, no raw newline reaches the wire.
@@ -50,12 +50,12 @@ final class WriterTests: XCTestCase {
     }
 
     func testDoubles() {
-        XCTAssertEqual(written(2.0), "2")           // whole numbers read back as integers
+        XCTAssertEqual(written(2.0), "2")  // whole numbers read back as integers
         XCTAssertEqual(written(-0.0), "0")
         XCTAssertEqual(written(2.5), "2.5")
         XCTAssertEqual(written(0.1), "0.1")
         XCTAssertEqual(written(-1e-7), "-1e-07")
-        XCTAssertEqual(written(1e15), "1000000000000000.0")   // Swift's shortest form; reads back as the same double
+        XCTAssertEqual(written(1e15), "1000000000000000.0")  // Swift's shortest form; reads back as the same double
         XCTAssertEqual(written(1e16), "1e+16")
         XCTAssertEqual(written(123456789012345.0), "123456789012345")
         XCTAssertEqual(written(.double(.greatestFiniteMagnitude)), "1.7976931348623157e+308")

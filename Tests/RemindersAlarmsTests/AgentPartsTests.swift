@@ -12,10 +12,12 @@ final class AgentPartsTests: XCTestCase {
 
     /// What `gdbus monitor` prints for the two signals the agent acts on, and what it ignores.
     func testNotificationSignalsFromGDBusMonitor() {
-        XCTAssertEqual(NotificationEvent(monitorLine: "/org/freedesktop/Notifications: org.freedesktop.Notifications.ActionInvoked (uint32 7, 'complete')"),
-                       .action(id: 7, key: "complete"))
-        XCTAssertEqual(NotificationEvent(monitorLine: "/org/freedesktop/Notifications: org.freedesktop.Notifications.NotificationClosed (uint32 3, uint32 2)"),
-                       .closed(id: 3, reason: 2))
+        XCTAssertEqual(
+            NotificationEvent(monitorLine: "/org/freedesktop/Notifications: org.freedesktop.Notifications.ActionInvoked (uint32 7, 'complete')"),
+            .action(id: 7, key: "complete"))
+        XCTAssertEqual(
+            NotificationEvent(monitorLine: "/org/freedesktop/Notifications: org.freedesktop.Notifications.NotificationClosed (uint32 3, uint32 2)"),
+            .closed(id: 3, reason: 2))
         XCTAssertNil(NotificationEvent(monitorLine: "The name org.freedesktop.Notifications is owned by :1.4"))
         XCTAssertNil(NotificationEvent(monitorLine: "/org/freedesktop/Notifications: org.freedesktop.Notifications.ActionInvoked (uint32 x)"))
     }

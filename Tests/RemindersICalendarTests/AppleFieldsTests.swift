@@ -41,8 +41,14 @@ final class AppleFieldsTests: XCTestCase {
     func testThePhonesOrderAndLocationAlarmAreRead() throws {
         let reading = try TodoReader.read(try CalendarObject(parsing: Self.fromThePhone), now: now)
         XCTAssertEqual(reading.reminder.sortOrder, 738_832_532)
-        XCTAssertEqual(reading.reminder.alarms, [Alarm(alarmIdentifier: "5B3E1E0A-9F3C-4C5D-8A0B-0E1F2A3B4C5D", trigger: .location(
-            StructuredLocation(title: "Home", geoLocation: GeoLocation(latitude: 38.9717, longitude: -95.2353), radius: 2000), .enter))])
+        XCTAssertEqual(
+            reading.reminder.alarms,
+            [
+                Alarm(
+                    alarmIdentifier: "5B3E1E0A-9F3C-4C5D-8A0B-0E1F2A3B4C5D",
+                    trigger: .location(
+                        StructuredLocation(title: "Home", geoLocation: GeoLocation(latitude: 38.9717, longitude: -95.2353), radius: 2000), .enter))
+            ])
     }
 
     func testAReminderPlacedHereCarriesItsOrderAndTheUnchangedAlarmGoesBackAsItCame() throws {
@@ -65,11 +71,17 @@ final class AppleFieldsTests: XCTestCase {
 
     func testSeed001sArrivalReminderIsWrittenInApplesForm() throws {
         var reminder = Reminder(calendarItemIdentifier: "R", calendarIdentifier: "L", title: "Listen to the station", creationDate: now)
-        reminder.alarms = [Alarm(alarmIdentifier: "GEO", trigger: .location(
-            StructuredLocation(title: "KJHK 90.7", geoLocation: GeoLocation(latitude: 38.9543, longitude: -95.2558), radius: 3000), .enter))]
+        reminder.alarms = [
+            Alarm(
+                alarmIdentifier: "GEO",
+                trigger: .location(
+                    StructuredLocation(title: "KJHK 90.7", geoLocation: GeoLocation(latitude: 38.9543, longitude: -95.2558), radius: 3000), .enter))
+        ]
         let text = TodoWriter.object(for: reminder, parentUID: nil, original: nil, now: now).text.replacingOccurrences(of: "\r\n ", with: "")
-        for line in ["TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "X-APPLE-PROXIMITY:ARRIVE",
-                     #"X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=3000;X-APPLE-REFERENCEFRAME=1;X-TITLE="KJHK 90.7":geo:38.9543,-95.2558"#] {
+        for line in [
+            "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "X-APPLE-PROXIMITY:ARRIVE",
+            #"X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=3000;X-APPLE-REFERENCEFRAME=1;X-TITLE="KJHK 90.7":geo:38.9543,-95.2558"#,
+        ] {
             XCTAssertTrue(text.contains(line + "\r\n"), "missing \(line) in\n\(text)")
         }
         XCTAssertEqual(try TodoReader.read(try CalendarObject(parsing: text), now: now).reminder.alarms, reminder.alarms)

@@ -13,7 +13,8 @@ final class ClientFormTests: XCTestCase {
     let berlin = "Europe/Berlin"
 
     private func object(_ product: String, _ components: [String]) throws -> CalendarObject {
-        try CalendarObject(parsing: (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(product)"] + components + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n")
+        try CalendarObject(
+            parsing: (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(product)"] + components + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n")
     }
 
     private func at(_ day: Int, _ hour: Int, _ minute: Int = 0) -> ItemDateComponents {
@@ -74,17 +75,21 @@ final class ClientFormTests: XCTestCase {
         XCTAssertEqual(reread.startDateComponents, at(4, 9))
         XCTAssertFalse(reread.isCompleted)
         // Written again unchanged, it stays as it is.
-        XCTAssertEqual(lines(TodoWriter.object(for: reread, parentUID: nil, original: try CalendarObject(parsing: written), now: now).text)
-            .filter { !$0.hasPrefix("DTSTAMP") }, text.filter { !$0.hasPrefix("DTSTAMP") })
+        XCTAssertEqual(
+            lines(TodoWriter.object(for: reread, parentUID: nil, original: try CalendarObject(parsing: written), now: now).text)
+                .filter { !$0.hasPrefix("DTSTAMP") }, text.filter { !$0.hasPrefix("DTSTAMP") })
     }
 
     /// An override that moves and renames one occurrence (Thunderbird's "edit this occurrence").
     func testAMovedAndRenamedOccurrenceIsShownAsItsOverrideSaysAndCompletedThere() throws {
         var components = Self.thunderbird
-        components.insert(contentsOf: ["BEGIN:VTODO", "UID:tb-plants", "DTSTAMP:20261201T081500Z", "LAST-MODIFIED:20261201T081500Z",
-                                       "SUMMARY:Water the plants (balcony too)", "RECURRENCE-ID;TZID=Europe/Berlin:20261202T090000",
-                                       "DTSTART;TZID=Europe/Berlin:20261202T180000", "DUE;TZID=Europe/Berlin:20261202T190000", "END:VTODO"],
-                                at: components.count)
+        components.insert(
+            contentsOf: [
+                "BEGIN:VTODO", "UID:tb-plants", "DTSTAMP:20261201T081500Z", "LAST-MODIFIED:20261201T081500Z",
+                "SUMMARY:Water the plants (balcony too)", "RECURRENCE-ID;TZID=Europe/Berlin:20261202T090000",
+                "DTSTART;TZID=Europe/Berlin:20261202T180000", "DUE;TZID=Europe/Berlin:20261202T190000", "END:VTODO",
+            ],
+            at: components.count)
         let original = try object("-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN", components)
         let shown = try TodoReader.read(original, now: now).reminder
         XCTAssertEqual(shown.title, "Water the plants (balcony too)")
@@ -142,11 +147,17 @@ final class ClientFormTests: XCTestCase {
     /// jtx Board: several parents, `RELTYPE=CHILD` on the parent, START-related alarms on a task
     /// without due date (ICalObject.kt; JtxICalObject.kt in ical4android).
     func testANotesEditKeepsEveryRelationItDidNotChange() throws {
-        let relations = ["RELATED-TO;RELTYPE=PARENT:jtx-project", "RELATED-TO:jtx-meeting", "RELATED-TO;RELTYPE=CHILD:jtx-step",
-                         "RELATED-TO;RELTYPE=SIBLING:jtx-other"]
-        let original = try object("+//IDN bitfire.at//DAVx5/4.4 ical4j/3.2 (at.techbee.jtx)", ["BEGIN:VTODO", "UID:jtx-task", "DTSTAMP:20261201T080000Z",
-            "SUMMARY:Draft the minutes", "DTSTART;TZID=Europe/Berlin:20261207T100000"] + relations
-            + ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=START:-PT10M", "END:VALARM", "END:VTODO"])
+        let relations = [
+            "RELATED-TO;RELTYPE=PARENT:jtx-project", "RELATED-TO:jtx-meeting", "RELATED-TO;RELTYPE=CHILD:jtx-step",
+            "RELATED-TO;RELTYPE=SIBLING:jtx-other",
+        ]
+        let original = try object(
+            "+//IDN bitfire.at//DAVx5/4.4 ical4j/3.2 (at.techbee.jtx)",
+            [
+                "BEGIN:VTODO", "UID:jtx-task", "DTSTAMP:20261201T080000Z",
+                "SUMMARY:Draft the minutes", "DTSTART;TZID=Europe/Berlin:20261207T100000",
+            ] + relations
+                + ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=START:-PT10M", "END:VALARM", "END:VTODO"])
         let reading = try TodoReader.read(original, now: now)
         XCTAssertEqual(reading.parentUID, "jtx-project")
         XCTAssertEqual(reading.reminder.alarms.first?.fireDate(of: reading.reminder, in: .utc), at(7, 9, 50).instant(in: .utc))
@@ -163,8 +174,10 @@ final class ClientFormTests: XCTestCase {
 
     func testTwoOverridesOfOneOccurrenceTheLaterIsReadAndBothKept() throws {
         var components = Self.thunderbird
-        components += ["BEGIN:VTODO", "UID:tb-plants", "DTSTAMP:20261202T090000Z", "LAST-MODIFIED:20261202T090000Z", "SUMMARY:Water the plants",
-                       "RECURRENCE-ID;TZID=Europe/Berlin:20261201T090000", "STATUS:NEEDS-ACTION", "END:VTODO"]
+        components += [
+            "BEGIN:VTODO", "UID:tb-plants", "DTSTAMP:20261202T090000Z", "LAST-MODIFIED:20261202T090000Z", "SUMMARY:Water the plants",
+            "RECURRENCE-ID;TZID=Europe/Berlin:20261201T090000", "STATUS:NEEDS-ACTION", "END:VTODO",
+        ]
         let original = try object("-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN", components)
         let reading = try TodoReader.read(original, now: now)
         XCTAssertEqual(reading.reminder.startDateComponents, at(1, 9), "the later override reopened the 1st")
@@ -177,13 +190,20 @@ final class ClientFormTests: XCTestCase {
 
     func testAnOverrideOfNoOccurrenceAndAnEmptySeriesAreShownAndSaid() throws {
         var components = Self.thunderbird
-        components += ["BEGIN:VTODO", "UID:tb-plants", "DTSTAMP:20261202T090000Z", "SUMMARY:Water the plants",
-                       "RECURRENCE-ID;TZID=Europe/Berlin:20261202T093000", "STATUS:COMPLETED", "END:VTODO"]
+        components += [
+            "BEGIN:VTODO", "UID:tb-plants", "DTSTAMP:20261202T090000Z", "SUMMARY:Water the plants",
+            "RECURRENCE-ID;TZID=Europe/Berlin:20261202T093000", "STATUS:COMPLETED", "END:VTODO",
+        ]
         let stray = try TodoReader.read(try object("-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN", components), now: now)
         XCTAssertTrue(stray.notes.contains { $0.contains("no occurrence of the series") }, "\(stray.notes)")
         XCTAssertEqual(stray.reminder.startDateComponents, at(2, 9))
-        let empty = try TodoReader.read(try object("-//t//EN", ["BEGIN:VTODO", "UID:gone", "SUMMARY:Gone", "DUE;VALUE=DATE:20261207",
-                                                                "RRULE:FREQ=DAILY;COUNT=1", "EXDATE;VALUE=DATE:20261207", "END:VTODO"]), now: now)
+        let empty = try TodoReader.read(
+            try object(
+                "-//t//EN",
+                [
+                    "BEGIN:VTODO", "UID:gone", "SUMMARY:Gone", "DUE;VALUE=DATE:20261207",
+                    "RRULE:FREQ=DAILY;COUNT=1", "EXDATE;VALUE=DATE:20261207", "END:VTODO",
+                ]), now: now)
         XCTAssertEqual(empty.reminder.dueDateComponents, ItemDateComponents(year: 2026, month: 12, day: 7))
         XCTAssertTrue(empty.notes.contains { $0.contains("every occurrence of the series was removed") }, "\(empty.notes)")
     }
@@ -191,8 +211,12 @@ final class ClientFormTests: XCTestCase {
     /// Apple's form (and tasks.org's, and remindersd's own): completing writes a copy and moves the
     /// series on — as before.
     func testApplesFormStaysAsItWas() throws {
-        let original = try object("-//Apple Inc.//iOS 17.0//EN", ["BEGIN:VTODO", "UID:apple-1", "DTSTAMP:20261201T080000Z", "SUMMARY:Pay rent",
-                                                                 "DUE;VALUE=DATE:20261201", "RRULE:FREQ=MONTHLY", "END:VTODO"])
+        let original = try object(
+            "-//Apple Inc.//iOS 17.0//EN",
+            [
+                "BEGIN:VTODO", "UID:apple-1", "DTSTAMP:20261201T080000Z", "SUMMARY:Pay rent",
+                "DUE;VALUE=DATE:20261201", "RRULE:FREQ=MONTHLY", "END:VTODO",
+            ])
         let shown = try TodoReader.read(original, now: now).reminder
         XCTAssertEqual(shown.series, ReminderSeries(), "nothing beyond EventKit's own series")
         var done = shown

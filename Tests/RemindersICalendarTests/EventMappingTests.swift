@@ -12,36 +12,38 @@ final class EventMappingTests: XCTestCase {
     }
 
     func testAForeignSeriesWithAnOverrideAndExceptions() throws {
-        let reading = try EventReader.read(try calendar("""
-            BEGIN:VEVENT\r
-            UID:weekly@example.com\r
-            DTSTART:20270104T090000Z\r
-            DURATION:PT45M\r
-            RRULE:FREQ=WEEKLY;COUNT=6\r
-            EXDATE:20270111T090000Z,20270118T090000Z\r
-            SUMMARY:Review\r
-            LOCATION:Room 2\r
-            GEO:52.52;13.405\r
-            STATUS:CANCELLED\r
-            TRANSP:TRANSPARENT\r
-            BEGIN:VALARM\r
-            ACTION:DISPLAY\r
-            TRIGGER:-PT10M\r
-            END:VALARM\r
-            BEGIN:VALARM\r
-            ACTION:DISPLAY\r
-            TRIGGER;RELATED=END:PT5M\r
-            END:VALARM\r
-            END:VEVENT\r
-            BEGIN:VEVENT\r
-            UID:weekly@example.com\r
-            RECURRENCE-ID:20270125T090000Z\r
-            DTSTART:20270125T100000Z\r
-            DTEND:20270125T110000Z\r
-            SUMMARY:Review (later)\r
-            END:VEVENT\r
+        let reading = try EventReader.read(
+            try calendar(
+                """
+                BEGIN:VEVENT\r
+                UID:weekly@example.com\r
+                DTSTART:20270104T090000Z\r
+                DURATION:PT45M\r
+                RRULE:FREQ=WEEKLY;COUNT=6\r
+                EXDATE:20270111T090000Z,20270118T090000Z\r
+                SUMMARY:Review\r
+                LOCATION:Room 2\r
+                GEO:52.52;13.405\r
+                STATUS:CANCELLED\r
+                TRANSP:TRANSPARENT\r
+                BEGIN:VALARM\r
+                ACTION:DISPLAY\r
+                TRIGGER:-PT10M\r
+                END:VALARM\r
+                BEGIN:VALARM\r
+                ACTION:DISPLAY\r
+                TRIGGER;RELATED=END:PT5M\r
+                END:VALARM\r
+                END:VEVENT\r
+                BEGIN:VEVENT\r
+                UID:weekly@example.com\r
+                RECURRENCE-ID:20270125T090000Z\r
+                DTSTART:20270125T100000Z\r
+                DTEND:20270125T110000Z\r
+                SUMMARY:Review (later)\r
+                END:VEVENT\r
 
-            """), now: now)
+                """), now: now)
         XCTAssertEqual(reading.uid, "weekly@example.com")
         let series = reading.series
         XCTAssertEqual(series.duration, 45 * 60_000)
@@ -58,8 +60,9 @@ final class EventMappingTests: XCTestCase {
     }
 
     func testWhatRemindersdWritesReadsBackTheSame() throws {
-        var event = Event(eventIdentifier: "e", calendarIdentifier: "c", title: "Holiday", start: ItemDateComponents(year: 2026, month: 12, day: 24),
-                          duration: 2 * 86_400_000, creationDate: now)
+        var event = Event(
+            eventIdentifier: "e", calendarIdentifier: "c", title: "Holiday", start: ItemDateComponents(year: 2026, month: 12, day: 24),
+            duration: 2 * 86_400_000, creationDate: now)
         event.calendarItemExternalIdentifier = "holiday-uid"
         event.notes = "Two days, with a line\nbreak"
         let object = EventWriter.object(for: event, detached: [], now: now)
@@ -79,7 +82,8 @@ final class EventMappingTests: XCTestCase {
     /// Over the object it was read from, what remindersd does not map stays with its occurrence,
     /// and what it maps is written once, afresh.
     func testWhatIsNotMappedIsCarriedOverPerOccurrence() throws {
-        let original = try calendar("""
+        let original = try calendar(
+            """
             BEGIN:VEVENT
             UID:team@example.com
             DTSTART:20270104T090000Z
@@ -130,9 +134,10 @@ final class EventMappingTests: XCTestCase {
     /// What a sync compares: an event read back from what remindersd wrote is the same content,
     /// whatever order its exceptions were made in; a changed field is not.
     func testSameContentIsWhatICalendarKeeps() throws {
-        var event = Event(eventIdentifier: "e", calendarIdentifier: "c", title: "Weekly",
-                          start: ItemDateComponents(year: 2027, month: 1, day: 4, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
-                          duration: 1_800_000, creationDate: Timestamp(milliseconds: 1_796_000_000_123))
+        var event = Event(
+            eventIdentifier: "e", calendarIdentifier: "c", title: "Weekly",
+            start: ItemDateComponents(year: 2027, month: 1, day: 4, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
+            duration: 1_800_000, creationDate: Timestamp(milliseconds: 1_796_000_000_123))
         event.recurrenceRules = [try RecurrenceRule(rrule: "FREQ=WEEKLY;COUNT=5")]
         event.alarms = [Alarm(alarmIdentifier: "a", trigger: .relative(offset: -600))]
         let first = Event.occurrenceKey(ItemDateComponents(year: 2027, month: 1, day: 11, hour: 9, minute: 0, timeZone: "Europe/Berlin"))

@@ -11,7 +11,8 @@ final class ForeignFileTests: XCTestCase {
     let tokyo = TimeZone(identifier: "Asia/Tokyo")!
 
     private func calendar(_ body: String) throws -> Component {
-        try XCTUnwrap(try Component.parse("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + body.replacingOccurrences(of: "\n", with: "\r\n") + "END:VCALENDAR\r\n").first)
+        try XCTUnwrap(
+            try Component.parse("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + body.replacingOccurrences(of: "\n", with: "\r\n") + "END:VCALENDAR\r\n").first)
     }
 
     private func starts(_ event: Event, _ from: String, _ to: String, in zone: TimeZone, detached: [Event] = []) -> [String] {
@@ -24,23 +25,25 @@ final class ForeignFileTests: XCTestCase {
 
     /// Outlook writes `RECURRENCE-ID;TZID=…:…T000000` on all-day series: it names that day, not the one before.
     func testAZonedRecurrenceIDOnAnAllDaySeriesNamesItsDay() throws {
-        let reading = try EventReader.read(try calendar("""
-            BEGIN:VEVENT
-            UID:allday@outlook
-            DTSTART;VALUE=DATE:20240101
-            DTEND;VALUE=DATE:20240102
-            RRULE:FREQ=DAILY;COUNT=5
-            SUMMARY:Holiday
-            END:VEVENT
-            BEGIN:VEVENT
-            UID:allday@outlook
-            RECURRENCE-ID;TZID=W. Europe Standard Time:20240103T000000
-            DTSTART;VALUE=DATE:20240110
-            DTEND;VALUE=DATE:20240111
-            SUMMARY:Moved
-            END:VEVENT
+        let reading = try EventReader.read(
+            try calendar(
+                """
+                BEGIN:VEVENT
+                UID:allday@outlook
+                DTSTART;VALUE=DATE:20240101
+                DTEND;VALUE=DATE:20240102
+                RRULE:FREQ=DAILY;COUNT=5
+                SUMMARY:Holiday
+                END:VEVENT
+                BEGIN:VEVENT
+                UID:allday@outlook
+                RECURRENCE-ID;TZID=W. Europe Standard Time:20240103T000000
+                DTSTART;VALUE=DATE:20240110
+                DTEND;VALUE=DATE:20240111
+                SUMMARY:Moved
+                END:VEVENT
 
-            """), now: now, zone: tokyo)
+                """), now: now, zone: tokyo)
         XCTAssertEqual(reading.detached.count, 1)
         XCTAssertEqual(reading.detached[0].originalOccurrence, Event.occurrenceKey(ItemDateComponents(year: 2024, month: 1, day: 3)))
         let days = starts(reading.series, "2023-12-30T00:00:00Z", "2024-01-20T00:00:00Z", in: tokyo, detached: reading.detached)
@@ -49,46 +52,54 @@ final class ForeignFileTests: XCTestCase {
 
     /// EXDATEs written in UTC on a floating series, or floating on a zoned one, still name their occurrence.
     func testExceptionsInAnotherFormStillNameTheirOccurrence() throws {
-        let floating = try EventReader.read(try calendar("""
-            BEGIN:VEVENT
-            UID:floating@test
-            DTSTART:20240101T090000
-            DURATION:PT1H
-            RRULE:FREQ=DAILY;COUNT=3
-            EXDATE:20240102T000000Z
-            SUMMARY:Standup
-            END:VEVENT
+        let floating = try EventReader.read(
+            try calendar(
+                """
+                BEGIN:VEVENT
+                UID:floating@test
+                DTSTART:20240101T090000
+                DURATION:PT1H
+                RRULE:FREQ=DAILY;COUNT=3
+                EXDATE:20240102T000000Z
+                SUMMARY:Standup
+                END:VEVENT
 
-            """), now: now, zone: tokyo)
-        XCTAssertEqual(starts(floating.series, "2024-01-01T00:00:00Z", "2024-01-05T00:00:00Z", in: tokyo),
-                       ["2024-01-01T00:00:00.000Z", "2024-01-03T00:00:00.000Z"], "09:00 in Tokyo on the 2nd is 00:00Z")
-        let zoned = try EventReader.read(try calendar("""
-            BEGIN:VEVENT
-            UID:zoned@test
-            DTSTART;TZID=Europe/Berlin:20240101T090000
-            DURATION:PT1H
-            RRULE:FREQ=DAILY;COUNT=3
-            EXDATE:20240102T090000
-            SUMMARY:Standup
-            END:VEVENT
+                """), now: now, zone: tokyo)
+        XCTAssertEqual(
+            starts(floating.series, "2024-01-01T00:00:00Z", "2024-01-05T00:00:00Z", in: tokyo),
+            ["2024-01-01T00:00:00.000Z", "2024-01-03T00:00:00.000Z"], "09:00 in Tokyo on the 2nd is 00:00Z")
+        let zoned = try EventReader.read(
+            try calendar(
+                """
+                BEGIN:VEVENT
+                UID:zoned@test
+                DTSTART;TZID=Europe/Berlin:20240101T090000
+                DURATION:PT1H
+                RRULE:FREQ=DAILY;COUNT=3
+                EXDATE:20240102T090000
+                SUMMARY:Standup
+                END:VEVENT
 
-            """), now: now, zone: tokyo)
+                """), now: now, zone: tokyo)
         XCTAssertEqual(zoned.series.exceptionDates.count, 1)
-        XCTAssertEqual(starts(zoned.series, "2024-01-01T00:00:00Z", "2024-01-05T00:00:00Z", in: tokyo),
-                       ["2024-01-01T08:00:00.000Z", "2024-01-03T08:00:00.000Z"])
+        XCTAssertEqual(
+            starts(zoned.series, "2024-01-01T00:00:00Z", "2024-01-05T00:00:00Z", in: tokyo),
+            ["2024-01-01T08:00:00.000Z", "2024-01-03T08:00:00.000Z"])
     }
 
     /// A DATE UNTIL on an all-day series ends on that day in every zone (5, not 6 in Tokyo).
     func testADateUntilIsReadAsADay() throws {
-        let reading = try EventReader.read(try calendar("""
-            BEGIN:VEVENT
-            UID:until@test
-            DTSTART;VALUE=DATE:20240101
-            RRULE:FREQ=DAILY;UNTIL=20240105
-            SUMMARY:Five days
-            END:VEVENT
+        let reading = try EventReader.read(
+            try calendar(
+                """
+                BEGIN:VEVENT
+                UID:until@test
+                DTSTART;VALUE=DATE:20240101
+                RRULE:FREQ=DAILY;UNTIL=20240105
+                SUMMARY:Five days
+                END:VEVENT
 
-            """), now: now)
+                """), now: now)
         for zone in ["Asia/Tokyo", "America/New_York", "Pacific/Kiritimati"] {
             XCTAssertEqual(starts(reading.series, "2023-12-25T00:00:00Z", "2024-01-20T00:00:00Z", in: TimeZone(identifier: zone)!).count, 5, zone)
         }
@@ -98,7 +109,8 @@ final class ForeignFileTests: XCTestCase {
 
     /// RDATEs are occurrences (a PERIOD's lasting the period); a second RRULE is kept and named.
     func testRDatesAreOccurrencesAndWhatEventKitCannotHoldIsNamed() throws {
-        let object = try calendar("""
+        let object = try calendar(
+            """
             BEGIN:VEVENT
             UID:rdate@test
             DTSTART:20240101T090000Z
@@ -112,15 +124,20 @@ final class ForeignFileTests: XCTestCase {
 
             """)
         let reading = try EventReader.read(object, now: now)
-        XCTAssertEqual(starts(reading.series, "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z", in: .utc, detached: reading.detached),
-                       ["2024-01-01T09:00:00.000Z", "2024-01-03T09:00:00.000Z", "2024-01-04T09:00:00.000Z", "2024-01-05T09:00:00.000Z",
-                        "2024-01-08T09:00:00.000Z"])
+        XCTAssertEqual(
+            starts(reading.series, "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z", in: .utc, detached: reading.detached),
+            [
+                "2024-01-01T09:00:00.000Z", "2024-01-03T09:00:00.000Z", "2024-01-04T09:00:00.000Z", "2024-01-05T09:00:00.000Z",
+                "2024-01-08T09:00:00.000Z",
+            ])
         XCTAssertEqual(reading.detached.first { $0.start.day == 5 }?.duration, 3_600_000, "the period's length")
         XCTAssertTrue(reading.notes.contains { $0.contains("2 RRULEs") }, "\(reading.notes)")
         // Written back over the object: the second RRULE and the RDATEs are there again, the RDATE occurrences as overrides.
         let written = EventWriter.object(for: reading.series, detached: reading.detached, original: object, now: now).text
-        for line in ["RRULE:FREQ=WEEKLY;COUNT=2", "RRULE:FREQ=MONTHLY;COUNT=2", "RDATE:20240103T090000Z,20240104T090000Z",
-                     "RECURRENCE-ID:20240103T090000Z"] {
+        for line in [
+            "RRULE:FREQ=WEEKLY;COUNT=2", "RRULE:FREQ=MONTHLY;COUNT=2", "RDATE:20240103T090000Z,20240104T090000Z",
+            "RECURRENCE-ID:20240103T090000Z",
+        ] {
             XCTAssertTrue(written.contains(line + "\r\n"), "lost \(line):\n\(written)")
         }
         let again = try EventReader.read(try XCTUnwrap(try Component.parse(written).first), now: now)
@@ -143,23 +160,26 @@ final class ForeignFileTests: XCTestCase {
         // A weekly series in such a zone stays on its wall clock across a DST change.
         var customized = definition
         customized.set(Property("TZID", "Customized Time Zone"))
-        let reading = try EventReader.read(try calendar(customized.text.replacingOccurrences(of: "\r\n", with: "\n") + """
-            BEGIN:VEVENT
-            UID:weekly@outlook
-            DTSTART;TZID=Customized Time Zone:20261019T090000
-            DTEND;TZID=Customized Time Zone:20261019T100000
-            RRULE:FREQ=WEEKLY;COUNT=2
-            SUMMARY:Weekly
-            END:VEVENT
-            BEGIN:VEVENT
-            UID:unknown@test
-            DTSTART;TZID=Nowhere Standard Time:20261019T090000
-            SUMMARY:Unknown zone
-            END:VEVENT
+        let reading = try EventReader.read(
+            try calendar(
+                customized.text.replacingOccurrences(of: "\r\n", with: "\n") + """
+                    BEGIN:VEVENT
+                    UID:weekly@outlook
+                    DTSTART;TZID=Customized Time Zone:20261019T090000
+                    DTEND;TZID=Customized Time Zone:20261019T100000
+                    RRULE:FREQ=WEEKLY;COUNT=2
+                    SUMMARY:Weekly
+                    END:VEVENT
+                    BEGIN:VEVENT
+                    UID:unknown@test
+                    DTSTART;TZID=Nowhere Standard Time:20261019T090000
+                    SUMMARY:Unknown zone
+                    END:VEVENT
 
-            """), now: now)
-        XCTAssertEqual(starts(reading.series, "2026-10-18T00:00:00Z", "2026-11-01T00:00:00Z", in: .utc),
-                       ["2026-10-19T07:00:00.000Z", "2026-10-26T08:00:00.000Z"], "09:00 on both sides of the change")
+                    """), now: now)
+        XCTAssertEqual(
+            starts(reading.series, "2026-10-18T00:00:00Z", "2026-11-01T00:00:00Z", in: .utc),
+            ["2026-10-19T07:00:00.000Z", "2026-10-26T08:00:00.000Z"], "09:00 on both sides of the change")
         XCTAssertTrue(reading.notes.contains { $0.contains("Nowhere Standard Time") && $0.contains("floating") }, "\(reading.notes)")
     }
 
@@ -168,56 +188,64 @@ final class ForeignFileTests: XCTestCase {
         let bare = "BEGIN:VEVENT\r\nUID:bare@test\r\nDTSTART:20240101T090000Z\r\nSUMMARY:Bare\r\nEND:VEVENT\r\n"
         guard case .object(let object, _)? = try ICalendarDocument.items(bare, of: "VEVENT").first else { return XCTFail("no object") }
         XCTAssertEqual(try EventReader.read(object.calendar, now: now).series.title, "Bare")
-        let trailing = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:t@test\r\nDTSTART:20240101T090000Z\r\nSUMMARY:Tr\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n\r\n-- \r\nSent from my phone\r\n"
+        let trailing =
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:t@test\r\nDTSTART:20240101T090000Z\r\nSUMMARY:Tr\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n\r\n-- \r\nSent from my phone\r\n"
         XCTAssertEqual(try ICalendarDocument.items(trailing, of: "VEVENT").count, 1)
-        let folded = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:f@test\r\nDTSTART;TZID=Europe/Ber\r\n lin:20240101T090000\r\nSUMM\r\n ARY:Folded\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let folded =
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:f@test\r\nDTSTART;TZID=Europe/Ber\r\n lin:20240101T090000\r\nSUMM\r\n ARY:Folded\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         guard case .object(let foldedObject, _)? = try ICalendarDocument.items(folded, of: "VEVENT").first else { return XCTFail("no object") }
         let foldedEvent = try EventReader.read(foldedObject.calendar, now: now).series
         XCTAssertEqual(foldedEvent.title, "Folded")
         XCTAssertEqual(foldedEvent.start.timeZone, "Europe/Berlin")
-        let invitation = try EventReader.read(try calendar("""
-            BEGIN:VEVENT
-            UID:invite@test
-            RECURRENCE-ID:20240108T090000Z
-            DTSTART:20240108T100000Z
-            DURATION:PT1H
-            SUMMARY:Just this one
-            END:VEVENT
+        let invitation = try EventReader.read(
+            try calendar(
+                """
+                BEGIN:VEVENT
+                UID:invite@test
+                RECURRENCE-ID:20240108T090000Z
+                DTSTART:20240108T100000Z
+                DURATION:PT1H
+                SUMMARY:Just this one
+                END:VEVENT
 
-            """), now: now)
+                """), now: now)
         XCTAssertEqual(invitation.series.title, "Just this one")
         XCTAssertEqual(invitation.series.recurrenceRules, [])
         XCTAssertEqual(invitation.detached.count, 0)
-        let twice = try EventReader.read(try calendar("""
-            BEGIN:VEVENT
-            UID:twice@test
-            DTSTART:20240101T090000Z
-            SUMMARY:First
-            END:VEVENT
-            BEGIN:VEVENT
-            UID:twice@test
-            DTSTART:20240102T090000Z
-            SUMMARY:Second
-            END:VEVENT
+        let twice = try EventReader.read(
+            try calendar(
+                """
+                BEGIN:VEVENT
+                UID:twice@test
+                DTSTART:20240101T090000Z
+                SUMMARY:First
+                END:VEVENT
+                BEGIN:VEVENT
+                UID:twice@test
+                DTSTART:20240102T090000Z
+                SUMMARY:Second
+                END:VEVENT
 
-            """), now: now)
+                """), now: now)
         XCTAssertEqual(twice.series.title, "First")
         XCTAssertTrue(twice.notes.contains { $0.contains("2 VEVENTs without RECURRENCE-ID") }, "\(twice.notes)")
-        let future = try EventReader.read(try calendar("""
-            BEGIN:VEVENT
-            UID:future@test
-            DTSTART:20240101T090000Z
-            RRULE:FREQ=DAILY;COUNT=5
-            SUMMARY:Daily
-            END:VEVENT
-            BEGIN:VEVENT
-            UID:future@test
-            RECURRENCE-ID;RANGE=THISANDFUTURE:20240103T090000Z
-            DTSTART:20240103T100000Z
-            SUMMARY:Later
-            END:VEVENT
+        let future = try EventReader.read(
+            try calendar(
+                """
+                BEGIN:VEVENT
+                UID:future@test
+                DTSTART:20240101T090000Z
+                RRULE:FREQ=DAILY;COUNT=5
+                SUMMARY:Daily
+                END:VEVENT
+                BEGIN:VEVENT
+                UID:future@test
+                RECURRENCE-ID;RANGE=THISANDFUTURE:20240103T090000Z
+                DTSTART:20240103T100000Z
+                SUMMARY:Later
+                END:VEVENT
 
-            """), now: now)
+                """), now: now)
         XCTAssertEqual(future.detached.count, 1, "read alone, the override is one more occurrence (what a sync keeps)")
         XCTAssertEqual(future.futureRanges.map(\.key), [1_704_272_400_000])
     }
@@ -230,7 +258,8 @@ final class ForeignFileTests: XCTestCase {
     /// master: each is an event here (the second detached from the first), and both are written back
     /// as the occurrences they were.
     func testOccurrencesWithoutTheirSeriesAreEachKept() throws {
-        let object = try calendar("""
+        let object = try calendar(
+            """
             BEGIN:VEVENT
             UID:orphans@test
             RECURRENCE-ID;TZID=Europe/Berlin:20261207T090000
@@ -252,7 +281,8 @@ final class ForeignFileTests: XCTestCase {
         let reading = try EventReader.read(object, now: now)
         XCTAssertEqual(reading.series.title, "Review (moved)")
         XCTAssertEqual(reading.detached.map(\.title), ["Review"], "the second is not lost")
-        XCTAssertEqual(reading.detached.first?.start, ItemDateComponents(year: 2026, month: 12, day: 14, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
+        XCTAssertEqual(
+            reading.detached.first?.start, ItemDateComponents(year: 2026, month: 12, day: 14, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
         let written = EventWriter.object(for: reading.series, detached: reading.detached, original: object, now: now).text
         let lines = ContentLines.unfold(written).map(\.text)
         XCTAssertTrue(lines.contains("RECURRENCE-ID;TZID=Europe/Berlin:20261207T090000"), written)
@@ -305,8 +335,9 @@ final class ForeignFileTests: XCTestCase {
         let (before, after) = (pieces[0], pieces[1])
         XCTAssertEqual(before.series.recurrenceRules.first?.recurrenceEnd, .occurrenceCount(2))
         XCTAssertEqual(before.detached.map(\.title), ["Moved once"])
-        XCTAssertEqual(starts(before.series, "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z", in: .utc, detached: before.detached),
-                       ["2024-01-01T09:00:00.000Z", "2024-01-02T12:00:00.000Z"])
+        XCTAssertEqual(
+            starts(before.series, "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z", in: .utc, detached: before.detached),
+            ["2024-01-01T09:00:00.000Z", "2024-01-02T12:00:00.000Z"])
         XCTAssertEqual(after.series.title, "Later")
         XCTAssertEqual(after.series.duration, 45 * 60_000)
         XCTAssertEqual(after.series.calendarItemExternalIdentifier, after.uid)
@@ -314,14 +345,16 @@ final class ForeignFileTests: XCTestCase {
         XCTAssertEqual(after.series.exceptionDates, [1_704_448_800_000], "the removed occurrence moved with the rest")
         XCTAssertEqual(after.detached.map(\.title), ["Later, moved"])
         XCTAssertEqual(after.detached.first?.originalOccurrence, 1_704_362_400_000)
-        XCTAssertEqual(starts(after.series, "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z", in: .utc, detached: after.detached),
-                       ["2024-01-03T10:00:00.000Z", "2024-01-04T15:00:00.000Z", "2024-01-06T10:00:00.000Z"])
+        XCTAssertEqual(
+            starts(after.series, "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z", in: .utc, detached: after.detached),
+            ["2024-01-03T10:00:00.000Z", "2024-01-04T15:00:00.000Z", "2024-01-06T10:00:00.000Z"])
         XCTAssertTrue(after.calendarObject.contains("ATTENDEE:mailto:ana@example.com"))
         XCTAssertFalse(after.calendarObject.contains("RECURRENCE-ID"))
         XCTAssertTrue(after.calendarObject.contains("UID:future@test-from-20240103T090000Z"))
 
         // From the first occurrence on, the override is the whole series, under the file's UID.
-        let fromFirst = try calendar(text.replacingOccurrences(of: "RANGE=THISANDFUTURE:20240103T090000Z", with: "RANGE=THISANDFUTURE:20240101T090000Z"))
+        let fromFirst = try calendar(
+            text.replacingOccurrences(of: "RANGE=THISANDFUTURE:20240103T090000Z", with: "RANGE=THISANDFUTURE:20240101T090000Z"))
         let whole = try EventReader.read(fromFirst, now: now, zone: .utc).splitAtFutureRanges(of: fromFirst, text: fromFirst.text, zone: .utc)
         XCTAssertEqual(whole.map(\.uid), ["future@test"])
         XCTAssertEqual(whole.first?.series.title, "Later")
@@ -330,22 +363,27 @@ final class ForeignFileTests: XCTestCase {
 
     /// What iCalendar cannot write back is refused, the property named.
     func testAnEndBeyondTheYear9999IsRefused() throws {
-        XCTAssertThrowsError(try EventReader.read(try calendar("""
-            BEGIN:VEVENT
-            UID:long@test
-            DTSTART:20240101T090000Z
-            DURATION:P99999999W
-            SUMMARY:Forever
-            END:VEVENT
+        XCTAssertThrowsError(
+            try EventReader.read(
+                try calendar(
+                    """
+                    BEGIN:VEVENT
+                    UID:long@test
+                    DTSTART:20240101T090000Z
+                    DURATION:P99999999W
+                    SUMMARY:Forever
+                    END:VEVENT
 
-            """), now: now)) { error in
+                    """), now: now)
+        ) { error in
             XCTAssertTrue("\(error)".contains("DURATION") && "\(error)".contains("9999"), "\(error)")
         }
     }
 
     /// An alarm not changed keeps its VALARM as it came (AUDIO stays AUDIO, its DESCRIPTION its own).
     func testAnUnchangedEventAlarmIsWrittenBackAsItCame() throws {
-        let object = try calendar("""
+        let object = try calendar(
+            """
             BEGIN:VEVENT
             UID:alarms@test
             DTSTART:20240101T090000Z

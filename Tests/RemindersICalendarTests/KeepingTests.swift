@@ -78,10 +78,12 @@ final class KeepingTests: XCTestCase {
     /// kept in the item as it came, not read as one at Apple's placeholder time (1976).
     func testALocationAlarmWithoutItsPlaceIsNoAlarmAtThePlaceholderTime() throws {
         func alarms(_ uri: String) throws -> [Alarm.Trigger] {
-            let text = ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:geo", "SUMMARY:Leave home", "BEGIN:VALARM", "ACTION:DISPLAY",
-                        "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "X-APPLE-PROXIMITY:DEPART",
-                        "X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=150;X-TITLE=\"Home\":\(uri)",
-                        "END:VALARM", "END:VTODO", "END:VCALENDAR"].joined(separator: "\n")
+            let text = [
+                "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:geo", "SUMMARY:Leave home", "BEGIN:VALARM", "ACTION:DISPLAY",
+                "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "X-APPLE-PROXIMITY:DEPART",
+                "X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=150;X-TITLE=\"Home\":\(uri)",
+                "END:VALARM", "END:VTODO", "END:VCALENDAR",
+            ].joined(separator: "\n")
             return try TodoReader.read(try CalendarObject(parsing: text), now: now).reminder.alarms.map(\.trigger)
         }
         var home = StructuredLocation(title: "Home")
@@ -112,10 +114,12 @@ final class KeepingTests: XCTestCase {
         reminder.tags = ["home", "shop"]
         reminder.alarms.append(Alarm(alarmIdentifier: "NEW", trigger: .relative(offset: -600)))
         let text = TodoWriter.object(for: reminder, parentUID: nil, original: object, now: now).text
-        for kept in [#"x-custom-thing;X-PARAM="a:b":kept byte for byte, even \, this"#, "SEQUENCE:7", "STATUS:IN-PROCESS",
-                     "PERCENT-COMPLETE:40", "URL:javascript:alert(1)", "PRIORITY:12", "RRULE:FREQ=HOURLY;INTERVAL=3",
-                     "ACTION:EMAIL", "TZID:W. Europe Standard Time", "SUMMARY;LANGUAGE=de:Buy milk", "CATEGORIES:home,shop,Two Words",
-                     "X-WR-CALNAME:Shopping", #"ATTENDEE;CN="Sam";ROLE=REQ-PARTICIPANT:mailto:sam@example.com"#] {
+        for kept in [
+            #"x-custom-thing;X-PARAM="a:b":kept byte for byte, even \, this"#, "SEQUENCE:7", "STATUS:IN-PROCESS",
+            "PERCENT-COMPLETE:40", "URL:javascript:alert(1)", "PRIORITY:12", "RRULE:FREQ=HOURLY;INTERVAL=3",
+            "ACTION:EMAIL", "TZID:W. Europe Standard Time", "SUMMARY;LANGUAGE=de:Buy milk", "CATEGORIES:home,shop,Two Words",
+            "X-WR-CALNAME:Shopping", #"ATTENDEE;CN="Sam";ROLE=REQ-PARTICIPANT:mailto:sam@example.com"#,
+        ] {
             XCTAssertTrue(text.contains(kept + "\r\n"), "lost \(kept) in\n\(text)")
         }
         // The alarm not changed keeps its VALARM as it came, and its place; the new one goes after.
@@ -126,9 +130,11 @@ final class KeepingTests: XCTestCase {
     }
 
     func testItemsThatAreNoReminder() {
-        for (text, words) in [("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR", "without a UID"),
-                              ("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:u\nEND:VTODO\nEND:VCALENDAR", "no SUMMARY"),
-                              ("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:u\nSUMMARY:s\nDUE:2026-12-01\nEND:VTODO\nEND:VCALENDAR", "line 5")] {
+        for (text, words) in [
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR", "without a UID"),
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:u\nEND:VTODO\nEND:VCALENDAR", "no SUMMARY"),
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:u\nSUMMARY:s\nDUE:2026-12-01\nEND:VTODO\nEND:VCALENDAR", "line 5"),
+        ] {
             XCTAssertThrowsError(try TodoReader.read(try CalendarObject(parsing: text), now: now)) { error in
                 XCTAssertTrue("\(error)".contains(words), "\(error)")
             }

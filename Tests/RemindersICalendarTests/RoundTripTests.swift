@@ -9,8 +9,9 @@ final class RoundTripTests: XCTestCase {
     let now = Timestamp(rfc3339: "2026-12-01T10:00:00Z")!
 
     func sample() -> Reminder {
-        var reminder = Reminder(calendarItemIdentifier: "LOCAL-1", calendarIdentifier: "LIST", title: "Buy milk, eggs; bread",
-                                creationDate: Timestamp(rfc3339: "2026-11-01T08:00:00Z")!)
+        var reminder = Reminder(
+            calendarItemIdentifier: "LOCAL-1", calendarIdentifier: "LIST", title: "Buy milk, eggs; bread",
+            creationDate: Timestamp(rfc3339: "2026-11-01T08:00:00Z")!)
         reminder.calendarItemExternalIdentifier = "uid/with slash ü@example.com"
         reminder.lastModifiedDate = Timestamp(rfc3339: "2026-11-20T08:30:00Z")!
         reminder.notes = "Line one\nLine two, with \\ backslash"
@@ -22,10 +23,20 @@ final class RoundTripTests: XCTestCase {
         reminder.alarms = [
             Alarm(alarmIdentifier: "A1", trigger: .relative(offset: -900)),
             Alarm(alarmIdentifier: "A2", trigger: .absolute(Timestamp(rfc3339: "2027-03-29T06:00:00Z")!)),
-            Alarm(alarmIdentifier: "A3", trigger: .location(StructuredLocation(title: "Home, sweet home", geoLocation:
-                GeoLocation(latitude: 52.52, longitude: 13.405), radius: 100), .enter)),
-            Alarm(alarmIdentifier: "A4", trigger: .location(StructuredLocation(title: "Office", geoLocation:
-                GeoLocation(latitude: -33.8688, longitude: 151.2093)), .leave)),
+            Alarm(
+                alarmIdentifier: "A3",
+                trigger: .location(
+                    StructuredLocation(
+                        title: "Home, sweet home",
+                        geoLocation:
+                            GeoLocation(latitude: 52.52, longitude: 13.405), radius: 100), .enter)),
+            Alarm(
+                alarmIdentifier: "A4",
+                trigger: .location(
+                    StructuredLocation(
+                        title: "Office",
+                        geoLocation:
+                            GeoLocation(latitude: -33.8688, longitude: 151.2093)), .leave)),
         ]
         reminder.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE")]
         reminder.tags = ["home", "Errands"]
@@ -54,11 +65,14 @@ final class RoundTripTests: XCTestCase {
         XCTAssertEqual(reading.reminder, expected(sample()))
         XCTAssertEqual(reading.parentUID, "PARENT-UID")
         XCTAssertEqual(reading.uid, "uid/with slash ü@example.com")
-        for line in ["PRIORITY:4", "DUE;TZID=Europe/Berlin:20270329T093000", "TRIGGER;RELATED=END:-PT15M",
-                     "TRIGGER;VALUE=DATE-TIME:20270329T060000Z", "X-APPLE-PROXIMITY:ARRIVE", "X-APPLE-PROXIMITY:DEPART",
-                     "CATEGORIES:home,Errands", "RELATED-TO;RELTYPE=PARENT:PARENT-UID", "STATUS:NEEDS-ACTION",
-                     "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE", "X-APPLE-SORT-ORDER:704045339", "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "DTSTAMP:20261201T100000Z",
-                     #"SUMMARY:Buy milk\, eggs\; bread"#] {
+        for line in [
+            "PRIORITY:4", "DUE;TZID=Europe/Berlin:20270329T093000", "TRIGGER;RELATED=END:-PT15M",
+            "TRIGGER;VALUE=DATE-TIME:20270329T060000Z", "X-APPLE-PROXIMITY:ARRIVE", "X-APPLE-PROXIMITY:DEPART",
+            "CATEGORIES:home,Errands", "RELATED-TO;RELTYPE=PARENT:PARENT-UID", "STATUS:NEEDS-ACTION",
+            "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE", "X-APPLE-SORT-ORDER:704045339", "BEGIN:VTIMEZONE", "TZID:Europe/Berlin",
+            "DTSTAMP:20261201T100000Z",
+            #"SUMMARY:Buy milk\, eggs\; bread"#,
+        ] {
             XCTAssertTrue(text.contains(line + "\r\n"), "missing \(line) in\n\(text)")
         }
     }
@@ -79,9 +93,15 @@ final class RoundTripTests: XCTestCase {
             let (reading, text) = try roundTrip(reminder)
             XCTAssertEqual(reading.reminder.dueDateComponents, due, text)
         }
-        let (_, allDay) = try roundTrip({ var r = sample(); r.dueDateComponents = kinds[0]; r.startDateComponents = nil; r.alarms = []; return r }())
+        let (_, allDay) = try roundTrip(
+            {
+                var r = sample(); r.dueDateComponents = kinds[0]; r.startDateComponents = nil; r.alarms = []; return r
+            }())
         XCTAssertTrue(allDay.contains("DUE;VALUE=DATE:20261224\r\n"))
-        let (_, utc) = try roundTrip({ var r = sample(); r.dueDateComponents = kinds[4]; r.startDateComponents = nil; return r }())
+        let (_, utc) = try roundTrip(
+            {
+                var r = sample(); r.dueDateComponents = kinds[4]; r.startDateComponents = nil; return r
+            }())
         XCTAssertTrue(utc.contains("DUE:20260601T235900Z\r\n"), utc)
     }
 
@@ -92,7 +112,8 @@ final class RoundTripTests: XCTestCase {
         let (reading, text) = try roundTrip(done)
         XCTAssertEqual(reading.reminder.isCompleted, true)
         XCTAssertEqual(reading.reminder.completionDate, done.completionDate)
-        XCTAssertTrue(text.contains("STATUS:COMPLETED\r\n") && text.contains("COMPLETED:20261130T180000Z\r\n")
-                      && text.contains("PERCENT-COMPLETE:100\r\n"))
+        XCTAssertTrue(
+            text.contains("STATUS:COMPLETED\r\n") && text.contains("COMPLETED:20261130T180000Z\r\n")
+                && text.contains("PERCENT-COMPLETE:100\r\n"))
     }
 }

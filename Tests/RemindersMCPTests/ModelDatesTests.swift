@@ -15,17 +15,21 @@ final class ModelDatesTests: XCTestCase {
     }
 
     func testAWallClockTimeFloats() throws {
-        XCTAssertEqual(try ModelDates.components("2026-12-24T09:00", field: "due", zone: berlin),
-                       ItemDateComponents(year: 2026, month: 12, day: 24, hour: 9, minute: 0))
-        XCTAssertEqual(try ModelDates.components("2026-12-24 09:30:15", field: "due", zone: berlin),
-                       ItemDateComponents(year: 2026, month: 12, day: 24, hour: 9, minute: 30, second: 15))
+        XCTAssertEqual(
+            try ModelDates.components("2026-12-24T09:00", field: "due", zone: berlin),
+            ItemDateComponents(year: 2026, month: 12, day: 24, hour: 9, minute: 0))
+        XCTAssertEqual(
+            try ModelDates.components("2026-12-24 09:30:15", field: "due", zone: berlin),
+            ItemDateComponents(year: 2026, month: 12, day: 24, hour: 9, minute: 30, second: 15))
     }
 
     func testAnInstantIsThePersonsWallClock() throws {
-        XCTAssertEqual(try ModelDates.components("2026-12-24T08:00:00Z", field: "due", zone: berlin),
-                       ItemDateComponents(year: 2026, month: 12, day: 24, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
-        XCTAssertEqual(try ModelDates.components("2026-12-24T09:00-05:00", field: "due", zone: berlin),
-                       ItemDateComponents(year: 2026, month: 12, day: 24, hour: 15, minute: 0, timeZone: "Europe/Berlin"))
+        XCTAssertEqual(
+            try ModelDates.components("2026-12-24T08:00:00Z", field: "due", zone: berlin),
+            ItemDateComponents(year: 2026, month: 12, day: 24, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
+        XCTAssertEqual(
+            try ModelDates.components("2026-12-24T09:00-05:00", field: "due", zone: berlin),
+            ItemDateComponents(year: 2026, month: 12, day: 24, hour: 15, minute: 0, timeZone: "Europe/Berlin"))
     }
 
     func testAlarmTimesAreInstants() throws {
@@ -59,11 +63,14 @@ final class ModelDatesTests: XCTestCase {
 
     func testAlarmSpecs() throws {
         XCTAssertEqual(try spec(["before": 15]).draft(field: "alarms[0]", zone: berlin), AlarmDraft(trigger: .relative(offset: -900)))
-        XCTAssertEqual(try spec(["arrive": ["latitude": 52.52, "longitude": 13.405, "title": "Home"]]).draft(field: "a", zone: berlin),
-                       AlarmDraft(trigger: .location(StructuredLocation(title: "Home", geoLocation: GeoLocation(latitude: 52.52, longitude: 13.405)), .enter)))
-        XCTAssertEqual(try spec(["leave": ["latitude": 52.5, "longitude": 13.25]]).draft(field: "a", zone: berlin),
-                       AlarmDraft(trigger: .location(StructuredLocation(title: "52.5,13.25", geoLocation: GeoLocation(latitude: 52.5, longitude: 13.25)), .leave)),
-                       "a place without a name is called by its coordinates")
+        XCTAssertEqual(
+            try spec(["arrive": ["latitude": 52.52, "longitude": 13.405, "title": "Home"]]).draft(field: "a", zone: berlin),
+            AlarmDraft(trigger: .location(StructuredLocation(title: "Home", geoLocation: GeoLocation(latitude: 52.52, longitude: 13.405)), .enter)))
+        XCTAssertEqual(
+            try spec(["leave": ["latitude": 52.5, "longitude": 13.25]]).draft(field: "a", zone: berlin),
+            AlarmDraft(
+                trigger: .location(StructuredLocation(title: "52.5,13.25", geoLocation: GeoLocation(latitude: 52.5, longitude: 13.25)), .leave)),
+            "a place without a name is called by its coordinates")
         XCTAssertThrowsError(try spec(["before": 5, "at": "2026-12-24T09:00"]).draft(field: "alarms[1]", zone: berlin)) { error in
             XCTAssertEqual((error as? ToolFailure)?.field, "alarms[1]")
         }
@@ -71,7 +78,8 @@ final class ModelDatesTests: XCTestCase {
 
     func testTheGrantCommandIsOneThePersonCanPaste() {
         let access = AccessText(storeArgument: "/home/me/my reminders.sqlite")
-        XCTAssertEqual(access.grantCommand(client: "claude-code"), "remindersd permissions set claude-code fullAccess --store '/home/me/my reminders.sqlite'")
+        XCTAssertEqual(
+            access.grantCommand(client: "claude-code"), "remindersd permissions set claude-code fullAccess --store '/home/me/my reminders.sqlite'")
         XCTAssertEqual(AccessText(storeArgument: nil).grantCommand(client: "it's me"), "remindersd permissions set 'it'\\''s me' fullAccess")
         XCTAssertTrue(access.refused(client: "x", status: "denied").contains("status denied"))
     }

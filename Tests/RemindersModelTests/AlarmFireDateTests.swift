@@ -58,14 +58,16 @@ final class AlarmFireDateTests: XCTestCase {
     }
 
     func testUpcomingAlarmsInAWindowSoonestFirst() {
-        var early = reminder(due: ItemDateComponents(year: 2026, month: 12, day: 2, hour: 9, minute: 0, timeZone: "UTC"),
-                             alarms: [.relative(offset: 0), .relative(offset: -3600), .relative(offset: -86_400 * 3)])
+        var early = reminder(
+            due: ItemDateComponents(year: 2026, month: 12, day: 2, hour: 9, minute: 0, timeZone: "UTC"),
+            alarms: [.relative(offset: 0), .relative(offset: -3600), .relative(offset: -86_400 * 3)])
         early.calendarItemIdentifier = "early"
         var late = reminder(due: nil, alarms: [.absolute(instant("2026-12-02T08:00:00Z")), .absolute(instant("2026-12-05T00:00:00Z"))])
         late.calendarItemIdentifier = "late"
         let found = ScheduledAlarm.upcoming([late, early], from: instant("2026-12-01T00:00:00Z"), to: instant("2026-12-03T00:00:00Z"), in: berlin)
-        XCTAssertEqual(found.map { "\($0.itemIdentifier)/\($0.alarmIdentifier)" }, ["early/a1", "late/a0", "early/a0"],
-                       "08:00 twice: ordered by reminder; the one three days before and the one after the window left out")
+        XCTAssertEqual(
+            found.map { "\($0.itemIdentifier)/\($0.alarmIdentifier)" }, ["early/a1", "late/a0", "early/a0"],
+            "08:00 twice: ordered by reminder; the one three days before and the one after the window left out")
         XCTAssertEqual(found.first?.fireDate, instant("2026-12-02T08:00:00Z"))
     }
 }

@@ -8,7 +8,11 @@ final class CalendarItemRulesTests: XCTestCase {
 
     private func reminder(_ changes: ReminderChanges) throws -> Reminder {
         var reminder = Reminder(calendarItemIdentifier: "r", calendarIdentifier: "list", title: "", creationDate: now)
-        try reminder.apply(changes, now: now, makeIdentifier: { self.counter += 1; return "id\(self.counter)" })
+        try reminder.apply(
+            changes, now: now,
+            makeIdentifier: {
+                self.counter += 1; return "id\(self.counter)"
+            })
         try CalendarItemRules().validate(reminder)
         return reminder
     }
@@ -39,7 +43,10 @@ final class CalendarItemRulesTests: XCTestCase {
         dated.completionDate = .set(now.advanced(by: -1000))
         try completed.apply(dated, now: now, makeIdentifier: { "x" })
         XCTAssertTrue(completed.isCompleted)
-        XCTAssertEqual(failure { $0.isCompleted = .set(false); $0.completionDate = .set(self.now) }?.field, "completionDate")
+        XCTAssertEqual(
+            failure {
+                $0.isCompleted = .set(false); $0.completionDate = .set(self.now)
+            }?.field, "completionDate")
     }
 
     func testRules() {
@@ -50,9 +57,10 @@ final class CalendarItemRulesTests: XCTestCase {
         XCTAssertNil(failure { $0.url = .set("file:///home/me/todo.txt#L4") })
         XCTAssertEqual(failure { $0.alarms = .set([AlarmDraft(trigger: .relative(offset: -60))]) }?.field, "alarms[0].relativeOffset")
         XCTAssertEqual(failure { $0.recurrenceRules = .set([RecurrenceRule(frequency: .daily)]) }?.reason, .recurringReminderRequiresDueDate)
-        XCTAssertEqual(failure {
-            $0.alarms = .set([AlarmDraft(trigger: .location(StructuredLocation(title: "Home"), .enter))])
-        }?.reason, .alarmProximityNotSupported)
+        XCTAssertEqual(
+            failure {
+                $0.alarms = .set([AlarmDraft(trigger: .location(StructuredLocation(title: "Home"), .enter))])
+            }?.reason, .alarmProximityNotSupported)
         XCTAssertEqual(failure { $0.timeZone = .set("Atlantis/Capital") }?.field, "timeZone")
         XCTAssertEqual(failure { $0.notes = .set(String(repeating: "n", count: (1 << 20) + 1)) }?.field, "notes")
     }
@@ -80,8 +88,10 @@ final class TextAndURLRulesTests: XCTestCase {
         for good in ["https://example.com", "http://a.b:80/", "https://u:p@host/x", "mailto:a@b.c", "file:///tmp/x", "tel:+123", "obsidian://open"] {
             XCTAssertNil(CalendarItemRules.urlProblem(good), good)
         }
-        for bad in ["https://", "https:///x", "http://:80", "https://user@", "javascript:alert(1)", "VBScript:x", "data:,hi", "https:example.com",
-                    "no scheme", "1http://x", ":x", "http:", "https://exa mple.com"] {
+        for bad in [
+            "https://", "https:///x", "http://:80", "https://user@", "javascript:alert(1)", "VBScript:x", "data:,hi", "https:example.com",
+            "no scheme", "1http://x", ":x", "http:", "https://exa mple.com",
+        ] {
             XCTAssertNotNil(CalendarItemRules.urlProblem(bad), bad)
         }
     }
@@ -90,9 +100,10 @@ final class TextAndURLRulesTests: XCTestCase {
 /// The rules every calendar item keeps hold for events as for reminders.
 final class EventRulesTests: XCTestCase {
     private func event(_ change: (inout Event) -> Void) -> ValidationError? {
-        var event = Event(eventIdentifier: "e", calendarIdentifier: "c", title: "Review",
-                          start: ItemDateComponents(year: 2026, month: 12, day: 7, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
-                          duration: 3_600_000, creationDate: Timestamp(milliseconds: 0))
+        var event = Event(
+            eventIdentifier: "e", calendarIdentifier: "c", title: "Review",
+            start: ItemDateComponents(year: 2026, month: 12, day: 7, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
+            duration: 3_600_000, creationDate: Timestamp(milliseconds: 0))
         change(&event)
         do throws(ValidationError) { try CalendarItemRules(maxTitleBytes: 16, maxNotesBytes: 32).validate(event); return nil } catch { return error }
     }
@@ -104,15 +115,24 @@ final class EventRulesTests: XCTestCase {
         XCTAssertEqual(event { $0.notes = String(repeating: "x", count: 33) }?.field, "notes")
         XCTAssertEqual(event { $0.url = "javascript:alert(1)" }?.field, "url", "no script in an event's link either")
         XCTAssertEqual(event { $0.start.timeZone = "Mars/Olympus" }?.field, "timeZone")
-        XCTAssertEqual(event { $0.alarms = [Alarm(alarmIdentifier: "a", trigger: .relative(offset: -60)),
-                                            Alarm(alarmIdentifier: "a", trigger: .relative(offset: -120))] }?.field, "alarms[1].alarmIdentifier")
+        XCTAssertEqual(
+            event {
+                $0.alarms = [
+                    Alarm(alarmIdentifier: "a", trigger: .relative(offset: -60)),
+                    Alarm(alarmIdentifier: "a", trigger: .relative(offset: -120)),
+                ]
+            }?.field, "alarms[1].alarmIdentifier")
     }
 
     func testTheEventRules() {
         XCTAssertEqual(event { $0.duration = -1 }?.reason, .datesInverted)
-        XCTAssertEqual(event { $0.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=DAILY")]; $0.duration = 2 * 86_400_000 }?.reason,
-                       .durationGreaterThanRecurrence)
-        XCTAssertEqual(event { $0.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=DAILY"), try! RecurrenceRule(rrule: "FREQ=WEEKLY")] }?.field,
-                       "recurrenceRules")
+        XCTAssertEqual(
+            event {
+                $0.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=DAILY")]; $0.duration = 2 * 86_400_000
+            }?.reason,
+            .durationGreaterThanRecurrence)
+        XCTAssertEqual(
+            event { $0.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=DAILY"), try! RecurrenceRule(rrule: "FREQ=WEEKLY")] }?.field,
+            "recurrenceRules")
     }
 }

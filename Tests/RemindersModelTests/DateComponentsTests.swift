@@ -32,13 +32,17 @@ final class DateComponentsTests: XCTestCase {
 
     func testTimesSkippedByDSTResolveForwardLikeFoundation() {
         var calendar = Calendar(identifier: .gregorian)
-        for (zone, date) in [(berlin, (2026, 3, 29, 2, 30)), (newYork, (2026, 3, 8, 2, 30)), (berlin, (2026, 10, 25, 2, 30)), (newYork, (2026, 11, 1, 1, 30))] {
+        for (zone, date) in [
+            (berlin, (2026, 3, 29, 2, 30)), (newYork, (2026, 3, 8, 2, 30)), (berlin, (2026, 10, 25, 2, 30)), (newYork, (2026, 11, 1, 1, 30)),
+        ] {
             calendar.timeZone = zone
             let components = ItemDateComponents(year: date.0, month: date.1, day: date.2, hour: date.3, minute: date.4)
             let foundation = calendar.date(from: DateComponents(year: date.0, month: date.1, day: date.2, hour: date.3, minute: date.4))!
             let ours = components.instant(in: zone)
             // In a gap both move forward; in a repeated hour either reading is one of the two real instants.
-            XCTAssertEqual(abs(Double(ours.milliseconds) / 1000 - foundation.timeIntervalSince1970).truncatingRemainder(dividingBy: 3600), 0, "\(zone.identifier) \(date)")
+            XCTAssertEqual(
+                abs(Double(ours.milliseconds) / 1000 - foundation.timeIntervalSince1970).truncatingRemainder(dividingBy: 3600), 0,
+                "\(zone.identifier) \(date)")
             if date.1 == 3 { XCTAssertEqual(Double(ours.milliseconds) / 1000, foundation.timeIntervalSince1970, "gap in \(zone.identifier)") }
             let wall = calendar.dateComponents([.hour], from: Date(timeIntervalSince1970: Double(ours.milliseconds) / 1000)).hour
             XCTAssertTrue([date.3, date.3 + 1].contains(wall ?? -1), "\(zone.identifier) \(date)")

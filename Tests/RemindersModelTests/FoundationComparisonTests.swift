@@ -49,14 +49,20 @@ final class FoundationComparisonTests: XCTestCase {
             ("FREQ=MONTHLY;BYDAY=-1FR", { $0.weekdays = [.nth(-1, .friday)] }, .monthly, 1),
             ("FREQ=MONTHLY;BYDAY=2TU", { $0.weekdays = [.nth(2, .tuesday)] }, .monthly, 1),
             ("FREQ=YEARLY", { _ in }, .yearly, 1),
-            ("FREQ=YEARLY;BYMONTH=1,7;BYMONTHDAY=15", { $0.months = [1, 7]; $0.daysOfTheMonth = [15] }, .yearly, 1),
+            (
+                "FREQ=YEARLY;BYMONTH=1,7;BYMONTHDAY=15",
+                {
+                    $0.months = [1, 7]; $0.daysOfTheMonth = [15]
+                }, .yearly, 1
+            ),
             ("FREQ=YEARLY;BYYEARDAY=1,100,-1", { $0.daysOfTheYear = [1, 100, -1] }, .yearly, 1),
         ]
         var starts: [ItemDateComponents] = []
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<25 {
             let year = Int.random(in: 2020...2032, using: &generator), month = Int.random(in: 1...12, using: &generator)
-            starts.append(ItemDateComponents(year: year, month: month, day: Int.random(in: 1...CivilDate.daysIn(month: month, year: year), using: &generator)))
+            starts.append(
+                ItemDateComponents(year: year, month: month, day: Int.random(in: 1...CivilDate.daysIn(month: month, year: year), using: &generator)))
         }
         starts += [ItemDateComponents(year: 2024, month: 2, day: 29), ItemDateComponents(year: 2026, month: 1, day: 31)]
         for (text, configure, frequency, interval) in shapes {
@@ -97,8 +103,9 @@ final class FoundationComparisonTests: XCTestCase {
         lastWeekday.weekdays = [.every(.monday), .every(.tuesday), .every(.wednesday), .every(.thursday), .every(.friday)]
         lastWeekday.setPositions = [-1]
         XCTAssertEqual(foundation(lastWeekday, from: start, count: 1), ["2026-02-06"])
-        XCTAssertEqual(ours(try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"), from: start, count: 2),
-                       ["2026-02-27", "2026-03-31"])
+        XCTAssertEqual(
+            ours(try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"), from: start, count: 2),
+            ["2026-02-27", "2026-03-31"])
 
         // 4. BYWEEKNO=20 with BYDAY=SA: the Saturday of ISO week 20 every year; Foundation jumps years.
         var week20 = Calendar.RecurrenceRule(calendar: calendar, frequency: .yearly)
@@ -119,10 +126,16 @@ final class FoundationComparisonTests: XCTestCase {
 
     func testRulesThatNeverMatchEndQuickly() throws {
         let started = Date()
-        XCTAssertNil(try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30").occurrence(after: ItemDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc))
-        XCTAssertNil(try RecurrenceRule(rrule: "FREQ=DAILY;BYMONTH=4;BYMONTHDAY=31").occurrence(after: ItemDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc))
-        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTHDAY=13;BYDAY=FR").occurrence(after: ItemDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc),
-                       ItemDateComponents(year: 2026, month: 2, day: 13))
+        XCTAssertNil(
+            try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30").occurrence(
+                after: ItemDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc))
+        XCTAssertNil(
+            try RecurrenceRule(rrule: "FREQ=DAILY;BYMONTH=4;BYMONTHDAY=31").occurrence(
+                after: ItemDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc))
+        XCTAssertEqual(
+            try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTHDAY=13;BYDAY=FR").occurrence(
+                after: ItemDateComponents(year: 2026, month: 1, day: 1), in: TimeZone.utc),
+            ItemDateComponents(year: 2026, month: 2, day: 13))
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }
 }

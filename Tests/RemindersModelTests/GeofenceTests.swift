@@ -7,8 +7,9 @@ final class GeofenceTests: XCTestCase {
 
     /// A point `kilometres` due north of the station (a degree of latitude is 111.195 km on the mean sphere).
     private func north(_ kilometres: Double, accuracy: Double = 10) -> LocationFix {
-        LocationFix(location: GeoLocation(latitude: station.latitude + kilometres / 111.195, longitude: station.longitude),
-                    horizontalAccuracy: accuracy, timestamp: Timestamp(milliseconds: 0))
+        LocationFix(
+            location: GeoLocation(latitude: station.latitude + kilometres / 111.195, longitude: station.longitude),
+            horizontalAccuracy: accuracy, timestamp: Timestamp(milliseconds: 0))
     }
 
     func testHaversineDistances() {
@@ -18,7 +19,8 @@ final class GeofenceTests: XCTestCase {
         XCTAssertEqual(north(35).location.distance(to: station), 35_000, accuracy: 1)
         XCTAssertEqual(station.distance(to: station), 0)
         // Across the antimeridian the short way, not around the world.
-        XCTAssertEqual(GeoLocation(latitude: 0, longitude: 179.9995).distance(to: GeoLocation(latitude: 0, longitude: -179.9995)), 111.2, accuracy: 0.2)
+        XCTAssertEqual(
+            GeoLocation(latitude: 0, longitude: 179.9995).distance(to: GeoLocation(latitude: 0, longitude: -179.9995)), 111.2, accuracy: 0.2)
     }
 
     func testARadiusUnder100MetresCountsAs100() {

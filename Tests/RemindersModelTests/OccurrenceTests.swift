@@ -62,8 +62,9 @@ final class OccurrenceTests: XCTestCase {
         XCTAssertEqual(try next("FREQ=WEEKLY", day(2026, 3, 27, hour: 9, minute: 30)), day(2026, 4, 3, hour: 9, minute: 30))
         // A zoned 09:00 stays 09:00 local across Berlin's DST change on 29 March.
         XCTAssertEqual(try next("FREQ=DAILY", day(2026, 3, 28, hour: 9, zone: "Europe/Berlin")), day(2026, 3, 29, hour: 9, zone: "Europe/Berlin"))
-        XCTAssertEqual(try next("FREQ=DAILY", day(2026, 3, 7, hour: 23, minute: 30, zone: "America/New_York")),
-                       day(2026, 3, 8, hour: 23, minute: 30, zone: "America/New_York"))
+        XCTAssertEqual(
+            try next("FREQ=DAILY", day(2026, 3, 7, hour: 23, minute: 30, zone: "America/New_York")),
+            day(2026, 3, 8, hour: 23, minute: 30, zone: "America/New_York"))
     }
 
     func testCompletingAnOccurrence() {
@@ -71,11 +72,18 @@ final class OccurrenceTests: XCTestCase {
         reminder.dueDateComponents = day(2026, 1, 31, hour: 9)
         reminder.startDateComponents = day(2026, 1, 30, hour: 9)
         reminder.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=MONTHLY;COUNT=3")]
-        reminder.alarms = [Alarm(alarmIdentifier: "a", trigger: .relative(offset: -600)), Alarm(alarmIdentifier: "b", trigger: .absolute(Timestamp(milliseconds: 5)))]
+        reminder.alarms = [
+            Alarm(alarmIdentifier: "a", trigger: .relative(offset: -600)),
+            Alarm(alarmIdentifier: "b", trigger: .absolute(Timestamp(milliseconds: 5))),
+        ]
         reminder.isCompleted = true
         reminder.completionDate = Timestamp(milliseconds: 1000)
         var counter = 0
-        let split = reminder.completingOccurrence(in: TimeZone.utc, newIdentifier: { counter += 1; return "new\(counter)" })
+        let split = reminder.completingOccurrence(
+            in: TimeZone.utc,
+            newIdentifier: {
+                counter += 1; return "new\(counter)"
+            })
         XCTAssertEqual(split.advanced.calendarItemIdentifier, "R")
         XCTAssertFalse(split.advanced.isCompleted)
         XCTAssertNil(split.advanced.completionDate)
@@ -83,7 +91,9 @@ final class OccurrenceTests: XCTestCase {
         XCTAssertEqual(split.advanced.startDateComponents, day(2026, 3, 30, hour: 9))
         XCTAssertEqual(split.advanced.recurrenceRules.first?.recurrenceEnd, .occurrenceCount(2))
         // The relative alarm follows the due date by itself; the absolute one moves as far as it did.
-        XCTAssertEqual(split.advanced.alarms, [reminder.alarms[0], Alarm(alarmIdentifier: "b", trigger: .absolute(Timestamp(milliseconds: 5 + 59 * 86_400_000)))])
+        XCTAssertEqual(
+            split.advanced.alarms,
+            [reminder.alarms[0], Alarm(alarmIdentifier: "b", trigger: .absolute(Timestamp(milliseconds: 5 + 59 * 86_400_000)))])
         let record = split.record!
         XCTAssertEqual(record.calendarItemIdentifier, "new1")
         XCTAssertTrue(record.isCompleted)

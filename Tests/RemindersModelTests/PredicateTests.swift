@@ -5,7 +5,9 @@ import XCTest
 final class PredicateTests: XCTestCase {
     let utc = TimeZone(identifier: "UTC")!
 
-    private func reminder(_ id: String, due: ItemDateComponents? = nil, completed: Timestamp? = nil, created: Int64 = 0, list: String = "L") -> Reminder {
+    private func reminder(_ id: String, due: ItemDateComponents? = nil, completed: Timestamp? = nil, created: Int64 = 0, list: String = "L")
+        -> Reminder
+    {
         var reminder = Reminder(calendarItemIdentifier: id, calendarIdentifier: list, title: id, creationDate: Timestamp(milliseconds: created))
         reminder.dueDateComponents = due
         reminder.isCompleted = completed != nil
@@ -16,7 +18,8 @@ final class PredicateTests: XCTestCase {
     func testKindsListsAndBounds() {
         let jan1 = ItemDateComponents(year: 2026, month: 1, day: 1)
         let start = Timestamp(rfc3339: "2026-01-01T00:00:00Z")!, end = Timestamp(rfc3339: "2026-01-02T00:00:00Z")!
-        let due = reminder("due", due: jan1), undated = reminder("undated"), done = reminder("done", completed: start), other = reminder("other", list: "M")
+        let due = reminder("due", due: jan1), undated = reminder("undated"), done = reminder("done", completed: start),
+            other = reminder("other", list: "M")
         XCTAssertTrue(ReminderPredicate(kind: .all).matches(done, in: utc))
         XCTAssertFalse(ReminderPredicate(kind: .incomplete).matches(done, in: utc))
         XCTAssertFalse(ReminderPredicate(kind: .completed).matches(due, in: utc))

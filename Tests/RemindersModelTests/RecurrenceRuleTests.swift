@@ -3,9 +3,11 @@ import XCTest
 
 final class RecurrenceRuleTests: XCTestCase {
     func testRRuleRoundTrips() throws {
-        for text in ["FREQ=DAILY", "FREQ=WEEKLY;INTERVAL=2;COUNT=10;BYDAY=MO,WE", "FREQ=MONTHLY;BYDAY=-1FR",
-                     "FREQ=MONTHLY;BYMONTHDAY=1,15,-1", "FREQ=YEARLY;UNTIL=20301231T235959Z;BYMONTH=2;BYSETPOS=-1;BYDAY=MO,TU,WE,TH,FR",
-                     "FREQ=YEARLY;BYYEARDAY=1,-1;BYWEEKNO=20;WKST=SU"] {
+        for text in [
+            "FREQ=DAILY", "FREQ=WEEKLY;INTERVAL=2;COUNT=10;BYDAY=MO,WE", "FREQ=MONTHLY;BYDAY=-1FR",
+            "FREQ=MONTHLY;BYMONTHDAY=1,15,-1", "FREQ=YEARLY;UNTIL=20301231T235959Z;BYMONTH=2;BYSETPOS=-1;BYDAY=MO,TU,WE,TH,FR",
+            "FREQ=YEARLY;BYYEARDAY=1,-1;BYWEEKNO=20;WKST=SU",
+        ] {
             let rule = try RecurrenceRule(rrule: text)
             XCTAssertEqual(try RecurrenceRule(rrule: rule.rrule), rule, text)
         }
@@ -15,11 +17,14 @@ final class RecurrenceRuleTests: XCTestCase {
         XCTAssertEqual(parsed.daysOfTheWeek, [RecurrenceDayOfWeek(dayOfTheWeek: 2), RecurrenceDayOfWeek(dayOfTheWeek: 4, weekNumber: 2)])
         XCTAssertEqual(parsed.recurrenceEnd, .occurrenceCount(10))
         // RFC 5545 §3.3.10: only a UTC UNTIL is an instant; a DATE or a floating DATE-TIME is a wall-clock end.
-        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101").recurrenceEnd,
-                       .endDateComponents(ItemDateComponents(year: 2027, month: 1, day: 1)))
-        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101T090000").recurrenceEnd,
-                       .endDateComponents(ItemDateComponents(year: 2027, month: 1, day: 1, hour: 9, minute: 0, second: 0)))
-        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101T090000Z").recurrenceEnd, .endDate(Timestamp(rfc3339: "2027-01-01T09:00:00Z")!))
+        XCTAssertEqual(
+            try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101").recurrenceEnd,
+            .endDateComponents(ItemDateComponents(year: 2027, month: 1, day: 1)))
+        XCTAssertEqual(
+            try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101T090000").recurrenceEnd,
+            .endDateComponents(ItemDateComponents(year: 2027, month: 1, day: 1, hour: 9, minute: 0, second: 0)))
+        XCTAssertEqual(
+            try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20270101T090000Z").recurrenceEnd, .endDate(Timestamp(rfc3339: "2027-01-01T09:00:00Z")!))
         for text in ["FREQ=DAILY;UNTIL=20270101", "FREQ=DAILY;UNTIL=20270101T090000"] {
             XCTAssertEqual(try RecurrenceRule(rrule: text).rrule, text, "kept as it came")
         }
@@ -42,9 +47,13 @@ final class RecurrenceRuleTests: XCTestCase {
     /// has 5 in New York (it had 4).
     func testAWallClockEndIsReadInTheReadersZone() throws {
         for zone in ["Asia/Tokyo", "America/New_York", "Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC"] {
-            XCTAssertEqual(try occurrences("FREQ=DAILY;UNTIL=20240105", from: ItemDateComponents(year: 2024, month: 1, day: 1), in: zone).count, 5, zone)
-            XCTAssertEqual(try occurrences("FREQ=DAILY;UNTIL=20240105T090000", from: ItemDateComponents(year: 2024, month: 1, day: 1, hour: 9, minute: 0),
-                                           in: zone).count, 5, zone)
+            XCTAssertEqual(
+                try occurrences("FREQ=DAILY;UNTIL=20240105", from: ItemDateComponents(year: 2024, month: 1, day: 1), in: zone).count, 5, zone)
+            XCTAssertEqual(
+                try occurrences(
+                    "FREQ=DAILY;UNTIL=20240105T090000", from: ItemDateComponents(year: 2024, month: 1, day: 1, hour: 9, minute: 0),
+                    in: zone
+                ).count, 5, zone)
         }
         // A zoned series with a floating UNTIL (common, if not RFC 5545's): read in the series' own zone.
         let berlin = ItemDateComponents(year: 2024, month: 1, day: 1, hour: 23, minute: 30, timeZone: "Europe/Berlin")
@@ -68,8 +77,10 @@ final class RecurrenceRuleTests: XCTestCase {
     }
 
     func testRRuleErrors() {
-        for text in ["", "FREQ=HOURLY", "INTERVAL=2", "FREQ=DAILY;FREQ=WEEKLY", "FREQ=DAILY;COUNT=x", "FREQ=DAILY;BYDAY=XX",
-                     "FREQ=DAILY;COUNT=1;UNTIL=20270101", "FREQ=DAILY;BYHOUR=9", "FREQ=DAILY;;", "FREQ=DAILY;UNTIL=2027"] {
+        for text in [
+            "", "FREQ=HOURLY", "INTERVAL=2", "FREQ=DAILY;FREQ=WEEKLY", "FREQ=DAILY;COUNT=x", "FREQ=DAILY;BYDAY=XX",
+            "FREQ=DAILY;COUNT=1;UNTIL=20270101", "FREQ=DAILY;BYHOUR=9", "FREQ=DAILY;;", "FREQ=DAILY;UNTIL=2027",
+        ] {
             XCTAssertThrowsError(try RecurrenceRule(rrule: text), text) { XCTAssertEqual(($0 as? ValidationError)?.field, "rrule") }
         }
     }
@@ -82,7 +93,8 @@ final class RecurrenceRuleTests: XCTestCase {
         XCTAssertNil(field(RecurrenceRule(frequency: .yearly, monthsOfTheYear: [2], setPositions: [-1])))
         XCTAssertEqual(field(RecurrenceRule(frequency: .daily, interval: 0)), "interval")
         XCTAssertEqual(field(RecurrenceRule(frequency: .daily, daysOfTheWeek: [.init(dayOfTheWeek: 1)])), "daysOfTheWeek")
-        XCTAssertEqual(field(RecurrenceRule(frequency: .weekly, daysOfTheWeek: [.init(dayOfTheWeek: 1, weekNumber: 2)])), "daysOfTheWeek[0].weekNumber")
+        XCTAssertEqual(
+            field(RecurrenceRule(frequency: .weekly, daysOfTheWeek: [.init(dayOfTheWeek: 1, weekNumber: 2)])), "daysOfTheWeek[0].weekNumber")
         XCTAssertEqual(field(RecurrenceRule(frequency: .weekly, daysOfTheMonth: [1])), "daysOfTheMonth")
         XCTAssertEqual(field(RecurrenceRule(frequency: .monthly, monthsOfTheYear: [1])), "monthsOfTheYear")
         XCTAssertEqual(field(RecurrenceRule(frequency: .yearly, weeksOfTheYear: [0])), "weeksOfTheYear[0]")
@@ -111,8 +123,10 @@ final class AmbiguousTimeTests: XCTestCase {
     func testASkippedTimeResolvesForwardAndOrdinaryTimesAreUnchanged() {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         XCTAssertEqual(ItemDateComponents(year: 2026, month: 3, day: 29, hour: 2, minute: 30).instant(in: berlin).rfc3339, "2026-03-29T01:30:00.000Z")
-        XCTAssertEqual(ItemDateComponents(year: 2026, month: 10, day: 25, hour: 3, minute: 30).instant(in: berlin).rfc3339, "2026-10-25T02:30:00.000Z")
-        XCTAssertEqual(ItemDateComponents(year: 2026, month: 10, day: 25, hour: 1, minute: 30).instant(in: berlin).rfc3339, "2026-10-24T23:30:00.000Z")
+        XCTAssertEqual(
+            ItemDateComponents(year: 2026, month: 10, day: 25, hour: 3, minute: 30).instant(in: berlin).rfc3339, "2026-10-25T02:30:00.000Z")
+        XCTAssertEqual(
+            ItemDateComponents(year: 2026, month: 10, day: 25, hour: 1, minute: 30).instant(in: berlin).rfc3339, "2026-10-24T23:30:00.000Z")
         XCTAssertEqual(ItemDateComponents(year: 2026, month: 7, day: 1, hour: 12).instant(in: berlin).rfc3339, "2026-07-01T10:00:00.000Z")
     }
 }

@@ -9,7 +9,9 @@ final class SeriesTests: XCTestCase {
         ItemDateComponents(year: y, month: m, day: d, hour: hour, minute: minute, timeZone: zone)
     }
 
-    private func reminder(start: ItemDateComponents?, due: ItemDateComponents?, rule: String, form: ReminderSeries.CompletionForm = .completedCopy) -> Reminder {
+    private func reminder(start: ItemDateComponents?, due: ItemDateComponents?, rule: String, form: ReminderSeries.CompletionForm = .completedCopy)
+        -> Reminder
+    {
         var reminder = Reminder(calendarItemIdentifier: "R", calendarIdentifier: "L", title: "Review", creationDate: Timestamp(milliseconds: 0))
         reminder.startDateComponents = start
         reminder.dueDateComponents = due
@@ -80,9 +82,12 @@ final class SeriesTests: XCTestCase {
 
     func testTheFirstOpenOccurrenceSkipsWhatWasDoneAndRemovedElsewhere() throws {
         var master = reminder(start: day(2026, 12, 1, hour: 9), due: day(2026, 12, 1, hour: 9, minute: 30), rule: "FREQ=DAILY", form: .override)
-        master.series.completed = [day(2026, 12, 1, hour: 9).occurrenceKey: Timestamp(milliseconds: 1), day(2026, 12, 2, hour: 9).occurrenceKey: Timestamp(milliseconds: 2)]
+        master.series.completed = [
+            day(2026, 12, 1, hour: 9).occurrenceKey: Timestamp(milliseconds: 1), day(2026, 12, 2, hour: 9).occurrenceKey: Timestamp(milliseconds: 2),
+        ]
         master.series.exceptionDates = [day(2026, 12, 3, hour: 9).occurrenceKey]
-        master.series.changes[day(2026, 12, 4, hour: 9).occurrenceKey] = ReminderSeries.Change(start: day(2026, 12, 4, hour: 11), due: day(2026, 12, 4, hour: 12), title: "Review (moved)")
+        master.series.changes[day(2026, 12, 4, hour: 9).occurrenceKey] = ReminderSeries.Change(
+            start: day(2026, 12, 4, hour: 11), due: day(2026, 12, 4, hour: 12), title: "Review (moved)")
         guard case .open(let shown) = master.atFirstOpenOccurrence(in: .utc) else { return XCTFail("no open occurrence") }
         XCTAssertEqual(shown.startDateComponents, day(2026, 12, 4, hour: 11), "moved by its override")
         XCTAssertEqual(shown.dueDateComponents, day(2026, 12, 4, hour: 12))
@@ -100,7 +105,9 @@ final class SeriesTests: XCTestCase {
 
     func testASeriesWithEveryOccurrenceDoneIsCompletedAndOneWithAllRemovedSaysSo() {
         var counted = reminder(start: nil, due: day(2026, 12, 1), rule: "FREQ=DAILY;COUNT=2", form: .override)
-        counted.series.completed = [day(2026, 12, 1).occurrenceKey: Timestamp(milliseconds: 10), day(2026, 12, 2).occurrenceKey: Timestamp(milliseconds: 20)]
+        counted.series.completed = [
+            day(2026, 12, 1).occurrenceKey: Timestamp(milliseconds: 10), day(2026, 12, 2).occurrenceKey: Timestamp(milliseconds: 20),
+        ]
         guard case .ended(let done, anyDone: true) = counted.atFirstOpenOccurrence(in: .utc) else { return XCTFail("not ended") }
         XCTAssertTrue(done.isCompleted)
         XCTAssertEqual(done.completionDate, Timestamp(milliseconds: 20))
@@ -109,7 +116,8 @@ final class SeriesTests: XCTestCase {
         guard case .ended(let same, anyDone: false) = removed.atFirstOpenOccurrence(in: .utc) else { return XCTFail("not ended") }
         XCTAssertFalse(same.isCompleted)
         var endless = reminder(start: nil, due: day(2026, 12, 1), rule: "FREQ=DAILY")
-        endless.series.exceptionDates = Set((0..<OccurrenceWalk.limit + 5).map { day(2026, 12, 1).shifted(byWallClockSeconds: Int64($0) * 86_400).occurrenceKey })
+        endless.series.exceptionDates = Set(
+            (0..<OccurrenceWalk.limit + 5).map { day(2026, 12, 1).shifted(byWallClockSeconds: Int64($0) * 86_400).occurrenceKey })
         XCTAssertEqual(endless.atFirstOpenOccurrence(in: .utc), .unreachable)
     }
 
@@ -118,14 +126,18 @@ final class SeriesTests: XCTestCase {
         weekly.series.additionalDates = [day(2026, 12, 10, hour: 9)]
         let thursday = completed(weekly).advanced
         XCTAssertEqual(thursday.startDateComponents, day(2026, 12, 10, hour: 9))
-        var walk = OccurrenceWalk(anchor: day(2026, 12, 7, hour: 9), rules: weekly.recurrenceRules, additionalDates: [day(2026, 12, 10, hour: 9)], zone: .utc)
-        XCTAssertEqual([walk.next(), walk.next(), walk.next()], [day(2026, 12, 10, hour: 9), day(2026, 12, 14, hour: 9), day(2026, 12, 21, hour: 9)])
+        var walk = OccurrenceWalk(
+            anchor: day(2026, 12, 7, hour: 9), rules: weekly.recurrenceRules, additionalDates: [day(2026, 12, 10, hour: 9)], zone: .utc)
+        XCTAssertEqual(
+            [walk.next(), walk.next(), walk.next()], [day(2026, 12, 10, hour: 9), day(2026, 12, 14, hour: 9), day(2026, 12, 21, hour: 9)])
     }
 
     func testAnOccurrenceChangedFromHereOnMovesEveryLaterOne() {
         var master = reminder(start: day(2026, 12, 1, hour: 9), due: nil, rule: "FREQ=DAILY", form: .override)
-        master.series.completed = [day(2026, 12, 1, hour: 9).occurrenceKey: Timestamp(milliseconds: 1), day(2026, 12, 2, hour: 9).occurrenceKey: Timestamp(milliseconds: 1),
-                                   day(2026, 12, 3, hour: 9).occurrenceKey: Timestamp(milliseconds: 1)]
+        master.series.completed = [
+            day(2026, 12, 1, hour: 9).occurrenceKey: Timestamp(milliseconds: 1), day(2026, 12, 2, hour: 9).occurrenceKey: Timestamp(milliseconds: 1),
+            day(2026, 12, 3, hour: 9).occurrenceKey: Timestamp(milliseconds: 1),
+        ]
         master.series.changes[day(2026, 12, 2, hour: 9).occurrenceKey] = ReminderSeries.Change(start: day(2026, 12, 2, hour: 10), thisAndFuture: true)
         guard case .open(let shown) = master.atFirstOpenOccurrence(in: .utc) else { return XCTFail("no open occurrence") }
         XCTAssertEqual(shown.startDateComponents, day(2026, 12, 4, hour: 10))
@@ -142,7 +154,8 @@ final class SeriesTests: XCTestCase {
         XCTAssertEqual(task.alarms[0].fireDate(of: task, in: .utc), day(2026, 12, 7, hour: 8, minute: 45).instant(in: .utc))
         XCTAssertNoThrow(try CalendarItemRules().validate(task), "a series may recur from its start alone")
         task.dueDateComponents = day(2026, 12, 7, hour: 17)
-        XCTAssertEqual(task.alarms[0].fireDate(of: task, in: .utc), day(2026, 12, 7, hour: 8, minute: 45).instant(in: .utc), "a due date changes nothing")
+        XCTAssertEqual(
+            task.alarms[0].fireDate(of: task, in: .utc), day(2026, 12, 7, hour: 8, minute: 45).instant(in: .utc), "a due date changes nothing")
         task.startDateComponents = nil
         XCTAssertThrowsError(try CalendarItemRules().validate(task)) { error in
             XCTAssertEqual((error as? ValidationError)?.field, "alarms[0].relativeTo")
@@ -157,7 +170,9 @@ final class SeriesTests: XCTestCase {
     func testMovingAnOverrideFormSeriesTakesItsOccurrencesAlong() {
         var series = reminder(start: day(2026, 12, 7, hour: 9), due: nil, rule: "FREQ=DAILY", form: .override)
         series.series.start = day(2026, 12, 5, hour: 9)
-        series.series.completed = [day(2026, 12, 5, hour: 9).occurrenceKey: Timestamp(milliseconds: 1), day(2026, 12, 6, hour: 9).occurrenceKey: Timestamp(milliseconds: 1)]
+        series.series.completed = [
+            day(2026, 12, 5, hour: 9).occurrenceKey: Timestamp(milliseconds: 1), day(2026, 12, 6, hour: 9).occurrenceKey: Timestamp(milliseconds: 1),
+        ]
         series.series.exceptionDates = [day(2026, 12, 9, hour: 9).occurrenceKey]
         var moved = series
         moved.startDateComponents = day(2026, 12, 7, hour: 11)

@@ -28,8 +28,9 @@ final class DeclarationTests: XCTestCase {
         }
         for folder in ["Sources/RemindersProtocol/Methods", "Sources/RemindersServer/Methods"] {
             let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path)
-            XCTAssertEqual(Set(files.map { String($0.dropLast(".swift".count)) }),
-                           Set(MethodRegistry.all.map { String(describing: $0.declaration) }), "\(folder) holds one file per method and nothing else")
+            XCTAssertEqual(
+                Set(files.map { String($0.dropLast(".swift".count)) }),
+                Set(MethodRegistry.all.map { String(describing: $0.declaration) }), "\(folder) holds one file per method and nothing else")
         }
         XCTAssertEqual(Set(MethodRegistry.all.map(\.name)).count, MethodRegistry.all.count, "names are unique")
     }

@@ -30,23 +30,30 @@ final class DecodingTests: XCTestCase {
     }
 
     func testErrorsNameTheirPath() {
-        XCTAssertEqual(decodeError(#"{"title":"x","alarms":[{"absoluteDate":"2026-01-01T00:00:00Z"},{"relativeOffset":"soon"}]}"#)?.data?["field"],
-                       "reminder.alarms[1].relativeOffset")
-        XCTAssertEqual(decodeError(#"{"title":"x","recurrenceRules":[{"frequency":"weekly","daysOfTheWeek":[{"dayOfTheWeek":"mon"}]}]}"#)?.data?["field"],
-                       "reminder.recurrenceRules[0].daysOfTheWeek[0].dayOfTheWeek")
-        XCTAssertEqual(decodeError(#"{"title":"x","dueDateComponents":{"year":2026,"month":2,"day":31}}"#)?.data?["field"],
-                       "reminder.dueDateComponents.day")
+        XCTAssertEqual(
+            decodeError(#"{"title":"x","alarms":[{"absoluteDate":"2026-01-01T00:00:00Z"},{"relativeOffset":"soon"}]}"#)?.data?["field"],
+            "reminder.alarms[1].relativeOffset")
+        XCTAssertEqual(
+            decodeError(#"{"title":"x","recurrenceRules":[{"frequency":"weekly","daysOfTheWeek":[{"dayOfTheWeek":"mon"}]}]}"#)?.data?["field"],
+            "reminder.recurrenceRules[0].daysOfTheWeek[0].dayOfTheWeek")
+        XCTAssertEqual(
+            decodeError(#"{"title":"x","dueDateComponents":{"year":2026,"month":2,"day":31}}"#)?.data?["field"],
+            "reminder.dueDateComponents.day")
         XCTAssertEqual(decodeError(#"{"notes":"no title"}"#)?.data?["field"], "reminder.title")
         XCTAssertEqual(decodeError(#"{"title":"x","colour":"red"}"#)?.data?["field"], "reminder.colour")
     }
 
     func testStoreManagedFieldsMayBeSentBack() throws {
-        XCTAssertNil(decodeError(#"{"title":"x","creationDate":"2026-01-01T00:00:00.000Z","hasAlarms":false,"hasNotes":false,"hasRecurrenceRules":false,"calendarItemExternalIdentifier":"e"}"#))
+        XCTAssertNil(
+            decodeError(
+                #"{"title":"x","creationDate":"2026-01-01T00:00:00.000Z","hasAlarms":false,"hasNotes":false,"hasRecurrenceRules":false,"calendarItemExternalIdentifier":"e"}"#
+            ))
     }
 
     func testRecurrenceRuleFromRRuleOrFields() throws {
         let fromText = try RecurrenceRule.decode(try JSONParser.parse(#"{"rrule":"FREQ=MONTHLY;BYDAY=-1FR"}"#), path: "r")
-        let fromFields = try RecurrenceRule.decode(try JSONParser.parse(#"{"frequency":"monthly","daysOfTheWeek":[{"dayOfTheWeek":6,"weekNumber":-1}],"rrule":"ignored"}"#), path: "r")
+        let fromFields = try RecurrenceRule.decode(
+            try JSONParser.parse(#"{"frequency":"monthly","daysOfTheWeek":[{"dayOfTheWeek":6,"weekNumber":-1}],"rrule":"ignored"}"#), path: "r")
         XCTAssertEqual(fromText, fromFields)
         XCTAssertThrowsError(try RecurrenceRule.decode(try JSONParser.parse(#"{"rrule":"FREQ=DAILY","interval":2}"#), path: "r"))
     }

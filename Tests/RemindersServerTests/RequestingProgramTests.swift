@@ -15,8 +15,10 @@ final class RequestingProgramTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: proc) }
 
     /// One process: its executable, parent, arguments, working folder and open files.
-    private func process(_ pid: Int32, exe: String, name: String, parent: Int32, arguments: [String] = [], cwd: String = "/",
-                         descriptors: [Int: String] = [:]) throws {
+    private func process(
+        _ pid: Int32, exe: String, name: String, parent: Int32, arguments: [String] = [], cwd: String = "/",
+        descriptors: [Int: String] = [:]
+    ) throws {
         let folder = "\(proc!)/\(pid)"
         try FileManager.default.createDirectory(atPath: folder + "/fd", withIntermediateDirectories: true)
         for (descriptor, target) in descriptors {
@@ -44,7 +46,10 @@ final class RequestingProgramTests: XCTestCase {
         let scripts = proc + "/bin"
         try FileManager.default.createDirectory(atPath: scripts, withIntermediateDirectories: true)
         try text.write(toFile: scripts + "/" + name, atomically: true, encoding: .utf8)
-        return try XCTUnwrap(realpath(scripts + "/" + name, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) })
+        return try XCTUnwrap(
+            realpath(scripts + "/" + name, nil).map { pointer in
+                defer { free(pointer) }; return String(cString: pointer)
+            })
     }
 
     func testAShellRunningAScriptRunsThatProgram() throws {
@@ -64,8 +69,9 @@ final class RequestingProgramTests: XCTestCase {
         let other = try script("other", "#!/bin/bash\n")
         try process(41, exe: "/usr/bin/bash", name: "bash", parent: 1, arguments: ["bash", granted], descriptors: [255: other])
         XCTAssertEqual(RequestingProgram.identify(startingAt: 41, in: proc), other, "argv rewritten to name the granted script")
-        try process(42, exe: "/usr/bin/dash", name: "sh", parent: 1, arguments: ["sh", "granted"], cwd: proc + "/bin",
-                    descriptors: [10: "/dev/null", 11: other])
+        try process(
+            42, exe: "/usr/bin/dash", name: "sh", parent: 1, arguments: ["sh", "granted"], cwd: proc + "/bin",
+            descriptors: [10: "/dev/null", 11: other])
         XCTAssertEqual(RequestingProgram.identify(startingAt: 42, in: proc), other, "dash's script on fd 11, not the relative name")
         // python3 /dev/fd/7: the file on the interpreter's descriptor 7, not on remindersd's.
         let python = try script("other.py", "print(1)\n")
@@ -89,8 +95,9 @@ final class RequestingProgramTests: XCTestCase {
     func testAProgramNamedLikeAnInterpreterIsItself() throws {
         let granted = try script("granted.py", "print(1)\n")
         try process(41, exe: proc + "/bin/python3", name: "python3", parent: 1, arguments: ["python3", granted])
-        XCTAssertEqual(RequestingProgram.identity(startingAt: 41, in: proc), ProgramIdentity(program: proc + "/bin/python3", evidence: .interpreter),
-                       "a program copied to a file named python3 is not looked into")
+        XCTAssertEqual(
+            RequestingProgram.identity(startingAt: 41, in: proc), ProgramIdentity(program: proc + "/bin/python3", evidence: .interpreter),
+            "a program copied to a file named python3 is not looked into")
         // A python process naming a bash script does not run it.
         let bashScript = try script("granted.sh", "#!/usr/bin/env bash\n")
         try process(42, exe: "/usr/bin/python3.11", name: "python3", parent: 1, arguments: ["python3", bashScript])
@@ -119,7 +126,10 @@ final class RequestingProgramTests: XCTestCase {
         try process(50, exe: "/usr/bin/python3.11", name: "python3", parent: 1, arguments: ["python3", "todo.py", "--flag"], cwd: scripts)
         try process(51, exe: "/usr/bin/python3.11", name: "python3", parent: 1, arguments: ["python3", "-m", "pytest"], cwd: scripts)
         try process(52, exe: "/usr/bin/python3.11", name: "python3", parent: 1, arguments: ["python3", "missing.py"], cwd: scripts)
-        let real = try XCTUnwrap(realpath(scripts + "/todo.py", nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) })
+        let real = try XCTUnwrap(
+            realpath(scripts + "/todo.py", nil).map { pointer in
+                defer { free(pointer) }; return String(cString: pointer)
+            })
         try process(53, exe: "/usr/bin/python3.11", name: "python3", parent: 1, arguments: ["python3", real, "--flag"], cwd: "/")
         XCTAssertEqual(RequestingProgram.identity(startingAt: 53, in: proc), ProgramIdentity(program: real, evidence: .claimedScript))
         // Issue 35, 2: a relative path is resolved in the folder the interpreter is in now, which

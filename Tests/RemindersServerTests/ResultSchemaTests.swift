@@ -15,22 +15,34 @@ final class ResultSchemaTests: XCTestCase {
         "startDateComponents": ["year": 2027, "month": 1, "day": 1],
         "dueDateComponents": ["year": 2027, "month": 1, "day": 2, "hour": 9, "minute": 30, "second": 15, "timeZone": "Europe/Berlin"],
         "timeZone": "Europe/Berlin", "tags": ["sample", "schema"], "isFlagged": true,
-        "alarms": [["relativeOffset": -900, "alarmIdentifier": "relative"], ["absoluteDate": "2027-01-01T08:00:00Z"],
-                   ["structuredLocation": ["title": "Station", "geoLocation": ["latitude": 52.5, "longitude": 13.4], "radius": 40233],
-                    "proximity": "enter"]],
-        "recurrenceRules": [["frequency": "monthly", "interval": 2, "daysOfTheWeek": [["dayOfTheWeek": 2, "weekNumber": 1]], "setPositions": [1],
-                             "recurrenceEnd": ["occurrenceCount": 3], "firstDayOfTheWeek": 2]],
+        "alarms": [
+            ["relativeOffset": -900, "alarmIdentifier": "relative"], ["absoluteDate": "2027-01-01T08:00:00Z"],
+            [
+                "structuredLocation": ["title": "Station", "geoLocation": ["latitude": 52.5, "longitude": 13.4], "radius": 40233],
+                "proximity": "enter",
+            ],
+        ],
+        "recurrenceRules": [
+            [
+                "frequency": "monthly", "interval": 2, "daysOfTheWeek": [["dayOfTheWeek": 2, "weekNumber": 1]], "setPositions": [1],
+                "recurrenceEnd": ["occurrenceCount": 3], "firstDayOfTheWeek": 2,
+            ]
+        ],
     ]
 
     func testEveryMethodsResultMatchesItsSchema() throws {
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "schemas", "fullAccess", "--entity", "event", "--store", folder.store]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "schemas", "fullAccess", "--entity", "event", "--store", folder.store])
+                .status, 0)
         let server = try RemindersdProcess.granted("schemas", store: folder.store)
         var checked = Set<String>()
         func call(_ method: String, _ params: JSONValue = [:]) -> JSONValue {
             let reply = server.channel.request(method, params)
             guard let result = reply.result else { XCTFail("\(method): \(reply)"); return .null }
             guard let declared = MethodRegistry.named(method) else { XCTFail("\(method) is not declared"); return result }
-            do { try declared.declaration.result.check(result, at: "result") } catch { XCTFail("\(method): \(error) in \(result.serialized.prefix(600))") }
+            do { try declared.declaration.result.check(result, at: "result") } catch {
+                XCTFail("\(method): \(error) in \(result.serialized.prefix(600))")
+            }
             checked.insert(method)
             return result
         }
@@ -71,10 +83,18 @@ final class ResultSchemaTests: XCTestCase {
         _ = call("dismissAlarm", ["identifier": identifier, "alarmIdentifier": "relative"])
         _ = call("updateLocation", ["latitude": 52.52, "longitude": 13.405, "horizontalAccuracy": 10])
         _ = call("defaultCalendarForNewEvents")
-        let event = call("saveEvent", ["event": ["title": "Meeting", "startDate": "2027-01-04T09:00:00Z", "endDate": "2027-01-04T10:00:00Z",
-                                                 "recurrenceRules": [["frequency": "weekly"]], "alarms": [["relativeOffset": -600]],
-                                                 "structuredLocation": ["title": "Room 1"]]])["event"]?["eventIdentifier"] ?? .null
-        _ = call("saveEvent", ["event": ["eventIdentifier": event, "occurrenceDate": "2027-01-11T09:00:00Z", "title": "Moved"], "span": "thisEvent"])
+        let event =
+            call(
+                "saveEvent",
+                [
+                    "event": [
+                        "title": "Meeting", "startDate": "2027-01-04T09:00:00Z", "endDate": "2027-01-04T10:00:00Z",
+                        "recurrenceRules": [["frequency": "weekly"]], "alarms": [["relativeOffset": -600]],
+                        "structuredLocation": ["title": "Room 1"],
+                    ]
+                ])["event"]?["eventIdentifier"] ?? .null
+        _ = call(
+            "saveEvent", ["event": ["eventIdentifier": event, "occurrenceDate": "2027-01-11T09:00:00Z", "title": "Moved"], "span": "thisEvent"])
         _ = call("event", ["identifier": event, "occurrenceDate": "2027-01-11T09:00:00Z"])
         _ = call("fetchEvents", ["start": "2027-01-01T00:00:00Z", "end": "2032-01-01T00:00:00Z", "limit": 3])
         XCTAssertNotNil(call("calendarItem", ["identifier": event])["event"])
@@ -85,7 +105,7 @@ final class ResultSchemaTests: XCTestCase {
         _ = call("shutdown")
         server.channel.notify("exit")
         XCTAssertEqual(server.waitForExit(), 0)
-        checked.insert("initialize")   // granted() initialized it; its answer is checked below
+        checked.insert("initialize")  // granted() initialized it; its answer is checked below
         XCTAssertEqual(Set(MethodRegistry.all.map(\.name)).subtracting(checked).sorted(), [], "methods not exercised here")
         let fresh = try RemindersdProcess(store: folder.store)
         let initialized = fresh.initialize(client: "schemas")

@@ -42,11 +42,14 @@ final class AuthorizationRulesTests: XCTestCase {
             (.notDetermined, "full", false, .denied, true), (.notDetermined, "full", nil, .notDetermined, true),
             (.writeOnly, "full", true, .fullAccess, true), (.writeOnly, "full", false, .writeOnly, true), (.writeOnly, "full", nil, .writeOnly, true),
             (.writeOnly, "writeOnly", true, .writeOnly, false), (.fullAccess, "full", false, .fullAccess, false),
-            (.fullAccess, "writeOnly", false, .fullAccess, false), (.denied, "full", true, .denied, false), (.restricted, "full", true, .restricted, false),
+            (.fullAccess, "writeOnly", false, .fullAccess, false), (.denied, "full", true, .denied, false),
+            (.restricted, "full", true, .restricted, false),
         ]
         for row in table {
             var asked = false
-            let result = RequestAccess.decide(current: row.current, level: .init(rawValue: row.level)!) { asked = true; return row.answer }
+            let result = RequestAccess.decide(current: row.current, level: .init(rawValue: row.level)!) {
+                asked = true; return row.answer
+            }
             XCTAssertEqual(result, row.expected, "\(row)")
             XCTAssertEqual(asked, row.asked, "\(row)")
         }
@@ -62,7 +65,6 @@ final class AuthorizationRulesTests: XCTestCase {
         }
     }
 }
-
 
 /// One place where store failures become JSON-RPC errors.
 final class ErrorMappingTests: XCTestCase {

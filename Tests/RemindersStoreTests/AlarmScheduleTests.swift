@@ -43,9 +43,10 @@ final class AlarmScheduleTests: StoreTestCase {
         let decided = try reminder("decided", due: due, .relative(offset: 0))
         let completed = try reminder("completed", due: due, .relative(offset: 0))
         try reminder("open", due: due, .relative(offset: 0))
-        let delivery = AlarmDelivery(itemIdentifier: decided.calendarItemIdentifier, alarmIdentifier: decided.alarms[0].alarmIdentifier,
-                                     occurrence: AlarmDelivery.occurrence(of: decided), fireDate: Timestamp(rfc3339: "2026-12-01T09:00:00Z")!,
-                                     state: .delivered, late: false)
+        let delivery = AlarmDelivery(
+            itemIdentifier: decided.calendarItemIdentifier, alarmIdentifier: decided.alarms[0].alarmIdentifier,
+            occurrence: AlarmDelivery.occurrence(of: decided), fireDate: Timestamp(rfc3339: "2026-12-01T09:00:00Z")!,
+            state: .delivered, late: false)
         XCTAssertTrue(try eventStore.store.claim(delivery, now: Timestamp(milliseconds: 0)))
         var done = ReminderChanges()
         done.isCompleted = .set(true)
@@ -66,7 +67,8 @@ final class AlarmScheduleTests: StoreTestCase {
         try reminder("floating", due: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9), .relative(offset: -900))
         try reminder("zoned", due: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, timeZone: "UTC"), .relative(offset: 60))
         // v9 undone, and no more: migrations are applied by name, so the store gets exactly this one back.
-        try eventStore.store.database.execute("""
+        try eventStore.store.database.execute(
+            """
             DROP INDEX alarms_by_fire_at; DROP INDEX alarms_by_fire_wall;
             ALTER TABLE alarms DROP COLUMN fire_at; ALTER TABLE alarms DROP COLUMN fire_wall;
             DELETE FROM schema_migrations WHERE name = 'v9 alarm fire times';
@@ -82,8 +84,9 @@ final class AlarmScheduleTests: StoreTestCase {
 
     @discardableResult
     private func event(_ title: String, start: ItemDateComponents, rrule: String? = nil, _ triggers: Alarm.Trigger...) throws -> Event {
-        var event = Event(eventIdentifier: "", calendarIdentifier: try XCTUnwrap(try eventStore.defaultCalendarForNewEvents()).calendarIdentifier,
-                          title: title, start: start, duration: start.isAllDay ? 86_400_000 : 1_800_000, creationDate: Timestamp(milliseconds: 0))
+        var event = Event(
+            eventIdentifier: "", calendarIdentifier: try XCTUnwrap(try eventStore.defaultCalendarForNewEvents()).calendarIdentifier,
+            title: title, start: start, duration: start.isAllDay ? 86_400_000 : 1_800_000, creationDate: Timestamp(milliseconds: 0))
         event.calendarItemExternalIdentifier = title
         event.recurrenceRules = try rrule.map { [try RecurrenceRule(rrule: $0)] } ?? []
         event.alarms = triggers.enumerated().map { Alarm(alarmIdentifier: "\(title)-\($0.offset)", trigger: $0.element) }
@@ -91,7 +94,8 @@ final class AlarmScheduleTests: StoreTestCase {
     }
 
     private func eventWindow(_ from: String, _ to: String) throws -> [String] {
-        try eventStore.store.eventsWithAlarms(firingFrom: Timestamp(rfc3339: from)!, through: Timestamp(rfc3339: to)!, in: berlin).map(\.title).sorted()
+        try eventStore.store.eventsWithAlarms(firingFrom: Timestamp(rfc3339: from)!, through: Timestamp(rfc3339: to)!, in: berlin).map(\.title)
+            .sorted()
     }
 
     /// One event's alarms are found by their fire times, as reminders' are; a series' always (its
@@ -99,12 +103,15 @@ final class AlarmScheduleTests: StoreTestCase {
     func testEventAlarmsAreFoundInTheirWindow() throws {
         try event("zoned", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 10, minute: 0, timeZone: "UTC"), .relative(offset: -900))
         try event("floating", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 14, minute: 0), .relative(offset: -900))
-        try event("absolute", start: ItemDateComponents(year: 2027, month: 1, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
-                  .absolute(Timestamp(rfc3339: "2026-12-01T08:00:00Z")!))
-        try event("weekly", start: ItemDateComponents(year: 2026, month: 1, day: 5, hour: 9, minute: 0, timeZone: "UTC"), rrule: "FREQ=WEEKLY",
-                  .relative(offset: -600))
-        try event("place", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 8, minute: 0, timeZone: "UTC"),
-                  .location(StructuredLocation(title: "Home", geoLocation: GeoLocation(latitude: 1, longitude: 2)), .enter))
+        try event(
+            "absolute", start: ItemDateComponents(year: 2027, month: 1, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+            .absolute(Timestamp(rfc3339: "2026-12-01T08:00:00Z")!))
+        try event(
+            "weekly", start: ItemDateComponents(year: 2026, month: 1, day: 5, hour: 9, minute: 0, timeZone: "UTC"), rrule: "FREQ=WEEKLY",
+            .relative(offset: -600))
+        try event(
+            "place", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 8, minute: 0, timeZone: "UTC"),
+            .location(StructuredLocation(title: "Home", geoLocation: GeoLocation(latitude: 1, longitude: 2)), .enter))
         try event("no alarm", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 8, minute: 0, timeZone: "UTC"))
 
         XCTAssertEqual(try eventWindow("2026-12-01T09:44:00Z", "2026-12-01T09:46:00Z"), ["weekly", "zoned"])
@@ -117,12 +124,15 @@ final class AlarmScheduleTests: StoreTestCase {
     /// A series that ended is no candidate after its last alarm; one without end always is.
     func testAnEndedSeriesIsLeftOutAfterItsLastAlarm() throws {
         // Ten days from 1 December 09:00Z, alarms 10 minutes before and an hour after: the last fires 10 December 10:00Z.
-        try event("daily", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
-                  rrule: "FREQ=DAILY;COUNT=10", .relative(offset: -600), .relative(offset: 3600))
-        try event("until", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
-                  rrule: "FREQ=WEEKLY;UNTIL=20261215T090000Z", .relative(offset: -600))
-        try event("forever", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
-                  rrule: "FREQ=DAILY", .relative(offset: -600))
+        try event(
+            "daily", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+            rrule: "FREQ=DAILY;COUNT=10", .relative(offset: -600), .relative(offset: 3600))
+        try event(
+            "until", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+            rrule: "FREQ=WEEKLY;UNTIL=20261215T090000Z", .relative(offset: -600))
+        try event(
+            "forever", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "UTC"),
+            rrule: "FREQ=DAILY", .relative(offset: -600))
         XCTAssertEqual(try eventWindow("2026-12-10T09:59:00Z", "2026-12-10T10:01:00Z"), ["daily", "forever", "until"])
         XCTAssertEqual(try eventWindow("2026-12-10T10:00:01Z", "2026-12-10T10:02:00Z"), ["forever", "until"])
         XCTAssertEqual(try eventWindow("2026-12-15T09:00:01Z", "2026-12-15T09:02:00Z"), ["forever"])
@@ -133,9 +143,11 @@ final class AlarmScheduleTests: StoreTestCase {
     func testTheMigrationFillsInEventAlarmFireTimes() throws {
         try event("zoned", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 10, minute: 0, timeZone: "UTC"), .relative(offset: -900))
         try event("floating", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 14, minute: 0), .relative(offset: -900))
-        try event("weekly", start: ItemDateComponents(year: 2026, month: 1, day: 5, hour: 9, minute: 0, timeZone: "UTC"), rrule: "FREQ=WEEKLY",
-                  .relative(offset: -600))
-        try eventStore.store.database.execute("""
+        try event(
+            "weekly", start: ItemDateComponents(year: 2026, month: 1, day: 5, hour: 9, minute: 0, timeZone: "UTC"), rrule: "FREQ=WEEKLY",
+            .relative(offset: -600))
+        try eventStore.store.database.execute(
+            """
             DROP INDEX event_alarms_by_fire_at; DROP INDEX event_alarms_by_fire_wall; DROP INDEX events_recurring;
             ALTER TABLE event_alarms DROP COLUMN fire_at; ALTER TABLE event_alarms DROP COLUMN fire_wall;
             ALTER TABLE events DROP COLUMN last_alarm_fire;
@@ -144,8 +156,9 @@ final class AlarmScheduleTests: StoreTestCase {
         eventStore = try reopened()
         XCTAssertEqual(try eventWindow("2026-12-01T09:44:00Z", "2026-12-01T09:46:00Z"), ["weekly", "zoned"])
         XCTAssertEqual(try eventWindow("2026-12-01T12:44:00Z", "2026-12-01T12:46:00Z"), ["floating", "weekly"])
-        XCTAssertEqual(try eventStore.store.database.scalar("SELECT count(*) FROM event_alarms WHERE fire_at IS NULL AND fire_wall IS NULL")?.integer, 1,
-                       "the series' alarm has no one fire time")
+        XCTAssertEqual(
+            try eventStore.store.database.scalar("SELECT count(*) FROM event_alarms WHERE fire_at IS NULL AND fire_wall IS NULL")?.integer, 1,
+            "the series' alarm has no one fire time")
         XCTAssertEqual(try eventStore.store.integrityCheck(), "ok")
     }
 }

@@ -14,8 +14,9 @@ final class ClientFormStoreTests: StoreTestCase {
     }
 
     func testASeriesStateIsKeptAsItWasWritten() throws {
-        var reminder = Reminder(calendarItemIdentifier: "", calendarIdentifier: try XCTUnwrap(eventStore.store.defaultCalendar()).calendarIdentifier,
-                                title: "Water\tthe \\ plants\nbalcony", creationDate: Timestamp(milliseconds: 0))
+        var reminder = Reminder(
+            calendarItemIdentifier: "", calendarIdentifier: try XCTUnwrap(eventStore.store.defaultCalendar()).calendarIdentifier,
+            title: "Water\tthe \\ plants\nbalcony", creationDate: Timestamp(milliseconds: 0))
         reminder.startDateComponents = day(4, hour: 18)
         reminder.recurrenceRules = [try RecurrenceRule(rrule: "FREQ=DAILY")]
         var series = ReminderSeries(form: .override)
@@ -25,8 +26,10 @@ final class ClientFormStoreTests: StoreTestCase {
         series.exceptionDates = [day(3, hour: 9).occurrenceKey]
         series.additionalDates = [ItemDateComponents(year: 2026, month: 12, day: 24, hour: 9, minute: 30, timeZone: "Europe/Berlin")]
         series.completed = [day(1, hour: 9).occurrenceKey: Timestamp(milliseconds: 5), day(2, hour: 9).occurrenceKey: Timestamp(milliseconds: 6)]
-        series.changes = [day(4, hour: 9).occurrenceKey: ReminderSeries.Change(start: day(4, hour: 18), title: "Water\tthe plants (late)"),
-                          day(9, hour: 9).occurrenceKey: ReminderSeries.Change(due: day(9, hour: 20), thisAndFuture: true)]
+        series.changes = [
+            day(4, hour: 9).occurrenceKey: ReminderSeries.Change(start: day(4, hour: 18), title: "Water\tthe plants (late)"),
+            day(9, hour: 9).occurrenceKey: ReminderSeries.Change(due: day(9, hour: 20), thisAndFuture: true),
+        ]
         series.doneFrom = day(20, hour: 9).occurrenceKey
         reminder.series = series
         reminder.alarms = [Alarm(alarmIdentifier: "S", trigger: .relativeToStart(offset: -900))]
@@ -47,9 +50,10 @@ final class ClientFormStoreTests: StoreTestCase {
         changes.alarms = .set([AlarmDraft(trigger: .relativeToStart(offset: -1800))])
         var bins = try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
         XCTAssertEqual(try window(day(7, hour: 18), day(7, hour: 19)), ["Bins"])
-        let delivery = AlarmDelivery(itemIdentifier: bins.calendarItemIdentifier, alarmIdentifier: bins.alarms[0].alarmIdentifier,
-                                     occurrence: AlarmDelivery.occurrence(of: bins), fireDate: day(7, hour: 18).instant(in: utc).advanced(by: 1_800_000),
-                                     state: .delivered, late: false)
+        let delivery = AlarmDelivery(
+            itemIdentifier: bins.calendarItemIdentifier, alarmIdentifier: bins.alarms[0].alarmIdentifier,
+            occurrence: AlarmDelivery.occurrence(of: bins), fireDate: day(7, hour: 18).instant(in: utc).advanced(by: 1_800_000),
+            state: .delivered, late: false)
         XCTAssertNotEqual(delivery.occurrence, 0)
         XCTAssertTrue(try eventStore.store.claim(delivery, now: Timestamp(milliseconds: 0)))
         XCTAssertEqual(try window(day(7, hour: 18), day(7, hour: 19)), [])
@@ -68,18 +72,21 @@ final class ClientFormStoreTests: StoreTestCase {
         changes.dueDateComponents = .set(day(7, hour: 12))
         changes.alarms = .set([AlarmDraft(alarmIdentifier: "U1", trigger: .relative(offset: -7200))])
         let call = try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
-        try eventStore.store.decide(.dismissed, reminder: call, alarm: call.alarms[0], fireDate: day(7, hour: 10).instant(in: utc),
-                                    snoozedUntil: nil, now: Timestamp(milliseconds: 0))
+        try eventStore.store.decide(
+            .dismissed, reminder: call, alarm: call.alarms[0], fireDate: day(7, hour: 10).instant(in: utc),
+            snoozedUntil: nil, now: Timestamp(milliseconds: 0))
         XCTAssertEqual(try window(day(7, hour: 9), day(7, hour: 12)), [])
         XCTAssertEqual(try eventStore.upcomingAlarms(from: day(7, hour: 0).instant(in: utc), to: day(8, hour: 0).instant(in: utc)).count, 0)
         var retimed = ReminderChanges()
         retimed.alarms = .set([AlarmDraft(alarmIdentifier: "U1", trigger: .relative(offset: -1800))])
         _ = try eventStore.saveReminder(identifier: call.calendarItemIdentifier, changes: retimed, commit: true)
         XCTAssertEqual(try window(day(7, hour: 9), day(7, hour: 12)), ["Call"])
-        XCTAssertEqual(try eventStore.upcomingAlarms(from: day(7, hour: 0).instant(in: utc), to: day(8, hour: 0).instant(in: utc)).map(\.fireDate),
-                       [day(7, hour: 11).instant(in: utc).advanced(by: 1_800_000)])
-        let delivery = AlarmDelivery(itemIdentifier: call.calendarItemIdentifier, alarmIdentifier: "U1", occurrence: AlarmDelivery.occurrence(of: call),
-                                     fireDate: day(7, hour: 11).instant(in: utc).advanced(by: 1_800_000), state: .firing, late: false)
+        XCTAssertEqual(
+            try eventStore.upcomingAlarms(from: day(7, hour: 0).instant(in: utc), to: day(8, hour: 0).instant(in: utc)).map(\.fireDate),
+            [day(7, hour: 11).instant(in: utc).advanced(by: 1_800_000)])
+        let delivery = AlarmDelivery(
+            itemIdentifier: call.calendarItemIdentifier, alarmIdentifier: "U1", occurrence: AlarmDelivery.occurrence(of: call),
+            fireDate: day(7, hour: 11).instant(in: utc).advanced(by: 1_800_000), state: .firing, late: false)
         XCTAssertTrue(try eventStore.store.claim(delivery, now: Timestamp(milliseconds: 0)), "the old decision does not hold it back")
         XCTAssertFalse(try eventStore.store.claim(delivery, now: Timestamp(milliseconds: 0)), "claimed once")
     }
@@ -98,14 +105,17 @@ final class ClientFormStoreTests: StoreTestCase {
         XCTAssertEqual(step.parentIdentifier, phase.calendarItemIdentifier)
         var loop = project
         loop.parentIdentifier = step.calendarItemIdentifier
-        XCTAssertThrowsError(try eventStore.writeInterchanged(loop, calendarObject: nil,
-                                                              over: ItemVersion(identifier: project.calendarItemIdentifier, lastChange: project.lastModifiedDate)),
-                             "never a loop")
+        XCTAssertThrowsError(
+            try eventStore.writeInterchanged(
+                loop, calendarObject: nil,
+                over: ItemVersion(identifier: project.calendarItemIdentifier, lastChange: project.lastModifiedDate)),
+            "never a loop")
         // A notes-only edit of the third level is taken; a new subtask of a subtask made here is not.
         var notes = ReminderChanges()
         notes.notes = .set("from here")
-        XCTAssertEqual(try eventStore.saveReminder(identifier: step.calendarItemIdentifier, changes: notes, commit: true).parentIdentifier,
-                       phase.calendarItemIdentifier)
+        XCTAssertEqual(
+            try eventStore.saveReminder(identifier: step.calendarItemIdentifier, changes: notes, commit: true).parentIdentifier,
+            phase.calendarItemIdentifier)
         var deeper = ReminderChanges()
         deeper.title = .set("Too deep")
         deeper.parentIdentifier = .set(step.calendarItemIdentifier)

@@ -15,7 +15,9 @@ final class CorruptRowTests: StoreTestCase {
     }
 
     /// The store's answer to reading `identifier`, which must be the damage named.
-    private func assertDamaged(_ read: () throws -> Void, naming words: [String], _ what: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    private func assertDamaged(
+        _ read: () throws -> Void, naming words: [String], _ what: String = "", file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try read(), what, file: file, line: line) { error in
             guard case StoreError.unavailable(let message) = error else { return XCTFail("\(error)", file: file, line: line) }
             XCTAssertTrue(message.contains("damaged"), message, file: file, line: line)
@@ -45,7 +47,8 @@ final class CorruptRowTests: StoreTestCase {
             assertDamaged({ _ = try eventStore.reminder(identifier: id) }, naming: ["reminders row \(id)"] + words, sql)
             assertDamaged({ _ = try eventStore.fetchReminders(matching: all, in: .current) }, naming: words, sql)
             // Put right again for the next one.
-            try self.damage("""
+            try self.damage(
+                """
                 UPDATE reminders SET due_date = '2027-01-02', recurrence = NULL, priority = 0, last_modified = 5, completion_date = NULL WHERE identifier = '\(id)'
                 """)
             XCTAssertEqual(try eventStore.reminder(identifier: id)?.title, "Tea")
@@ -54,7 +57,12 @@ final class CorruptRowTests: StoreTestCase {
 
     func testAnAlarmOrAnEventThatDoesNotReadIsAnErrorNamingItsColumn() throws {
         var changes = ReminderChanges()
-        changes.alarms = .set([AlarmDraft(alarmIdentifier: nil, trigger: .location(StructuredLocation(title: "Station", geoLocation: GeoLocation(latitude: 52.5, longitude: 13.4), radius: 100), .enter))])
+        changes.alarms = .set([
+            AlarmDraft(
+                alarmIdentifier: nil,
+                trigger: .location(
+                    StructuredLocation(title: "Station", geoLocation: GeoLocation(latitude: 52.5, longitude: 13.4), radius: 100), .enter))
+        ])
         let station = try reminder("At the station") { $0.alarms = changes.alarms }
         try damage("UPDATE alarms SET proximity = 'sideways'")
         assertDamaged({ _ = try eventStore.reminder(identifier: station.calendarItemIdentifier) }, naming: ["alarms row", "proximity", "sideways"])
@@ -73,6 +81,7 @@ final class CorruptRowTests: StoreTestCase {
     func testACalendarRowThatDoesNotReadIsAnErrorNamingItsColumn() throws {
         let list = try XCTUnwrap(try eventStore.defaultCalendarForNewReminders())
         try damage("UPDATE calendars SET entity_type = 'journal' WHERE identifier = '\(list.calendarIdentifier)'")
-        assertDamaged({ _ = try eventStore.store.calendar(identifier: list.calendarIdentifier) }, naming: ["calendars row", "entity_type", "journal"])
+        assertDamaged(
+            { _ = try eventStore.store.calendar(identifier: list.calendarIdentifier) }, naming: ["calendars row", "entity_type", "journal"])
     }
 }

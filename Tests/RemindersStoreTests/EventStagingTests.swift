@@ -31,8 +31,9 @@ final class EventStagingTests: StoreTestCase {
         XCTAssertEqual(try eventStore.event(identifier: staged.event.eventIdentifier, occurrenceDate: nil)?.event.title, "Staged")
         var rename = EventChanges()
         rename.title = .set("Renamed, staged")
-        _ = try eventStore.saveEvent(identifier: committed.event.eventIdentifier, occurrenceDate: nil, span: nil, changes: rename,
-                                 lastModifiedDate: nil, commit: false)
+        _ = try eventStore.saveEvent(
+            identifier: committed.event.eventIdentifier, occurrenceDate: nil, span: nil, changes: rename,
+            lastModifiedDate: nil, commit: false)
         XCTAssertEqual(try eventStore.event(identifier: committed.event.eventIdentifier, occurrenceDate: nil)?.event.title, "Renamed, staged")
         XCTAssertEqual(try fetched(), ["Committed"])
         let other = try reopened()
@@ -46,10 +47,12 @@ final class EventStagingTests: StoreTestCase {
         let identifier = series.event.eventIdentifier
         var moved = EventChanges()
         moved.title = .set("Moved")
-        let detached = try eventStore.saveEvent(identifier: identifier, occurrenceDate: instant("2026-12-14T09:00:00Z"), span: .thisEvent,
-                                            changes: moved, lastModifiedDate: nil, commit: false)
-        XCTAssertEqual(try eventStore.event(identifier: identifier, occurrenceDate: instant("2026-12-14T09:00:00Z"))?.event.eventIdentifier,
-                       detached.event.eventIdentifier)
+        let detached = try eventStore.saveEvent(
+            identifier: identifier, occurrenceDate: instant("2026-12-14T09:00:00Z"), span: .thisEvent,
+            changes: moved, lastModifiedDate: nil, commit: false)
+        XCTAssertEqual(
+            try eventStore.event(identifier: identifier, occurrenceDate: instant("2026-12-14T09:00:00Z"))?.event.eventIdentifier,
+            detached.event.eventIdentifier)
         try eventStore.removeEvent(identifier: identifier, occurrenceDate: nil, span: nil, commit: false)
         XCTAssertNil(try eventStore.event(identifier: identifier, occurrenceDate: nil), "a staged removal reads as none")
         XCTAssertEqual(try fetched(), ["Weekly", "Weekly", "Weekly", "Weekly"], "committed only")
@@ -87,15 +90,19 @@ final class EventStagingTests: StoreTestCase {
         let series = try newEvent("Weekly", rule: "FREQ=WEEKLY;COUNT=6", commit: true).event.eventIdentifier
         var moved = EventChanges()
         moved.title = .set("Moved")
-        let detached = try store.saveEvent(identifier: series, occurrenceDate: instant("2026-12-28T09:00:00Z"), span: .thisEvent,
-                                           changes: moved, lastModifiedDate: nil, commit: commit).event.eventIdentifier
+        let detached = try store.saveEvent(
+            identifier: series, occurrenceDate: instant("2026-12-28T09:00:00Z"), span: .thisEvent,
+            changes: moved, lastModifiedDate: nil, commit: commit
+        ).event.eventIdentifier
         try store.removeEvent(identifier: series, occurrenceDate: instant("2026-12-21T09:00:00Z"), span: .thisEvent, commit: commit)
         var later = EventChanges()
         later.title = .set("Later")
         // The split comes after the detached occurrence was staged and takes it along: a commit
         // must write the new series before the occurrence that now names it.
-        let split = try store.saveEvent(identifier: series, occurrenceDate: instant("2026-12-14T09:00:00Z"), span: .futureEvents,
-                                        changes: later, lastModifiedDate: nil, commit: commit).event
+        let split = try store.saveEvent(
+            identifier: series, occurrenceDate: instant("2026-12-14T09:00:00Z"), span: .futureEvents,
+            changes: later, lastModifiedDate: nil, commit: commit
+        ).event
         XCTAssertEqual(try store.event(identifier: detached, occurrenceDate: nil)?.event.seriesIdentifier, split.eventIdentifier)
         var renamed = EventChanges()
         renamed.title = .set("Moved again")
@@ -112,8 +119,12 @@ final class EventStagingTests: StoreTestCase {
         path = NSTemporaryDirectory() + "\(type(of: self))-" + UUID().uuidString + "/s.sqlite"
         let direct = try calendarAfterSpanChanges(commit: true, in: try reopened())
         XCTAssertEqual(staged, direct)
-        XCTAssertEqual(staged, ["2026-12-07T09:00:00.000Z Weekly", "2026-12-14T09:00:00.000Z Later", "2026-12-28T09:00:00.000Z Moved again (detached)",
-                                "2027-01-04T09:00:00.000Z Later", "2027-01-11T09:00:00.000Z Later"])
+        XCTAssertEqual(
+            staged,
+            [
+                "2026-12-07T09:00:00.000Z Weekly", "2026-12-14T09:00:00.000Z Later", "2026-12-28T09:00:00.000Z Moved again (detached)",
+                "2027-01-04T09:00:00.000Z Later", "2027-01-11T09:00:00.000Z Later",
+            ])
     }
 
     /// A staged removal of a series hides its detached occurrences from the client too (the store
@@ -122,8 +133,10 @@ final class EventStagingTests: StoreTestCase {
         let series = try newEvent("Weekly", rule: "FREQ=WEEKLY;COUNT=4", commit: true).event.eventIdentifier
         var moved = EventChanges()
         moved.title = .set("Moved")
-        let detached = try eventStore.saveEvent(identifier: series, occurrenceDate: instant("2026-12-14T09:00:00Z"), span: .thisEvent,
-                                                changes: moved, lastModifiedDate: nil, commit: true).event.eventIdentifier
+        let detached = try eventStore.saveEvent(
+            identifier: series, occurrenceDate: instant("2026-12-14T09:00:00Z"), span: .thisEvent,
+            changes: moved, lastModifiedDate: nil, commit: true
+        ).event.eventIdentifier
         try eventStore.removeEvent(identifier: series, occurrenceDate: nil, span: nil, commit: false)
         XCTAssertNil(try eventStore.event(identifier: detached, occurrenceDate: nil), "its occurrence goes with the staged series")
         XCTAssertEqual(try reopened().event(identifier: detached, occurrenceDate: nil)?.event.title, "Moved", "nobody else sees it yet")
@@ -138,8 +151,9 @@ final class EventStagingTests: StoreTestCase {
         let other = try reopened()
         var mine = EventChanges()
         mine.title = .set("Mine")
-        _ = try eventStore.saveEvent(identifier: event.eventIdentifier, occurrenceDate: nil, span: nil, changes: mine,
-                                     lastModifiedDate: event.lastModifiedDate, commit: false)
+        _ = try eventStore.saveEvent(
+            identifier: event.eventIdentifier, occurrenceDate: nil, span: nil, changes: mine,
+            lastModifiedDate: event.lastModifiedDate, commit: false)
         _ = try newEvent("Staged too", commit: false)
         var theirs = EventChanges()
         theirs.title = .set("Theirs")

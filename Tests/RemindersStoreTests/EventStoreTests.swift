@@ -42,21 +42,26 @@ final class EventStoreTests: StoreTestCase {
     func testConflictsAreDetectedAtSaveAndAtCommit() throws {
         let other = try reopened()
         let original = try eventStore.saveReminder(identifier: nil, changes: changes("v1"), commit: true)
-        _ = try eventStore.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("mine"),
-                                    lastModifiedDate: original.lastModifiedDate, commit: false)
+        _ = try eventStore.saveReminder(
+            identifier: original.calendarItemIdentifier, changes: changes("mine"),
+            lastModifiedDate: original.lastModifiedDate, commit: false)
         let theirs = try other.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("theirs"), commit: true)
         XCTAssertThrowsError(try eventStore.commit()) { XCTAssertEqual($0 as? StoreError, .conflict(current: .reminder(theirs))) }
         XCTAssertTrue(eventStore.hasUncommittedChanges, "a failed commit keeps what was staged")
-        XCTAssertThrowsError(try eventStore.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("again"),
-                                                     lastModifiedDate: original.lastModifiedDate, commit: true))
+        XCTAssertThrowsError(
+            try eventStore.saveReminder(
+                identifier: original.calendarItemIdentifier, changes: changes("again"),
+                lastModifiedDate: original.lastModifiedDate, commit: true))
         XCTAssertEqual(try all(other), ["theirs"])
     }
 
     func testFailedCommitTrueSaveIsNotLeftStaged() throws {
         let original = try eventStore.saveReminder(identifier: nil, changes: changes("v1"), commit: true)
         _ = try eventStore.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("v2"), commit: true)
-        XCTAssertThrowsError(try eventStore.saveReminder(identifier: original.calendarItemIdentifier, changes: changes("stale"),
-                                                     lastModifiedDate: original.lastModifiedDate, commit: true))
+        XCTAssertThrowsError(
+            try eventStore.saveReminder(
+                identifier: original.calendarItemIdentifier, changes: changes("stale"),
+                lastModifiedDate: original.lastModifiedDate, commit: true))
         XCTAssertFalse(eventStore.hasUncommittedChanges)
     }
 
@@ -89,9 +94,11 @@ final class EventStoreTests: StoreTestCase {
 
     func testFetchPlacesFloatingDatesInTheReadersZone() throws {
         // 09:00 floating on 1 December: 08:00Z for a reader in Berlin, 14:00Z for one in New York.
-        _ = try eventStore.saveReminder(identifier: nil, changes: changes("floating", due: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9)), commit: true)
-        let window = ReminderPredicate(kind: .incomplete, dueDateStarting: Timestamp(rfc3339: "2026-12-01T07:30:00Z"),
-                                       dueDateEnding: Timestamp(rfc3339: "2026-12-01T08:30:00Z"))
+        _ = try eventStore.saveReminder(
+            identifier: nil, changes: changes("floating", due: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9)), commit: true)
+        let window = ReminderPredicate(
+            kind: .incomplete, dueDateStarting: Timestamp(rfc3339: "2026-12-01T07:30:00Z"),
+            dueDateEnding: Timestamp(rfc3339: "2026-12-01T08:30:00Z"))
         XCTAssertEqual(try eventStore.fetchReminders(matching: window, in: TimeZone(identifier: "Europe/Berlin")!).count, 1)
         XCTAssertEqual(try eventStore.fetchReminders(matching: window, in: TimeZone(identifier: "America/New_York")!).count, 0)
     }

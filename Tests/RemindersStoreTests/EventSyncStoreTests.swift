@@ -14,9 +14,10 @@ final class EventSyncStoreTests: StoreTestCase {
     }
 
     private func event(_ title: String, modified: Int64 = 1_000) -> Event {
-        var event = Event(eventIdentifier: "", calendarIdentifier: "", title: title,
-                          start: ItemDateComponents(year: 2026, month: 12, day: 7, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
-                          duration: 3_600_000, creationDate: Timestamp(milliseconds: 0))
+        var event = Event(
+            eventIdentifier: "", calendarIdentifier: "", title: title,
+            start: ItemDateComponents(year: 2026, month: 12, day: 7, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
+            duration: 3_600_000, creationDate: Timestamp(milliseconds: 0))
         event.calendarItemExternalIdentifier = "uid@test"
         event.recurrenceRules = [try! RecurrenceRule(rrule: "FREQ=WEEKLY;COUNT=3")]
         event.lastModifiedDate = Timestamp(milliseconds: modified)
@@ -27,15 +28,18 @@ final class EventSyncStoreTests: StoreTestCase {
         var moved = event(title)
         moved.recurrenceRules = []
         moved.start.hour = 10
-        moved.originalOccurrence = Event.occurrenceKey(ItemDateComponents(year: 2026, month: 12, day: 14, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
+        moved.originalOccurrence = Event.occurrenceKey(
+            ItemDateComponents(year: 2026, month: 12, day: 14, hour: 9, minute: 0, timeZone: "Europe/Berlin"))
         return moved
     }
 
     func testTheServersVersionReplacesTheSeriesInPlaceWithItsOverrides() throws {
-        let first = try eventStore.writeSyncedEvent(event("Standup"), detached: [override("Moved")], calendarObject: "first", into: calendar, over: nil)
+        let first = try eventStore.writeSyncedEvent(
+            event("Standup"), detached: [override("Moved")], calendarObject: "first", into: calendar, over: nil)
         let lastChange = try XCTUnwrap(try eventStore.store.lastChange(ofSeries: first.eventIdentifier))
-        let second = try eventStore.writeSyncedEvent(event("Standup, renamed", modified: 500), detached: [], calendarObject: "second",
-                                                 into: calendar, over: ItemVersion(identifier: first.eventIdentifier, lastChange: lastChange))
+        let second = try eventStore.writeSyncedEvent(
+            event("Standup, renamed", modified: 500), detached: [], calendarObject: "second",
+            into: calendar, over: ItemVersion(identifier: first.eventIdentifier, lastChange: lastChange))
         XCTAssertEqual(second.eventIdentifier, first.eventIdentifier)
         XCTAssertGreaterThan(second.lastModifiedDate, lastChange, "later than the change here it replaced, though the server's stamp is older")
         XCTAssertEqual(try eventStore.store.event(identifier: first.eventIdentifier)?.title, "Standup, renamed")
@@ -82,8 +86,10 @@ final class EventSyncStoreTests: StoreTestCase {
         let series = try eventStore.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: create, lastModifiedDate: nil).event
         var move = EventChanges()
         move.title = .set("Moved")
-        let detached = try eventStore.saveEvent(identifier: series.eventIdentifier, occurrenceDate: Timestamp(rfc3339: "2026-12-14T08:00:00Z")!,
-                                            span: .thisEvent, changes: move, lastModifiedDate: nil).event
+        let detached = try eventStore.saveEvent(
+            identifier: series.eventIdentifier, occurrenceDate: Timestamp(rfc3339: "2026-12-14T08:00:00Z")!,
+            span: .thisEvent, changes: move, lastModifiedDate: nil
+        ).event
         XCTAssertTrue(detached.isDetached)
         let before = try XCTUnwrap(try eventStore.store.lastChange(ofSeries: series.eventIdentifier))
         try eventStore.removeEvent(identifier: detached.eventIdentifier, occurrenceDate: nil, span: .thisEvent)

@@ -13,12 +13,15 @@ final class FullTextIndexTests: StoreTestCase {
 
     /// FTS5's own check that the index holds exactly the words of the rows (rank 1: against the content table).
     private func assertIndexMatchesRows(file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertNoThrow(try eventStore.store.database.run("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)"),
-                         file: file, line: line)
+        XCTAssertNoThrow(
+            try eventStore.store.database.run("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)"),
+            file: file, line: line)
     }
 
-    private func save(_ title: String, notes: String? = nil, in list: String? = nil, parent: String? = nil,
-                      commit: Bool = true) throws -> Reminder {
+    private func save(
+        _ title: String, notes: String? = nil, in list: String? = nil, parent: String? = nil,
+        commit: Bool = true
+    ) throws -> Reminder {
         var changes = ReminderChanges()
         changes.title = .set(title)
         if let notes { changes.notes = .set(notes) }
@@ -101,8 +104,9 @@ final class FullTextIndexInTransactionTests: StoreTestCase {
     }
 
     private func assertIndexMatchesRows(file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertNoThrow(try eventStore.store.database.run("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)"),
-                         file: file, line: line)
+        XCTAssertNoThrow(
+            try eventStore.store.database.run("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)"),
+            file: file, line: line)
     }
 
     func testASearchInTheGroupFindsItsSaves() throws {

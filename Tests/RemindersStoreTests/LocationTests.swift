@@ -11,8 +11,12 @@ final class LocationTests: StoreTestCase {
     private func watching(_ proximity: AlarmProximity, radius: Double = 25 * 1609, title: String = "Listen to KLOVE (88.5)") throws -> Reminder {
         var changes = ReminderChanges()
         changes.title = .set(title)
-        changes.alarms = .set([AlarmDraft(alarmIdentifier: "fence", trigger: .location(
-            StructuredLocation(title: "KLOVE (88.5)", geoLocation: station, radius: radius), proximity))])
+        changes.alarms = .set([
+            AlarmDraft(
+                alarmIdentifier: "fence",
+                trigger: .location(
+                    StructuredLocation(title: "KLOVE (88.5)", geoLocation: station, radius: radius), proximity))
+        ])
         return try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
     }
 
@@ -20,8 +24,9 @@ final class LocationTests: StoreTestCase {
     @discardableResult
     private func at(_ kilometres: Double, accuracy: Double = 20, in store: EventStore? = nil) throws -> [String] {
         clock += 1_000
-        let fix = LocationFix(location: GeoLocation(latitude: station.latitude + kilometres / 111.195, longitude: station.longitude),
-                              horizontalAccuracy: accuracy, timestamp: Timestamp(milliseconds: clock))
+        let fix = LocationFix(
+            location: GeoLocation(latitude: station.latitude + kilometres / 111.195, longitude: station.longitude),
+            horizontalAccuracy: accuracy, timestamp: Timestamp(milliseconds: clock))
         return try (store ?? eventStore).updateLocation(fix).map { "\($0.proximity.rawValue) \($0.alarmIdentifier)" }
     }
 
@@ -85,9 +90,14 @@ final class LocationTests: StoreTestCase {
         let reminder = try watching(.enter)
         try at(60)
         var moved = ReminderChanges()
-        moved.alarms = .set([AlarmDraft(alarmIdentifier: "fence", trigger: .location(
-            StructuredLocation(title: "Elsewhere", geoLocation: GeoLocation(latitude: station.latitude + 35 / 111.195, longitude: station.longitude),
-                               radius: 1000), .enter))])
+        moved.alarms = .set([
+            AlarmDraft(
+                alarmIdentifier: "fence",
+                trigger: .location(
+                    StructuredLocation(
+                        title: "Elsewhere", geoLocation: GeoLocation(latitude: station.latitude + 35 / 111.195, longitude: station.longitude),
+                        radius: 1000), .enter))
+        ])
         _ = try eventStore.saveReminder(identifier: reminder.calendarItemIdentifier, changes: moved, commit: true)
         XCTAssertEqual(try at(35), [], "inside the new fence, whose first fix only sets its side (the old one's outside is forgotten)")
         try at(60)

@@ -23,7 +23,8 @@ final class MigrationTests: XCTestCase {
             let database = try Database(path: path, busyTimeoutMilliseconds: 1000)
             defer { chmod(path, 0o600) }  // as remindersd made it: private
             try database.execute(Schema.migrations[0].sql)
-            try database.execute("""
+            try database.execute(
+                """
                 PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 1;
                 INSERT INTO sources VALUES ('s', 'On My Computer', 'local');
                 INSERT INTO calendars VALUES ('list', 's', 'Reminders', '#1BADF8', 'local', 1, 0);
@@ -40,13 +41,15 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(old.dueDateComponents, ItemDateComponents(year: 2026, month: 6, day: 15))
         XCTAssertEqual(old.startDateComponents, ItemDateComponents(year: 2026, month: 6, day: 14))
         XCTAssertEqual(try store.database.scalar("SELECT due_at FROM reminders WHERE identifier = 'old'"), .null)
-        XCTAssertEqual(try store.database.scalar("SELECT due_wall FROM reminders WHERE identifier = 'old'")?.integer,
-                       ItemDateComponents(year: 2026, month: 6, day: 15).wallClockSeconds)
+        XCTAssertEqual(
+            try store.database.scalar("SELECT due_wall FROM reminders WHERE identifier = 'old'")?.integer,
+            ItemDateComponents(year: 2026, month: 6, day: 15).wallClockSeconds)
         // A date with an hour keeps its zone.
         XCTAssertEqual(try store.reminder(identifier: "timed")?.dueDateComponents?.timeZone, "Europe/Berlin")
         let pagoPago = TimeZone(identifier: "Pacific/Pago_Pago")!
-        let june15 = ReminderPredicate(kind: .incomplete, dueDateStarting: Timestamp(rfc3339: "2026-06-15T00:00:00-11:00"),
-                                       dueDateEnding: Timestamp(rfc3339: "2026-06-16T00:00:00-11:00"))
+        let june15 = ReminderPredicate(
+            kind: .incomplete, dueDateStarting: Timestamp(rfc3339: "2026-06-15T00:00:00-11:00"),
+            dueDateEnding: Timestamp(rfc3339: "2026-06-16T00:00:00-11:00"))
         XCTAssertEqual(try store.reminders(matching: june15, in: pagoPago).map(\.title), ["all day"])
         // v3: the rows are in the full-text index, untagged, unflagged, top-level.
         let found = ReminderPredicate(kind: .all, matching: "all")
@@ -55,8 +58,9 @@ final class MigrationTests: XCTestCase {
         XCTAssertFalse(old.isFlagged)
         XCTAssertNil(old.parentIdentifier)
         // v4: the store's writes keep the index; only deletes (cascades among them) have a trigger.
-        XCTAssertEqual(try store.database.scalar("SELECT group_concat(name) FROM sqlite_master WHERE type = 'trigger'")?.text,
-                       "reminders_fts_after_delete")
+        XCTAssertEqual(
+            try store.database.scalar("SELECT group_concat(name) FROM sqlite_master WHERE type = 'trigger'")?.text,
+            "reminders_fts_after_delete")
         XCTAssertEqual(try store.integrityCheck(), "ok")
     }
 
@@ -69,7 +73,8 @@ final class MigrationTests: XCTestCase {
             defer { chmod(path, 0o600) }  // as remindersd made it: private
             try database.execute("PRAGMA foreign_keys=ON")
             for migration in Schema.migrations.prefix(11) { try database.execute(migration.sql) }
-            try database.execute("""
+            try database.execute(
+                """
                 PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 11;
                 INSERT INTO sources VALUES ('s', 'On My Computer', 'local'), ('a', 'home', 'caldav');
                 INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date)
@@ -86,13 +91,23 @@ final class MigrationTests: XCTestCase {
         }
         let store = try CalendarStore(path: path)
         XCTAssertEqual(try store.database.scalar("PRAGMA user_version")?.integer, Int64(Schema.currentVersion))
-        XCTAssertEqual(try store.syncedCollections(account: "home"),
-                       [SyncedCollection(calendarIdentifier: "list", account: "home", entityType: .reminder, href: "/alice/groceries/",
-                                         syncToken: "token-1", ctag: "ctag-1", title: "Groceries", color: "#1BADF8")])
-        XCTAssertEqual(try store.syncedItems(calendar: "list"), [
-            SyncedItem(href: "/alice/groceries/gone.ics", etag: "\"e2\"", itemIdentifier: nil, kind: .reminder, syncedModified: Timestamp(milliseconds: 3)),
-            SyncedItem(href: "/alice/groceries/milk.ics", etag: "\"e1\"", itemIdentifier: "milk", kind: .reminder, syncedModified: Timestamp(milliseconds: 5)),
-        ])
+        XCTAssertEqual(
+            try store.syncedCollections(account: "home"),
+            [
+                SyncedCollection(
+                    calendarIdentifier: "list", account: "home", entityType: .reminder, href: "/alice/groceries/",
+                    syncToken: "token-1", ctag: "ctag-1", title: "Groceries", color: "#1BADF8")
+            ])
+        XCTAssertEqual(
+            try store.syncedItems(calendar: "list"),
+            [
+                SyncedItem(
+                    href: "/alice/groceries/gone.ics", etag: "\"e2\"", itemIdentifier: nil, kind: .reminder,
+                    syncedModified: Timestamp(milliseconds: 3)),
+                SyncedItem(
+                    href: "/alice/groceries/milk.ics", etag: "\"e1\"", itemIdentifier: "milk", kind: .reminder,
+                    syncedModified: Timestamp(milliseconds: 5)),
+            ])
         // The renamed tables are the ones the foreign keys name: removing the reminder leaves its item's tombstone.
         _ = try store.deleteReminder(identifier: "milk")
         XCTAssertEqual(try store.syncedItems(calendar: "list").map(\.itemIdentifier), [nil, nil])
@@ -108,7 +123,8 @@ final class MigrationTests: XCTestCase {
             let database = try Database(path: path, busyTimeoutMilliseconds: 1000)
             defer { chmod(path, 0o600) }  // as remindersd made it: private
             for migration in Schema.migrations.prefix(13) { try database.execute(migration.sql) }
-            try database.execute("""
+            try database.execute(
+                """
                 PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 13;
                 INSERT INTO sources VALUES ('s', 'On My Computer', 'local');
                 INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date)
@@ -118,11 +134,13 @@ final class MigrationTests: XCTestCase {
                 """)
         }
         let store = try CalendarStore(path: path)
-        XCTAssertEqual(try store.authorizations(), [
-            AuthorizationRecord(client: "editor", entityType: .event, program: nil, status: .writeOnly),
-            AuthorizationRecord(client: "editor", entityType: .reminder, program: nil, status: .fullAccess),
-            AuthorizationRecord(client: "spam", entityType: .reminder, program: nil, status: .denied),
-        ])
+        XCTAssertEqual(
+            try store.authorizations(),
+            [
+                AuthorizationRecord(client: "editor", entityType: .event, program: nil, status: .writeOnly),
+                AuthorizationRecord(client: "editor", entityType: .reminder, program: nil, status: .fullAccess),
+                AuthorizationRecord(client: "spam", entityType: .reminder, program: nil, status: .denied),
+            ])
         for program in ["/usr/bin/nvim", "/usr/bin/emacs-nox"] {
             XCTAssertEqual(try store.authorizationStatus(client: "editor", program: program, entityType: .reminder), .fullAccess)
             XCTAssertEqual(try store.authorizationStatus(client: "editor", program: program, entityType: .event), .writeOnly)
@@ -175,7 +193,8 @@ final class MigrationTests: XCTestCase {
         let database = try Database(path: path, busyTimeoutMilliseconds: 1000)
         defer { chmod(path, 0o600) }  // as remindersd made it: private
         for migration in migrations { try database.execute(migration.sql) }
-        try database.execute("""
+        try database.execute(
+            """
             PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(migrations.count);
             INSERT INTO sources VALUES ('s', 'On My Computer', 'local');
             INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date)

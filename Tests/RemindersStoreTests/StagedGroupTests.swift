@@ -21,15 +21,18 @@ final class StagedGroupTests: StoreTestCase {
         changes.title = .set(title)
         changes.startDate = .set(Timestamp(milliseconds: 1_799_053_200_000))
         changes.endDate = .set(Timestamp(milliseconds: 1_799_056_800_000))
-        return try eventStore.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: changes, lastModifiedDate: nil, commit: commit).event
+        return try eventStore.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: changes, lastModifiedDate: nil, commit: commit)
+            .event
     }
 
     /// What another client sees: the committed titles, reminders and events.
     private func committed() throws -> [String] {
         let other = try reopened()
         let reminders = try other.fetchReminders(matching: ReminderPredicate(kind: .all), in: utc).map(\.title)
-        let events = try other.fetchEvents(from: Timestamp(rfc3339: "2027-01-01T00:00:00Z")!, to: Timestamp(rfc3339: "2027-02-01T00:00:00Z")!,
-                                           calendars: nil).occurrences.map(\.event.title)
+        let events = try other.fetchEvents(
+            from: Timestamp(rfc3339: "2027-01-01T00:00:00Z")!, to: Timestamp(rfc3339: "2027-02-01T00:00:00Z")!,
+            calendars: nil
+        ).occurrences.map(\.event.title)
         return (reminders + events).sorted()
     }
 
@@ -48,8 +51,9 @@ final class StagedGroupTests: StoreTestCase {
         XCTAssertTrue(eventStore.hasUncommittedChanges)
         XCTAssertEqual(try eventStore.reminder(identifier: tea.calendarItemIdentifier)?.title, "Tea", "staged still")
         XCTAssertEqual(try eventStore.event(identifier: standup.eventIdentifier, occurrenceDate: nil)?.event.title, "Standup", "staged still")
-        XCTAssertNil(try eventStore.reminder(identifier: try XCTUnwrap(inTheGroup).calendarItemIdentifier),
-                     "what the failed group staged went with it: its request was answered with the failure")
+        XCTAssertNil(
+            try eventStore.reminder(identifier: try XCTUnwrap(inTheGroup).calendarItemIdentifier),
+            "what the failed group staged went with it: its request was answered with the failure")
         try eventStore.commit()
         XCTAssertEqual(try committed(), ["Standup", "Tea"])
         XCTAssertFalse(eventStore.hasUncommittedChanges)

@@ -97,13 +97,16 @@ final class StoreFileTests: XCTestCase {
         XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/tmp/imposter", entityType: .reminder), .notDetermined)
         try store.recordUnansweredRequest(client: "editor", program: "/tmp/imposter", entityType: .reminder)
         try store.recordUnansweredRequest(client: "editor", program: "/usr/bin/nvim", entityType: .reminder)  // decided already: kept
-        XCTAssertEqual(try store.authorizations().map { "\($0.program ?? "*") \($0.status.rawValue)" },
-                       ["/tmp/imposter notDetermined", "/usr/bin/nvim fullAccess"])
+        XCTAssertEqual(
+            try store.authorizations().map { "\($0.program ?? "*") \($0.status.rawValue)" },
+            ["/tmp/imposter notDetermined", "/usr/bin/nvim fullAccess"])
         try store.setAuthorizationStatus(.writeOnly, client: "editor", program: nil, entityType: .reminder)
-        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/tmp/imposter", entityType: .reminder), .writeOnly,
-                       "a recorded request does not hide the grant for any program")
-        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder), .fullAccess,
-                       "the program's own decision comes first")
+        XCTAssertEqual(
+            try store.authorizationStatus(client: "editor", program: "/tmp/imposter", entityType: .reminder), .writeOnly,
+            "a recorded request does not hide the grant for any program")
+        XCTAssertEqual(
+            try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder), .fullAccess,
+            "the program's own decision comes first")
         try store.setAuthorizationStatus(.notDetermined, client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
         XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder), .writeOnly)
     }
@@ -157,7 +160,8 @@ final class StoreFileTests: XCTestCase {
             guard case .unavailable(let message) = error as? StoreError else { return XCTFail("\(error)") }
             XCTAssertTrue(message.contains(path) && message.contains("removed or replaced"), message)
         }
-        XCTAssertThrowsError(try eventStore.store.reminders(matching: ReminderPredicate(kind: .all), in: .current), "nor read from a file nobody will open again")
+        XCTAssertThrowsError(
+            try eventStore.store.reminders(matching: ReminderPredicate(kind: .all), in: .current), "nor read from a file nobody will open again")
     }
 
     func testAStoreReplacedUnderAnOpenConnectionIsNoticedAndTheNewOneIsUntouched() throws {

@@ -22,8 +22,9 @@ final class MovedItemTests: XCTestCase {
         lists = []
         for collection in collections {
             let list = Identifiers.make()
-            try eventStore.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
-                                                 list: ItemCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
+            try eventStore.store.addSyncedCollection(
+                SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
+                list: ItemCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
             lists.append(list)
         }
     }
@@ -35,8 +36,9 @@ final class MovedItemTests: XCTestCase {
         let synced = try XCTUnwrap(eventStore.store.syncedCollections(account: "home").first { $0.calendarIdentifier == lists[index] })
         var options = SyncOptions()
         if forceDelete { options.forceDelete = [lists[index]] }
-        let run = CollectionSync(client: collections[index], eventStore: eventStore, collection: synced, remote: collections[index].remote,
-                                 options: options, report: ListReport(calendarIdentifier: lists[index], title: collections[index].href))
+        let run = CollectionSync(
+            client: collections[index], eventStore: eventStore, collection: synced, remote: collections[index].remote,
+            options: options, report: ListReport(calendarIdentifier: lists[index], title: collections[index].href))
         try run.run()
         return run.report
     }
@@ -53,7 +55,8 @@ final class MovedItemTests: XCTestCase {
     }
 
     private func remoteTitles(_ index: Int) throws -> [String] {
-        try collections[index].members.values.map { try TodoReader.read(try CalendarObject(parsing: $0.text), now: Timestamp.now()).reminder.title }.sorted()
+        try collections[index].members.values.map { try TodoReader.read(try CalendarObject(parsing: $0.text), now: Timestamp.now()).reminder.title }
+            .sorted()
     }
 
     /// A list whose only item moved to another list here while the server removed it there
@@ -61,14 +64,18 @@ final class MovedItemTests: XCTestCase {
     /// the upload's own "emptied here" overwrote it — and the item's stale ETag then made every
     /// later sync skip it ("changed on the server and cannot be read back").
     func testAnItemMovedHereAndRemovedThereLeavesNothingStuck() throws {
-        let milk = try save(nil) { $0.title = .set("Milk"); $0.calendarIdentifier = .set(lists[0]) }
+        let milk = try save(nil) {
+            $0.title = .set("Milk"); $0.calendarIdentifier = .set(lists[0])
+        }
         try sync(0)
         _ = try save(milk.calendarItemIdentifier) { $0.calendarIdentifier = .set(lists[1]) }
         collections[0].remove(collections[0].members.keys.first!)
         let report = try sync(0)
         XCTAssertNil(report.withheld, "the one item left this list here: no deletion here to hold back")
         try sync(1)
-        _ = try save(milk.calendarItemIdentifier) { $0.calendarIdentifier = .set(lists[0]); $0.notes = .set("back") }
+        _ = try save(milk.calendarItemIdentifier) {
+            $0.calendarIdentifier = .set(lists[0]); $0.notes = .set("back")
+        }
         for index in [0, 1, 0, 1] {
             let again = try sync(index)
             XCTAssertEqual(again.skipped, [], "nothing is stuck")
@@ -83,14 +90,19 @@ final class MovedItemTests: XCTestCase {
     /// list's sync no longer writes over (and pulls back) the moved reminder; the server's change
     /// comes back as a copy in the old list, and the moved one keeps what was done here.
     func testAChangeThereToAnItemMovedHereComesBackAsACopy() throws {
-        let tea = try save(nil) { $0.title = .set("Tea"); $0.calendarIdentifier = .set(lists[1]) }
+        let tea = try save(nil) {
+            $0.title = .set("Tea"); $0.calendarIdentifier = .set(lists[1])
+        }
         try sync(1)
-        _ = try save(tea.calendarItemIdentifier) { $0.calendarIdentifier = .set(lists[0]); $0.priority = .set(1) }
+        _ = try save(tea.calendarItemIdentifier) {
+            $0.calendarIdentifier = .set(lists[0]); $0.priority = .set(1)
+        }
         let href = collections[1].members.keys.first!
         collections[1].store(collections[1].members[href]!.text.replacingOccurrences(of: "SUMMARY:Tea", with: "SUMMARY:Green tea"), at: href)
         for index in [0, 1, 0, 1] { try sync(index) }
         let moved = try XCTUnwrap(eventStore.store.reminder(identifier: tea.calendarItemIdentifier))
-        XCTAssertEqual([moved.calendarIdentifier, moved.title, String(moved.priority)], [lists[0], "Tea", "1"], "the move and the change here stand")
+        XCTAssertEqual(
+            [moved.calendarIdentifier, moved.title, String(moved.priority)], [lists[0], "Tea", "1"], "the move and the change here stand")
         XCTAssertEqual(try titles(1), ["Green tea"], "the change there is not lost")
         XCTAssertEqual(try remoteTitles(0), ["Tea"])
         XCTAssertEqual(try remoteTitles(1), ["Green tea"])
@@ -100,7 +112,9 @@ final class MovedItemTests: XCTestCase {
     /// seen too early): a 412 answered by a 404 means it is gone there, and a reminder changed
     /// here goes again, as new, instead of being skipped at every sync.
     func testAPreconditionFailureForAnItemGoneThereSendsItAgainAsNew() throws {
-        let bread = try save(nil) { $0.title = .set("Bread"); $0.calendarIdentifier = .set(lists[0]) }
+        let bread = try save(nil) {
+            $0.title = .set("Bread"); $0.calendarIdentifier = .set(lists[0])
+        }
         try sync(0)
         collections[0].remove(collections[0].members.keys.first!)
         var synced = try XCTUnwrap(eventStore.store.syncedCollections(account: "home").first { $0.calendarIdentifier == lists[0] })
@@ -119,13 +133,16 @@ final class MovedItemTests: XCTestCase {
     /// older notes for a change there: the notes written here were lost. A kept object is the
     /// base only for the member it was synced as; without one, what differs is a named conflict.
     func testAnItemMovedBackIsNotMergedAgainstTheOtherListsVersion() throws {
-        let jam = try save(nil) { $0.title = .set("Jam"); $0.calendarIdentifier = .set(lists[0]) }
+        let jam = try save(nil) {
+            $0.title = .set("Jam"); $0.calendarIdentifier = .set(lists[0])
+        }
         try sync(0)
         _ = try save(jam.calendarItemIdentifier) { $0.notes = .set("strawberry") }
         _ = try save(jam.calendarItemIdentifier) { $0.calendarIdentifier = .set(lists[1]) }
         let href = collections[0].members.keys.first!
-        collections[0].store(collections[0].members[href]!.text.replacingOccurrences(of: "SUMMARY:Jam", with: "SUMMARY:Jam\r\nLOCATION:Pantry"),
-                             at: href)
+        collections[0].store(
+            collections[0].members[href]!.text.replacingOccurrences(of: "SUMMARY:Jam", with: "SUMMARY:Jam\r\nLOCATION:Pantry"),
+            at: href)
         try sync(1)  // the old list's sync did not run: its member stays
         XCTAssertEqual(try eventStore.store.keptCalendarObject(reminder: jam.calendarItemIdentifier)?.href, collections[1].members.keys.first)
         _ = try save(jam.calendarItemIdentifier) { $0.calendarIdentifier = .set(lists[0]) }
@@ -133,10 +150,12 @@ final class MovedItemTests: XCTestCase {
         try sync(1)
         let back = try XCTUnwrap(eventStore.store.reminder(identifier: jam.calendarItemIdentifier))
         XCTAssertEqual(back.calendarIdentifier, lists[0])
-        XCTAssertTrue(back.notes == "strawberry" || report.conflicts.contains { $0.property == "notes" },
-                      "the notes written here stand, or a conflict names them: \(back.notes ?? "nil"), \(report.conflicts)")
-        XCTAssertTrue(back.location == "Pantry" || report.conflicts.contains { $0.property == "location" },
-                      "the location set there stands, or a conflict names it: \(back.location ?? "nil"), \(report.conflicts)")
+        XCTAssertTrue(
+            back.notes == "strawberry" || report.conflicts.contains { $0.property == "notes" },
+            "the notes written here stand, or a conflict names them: \(back.notes ?? "nil"), \(report.conflicts)")
+        XCTAssertTrue(
+            back.location == "Pantry" || report.conflicts.contains { $0.property == "location" },
+            "the location set there stands, or a conflict names it: \(back.location ?? "nil"), \(report.conflicts)")
         XCTAssertEqual(try remoteTitles(0), ["Jam"])
         XCTAssertEqual(try remoteTitles(1), [])
     }

@@ -6,7 +6,8 @@ import XCTest
 /// The three-way merge of a reminder changed on both sides, against the version both last agreed on.
 final class ReminderMergeTests: XCTestCase {
     private func reading(_ lines: String..., modified: String = "20261201T100000Z") throws -> TodoReading {
-        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:milk@example.com", "LAST-MODIFIED:\(modified)"]
+        let text =
+            (["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:milk@example.com", "LAST-MODIFIED:\(modified)"]
             + lines + ["END:VTODO", "END:VCALENDAR", ""]).joined(separator: "\r\n")
         return try TodoReader.read(try CalendarObject(parsing: text), now: Timestamp(milliseconds: 0))
     }
@@ -49,8 +50,13 @@ final class ReminderMergeTests: XCTestCase {
         let theirs = try reading(Self.base[0], "DESCRIPTION:3 litres", Self.base[2], modified: "20261201T110000Z")
         let serverWins = ReminderMerge.merge(base: base, local: mine, localParentUID: nil, remote: theirs)
         XCTAssertEqual(serverWins.reminder.notes, "3 litres")
-        XCTAssertEqual(serverWins.conflicts, [Conflict(uid: "milk@example.com", title: "Buy milk", property: "notes", kept: "server",
-                                                       lostValue: "\"1 litre\"")])
+        XCTAssertEqual(
+            serverWins.conflicts,
+            [
+                Conflict(
+                    uid: "milk@example.com", title: "Buy milk", property: "notes", kept: "server",
+                    lostValue: "\"1 litre\"")
+            ])
         XCTAssertFalse(serverWins.differsFromRemote)
 
         let laterHere = local(from: base, modifiedAt: later + 3_600_000) { $0.notes = "1 litre" }
@@ -73,7 +79,9 @@ final class ReminderMergeTests: XCTestCase {
     /// Never the completion date of one side with the other's state.
     func testCompletionMovesAsOne() throws {
         let base = try reading("SUMMARY:Buy milk", "STATUS:NEEDS-ACTION")
-        let mine = local(from: base, modifiedAt: later) { $0.completionDate = Timestamp(milliseconds: later); $0.isCompleted = true }
+        let mine = local(from: base, modifiedAt: later) {
+            $0.completionDate = Timestamp(milliseconds: later); $0.isCompleted = true
+        }
         let theirs = try reading("SUMMARY:Buy milk", "STATUS:NEEDS-ACTION", "DESCRIPTION:changed there")
         let outcome = ReminderMerge.merge(base: base, local: mine, localParentUID: nil, remote: theirs)
         XCTAssertTrue(outcome.reminder.isCompleted)

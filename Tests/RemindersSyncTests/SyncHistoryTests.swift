@@ -36,13 +36,16 @@ final class SyncHistoryTests: XCTestCase {
                 totals.add(history.totals)
             } catch {
                 failed += 1
-                XCTFail("history \(seed) (REMINDERSD_SYNC_SEED=\(seed) REMINDERSD_SYNC_HISTORIES=1): \(error)\n" + history.log.joined(separator: "\n"))
+                XCTFail(
+                    "history \(seed) (REMINDERSD_SYNC_SEED=\(seed) REMINDERSD_SYNC_HISTORIES=1): \(error)\n" + history.log.joined(separator: "\n"))
                 if failed >= 3 { break }
             }
             try? FileManager.default.removeItem(atPath: "\(folder)/\(seed).sqlite")
         }
-        print("sync histories: \(count) run, \(totals.steps) steps, \(totals.moves) moves, \(totals.syncs) syncs of two lists "
-              + "(\(totals.failedSyncs) lists cut off by a failure), \(totals.conflicts) conflicts named, \(totals.withheld) deletions withheld and then forced")
+        print(
+            "sync histories: \(count) run, \(totals.steps) steps, \(totals.moves) moves, \(totals.syncs) syncs of two lists "
+                + "(\(totals.failedSyncs) lists cut off by a failure), \(totals.conflicts) conflicts named, \(totals.withheld) deletions withheld and then forced"
+        )
     }
 }
 
@@ -96,8 +99,9 @@ final class History {
         try eventStore.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
         for collection in collections {
             let list = Identifiers.make()
-            try eventStore.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
-                                                 list: ItemCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
+            try eventStore.store.addSyncedCollection(
+                SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
+                list: ItemCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
             lists.append(list)
         }
     }
@@ -262,17 +266,19 @@ final class History {
             }
             var options = SyncOptions()
             if forceDelete { options.forceDelete = lists }
-            let run = CollectionSync(client: collection, eventStore: eventStore, collection: synced, remote: collection.remote, options: options,
-                                     report: ListReport(calendarIdentifier: list, title: collection.href))
+            let run = CollectionSync(
+                client: collection, eventStore: eventStore, collection: synced, remote: collection.remote, options: options,
+                report: ListReport(calendarIdentifier: list, title: collection.href))
             var outcome = "ok"
             do { try run.run() } catch { outcome = "cut off: \(error)"; totals.failedSyncs += 1 }
             let report = run.report
             for conflict in report.conflicts { conflicts.insert("\(conflict.uid) \(conflict.property)") }
             totals.conflicts += report.conflicts.count
             if report.withheld != nil { forceDelete = true; totals.withheld += 1 }
-            log.append("\(index) sync\(flaky ? " (flaky, \(failures) failed)" : ""): \(outcome); \(report.line)"
-                       + (report.skipped.isEmpty ? "" : " skipped \(report.skipped.map(\.message))")
-                       + (report.conflicts.isEmpty ? "" : " conflicts \(report.conflicts.map { "\($0.uid.prefix(8)) \($0.property) kept \($0.kept)" })"))
+            log.append(
+                "\(index) sync\(flaky ? " (flaky, \(failures) failed)" : ""): \(outcome); \(report.line)"
+                    + (report.skipped.isEmpty ? "" : " skipped \(report.skipped.map(\.message))")
+                    + (report.conflicts.isEmpty ? "" : " conflicts \(report.conflicts.map { "\($0.uid.prefix(8)) \($0.property) kept \($0.kept)" })"))
         }
     }
 
@@ -293,7 +299,9 @@ final class History {
                 there[reading.uid] = [reading.reminder.title, reading.reminder.notes ?? "", reading.reminder.location ?? ""]
             }
             guard here == there else {
-                throw Failure(description: "\(collection.href) differs:\n  here  \(here.sorted { $0.key < $1.key })\n  there \(there.sorted { $0.key < $1.key })")
+                throw Failure(
+                    description:
+                        "\(collection.href) differs:\n  here  \(here.sorted { $0.key < $1.key })\n  there \(there.sorted { $0.key < $1.key })")
             }
             for (uid, values) in here { copies[uid, default: []].append(values) }
         }
@@ -312,10 +320,12 @@ final class History {
             }
             for (position, field) in Field.allCases.enumerated() {
                 guard let last = standing.filter({ $0.uid == uid && $0.field == field }).max(by: { $0.index < $1.index }) else { continue }
-                let allowed = Set([last.value] + edits.filter { $0.uid == uid && $0.field == field && $0.index > last.index && takenBack($0) }.map(\.value))
+                let allowed = Set(
+                    [last.value] + edits.filter { $0.uid == uid && $0.field == field && $0.index > last.index && takenBack($0) }.map(\.value))
                 if !found.contains(where: { allowed.contains($0[position]) }), !conflicts.contains("\(uid) \(field.rawValue)") {
-                    throw Failure(description: "\(uid) \(field) is \(found.map { "\"\($0[position])\"" }.joined(separator: " and ")): the edit to "
-                                  + "\"\(last.value)\" (step \(last.index), \(last.side)) was lost, and no conflict named it")
+                    throw Failure(
+                        description: "\(uid) \(field) is \(found.map { "\"\($0[position])\"" }.joined(separator: " and ")): the edit to "
+                            + "\"\(last.value)\" (step \(last.index), \(last.side)) was lost, and no conflict named it")
                 }
             }
         }

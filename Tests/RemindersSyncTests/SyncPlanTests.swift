@@ -12,50 +12,63 @@ final class SyncPlanTests: XCTestCase {
     ]
 
     func testWhatChangedThereComesHereAndWhatWentThereGoesUnlessItChangedHere() {
-        let plan = SyncPlan.incoming(changed: [Listed(key: "/c/a.ics", version: "\"1\""), Listed(key: "/c/new.ics", version: "\"7\""), Listed(key: "/c/b.ics", version: nil)], removed: [],
-                                     synced: synced, kind: .reminder, stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: false)
+        let plan = SyncPlan.incoming(
+            changed: [Listed(key: "/c/a.ics", version: "\"1\""), Listed(key: "/c/new.ics", version: "\"7\""), Listed(key: "/c/b.ics", version: nil)],
+            removed: [],
+            synced: synced, kind: .reminder, stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: false)
         XCTAssertEqual(plan.actions, [.download(href: "/c/new.ics"), .download(href: "/c/b.ics")], "an unchanged ETag is not fetched; none given is")
-        let gone = SyncPlan.incoming(changed: [Listed(key: "/c/b.ics", version: "\"1\"")], removed: ["/c/a.ics", "/c/e.ics", "/c/unknown.ics"], synced: synced,
-                                     kind: .reminder, stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: false)
+        let gone = SyncPlan.incoming(
+            changed: [Listed(key: "/c/b.ics", version: "\"1\"")], removed: ["/c/a.ics", "/c/e.ics", "/c/unknown.ics"], synced: synced,
+            kind: .reminder, stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: false)
         XCTAssertEqual(gone.actions, [.removeHere(href: "/c/a.ics"), .forget(href: "/c/e.ics")])
-        let changed = SyncPlan.incoming(changed: [], removed: ["/c/a.ics"], synced: synced, kind: .reminder, stillHere: ["/c/a.ics"],
-                                        changedHere: ["/c/a.ics"], forcesDeletion: false)
+        let changed = SyncPlan.incoming(
+            changed: [], removed: ["/c/a.ics"], synced: synced, kind: .reminder, stillHere: ["/c/a.ics"],
+            changedHere: ["/c/a.ics"], forcesDeletion: false)
         XCTAssertEqual(changed.actions, [.uploadAgain(href: "/c/a.ics")])
     }
 
     func testAServerThatWentEmptyDeletesNothingHereUntilForced() {
-        let plan = SyncPlan.incoming(changed: [], removed: ["/c/a.ics", "/c/b.ics", "/c/e.ics"], synced: synced, kind: .reminder,
-                                     stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: ["/c/b.ics"], forcesDeletion: false)
+        let plan = SyncPlan.incoming(
+            changed: [], removed: ["/c/a.ics", "/c/b.ics", "/c/e.ics"], synced: synced, kind: .reminder,
+            stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: ["/c/b.ics"], forcesDeletion: false)
         XCTAssertEqual(plan.withheld?.emptied, .server)
         XCTAssertEqual(plan.withheld?.items, 1, "B changed here: it goes back, it is no deletion")
         XCTAssertEqual(plan.actions, [.uploadAgain(href: "/c/b.ics")])
         XCTAssertEqual(plan.lines.last, "withheld: 1 deletion (the server's collection went empty)")
-        let forced = SyncPlan.incoming(changed: [], removed: ["/c/a.ics", "/c/b.ics"], synced: synced, kind: .reminder,
-                                       stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: true)
+        let forced = SyncPlan.incoming(
+            changed: [], removed: ["/c/a.ics", "/c/b.ics"], synced: synced, kind: .reminder,
+            stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: true)
         XCTAssertNil(forced.withheld)
         XCTAssertEqual(forced.actions, [.removeHere(href: "/c/a.ics"), .removeHere(href: "/c/b.ics")])
-        let one = SyncPlan.incoming(changed: [], removed: ["/c/a.ics"], synced: synced, kind: .reminder, stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [], forcesDeletion: false)
+        let one = SyncPlan.incoming(
+            changed: [], removed: ["/c/a.ics"], synced: synced, kind: .reminder, stillHere: ["/c/a.ics", "/c/b.ics"], changedHere: [],
+            forcesDeletion: false)
         XCTAssertNil(one.withheld, "removing some but not all is never held back")
     }
 
     func testAnItemMovedToAnotherListHereIsForgottenNotDeletedNorWithheld() {
         // A went to another list here, and the server removed it here too: nothing to delete, nothing to hold back.
-        let plan = SyncPlan.incoming(changed: [], removed: ["/c/a.ics"], synced: synced, kind: .reminder, stillHere: [],
-                                     changedHere: [], forcesDeletion: false)
+        let plan = SyncPlan.incoming(
+            changed: [], removed: ["/c/a.ics"], synced: synced, kind: .reminder, stillHere: [],
+            changedHere: [], forcesDeletion: false)
         XCTAssertNil(plan.withheld)
         XCTAssertEqual(plan.actions, [.forget(href: "/c/a.ics")])
-        let emptied = SyncPlan.incoming(changed: [], removed: ["/c/a.ics", "/c/b.ics"], synced: synced, kind: .reminder, stillHere: ["/c/b.ics"],
-                                        changedHere: [], forcesDeletion: false)
+        let emptied = SyncPlan.incoming(
+            changed: [], removed: ["/c/a.ics", "/c/b.ics"], synced: synced, kind: .reminder, stillHere: ["/c/b.ics"],
+            changedHere: [], forcesDeletion: false)
         XCTAssertEqual(emptied.withheld?.items, 1, "only B's deletion here is held back")
         XCTAssertEqual(emptied.actions, [], "and until it is answered, nothing of that listing is taken")
     }
 
     func testWhatChangedHereGoesThereAndWhatWentHereIsDeletedThere() {
-        let local = [Listed(key: "A", version: Timestamp(milliseconds: 200), uid: "a", title: "Changed"),
-                     Listed(key: "N", version: Timestamp(milliseconds: 50), uid: "new one", title: "New"),
-                     Listed(key: "C", version: Timestamp(milliseconds: 50), uid: "c", title: "Dismissed")]
+        let local = [
+            Listed(key: "A", version: Timestamp(milliseconds: 200), uid: "a", title: "Changed"),
+            Listed(key: "N", version: Timestamp(milliseconds: 50), uid: "new one", title: "New"),
+            Listed(key: "C", version: Timestamp(milliseconds: 50), uid: "c", title: "Dismissed"),
+        ]
         var known = synced
-        known["/c/c.ics"] = SyncedItem(href: "/c/c.ics", etag: "\"1\"", itemIdentifier: "C", kind: .reminder, syncedModified: Timestamp(milliseconds: 100))
+        known["/c/c.ics"] = SyncedItem(
+            href: "/c/c.ics", etag: "\"1\"", itemIdentifier: "C", kind: .reminder, syncedModified: Timestamp(milliseconds: 100))
         let plan = SyncPlan.outgoing(local: local, alarmStates: ["C"], synced: known, kind: .reminder, collection: "/c/", forcesDeletion: false)
         XCTAssertEqual(plan.actions.count, 4, "\(plan.actions)")
         XCTAssertEqual(plan.actions[0], .upload(identifier: "A", title: "Changed", href: "/c/a.ics", isNew: false))

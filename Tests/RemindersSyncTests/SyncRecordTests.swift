@@ -18,16 +18,18 @@ final class SyncRecordTests: XCTestCase {
         eventStore = EventStore(store: try CalendarStore(path: path), timeZone: TimeZone(identifier: "UTC")!)
         try eventStore.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
         list = Identifiers.make()
-        try eventStore.store.addSyncedCollection(SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
-                                                 list: ItemCalendar(calendarIdentifier: list, title: "Tasks"), now: Timestamp.now())
+        try eventStore.store.addSyncedCollection(
+            SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
+            list: ItemCalendar(calendarIdentifier: list, title: "Tasks"), now: Timestamp.now())
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 
     private func sync() throws -> ListReport {
         let synced = try XCTUnwrap(eventStore.store.syncedCollections(account: "home").first)
-        let run = CollectionSync(client: collection, eventStore: eventStore, collection: synced, remote: collection.remote,
-                                 options: SyncOptions(), report: ListReport(calendarIdentifier: list, title: "Tasks"))
+        let run = CollectionSync(
+            client: collection, eventStore: eventStore, collection: synced, remote: collection.remote,
+            options: SyncOptions(), report: ListReport(calendarIdentifier: list, title: "Tasks"))
         try run.run()
         return run.report
     }
@@ -45,7 +47,8 @@ final class SyncRecordTests: XCTestCase {
         collection.store(History.todo(uid: "good", summary: "Good"), at: "/tasks/good.ics")
         collection.store(History.todo(uid: "bad", summary: "Bad"), at: "/tasks/bad.ics")
         // The disk refuses the record of one item (as a full disk or an I/O error would).
-        try sql("""
+        try sql(
+            """
             CREATE TRIGGER refuse_record BEFORE INSERT ON sync_items WHEN NEW.href = '/tasks/bad.ics'
             BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END
             """)

@@ -31,8 +31,10 @@ public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is 
     /// set up itself, such as resource limits (`ulimit -f 400`) or a umask. An agent named with
     /// `--consent-agent` is first recorded as the owner's (`permissions consent-agent`), as the
     /// owner would, unless `ownersAgent` is false (a client naming one of its own).
-    public init(store: String, framing: Framing = .ndjson, arguments: [String] = [], environment: [String: String] = [:],
-                shellPrefix: String? = nil, ownersAgent: Bool = true) throws {
+    public init(
+        store: String, framing: Framing = .ndjson, arguments: [String] = [], environment: [String: String] = [:],
+        shellPrefix: String? = nil, ownersAgent: Bool = true
+    ) throws {
         Self.ignoreBrokenPipes()
         storePath = store
         if ownersAgent, let index = arguments.firstIndex(of: "--consent-agent"), index + 1 < arguments.count {
@@ -52,8 +54,9 @@ public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is 
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
         try process.run()
-        channel = TestChannel(writeFD: stdinPipe.fileHandleForWriting.fileDescriptor,
-                              readFD: stdoutPipe.fileHandleForReading.fileDescriptor, framing: framing)
+        channel = TestChannel(
+            writeFD: stdinPipe.fileHandleForWriting.fileDescriptor,
+            readFD: stdoutPipe.fileHandleForReading.fileDescriptor, framing: framing)
         stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
@@ -71,8 +74,10 @@ public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is 
     }
 
     /// A server whose `client` the owner granted full access, already initialized.
-    public static func granted(_ client: String, store: String, framing: Framing = .ndjson, timeZone: String? = nil,
-                               arguments: [String] = []) throws -> RemindersdProcess {
+    public static func granted(
+        _ client: String, store: String, framing: Framing = .ndjson, timeZone: String? = nil,
+        arguments: [String] = []
+    ) throws -> RemindersdProcess {
         let grant = try run(["permissions", "set", "--any-program", client, "fullAccess", "--store", store])
         guard grant.status == 0 else { throw GrantError(message: grant.stderr) }
         let server = try RemindersdProcess(store: store, framing: framing, arguments: arguments)
@@ -121,8 +126,9 @@ public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is 
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw NSError(domain: "RemindersdProcess", code: Int(process.terminationStatus),
-                          userInfo: [NSLocalizedDescriptionKey: "permissions consent-agent \(agent) failed"])
+            throw NSError(
+                domain: "RemindersdProcess", code: Int(process.terminationStatus),
+                userInfo: [NSLocalizedDescriptionKey: "permissions consent-agent \(agent) failed"])
         }
     }
 
@@ -135,7 +141,9 @@ public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is 
     }
 
     /// Runs the binary to completion with `arguments` (a subcommand) and returns status and output.
-    public static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    public static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
         ignoreBrokenPipes()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binaryPath)
@@ -171,8 +179,9 @@ public final class TemporaryFolder {
     /// An executable shell script in this folder, e.g. a consent agent.
     public func script(_ name: String, _ body: String) -> String {
         let file = path + "/" + name
-        _ = FileManager.default.createFile(atPath: file, contents: Data(("#!/bin/sh\n" + body + "\n").utf8),
-                                       attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(
+            atPath: file, contents: Data(("#!/bin/sh\n" + body + "\n").utf8),
+            attributes: [.posixPermissions: 0o755])
         return file
     }
 }

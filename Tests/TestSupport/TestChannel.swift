@@ -139,7 +139,8 @@ public final class TestChannel: @unchecked Sendable {
             while let frame = decoder.next() {
                 let value: JSONValue
                 switch frame {
-                case .message(let bytes): value = (try? JSONParser.parse(bytes, maxDepth: 512)) ?? ["unparseable": .string(String(decoding: bytes, as: UTF8.self))]
+                case .message(let bytes):
+                    value = (try? JSONParser.parse(bytes, maxDepth: 512)) ?? ["unparseable": .string(String(decoding: bytes, as: UTF8.self))]
                 case .error(let error): value = ["framingError": .string(error.description)]
                 }
                 if case .message(let bytes) = frame { recording?.note("received", String(decoding: bytes, as: UTF8.self)) }
@@ -208,9 +209,13 @@ extension JSONValue {
     public func at(_ path: Any...) -> JSONValue? {
         var current: JSONValue? = self
         for step in path {
-            if let key = step as? String { current = current?[key] }
-            else if let index = step as? Int, case .array(let elements)? = current, elements.indices.contains(index) { current = elements[index] }
-            else { return nil }
+            if let key = step as? String {
+                current = current?[key]
+            } else if let index = step as? Int, case .array(let elements)? = current, elements.indices.contains(index) {
+                current = elements[index]
+            } else {
+                return nil
+            }
         }
         return current
     }

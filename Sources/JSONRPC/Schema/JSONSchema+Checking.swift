@@ -141,14 +141,16 @@ extension IntegerRule {
     }
 
     func outOfRange(_ value: Int64, _ path: String) -> ResponseError {
-        let message = rangeMessage?(value) ?? "\(lastComponent(path)) must be \(minimum.map(String.init) ?? "")…\(maximum.map(String.init) ?? ""), got \(value)"
+        let message =
+            rangeMessage?(value) ?? "\(lastComponent(path)) must be \(minimum.map(String.init) ?? "")…\(maximum.map(String.init) ?? ""), got \(value)"
         return .invalidParams("\(path): \(message)", field: path, reason: reason)
     }
 }
 
 extension NumberRule {
     func outOfRange(_ value: Double, _ path: String) -> ResponseError {
-        let message = rangeMessage?(value) ?? "\(lastComponent(path)) must be \(minimum.map { "\($0)" } ?? "")…\(maximum.map { "\($0)" } ?? ""), got \(value)"
+        let message =
+            rangeMessage?(value) ?? "\(lastComponent(path)) must be \(minimum.map { "\($0)" } ?? "")…\(maximum.map { "\($0)" } ?? ""), got \(value)"
         return .invalidParams("\(path): \(message)", field: path)
     }
 }

@@ -101,7 +101,7 @@ public struct SchemaComponents {
 
     mutating func add(_ named: NamedSchema) {
         guard names.insert(named.name).inserted else { return }
-        schemas[named.name] = .null   // placed first, so a schema that refers to itself stops here
+        schemas[named.name] = .null  // placed first, so a schema that refers to itself stops here
         schemas[named.name] = named.schema.document(components: &self)
     }
 }

@@ -54,8 +54,10 @@ public struct IntegerRule: Sendable {
     public var reason: String?
     public var description: String?
 
-    public init(minimum: Int64? = nil, maximum: Int64? = nil, reason: String? = nil, description: String? = nil,
-                rangeMessage: (@Sendable (Int64) -> String)? = nil) {
+    public init(
+        minimum: Int64? = nil, maximum: Int64? = nil, reason: String? = nil, description: String? = nil,
+        rangeMessage: (@Sendable (Int64) -> String)? = nil
+    ) {
         self.minimum = minimum; self.maximum = maximum; self.reason = reason
         self.description = description; self.rangeMessage = rangeMessage
     }
@@ -67,8 +69,10 @@ public struct NumberRule: Sendable {
     public var rangeMessage: (@Sendable (Double) -> String)?
     public var description: String?
 
-    public init(minimum: Double? = nil, maximum: Double? = nil, description: String? = nil,
-                rangeMessage: (@Sendable (Double) -> String)? = nil) {
+    public init(
+        minimum: Double? = nil, maximum: Double? = nil, description: String? = nil,
+        rangeMessage: (@Sendable (Double) -> String)? = nil
+    ) {
         self.minimum = minimum; self.maximum = maximum; self.description = description; self.rangeMessage = rangeMessage
     }
 }
@@ -94,8 +98,10 @@ public struct StringRule: Sendable {
     public var maximumBytes: Int?
     public var description: String?
 
-    public init(cases: [String]? = nil, format: StringFormat? = nil, minimumBytes: Int? = nil, maximumBytes: Int? = nil,
-                description: String? = nil) {
+    public init(
+        cases: [String]? = nil, format: StringFormat? = nil, minimumBytes: Int? = nil, maximumBytes: Int? = nil,
+        description: String? = nil
+    ) {
         self.cases = cases; self.format = format; self.minimumBytes = minimumBytes; self.maximumBytes = maximumBytes
         self.description = description
     }
@@ -125,8 +131,10 @@ public struct ObjectRule: Sendable {
         /// What a missing required member is told (default "required TYPE is missing").
         public var missingMessage: String?
 
-        public init(_ name: String, _ schema: JSONSchema, required: Bool = false, description: String? = nil,
-                    default defaultValue: JSONValue? = nil, subject: Bool = false, missingMessage: String? = nil) {
+        public init(
+            _ name: String, _ schema: JSONSchema, required: Bool = false, description: String? = nil,
+            default defaultValue: JSONValue? = nil, subject: Bool = false, missingMessage: String? = nil
+        ) {
             self.name = name; self.schema = schema; self.isRequired = required; self.description = description
             self.defaultValue = defaultValue; self.isSubject = subject; self.missingMessage = missingMessage
         }
@@ -153,8 +161,10 @@ public struct ObjectRule: Sendable {
 }
 
 extension JSONSchema {
-    public static func object(_ properties: [ObjectRule.Property], allowsOtherMembers: Bool = false,
-                              description: String? = nil) -> JSONSchema {
+    public static func object(
+        _ properties: [ObjectRule.Property], allowsOtherMembers: Bool = false,
+        description: String? = nil
+    ) -> JSONSchema {
         .object(ObjectRule(properties, allowsOtherMembers: allowsOtherMembers, description: description))
     }
 
@@ -174,4 +184,3 @@ extension JSONSchema {
 
     public static let emptyObject = JSONSchema.object([])
 }
-

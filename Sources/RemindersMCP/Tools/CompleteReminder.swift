@@ -9,13 +9,15 @@ enum CompleteReminder: ToolDeclaration {
     typealias Method = SaveReminder
     static let name = "complete_reminder"
     static let title = "Complete a reminder"
-    static let detail = "Marks it completed (completed:false reopens it); a recurring reminder moves on to its next occurrence and completedOccurrence records the one done."
+    static let detail =
+        "Marks it completed (completed:false reopens it); a recurring reminder moves on to its next occurrence and completedOccurrence records the one done."
     static let isIdempotent = true
 
     struct Input: MethodParams {
-        static let properties: [ObjectRule.Property] = ReminderIDInput.properties + [
-            .init("completed", SaveReminder.param("reminder", "isCompleted"), default: true),
-        ]
+        static let properties: [ObjectRule.Property] =
+            ReminderIDInput.properties + [
+                .init("completed", SaveReminder.param("reminder", "isCompleted"), default: true)
+            ]
         var id: String
         var completed: Bool
 

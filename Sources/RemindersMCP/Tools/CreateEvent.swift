@@ -10,7 +10,8 @@ enum CreateEvent: ToolDeclaration {
     typealias Method = SaveEvent
     static let name = "create_event"
     static let title = "Create an event"
-    static let detail = "start and end: \(ReminderFields.dateForms). A wall-clock time is the person's, in their zone; days alone (or allDay) make an all-day event. Needs access to events."
+    static let detail =
+        "start and end: \(ReminderFields.dateForms). A wall-clock time is the person's, in their zone; days alone (or allDay) make an all-day event. Needs access to events."
 
     struct Input: MethodParams {
         static let properties: [ObjectRule.Property] = [
@@ -46,7 +47,9 @@ enum CreateEvent: ToolDeclaration {
             notes = try fields.optionalString("notes")
             url = try fields.optionalString("url")
             recurrence = try fields.optionalString("recurrence")
-            alarms = try fields.object["alarms"].flatMap { (value) throws(ResponseError) in value.isNull ? nil : try AlarmSpec.list(value, path: fields.pathOf("alarms")) }
+            alarms = try fields.object["alarms"].flatMap { (value) throws(ResponseError) in
+                value.isNull ? nil : try AlarmSpec.list(value, path: fields.pathOf("alarms"))
+            }
         }
     }
 
@@ -55,7 +58,9 @@ enum CreateEvent: ToolDeclaration {
         // "2026-12-24" to "2026-12-25" means those days, as a person says it: all day.
         let startIsDay = try isDay(start, field: "start"), endIsDay = try isDay(end, field: "end")
         let allDay = input.allDay ?? (startIsDay && endIsDay)
-        if !allDay, startIsDay { throw ToolFailure(field: "start", "a timed event needs a time as well as a day, e.g. \(start)T09:00 (or allDay: true)") }
+        if !allDay, startIsDay {
+            throw ToolFailure(field: "start", "a timed event needs a time as well as a day, e.g. \(start)T09:00 (or allDay: true)")
+        }
         if !allDay, endIsDay { throw ToolFailure(field: "end", "a timed event needs a time as well as a day, e.g. \(end)T10:00 (or allDay: true)") }
         var changes = EventChanges()
         changes.title = .set(input.title)
@@ -81,7 +86,8 @@ enum CreateEvent: ToolDeclaration {
             }
         }
         if let specs = input.alarms {
-            changes.alarms = .set(try specs.enumerated().map { index, spec throws(ToolFailure) in try spec.draft(field: "alarms[\(index)]", zone: call.zone) })
+            changes.alarms = .set(
+                try specs.enumerated().map { index, spec throws(ToolFailure) in try spec.draft(field: "alarms[\(index)]", zone: call.zone) })
         }
         return try call.call(SaveEvent.self, SaveEvent.Params(event: EventSave(identifier: nil, changes: changes)))
     }
@@ -93,6 +99,7 @@ enum CreateEvent: ToolDeclaration {
 
     static func text(_ result: SaveEvent.Result, _ input: Input, _ call: ToolCall) -> String {
         let event = result.event.event
-        return "Created the event \(event.title) at \(result.event.startDate(in: result.zone).rfc3339) [\(event.seriesIdentifier ?? event.eventIdentifier)]"
+        return
+            "Created the event \(event.title) at \(result.event.startDate(in: result.zone).rfc3339) [\(event.seriesIdentifier ?? event.eventIdentifier)]"
     }
 }

@@ -38,7 +38,8 @@ enum ListEvents: ToolDeclaration {
     static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> FetchEvents.Result {
         let start = try ModelDates.boundary(input.start, field: "start", zone: call.zone)
         let end = try ModelDates.boundary(input.end, field: "end", zone: call.zone)
-        let calendars = try input.calendar.map { (name) throws(ToolFailure) in [try call.listIdentifier(name, field: "calendar", entityType: .event)] }
+        let calendars = try input.calendar.map { (name) throws(ToolFailure) in [try call.listIdentifier(name, field: "calendar", entityType: .event)]
+        }
         let params: FetchEvents.Params
         do throws(ResponseError) {
             params = try FetchEvents.Params(start: start, end: end, calendarIdentifiers: calendars, limit: input.limit, cursor: input.cursor)
@@ -57,11 +58,12 @@ enum ListEvents: ToolDeclaration {
     static func text(_ result: FetchEvents.Result, _ input: Input, _ call: ToolCall) -> String {
         let events = result.events
         guard !events.isEmpty else { return "No events in that range." }
-        return "\(events.count) event\(events.count == 1 ? "" : "s"):\n" + events.map { occurrence in
-            let start = occurrence.startDate(in: result.zone)
-            let when = occurrence.event.isAllDay ? "all day " + localDay(start, call) : start.rfc3339
-            let series = occurrence.event.seriesIdentifier ?? occurrence.event.eventIdentifier
-            return "- \(when): \(occurrence.event.title.replacingOccurrences(of: "\n", with: " ")) [\(series)]"
-        }.joined(separator: "\n")
+        return "\(events.count) event\(events.count == 1 ? "" : "s"):\n"
+            + events.map { occurrence in
+                let start = occurrence.startDate(in: result.zone)
+                let when = occurrence.event.isAllDay ? "all day " + localDay(start, call) : start.rfc3339
+                let series = occurrence.event.seriesIdentifier ?? occurrence.event.eventIdentifier
+                return "- \(when): \(occurrence.event.title.replacingOccurrences(of: "\n", with: " ")) [\(series)]"
+            }.joined(separator: "\n")
     }
 }

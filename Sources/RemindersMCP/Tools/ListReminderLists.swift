@@ -17,8 +17,9 @@ enum ListReminderLists: ToolDeclaration {
     }
 
     static func text(_ result: Calendars.Result, _ input: Input, _ call: ToolCall) -> String {
-        "\(result.calendars.count) list\(result.calendars.count == 1 ? "" : "s"):\n" + result.calendars.map { list in
-            "- \(list.title)\(list.isDefault ? " (default)" : "") [\(list.calendarIdentifier)]"
-        }.joined(separator: "\n")
+        "\(result.calendars.count) list\(result.calendars.count == 1 ? "" : "s"):\n"
+            + result.calendars.map { list in
+                "- \(list.title)\(list.isDefault ? " (default)" : "") [\(list.calendarIdentifier)]"
+            }.joined(separator: "\n")
     }
 }

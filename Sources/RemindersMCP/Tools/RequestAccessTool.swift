@@ -28,14 +28,19 @@ enum RequestAccessTool: ToolDeclaration {
     }
 
     static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> RequestAccess.Result {
-        try call.call(RequestAccess.self, RequestAccess.Params(entityType: input.entityType, level: input.level,
-                                                               usageDescription: "\(call.client), an AI assistant, asks to work with your reminders."),
-                      entityType: input.entityType)
+        try call.call(
+            RequestAccess.self,
+            RequestAccess.Params(
+                entityType: input.entityType, level: input.level,
+                usageDescription: "\(call.client), an AI assistant, asks to work with your reminders."),
+            entityType: input.entityType)
     }
 
     static func text(_ result: RequestAccess.Result, _ input: Input, _ call: ToolCall) -> String {
         if result.granted { return "Access granted (\(result.status.rawValue))." }
-        return "Access not granted (status \(result.status.rawValue)). " + call.access.refused(client: call.client, status: result.status.rawValue,
-                                                                                             entity: input.entityType.rawValue)
+        return "Access not granted (status \(result.status.rawValue)). "
+            + call.access.refused(
+                client: call.client, status: result.status.rawValue,
+                entity: input.entityType.rawValue)
     }
 }

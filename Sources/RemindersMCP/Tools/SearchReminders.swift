@@ -63,8 +63,11 @@ enum SearchReminders: ToolDeclaration {
 
     static func text(_ result: FetchReminders.Result, _ input: Input, _ call: ToolCall) -> String {
         let reminders = result.reminders
-        var text = reminders.isEmpty ? "No reminders match." : "\(reminders.count) reminder\(reminders.count == 1 ? "" : "s"):\n"
-            + reminders.map { "- " + ReminderFields.line($0) }.joined(separator: "\n")
+        var text =
+            reminders.isEmpty
+            ? "No reminders match."
+            : "\(reminders.count) reminder\(reminders.count == 1 ? "" : "s"):\n"
+                + reminders.map { "- " + ReminderFields.line($0) }.joined(separator: "\n")
         if let cursor = result.nextCursor { text += "\nMore: call again with cursor \"\(cursor)\"." }
         return text
     }

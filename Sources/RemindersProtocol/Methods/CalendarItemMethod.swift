@@ -18,7 +18,9 @@ public enum CalendarItemMethod: RemindersMethod {
 
         public static let schema = JSONSchema.object([
             .init("reminder", .nullable(ReminderSchemas.reminder), description: "The reminder; null when there is no item with the identifier."),
-            .init(EventSchemas.member, EventSchemas.event, description: "Instead of reminder, when the identifier is an event's (its first occurrence)."),
+            .init(
+                EventSchemas.member, EventSchemas.event, description: "Instead of reminder, when the identifier is an event's (its first occurrence)."
+            ),
         ])
 
         public func write(to writer: inout JSONWriter) {

@@ -24,6 +24,8 @@ public enum CalendarItems: RemindersMethod {
             self.reminders = reminders
         }
         public func write(to writer: inout JSONWriter) { RemindersResult.write(reminders, nextCursor: nil, to: &writer) }
-        public func pieces(isCancelled: @escaping @Sendable () -> Bool) throws -> [[UInt8]] { try RemindersResult.pieces(reminders, isCancelled: isCancelled) }
+        public func pieces(isCancelled: @escaping @Sendable () -> Bool) throws -> [[UInt8]] {
+            try RemindersResult.pieces(reminders, isCancelled: isCancelled)
+        }
     }
 }

@@ -10,12 +10,16 @@ public enum Discover: RemindersMethod {
 
     /// The document, written once.
     public struct Result: MethodResult {
-        public static let schema = JSONSchema.object([
-            .init("openrpc", .string(), required: true),
-            .init("info", .object([.init("title", .string(), required: true), .init("version", .string(), required: true)],
-                                  allowsOtherMembers: true), required: true),
-            .init("methods", .array(of: .object([], allowsOtherMembers: true)), required: true),
-        ], allowsOtherMembers: true, description: "An OpenRPC document (https://spec.open-rpc.org).")
+        public static let schema = JSONSchema.object(
+            [
+                .init("openrpc", .string(), required: true),
+                .init(
+                    "info",
+                    .object(
+                        [.init("title", .string(), required: true), .init("version", .string(), required: true)],
+                        allowsOtherMembers: true), required: true),
+                .init("methods", .array(of: .object([], allowsOtherMembers: true)), required: true),
+            ], allowsOtherMembers: true, description: "An OpenRPC document (https://spec.open-rpc.org).")
         /// The document's JSON, made once by the server from its methods.
         public var document: [UInt8]
 

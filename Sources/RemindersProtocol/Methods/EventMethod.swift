@@ -6,7 +6,8 @@ import RemindersModel
 /// `event {identifier, occurrenceDate?}` → `{event}` (null if none): EKEventStore.event(withIdentifier:).
 public enum EventMethod: RemindersMethod {
     public static let name = "event"
-    public static let summary = "An event by identifier: its first occurrence, or the one at occurrenceDate; null if none (EKEventStore.event(withIdentifier:))."
+    public static let summary =
+        "An event by identifier: its first occurrence, or the one at occurrenceDate; null if none (EKEventStore.event(withIdentifier:))."
     public struct Params: MethodParams {
         public static let properties: [ObjectRule.Property] = [
             .init("identifier", CommonSchemas.identifier, required: true),

@@ -6,12 +6,13 @@ import RemindersModel
 /// (VTODOs) and the named event calendars' events (VEVENTs).
 public enum ExportICalendar: RemindersMethod {
     public static let name = "exportICalendar"
-    public static let summary = "The reminders of some lists (or of all) as VTODOs, and the events of the event calendars named as VEVENTs, in one iCalendar (RFC 5545) text."
+    public static let summary =
+        "The reminders of some lists (or of all) as VTODOs, and the events of the event calendars named as VEVENTs, in one iCalendar (RFC 5545) text."
     public static let errors: [MethodError] = [.notFound]
 
     public struct Params: MethodParams {
         public static let properties: [ObjectRule.Property] = [
-            .init("calendarIdentifiers", .array(of: CommonSchemas.identifier), description: "Absent: every list."),
+            .init("calendarIdentifiers", .array(of: CommonSchemas.identifier), description: "Absent: every list.")
         ]
         /// Absent: every list.
         public var calendarIdentifiers: [String]?

@@ -7,13 +7,16 @@ import RemindersModel
 /// EKEventStore.predicateForEvents + events(matching:), one object per occurrence.
 public enum FetchEvents: RemindersMethod {
     public static let name = "fetchEvents"
-    public static let summary = "Every event or occurrence overlapping [start, end), recurring events expanded, by startDate then identifier (EKEventStore.events(matching:))."
+    public static let summary =
+        "Every event or occurrence overlapping [start, end), recurring events expanded, by startDate then identifier (EKEventStore.events(matching:))."
     public static let maximumLimit: Int64 = 10_000
 
     public struct Params: MethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("start", CommonSchemas.instant, required: true),
-            .init("end", CommonSchemas.instant, required: true, description: "Exclusive; at most four years after start (longer is cut, truncatedEnd says where)."),
+            .init(
+                "end", CommonSchemas.instant, required: true,
+                description: "Exclusive; at most four years after start (longer is cut, truncatedEnd says where)."),
             .init("calendarIdentifiers", .array(of: CommonSchemas.identifier), description: "Only these calendars; absent: every event calendar."),
             .init("limit", .integer(IntegerRule(minimum: 1, maximum: maximumLimit, description: "At most this many per page."))),
             .init("cursor", .string("nextCursor of the previous page.")),
@@ -25,7 +28,9 @@ public enum FetchEvents: RemindersMethod {
         /// Where the page starts (decoded from `cursor`).
         public var offset = 0
 
-        public init(start: Timestamp, end: Timestamp, calendarIdentifiers: [String]? = nil, limit: Int? = nil, cursor: String? = nil) throws(ResponseError) {
+        public init(start: Timestamp, end: Timestamp, calendarIdentifiers: [String]? = nil, limit: Int? = nil, cursor: String? = nil)
+            throws(ResponseError)
+        {
             (self.start, self.end, self.calendarIdentifiers, self.limit) = (start, end, calendarIdentifiers, limit)
             guard end > start else { throw .invalidParams("end: end must come after start", field: "end") }
             if let cursor { offset = try Self.offset(cursor, field: "cursor") }

@@ -5,15 +5,19 @@ import RemindersModel
 /// `fetchReminders {predicate?, order?, limit?, cursor?}` → `{reminders, nextCursor}`; `nextCursor` is null on the last page.
 public enum FetchReminders: RemindersMethod {
     public static let name = "fetchReminders"
-    public static let summary = "Committed reminders matching a predicate, in fetch order, in pages when asked (EKEventStore.fetchReminders(matching:))."
+    public static let summary =
+        "Committed reminders matching a predicate, in fetch order, in pages when asked (EKEventStore.fetchReminders(matching:))."
     public static let maximumLimit: Int64 = 1_000_000
     public static let errors: [MethodError] = [.cancelled]
 
     public struct Params: MethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("predicate", ReminderSchemas.predicate, description: "Absent: every reminder."),
-            .init("order", .oneOf(FetchOrder.allCases.map(\.rawValue)),
-                  description: "dueDate (default): by due date, then creation; sortOrder: the manual order first (sortOrder, never placed last), then as dueDate."),
+            .init(
+                "order", .oneOf(FetchOrder.allCases.map(\.rawValue)),
+                description:
+                    "dueDate (default): by due date, then creation; sortOrder: the manual order first (sortOrder, never placed last), then as dueDate."
+            ),
             .init("limit", .integer(IntegerRule(minimum: 1, maximum: maximumLimit, description: "At most this many per page."))),
             .init("cursor", .string("nextCursor of the previous page.")),
         ]

@@ -5,13 +5,16 @@ import RemindersModel
 /// `importICalendar {text, calendarIdentifier?}` → `{imported, updated, unchanged, skipped, notes}`.
 public enum ImportICalendar: RemindersMethod {
     public static let name = "importICalendar"
-    public static let summary = "Reads the VTODOs of an iCalendar text into a list (or its VEVENTs into an event calendar); a UID already in the store updates that item."
+    public static let summary =
+        "Reads the VTODOs of an iCalendar text into a list (or its VEVENTs into an event calendar); a UID already in the store updates that item."
     public static let errors: [MethodError] = [.notFound]
 
     public struct Params: MethodParams {
         public static let properties: [ObjectRule.Property] = [
             .init("text", .string("iCalendar text (one or more VCALENDARs)."), required: true),
-            .init("calendarIdentifier", CommonSchemas.identifier, description: "Where new reminders go (absent: the default list); an event calendar: where the events go."),
+            .init(
+                "calendarIdentifier", CommonSchemas.identifier,
+                description: "Where new reminders go (absent: the default list); an event calendar: where the events go."),
         ]
         public var text: String
         public var calendarIdentifier: String?

@@ -13,11 +13,15 @@ public enum Initialize: RemindersMethod {
 
     public struct Params: MethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
-            .init("clientInfo", .object([
-                .init("name", .string("The client's identity for authorization: 1…256 bytes, no control characters, not starting with \"-\"."),
-                      required: true),
-                .init("version", .string()),
-            ], allowsOtherMembers: true), required: true),
+            .init(
+                "clientInfo",
+                .object(
+                    [
+                        .init(
+                            "name", .string("The client's identity for authorization: 1…256 bytes, no control characters, not starting with \"-\"."),
+                            required: true),
+                        .init("version", .string()),
+                    ], allowsOtherMembers: true), required: true),
             .init("timeZone", .string("An IANA time zone; default: the server's own."), description: nil),
         ]
         public var clientName: String
@@ -49,14 +53,16 @@ public enum Initialize: RemindersMethod {
         public static let schema = JSONSchema.object([
             .init("serverInfo", .object([.init("name", .string(), required: true), .init("version", .string(), required: true)]), required: true),
             .init("protocolVersion", .string(), required: true),
-            .init("capabilities", .object([
-                .init("entityTypes", .array(of: CommonSchemas.entityType), required: true),
-                .init("methods", .array(of: .string()), required: true),
-                .init("notifications", .array(of: .string()), required: true),
-                .init("framings", .array(of: .oneOf(["lsp", "ndjson"])), required: true),
-                .init("batches", .boolean(), required: true),
-                .init("cancelRequest", .boolean(), required: true),
-            ]), required: true),
+            .init(
+                "capabilities",
+                .object([
+                    .init("entityTypes", .array(of: CommonSchemas.entityType), required: true),
+                    .init("methods", .array(of: .string()), required: true),
+                    .init("notifications", .array(of: .string()), required: true),
+                    .init("framings", .array(of: .oneOf(["lsp", "ndjson"])), required: true),
+                    .init("batches", .boolean(), required: true),
+                    .init("cancelRequest", .boolean(), required: true),
+                ]), required: true),
             .init("timeZone", .string("The zone the session reads floating and all-day dates in."), required: true),
         ])
         /// The zone the session reads floating and all-day dates in.

@@ -5,7 +5,8 @@ import RemindersModel
 /// `removeEvent {identifier, occurrenceDate?, span?, commit?}` → `{}` (EKEventStore.remove(_:span:commit:)).
 public enum RemoveEvent: RemindersMethod {
     public static let name = "removeEvent"
-    public static let summary = "Removes an event, or occurrences of a recurring one: thisEvent that one, futureEvents it and those after (EKEventStore.remove(_:span:))."
+    public static let summary =
+        "Removes an event, or occurrences of a recurring one: thisEvent that one, futureEvents it and those after (EKEventStore.remove(_:span:))."
     public static let errors: [MethodError] = [.notFound, .invalidParams(.calendarReadOnly, .invalidSpan)]
 
     public struct Params: MethodParams {

@@ -16,7 +16,9 @@ public enum RemoveReminder: RemindersMethod {
         public var identifier: String
         public var lastModifiedDate: Timestamp?
 
-        public init(identifier: String, lastModifiedDate: Timestamp? = nil) { (self.identifier, self.lastModifiedDate) = (identifier, lastModifiedDate) }
+        public init(identifier: String, lastModifiedDate: Timestamp? = nil) {
+            (self.identifier, self.lastModifiedDate) = (identifier, lastModifiedDate)
+        }
 
         public init(_ params: Fields) throws(ResponseError) {
             identifier = try params.string("identifier")

@@ -13,8 +13,9 @@ public enum RequestAccess: RemindersMethod {
         public static let properties: [ObjectRule.Property] = [
             EntityTypeParams.property,
             .init("level", .oneOf(AccessLevel.allCases.map(\.rawValue)), default: .string(AccessLevel.full.rawValue)),
-            .init("usageDescription", .string("Why the client needs the reminders, shown to the owner; no NUL."), required: true,
-                  missingMessage: "a usage description is required: say why this client needs the reminders"),
+            .init(
+                "usageDescription", .string("Why the client needs the reminders, shown to the owner; no NUL."), required: true,
+                missingMessage: "a usage description is required: say why this client needs the reminders"),
         ]
         public var entityType: EntityType
         public var level: AccessLevel

@@ -9,8 +9,9 @@ public enum SaveEvent: RemindersMethod {
     public static let name = "saveEvent"
     public static let summary = "Creates an event (no eventIdentifier) or changes one, or occurrences of one (EKEventStore.save(_:span:commit:))."
     public static let errors: [MethodError] = [
-        .invalidParams(.noCalendar, .calendarReadOnly, .calendarDoesNotAllowEvents, .noStartDate, .noEndDate, .datesInverted,
-                       .durationGreaterThanRecurrence, .invalidSpan),
+        .invalidParams(
+            .noCalendar, .calendarReadOnly, .calendarDoesNotAllowEvents, .noStartDate, .noEndDate, .datesInverted,
+            .durationGreaterThanRecurrence, .invalidSpan),
         .notFound, .conflict,
     ]
 

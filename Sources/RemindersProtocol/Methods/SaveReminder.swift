@@ -7,8 +7,9 @@ public enum SaveReminder: RemindersMethod {
     public static let name = "saveReminder"
     public static let summary = "Creates a reminder (no calendarItemIdentifier) or changes one (EKEventStore.save(_:commit:))."
     public static let errors: [MethodError] = [
-        .invalidParams(.noCalendar, .calendarReadOnly, .priorityIsInvalid, .recurringReminderRequiresDueDate,
-                       .alarmProximityNotSupported, .reminderAlarmContainsEmailOrUrl),
+        .invalidParams(
+            .noCalendar, .calendarReadOnly, .priorityIsInvalid, .recurringReminderRequiresDueDate,
+            .alarmProximityNotSupported, .reminderAlarmContainsEmailOrUrl),
         .notFound, .conflict,
     ]
 

@@ -12,10 +12,11 @@ public enum SnoozeAlarm: RemindersMethod {
     public static let errors: [MethodError] = [.notFound]
 
     public struct Params: MethodParams {
-        public static let properties = AlarmParams.properties + [
-            .init("until", CommonSchemas.instant, description: "When it fires again; not with minutes."),
-            .init("minutes", .integer(IntegerRule(minimum: 1, maximum: 525_600)), description: "From now; not with until."),
-        ]
+        public static let properties =
+            AlarmParams.properties + [
+                .init("until", CommonSchemas.instant, description: "When it fires again; not with minutes."),
+                .init("minutes", .integer(IntegerRule(minimum: 1, maximum: 525_600)), description: "From now; not with until."),
+            ]
         public var alarm: AlarmParams
         public var until: Timestamp?
         public var minutes: Int?

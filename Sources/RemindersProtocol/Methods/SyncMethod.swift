@@ -14,8 +14,9 @@ public enum SyncMethod: RemindersMethod {
             .init("account", .string("An account's name; absent: every account.")),
             .init("workDoneToken", .any(description: "A string or number: $/progress notifications carry it (LSP's work-done progress).")),
             .init("dryRun", .boolean(), description: "Only say what would move."),
-            .init("forceDelete", .array(of: .string()),
-                  description: "Calendars (identifiers or titles) whose deletions go through although one side went empty (see withheld)."),
+            .init(
+                "forceDelete", .array(of: .string()),
+                description: "Calendars (identifiers or titles) whose deletions go through although one side went empty (see withheld)."),
         ]
         public var account: String?
         public var workDoneToken: JSONValue?

@@ -10,7 +10,7 @@ public enum TagsMethod: RemindersMethod {
 
     public struct Result: MethodResult {
         public static let schema = CommonSchemas.result([
-            ("tags", .array(of: CommonSchemas.result([("name", .string()), ("count", .integer(IntegerRule(minimum: 0)))]))),
+            ("tags", .array(of: CommonSchemas.result([("name", .string()), ("count", .integer(IntegerRule(minimum: 0)))])))
         ])
         public var tags: [TagCount]
 

@@ -7,7 +7,8 @@ import RemindersModel
 /// events; a snoozed one at its new time, a dismissed one not at all.
 public enum UpcomingAlarms: RemindersMethod {
     public static let name = "upcomingAlarms"
-    public static let summary = "The time alarms of open reminders (and of events, with access to them) that fire from `from` (default now) until `to`, soonest first."
+    public static let summary =
+        "The time alarms of open reminders (and of events, with access to them) that fire from `from` (default now) until `to`, soonest first."
     public struct Params: MethodParams {
         public static let properties: [ObjectRule.Property] = [
             .init("from", CommonSchemas.instant, description: "Inclusive; default now."),

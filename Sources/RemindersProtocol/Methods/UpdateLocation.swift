@@ -12,9 +12,15 @@ public enum UpdateLocation: RemindersMethod {
         public static let properties: [ObjectRule.Property] = [
             .init("latitude", AlarmSchemas.latitude, required: true),
             .init("longitude", AlarmSchemas.longitude, required: true),
-            .init("horizontalAccuracy", .number(NumberRule(minimum: 0, maximum: 1_000_000, description: "Metres; a fix less accurate than a fence's radius is ignored by it.",
-                                                            rangeMessage: { "horizontalAccuracy must be 0…1000000 metres, got \($0)" })), required: true),
-            .init("timestamp", CommonSchemas.instant, description: "When the fix was taken; default now. A fix older than one a fence already used is ignored by it."),
+            .init(
+                "horizontalAccuracy",
+                .number(
+                    NumberRule(
+                        minimum: 0, maximum: 1_000_000, description: "Metres; a fix less accurate than a fence's radius is ignored by it.",
+                        rangeMessage: { "horizontalAccuracy must be 0…1000000 metres, got \($0)" })), required: true),
+            .init(
+                "timestamp", CommonSchemas.instant,
+                description: "When the fix was taken; default now. A fix older than one a fence already used is ignored by it."),
         ]
         public var fix: LocationFix
 
@@ -23,9 +29,10 @@ public enum UpdateLocation: RemindersMethod {
         }
 
         public init(_ params: Fields) throws(ResponseError) {
-            fix = LocationFix(location: GeoLocation(latitude: try params.double("latitude"), longitude: try params.double("longitude")),
-                              horizontalAccuracy: try params.double("horizontalAccuracy"),
-                              timestamp: try params.optionalTimestamp("timestamp") ?? Timestamp.now())
+            fix = LocationFix(
+                location: GeoLocation(latitude: try params.double("latitude"), longitude: try params.double("longitude")),
+                horizontalAccuracy: try params.double("horizontalAccuracy"),
+                timestamp: try params.optionalTimestamp("timestamp") ?? Timestamp.now())
         }
     }
 

@@ -13,7 +13,8 @@ public enum CommonSchemas: Sendable {
 
     public static let identifier = JSONSchema.string("An identifier the server made: stable and opaque.")
 
-    public static let entityType = JSONSchema.oneOf(EntityType.allCases.map(\.rawValue), description: "EKEntityType: reminder or event; each has its own authorization status.")
+    public static let entityType = JSONSchema.oneOf(
+        EntityType.allCases.map(\.rawValue), description: "EKEntityType: reminder or event; each has its own authorization status.")
 
     public static let authorizationStatus = JSONSchema.oneOf(AuthorizationStatus.allCases.map(\.rawValue), description: "EKAuthorizationStatus.")
 

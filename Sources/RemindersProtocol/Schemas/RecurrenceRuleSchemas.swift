@@ -10,24 +10,34 @@ public enum RecurrenceRuleSchemas: Sendable {
         [
             .init("frequency", .oneOf(RecurrenceFrequency.allCases.map(\.rawValue)), required: requiringInResults),
             .init("interval", .integer(IntegerRule(description: "1 or more; default 1.")), required: requiringInResults),
-            .init("daysOfTheWeek", .array(of: .object([
-                .init("dayOfTheWeek", .integer(IntegerRule(description: "1 (Sunday)…7 (Saturday).")), required: true),
-                .init("weekNumber", .integer(IntegerRule(description: "±1…53, or 0/absent for every week; monthly and yearly rules only."))),
-            ]), description: "EKRecurrenceDayOfWeek values; not for daily rules.")),
+            .init(
+                "daysOfTheWeek",
+                .array(
+                    of: .object([
+                        .init("dayOfTheWeek", .integer(IntegerRule(description: "1 (Sunday)…7 (Saturday).")), required: true),
+                        .init("weekNumber", .integer(IntegerRule(description: "±1…53, or 0/absent for every week; monthly and yearly rules only."))),
+                    ]), description: "EKRecurrenceDayOfWeek values; not for daily rules.")),
             .init("daysOfTheMonth", integers("±1…31; monthly rules only.")),
             .init("monthsOfTheYear", integers("1…12; yearly rules only.")),
             .init("weeksOfTheYear", integers("±1…53; yearly rules only.")),
             .init("daysOfTheYear", integers("±1…366; yearly rules only.")),
             .init("setPositions", integers("±1…366; only with another of these lists.")),
-            .init("recurrenceEnd", .object([
-                .init("endDate", CommonSchemas.instant),
-                .init("endDateComponents", DateComponentsSchema.schema,
-                      description: "A wall-clock end (RFC 5545 UNTIL as a DATE, or a DATE-TIME without a zone): read in the series' zone, or the reader's for a floating series; a day alone means through its end."),
-                .init("occurrenceCount", .integer(IntegerRule(description: "1 or more."))),
-            ], description: "One of endDate, endDateComponents or occurrenceCount; absent: forever.")),
+            .init(
+                "recurrenceEnd",
+                .object(
+                    [
+                        .init("endDate", CommonSchemas.instant),
+                        .init(
+                            "endDateComponents", DateComponentsSchema.schema,
+                            description:
+                                "A wall-clock end (RFC 5545 UNTIL as a DATE, or a DATE-TIME without a zone): read in the series' zone, or the reader's for a floating series; a day alone means through its end."
+                        ),
+                        .init("occurrenceCount", .integer(IntegerRule(description: "1 or more."))),
+                    ], description: "One of endDate, endDateComponents or occurrenceCount; absent: forever.")),
             .init("firstDayOfTheWeek", .integer(IntegerRule(description: "1…7, or 0/absent for the default (Monday)."))),
-            .init("rrule", .string("The rule as RFC 5545 RRULE text. Sent alone, it is the whole rule; beside the fields, ignored."),
-                  required: requiringInResults),
+            .init(
+                "rrule", .string("The rule as RFC 5545 RRULE text. Sent alone, it is the whole rule; beside the fields, ignored."),
+                required: requiringInResults),
         ]
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Asks the owner whether a client may have access. Consent never comes from the client itself.
@@ -82,14 +82,16 @@ struct TerminalConsent: ConsentAsking {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         if let holder = PseudoTerminal.heldByTheAsker(fd) {
-            log.warning("not asking on \(PseudoTerminal.name(fd) ?? "the terminal"): its other end is held by \(holder), the program asking, not by you")
+            log.warning(
+                "not asking on \(PseudoTerminal.name(fd) ?? "the terminal"): its other end is held by \(holder), the program asking, not by you")
             return nil
         }
         let printable = { (text: String) in
             String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })  // C0, DEL and C1
         }
         let caution = identity.caution.map { "  (mind that \(printable($0)))\n" } ?? ""
-        let prompt = "remindersd: \"\(printable(client))\" (\(printable(program))) asks for \(level == "full" ? "full" : "write-only") access to your \(entityType)s:\n  \(printable(usage))\n\(caution)Allow? [y/N] "
+        let prompt =
+            "remindersd: \"\(printable(client))\" (\(printable(program))) asks for \(level == "full" ? "full" : "write-only") access to your \(entityType)s:\n  \(printable(usage))\n\(caution)Allow? [y/N] "
         _ = prompt.withCString { write(fd, $0, strlen($0)) }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return false }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Who holds the other end of a pseudo-terminal. A program that makes one (`openpty`, Python's
@@ -14,7 +14,9 @@ enum PseudoTerminal {
     /// `tty_nr` in /proc/self/stat: majors 136–143 are /dev/pts), else nil. What `/dev/tty`
     /// stands for; `ttyname` of it would say only "/dev/tty".
     static func controllingIndex(proc: String = "/proc") -> Int? {
-        guard let data = FileManager.default.contents(atPath: "\(proc)/self/stat"), let close = data.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        guard let data = FileManager.default.contents(atPath: "\(proc)/self/stat"), let close = data.lastIndex(of: UInt8(ascii: ")")) else {
+            return nil
+        }
         let fields = data[data.index(after: close)...].split(separator: UInt8(ascii: " "))
         guard fields.count > 4, let number = Int(String(decoding: fields[4], as: UTF8.self)) else { return nil }
         let major = (number >> 8) & 0xfff, minor = (number & 0xff) | ((number >> 12) & 0xfff00)
@@ -47,7 +49,8 @@ enum PseudoTerminal {
             let shell = installed && RequestingProgram.shells.contains(name)
             if shell, ScriptArgument.script(of: current, executable: executable, in: proc) != nil { break }
             guard shell || (installed && RequestingProgram.wrappers.contains(name)),
-                  let parent = RequestingProgram.parentOf(current, in: proc) else { break }
+                let parent = RequestingProgram.parentOf(current, in: proc)
+            else { break }
             current = parent
         }
         return found
@@ -68,11 +71,15 @@ enum PseudoTerminal {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: proc) else { return [] }
         var found: [pid_t] = []
         for entry in entries {
-            guard let pid = pid_t(entry), let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "\(proc)/\(entry)/fd") else { continue }
+            guard let pid = pid_t(entry), let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "\(proc)/\(entry)/fd") else {
+                continue
+            }
             for descriptor in descriptors {
                 guard let target = RequestingProgram.link("\(proc)/\(entry)/fd/\(descriptor)"), target.hasSuffix("ptmx"),
-                      let info = try? String(contentsOfFile: "\(proc)/\(entry)/fdinfo/\(descriptor)", encoding: .utf8),
-                      info.split(separator: "\n").contains(where: { $0.hasPrefix("tty-index:") && Int($0.dropFirst("tty-index:".count).trimmingCharacters(in: .whitespaces)) == index })
+                    let info = try? String(contentsOfFile: "\(proc)/\(entry)/fdinfo/\(descriptor)", encoding: .utf8),
+                    info.split(separator: "\n").contains(where: {
+                        $0.hasPrefix("tty-index:") && Int($0.dropFirst("tty-index:".count).trimmingCharacters(in: .whitespaces)) == index
+                    })
                 else { continue }
                 found.append(pid)
                 break

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Which program is on the other end of this server: the one that started it.
@@ -87,7 +87,8 @@ public enum RequestingProgram {
     /// parentheses itself, so it is read from the last `)`.
     static func parentOf(_ pid: pid_t, in proc: String) -> pid_t? {
         guard let data = FileManager.default.contents(atPath: "\(proc)/\(pid)/stat"),
-              let close = data.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+            let close = data.lastIndex(of: UInt8(ascii: ")"))
+        else { return nil }
         let fields = data[data.index(after: close)...].split(separator: UInt8(ascii: " "))
         guard fields.count > 1 else { return nil }
         return pid_t(String(decoding: fields[1], as: UTF8.self))

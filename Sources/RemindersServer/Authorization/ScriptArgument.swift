@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The script an interpreter (or a shell) runs, read in the interpreter's own context — its
@@ -14,7 +14,9 @@ enum ScriptArgument {
     static func script(of pid: pid_t, executable: String, in proc: String) -> ProgramIdentity? {
         let name = RequestingProgram.baseName(executable)
         let isShell = RequestingProgram.shells.contains(name)
-        let shellsOwn = openScript(of: pid, bash: name == "bash", shell: isShell, in: proc).map { ProgramIdentity(program: $0, evidence: .openScript) }
+        let shellsOwn = openScript(of: pid, bash: name == "bash", shell: isShell, in: proc).map {
+            ProgramIdentity(program: $0, evidence: .openScript)
+        }
         guard let data = FileManager.default.contents(atPath: "\(proc)/\(pid)/cmdline") else { return shellsOwn }
         let arguments = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         guard let named = argument(arguments, shell: isShell, family: RequestingProgram.family(name) ?? name) else { return shellsOwn }
@@ -49,7 +51,8 @@ enum ScriptArgument {
     private static func regularFile(_ link: String) -> String? {
         var status = stat()
         guard stat(link, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let target = RequestingProgram.link(link),
-              target.hasPrefix("/") else { return nil }
+            target.hasPrefix("/")
+        else { return nil }
         return target
     }
 

@@ -9,8 +9,10 @@ enum FetchCursor {
     private static let version = "2"
 
     static func encode(_ position: FetchPosition, order: FetchOrder, zone: String) -> String {
-        let text = [version, zone, order.rawValue, String(position.manual), String(position.due), String(position.creation),
-                    position.identifier].joined(separator: "\n")
+        let text = [
+            version, zone, order.rawValue, String(position.manual), String(position.due), String(position.creation),
+            position.identifier,
+        ].joined(separator: "\n")
         return Data(text.utf8).base64EncodedString()
     }
 
@@ -20,7 +22,8 @@ enum FetchCursor {
         }
         let parts = text.split(separator: "\n", maxSplits: 6, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 7, parts[0] == version, let made = FetchOrder(rawValue: parts[2]), let manual = Int64(parts[3]),
-              let due = Int64(parts[4]), let creation = Int64(parts[5]) else {
+            let due = Int64(parts[4]), let creation = Int64(parts[5])
+        else {
             throw .invalidParams("\(field): not a cursor this server made", field: field)
         }
         guard parts[1] == zone else {

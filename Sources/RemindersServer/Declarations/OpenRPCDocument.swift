@@ -21,7 +21,8 @@ public enum OpenRPCDocument {
 
     public static var document: JSONValue {
         var components = SchemaComponents()
-        let methods = MethodRegistry.all.map { method(for: $0, components: &components) }
+        let methods =
+            MethodRegistry.all.map { method(for: $0, components: &components) }
             + NotificationRegistry.fromClient.map { notification($0, components: &components) }
         let fromServer = NotificationRegistry.fromServer.map { notification($0, components: &components) }
         return [
@@ -56,8 +57,10 @@ public enum OpenRPCDocument {
 
     static func notification(_ notification: NotificationDeclaration, components: inout SchemaComponents) -> JSONValue {
         let params = notification.params.objectRule.map { contentDescriptors($0, components: &components) } ?? []
-        return ["name": .string(notification.name), "summary": .string(notification.summary), "paramStructure": "by-name",
-                "params": .array(params), "x-direction": .string(notification.direction.rawValue)]
+        return [
+            "name": .string(notification.name), "summary": .string(notification.summary), "paramStructure": "by-name",
+            "params": .array(params), "x-direction": .string(notification.direction.rawValue),
+        ]
     }
 
     static func contentDescriptors(_ rule: ObjectRule, components: inout SchemaComponents) -> [JSONValue] {
@@ -94,8 +97,10 @@ public enum OpenRPCDocument {
     /// The remindersd error codes, once each.
     static var errorComponents: JSONObject {
         [
-            "NotAuthorized": ["code": .integer(Int64(ResponseError.notAuthorizedCode)), "message": "Not authorized",
-                              "data": ["reason": "eventStoreNotAuthorized", "status": "the client's status"]],
+            "NotAuthorized": [
+                "code": .integer(Int64(ResponseError.notAuthorizedCode)), "message": "Not authorized",
+                "data": ["reason": "eventStoreNotAuthorized", "status": "the client's status"],
+            ],
             "NotFound": ["code": .integer(Int64(ResponseError.notFoundCode)), "message": "Not found"],
             "Conflict": ["code": .integer(Int64(ResponseError.conflictCode)), "message": "Conflict"],
             "StoreUnavailable": ["code": .integer(Int64(ResponseError.storeUnavailableCode)), "message": "Store unavailable"],

@@ -11,7 +11,9 @@ extension Calendars: MethodHandler {
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let entity = params.entityType
         let eventStore = try context.session.eventStore()
-        let defaultCalendar = { () throws in entity == .event ? try eventStore.defaultCalendarForNewEvents() : try eventStore.defaultCalendarForNewReminders() }
+        let defaultCalendar = { () throws in
+            entity == .event ? try eventStore.defaultCalendarForNewEvents() : try eventStore.defaultCalendarForNewReminders()
+        }
         return Result(calendars: context.status == .writeOnly ? [try defaultCalendar()].compactMap { $0 } : try eventStore.calendars(for: entity))
     }
 }

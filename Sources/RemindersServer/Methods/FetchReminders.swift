@@ -12,8 +12,10 @@ extension FetchReminders: MethodHandler {
         let position = try params.cursor.map { (cursor) throws(ResponseError) in
             try FetchCursor.decode(cursor, order: params.order, zone: session.timeZoneName, field: "cursor")
         }
-        let page = try session.eventStore().fetchReminders(matching: params.predicate, in: session.timeZone, after: position, limit: params.limit,
-                                                           order: params.order, shouldContinue: { !context.isCancelled() })
-        return Result(reminders: page.reminders, nextCursor: page.next.map { FetchCursor.encode($0, order: params.order, zone: session.timeZoneName) })
+        let page = try session.eventStore().fetchReminders(
+            matching: params.predicate, in: session.timeZone, after: position, limit: params.limit,
+            order: params.order, shouldContinue: { !context.isCancelled() })
+        return Result(
+            reminders: page.reminders, nextCursor: page.next.map { FetchCursor.encode($0, order: params.order, zone: session.timeZoneName) })
     }
 }

@@ -27,13 +27,15 @@ extension RequestAccess: MethodHandler {
             session.authorizationDidChange(to: status, for: entity)
             session.log.info("client \(session.clientName) (\(program)): \(current.rawValue) → \(status.rawValue)")
         } else if current == .notDetermined, identity.evidence == .unknown {
-            session.log.warning("""
+            session.log.warning(
+                """
                 client \(session.clientName) asked for access, and \(identity.caution ?? "") \
                 (remindersd permissions set \(session.clientName) fullAccess --any-program, knowing that)
                 """)
         } else if current == .notDetermined {
             try store.recordUnansweredRequest(client: session.clientName, program: program, entityType: entity)
-            session.log.warning("""
+            session.log.warning(
+                """
                 client \(session.clientName) (\(program)) asked for access and nobody could be asked; grant it with: \
                 remindersd permissions set \(session.clientName) fullAccess\(entity == .event ? " --entity event" : "") --program \(program)\
                 \(identity.caution.map { " (mind that \($0))" } ?? ""), or record your consent agent with: remindersd permissions consent-agent PROGRAM

@@ -15,14 +15,19 @@ extension SaveEvent: MethodHandler {
         let eventStore = try session.eventStore()
         if context.status == .writeOnly {
             guard save.identifier == nil else {
-                throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly, "write-only clients cannot change events, their own included")
+                throw ResponseError.notAuthorized(
+                    client: session.clientName, status: .writeOnly, "write-only clients cannot change events, their own included")
             }
-            if case .set(let calendar) = save.changes.calendarIdentifier, calendar != (try eventStore.defaultCalendarForNewEvents()?.calendarIdentifier) {
-                throw ResponseError.notAuthorized(client: session.clientName, status: .writeOnly, "write-only clients can only add to the default calendar")
+            if case .set(let calendar) = save.changes.calendarIdentifier,
+                calendar != (try eventStore.defaultCalendarForNewEvents()?.calendarIdentifier)
+            {
+                throw ResponseError.notAuthorized(
+                    client: session.clientName, status: .writeOnly, "write-only clients can only add to the default calendar")
             }
         }
-        let saved = try eventStore.saveEvent(identifier: save.identifier, occurrenceDate: save.occurrenceDate,
-                                             span: params.span, changes: save.changes, lastModifiedDate: save.lastModifiedDate, commit: context.commit)
+        let saved = try eventStore.saveEvent(
+            identifier: save.identifier, occurrenceDate: save.occurrenceDate,
+            span: params.span, changes: save.changes, lastModifiedDate: save.lastModifiedDate, commit: context.commit)
         return Result(event: saved, zone: eventStore.timeZone)
     }
 }

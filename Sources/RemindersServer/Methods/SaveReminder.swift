@@ -11,8 +11,9 @@ extension SaveReminder: MethodHandler {
         let session = context.session
         let eventStore = try session.eventStore()
         if context.status == .writeOnly { try WriteOnlyRules.checkSave(save, session: session) }
-        let result = try eventStore.save(identifier: save.identifier, changes: save.changes,
-                                     lastModifiedDate: save.lastModifiedDate, commit: context.commit)
+        let result = try eventStore.save(
+            identifier: save.identifier, changes: save.changes,
+            lastModifiedDate: save.lastModifiedDate, commit: context.commit)
         if save.identifier == nil { session.createdIdentifiers.insert(result.reminder.calendarItemIdentifier) }
         return Result(reminder: result.reminder, completedOccurrence: result.completedOccurrence)
     }

@@ -11,16 +11,20 @@ extension SyncMethod: MethodHandler {
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let session = try context.session.eventStore()
         let account = params.account
-        var arguments = ["--json", "--progress-lines", "--store", session.store.path,
-                         "--max-title-bytes", String(session.rules.maxTitleBytes), "--max-notes-bytes", String(session.rules.maxNotesBytes)]
+        var arguments = [
+            "--json", "--progress-lines", "--store", session.store.path,
+            "--max-title-bytes", String(session.rules.maxTitleBytes), "--max-notes-bytes", String(session.rules.maxNotesBytes),
+        ]
         if params.dryRun { arguments.append("--dry-run") }
         for name in params.forceDelete { arguments += ["--force-delete", name] }
         if let account { arguments += ["--", account] }
         let progress = Progress(token: params.workDoneToken, connection: context.session.connection)
         progress.send(kind: "begin", title: "Syncing", message: nil, percentage: 0)
-        let outcome = try SyncHelper.run(arguments, progress: { percent, message in
-            progress.send(kind: "report", title: nil, message: message, percentage: min(max(percent, 0), 100))
-        }, isCancelled: context.isCancelled)
+        let outcome = try SyncHelper.run(
+            arguments,
+            progress: { percent, message in
+                progress.send(kind: "report", title: nil, message: message, percentage: min(max(percent, 0), 100))
+            }, isCancelled: context.isCancelled)
         if context.isCancelled() { throw ResponseError.requestCancelled }
         switch outcome.status {
         case 0, 1:

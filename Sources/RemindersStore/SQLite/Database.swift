@@ -10,7 +10,9 @@ final class Database {
     private var statements: [String: Statement] = [:]
     let path: String
 
-    init(path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+    init(path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, busyTimeoutMilliseconds: Int32)
+        throws(SQLiteError)
+    {
         self.path = path
         var db: OpaquePointer?
         let result = sqlite3_open_v2(path, &db, flags, nil)

@@ -25,7 +25,10 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(codeName): \(message)" + (statement.map { " — in: \($0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").prefix(300))" } ?? "")
+        "\(codeName): \(message)"
+            + (statement.map {
+                " — in: \($0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").prefix(300))"
+            } ?? "")
     }
 
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }

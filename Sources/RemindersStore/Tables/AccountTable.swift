@@ -13,8 +13,10 @@ public struct SyncAccount: Equatable, Sendable {
     /// The calendar home found by discovery, kept so later syncs need not discover again.
     public var home: String?
 
-    public init(name: String, url: String, username: String? = nil, passwordCommand: String? = nil, passwordFile: String? = nil,
-                timeout: Double = 30, home: String? = nil) {
+    public init(
+        name: String, url: String, username: String? = nil, passwordCommand: String? = nil, passwordFile: String? = nil,
+        timeout: Double = 30, home: String? = nil
+    ) {
         self.name = name
         self.url = url
         self.username = username
@@ -53,7 +55,8 @@ extension CalendarStore {
             try self.sqlite { () throws(SQLiteError) in
                 let source = Identifiers.make()
                 try self.database.run("INSERT INTO sources (identifier, title, type) VALUES (?, ?, 'caldav')", .text(source), .text(account.name))
-                try self.database.run("""
+                try self.database.run(
+                    """
                     INSERT INTO accounts (name, url, username, password_command, password_file, timeout, source, home, created)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, .text(account.name), .text(account.url), account.username.sql, account.passwordCommand.sql,
@@ -79,13 +82,15 @@ extension CalendarStore {
                 try self.sqlite { () throws(SQLiteError) in
                     let local = try self.database.scalar("SELECT identifier FROM sources WHERE type = 'local' ORDER BY rowid LIMIT 1")?.text ?? ""
                     for list in lists {
-                        try self.database.run("UPDATE calendars SET type = 'local', source = ?, allows_modifications = 1 WHERE identifier = ?",
-                                              .text(local), .text(list))
+                        try self.database.run(
+                            "UPDATE calendars SET type = 'local', source = ?, allows_modifications = 1 WHERE identifier = ?",
+                            .text(local), .text(list))
                     }
                 }
             } else {
                 guard try self.calendarCount() > lists.count else {
-                    throw .invalid(ValidationError(field: "name", "the account holds every list, and the last list cannot be removed; use --keep-lists"))
+                    throw .invalid(
+                        ValidationError(field: "name", "the account holds every list, and the last list cannot be removed; use --keep-lists"))
                 }
                 for list in lists { _ = try self.deleteCalendar(identifier: list) }
             }
@@ -113,7 +118,8 @@ extension CalendarStore {
     }
 
     private static func account(from row: Statement) -> SyncAccount {
-        SyncAccount(name: row.text(0) ?? "", url: row.text(1) ?? "", username: row.text(2), passwordCommand: row.text(3),
-                    passwordFile: row.text(4), timeout: row.double(5), home: row.text(6))
+        SyncAccount(
+            name: row.text(0) ?? "", url: row.text(1) ?? "", username: row.text(2), passwordCommand: row.text(3),
+            passwordFile: row.text(4), timeout: row.double(5), home: row.text(6))
     }
 }

@@ -15,15 +15,16 @@ extension CalendarStore {
             """
         }
         // A wall-clock time's instant is its time less the zone's offset then: the offset at either end of the window.
-        return try reminders(where: """
-            completed = 0 AND id IN (
-                SELECT a.reminder FROM alarms a JOIN reminders r ON r.id = a.reminder
-                WHERE a.fire_at >= ?1 AND a.fire_at <= ?2 AND \(undecided("a.fire_at"))
-                UNION
-                SELECT a.reminder FROM alarms a JOIN reminders r ON r.id = a.reminder
-                WHERE a.fire_wall >= ?3 AND a.fire_wall <= ?4 AND \(undecided("a.fire_wall - ?5, a.fire_wall - ?6")))
-            ORDER BY id
-            """, .integer(from.milliseconds), .integer(to.milliseconds),
+        return try reminders(
+            where: """
+                completed = 0 AND id IN (
+                    SELECT a.reminder FROM alarms a JOIN reminders r ON r.id = a.reminder
+                    WHERE a.fire_at >= ?1 AND a.fire_at <= ?2 AND \(undecided("a.fire_at"))
+                    UNION
+                    SELECT a.reminder FROM alarms a JOIN reminders r ON r.id = a.reminder
+                    WHERE a.fire_wall >= ?3 AND a.fire_wall <= ?4 AND \(undecided("a.fire_wall - ?5, a.fire_wall - ?6")))
+                ORDER BY id
+                """, .integer(from.milliseconds), .integer(to.milliseconds),
             .integer(Self.wallClock(from, in: zone, slack: -3_600_000)), .integer(Self.wallClock(to, in: zone, slack: 3_600_000)),
             .integer(Self.offset(at: from, in: zone)), .integer(Self.offset(at: to, in: zone)))
     }
@@ -33,16 +34,17 @@ extension CalendarStore {
     /// occurrences decide). Candidates only, as for reminders; the caller works out each
     /// occurrence's alarms and the ledger.
     public func eventsWithAlarms(firingFrom from: Timestamp, through to: Timestamp, in zone: TimeZone) throws(StoreError) -> [Event] {
-        try events(where: """
-            id IN (
-                SELECT event FROM event_alarms WHERE fire_at >= ? AND fire_at <= ?
-                UNION
-                SELECT event FROM event_alarms WHERE fire_wall >= ? AND fire_wall <= ?
-                UNION
-                SELECT e.id FROM events e WHERE e.recurrence IS NOT NULL AND (e.last_alarm_fire IS NULL OR e.last_alarm_fire >= ?)
-                    AND EXISTS (SELECT 1 FROM event_alarms a WHERE a.event = e.id))
-            ORDER BY id
-            """, .integer(from.milliseconds), .integer(to.milliseconds),
+        try events(
+            where: """
+                id IN (
+                    SELECT event FROM event_alarms WHERE fire_at >= ? AND fire_at <= ?
+                    UNION
+                    SELECT event FROM event_alarms WHERE fire_wall >= ? AND fire_wall <= ?
+                    UNION
+                    SELECT e.id FROM events e WHERE e.recurrence IS NOT NULL AND (e.last_alarm_fire IS NULL OR e.last_alarm_fire >= ?)
+                        AND EXISTS (SELECT 1 FROM event_alarms a WHERE a.event = e.id))
+                ORDER BY id
+                """, .integer(from.milliseconds), .integer(to.milliseconds),
             .integer(Self.wallClock(from, in: zone, slack: -3_600_000)), .integer(Self.wallClock(to, in: zone, slack: 3_600_000)),
             .integer(from.milliseconds))
     }

@@ -5,7 +5,8 @@ import RemindersModel
 extension CalendarStore {
     func insertAlarms(of reminder: Reminder, reminderRow: Int64) throws(SQLiteError) {
         guard !reminder.alarms.isEmpty else { return }
-        let statement = try database.statement("""
+        let statement = try database.statement(
+            """
             INSERT INTO alarms (reminder, position, identifier, relative_offset, absolute_date, location_title,
                 latitude, longitude, radius, proximity, relative_to, fire_at, fire_wall)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -14,7 +15,8 @@ extension CalendarStore {
         for (position, alarm) in reminder.alarms.enumerated() {
             statement.reset()
             let fires = FireTime(alarm, due: reminder.dueDateComponents, start: reminder.startDateComponents)
-            try statement.bind([.integer(reminderRow), .integer(Int64(position))] + Self.values(of: alarm) + [fires.instant.sql, fires.wallClock.sql])
+            try statement.bind(
+                [.integer(reminderRow), .integer(Int64(position))] + Self.values(of: alarm) + [fires.instant.sql, fires.wallClock.sql])
             while try statement.step() {}
         }
     }
@@ -23,7 +25,8 @@ extension CalendarStore {
     /// a series (whose relative alarms fire at every occurrence).
     func insertAlarms(of event: Event, eventRow: Int64) throws(SQLiteError) {
         guard !event.alarms.isEmpty else { return }
-        let statement = try database.statement("""
+        let statement = try database.statement(
+            """
             INSERT INTO event_alarms (event, position, identifier, relative_offset, absolute_date, location_title,
                 latitude, longitude, radius, proximity, relative_to, fire_at, fire_wall)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -41,9 +44,11 @@ extension CalendarStore {
     /// identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity, relative_to.
     private static func values(of alarm: Alarm) -> [SQLValue] {
         let location = alarm.structuredLocation
-        return [.text(alarm.alarmIdentifier), alarm.relativeOffset.sql, (alarm.absoluteDate?.milliseconds).sql, (location?.title).sql,
-                (location?.geoLocation?.latitude).sql, (location?.geoLocation?.longitude).sql, (location?.radius).sql,
-                .text(alarm.proximity.rawValue), (alarm.isRelativeToStart ? "start" : nil).sql]
+        return [
+            .text(alarm.alarmIdentifier), alarm.relativeOffset.sql, (alarm.absoluteDate?.milliseconds).sql, (location?.title).sql,
+            (location?.geoLocation?.latitude).sql, (location?.geoLocation?.longitude).sql, (location?.radius).sql,
+            .text(alarm.proximity.rawValue), (alarm.isRelativeToStart ? "start" : nil).sql,
+        ]
     }
 
     func alarms(reminderRow: Int64) throws(SQLiteError) -> [Alarm] { try alarms(in: "alarms", owner: "reminder", row: reminderRow) }
@@ -66,7 +71,8 @@ extension CalendarStore {
         while start < rows.count {
             let chunk = rows[start..<min(start + 500, rows.count)]
             start += chunk.count
-            let statement = try database.statement("""
+            let statement = try database.statement(
+                """
                 SELECT \(AlarmColumn.selectList(owner: owner))
                 FROM \(table) WHERE \(owner) IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", "))) ORDER BY \(owner), position
                 """)
@@ -88,7 +94,9 @@ extension CalendarStore {
         } else if let date = try row.optionalInteger(.absoluteDate) {
             trigger = .absolute(Timestamp(milliseconds: date))
         } else {
-            guard let title = try row.optionalText(.locationTitle) else { throw row.corrupt(.locationTitle, "is empty (NULL) in an alarm with no time") }
+            guard let title = try row.optionalText(.locationTitle) else {
+                throw row.corrupt(.locationTitle, "is empty (NULL) in an alarm with no time")
+            }
             let latitude = try row.optionalReal(.latitude), longitude = try row.optionalReal(.longitude)
             let geo = latitude.flatMap { latitude in longitude.map { GeoLocation(latitude: latitude, longitude: $0) } }
             let location = StructuredLocation(title: title, geoLocation: geo, radius: try row.optionalReal(.radius))
@@ -122,7 +130,11 @@ struct FireTime {
     private mutating func place(_ offset: Double, from date: ItemDateComponents?) {
         guard let date else { return }
         let offset = Int64((offset * 1000).rounded())
-        if date.isFloating { wallClock = date.wallClockSeconds * 1000 + offset } else { instant = date.instant(in: TimeZone.utc).milliseconds + offset }
+        if date.isFloating {
+            wallClock = date.wallClockSeconds * 1000 + offset
+        } else {
+            instant = date.instant(in: TimeZone.utc).milliseconds + offset
+        }
     }
 }
 

@@ -44,11 +44,13 @@ extension CalendarStore {
             try self.sqlite { () throws(SQLiteError) in
                 let program = Self.stored(program)
                 if status == .notDetermined {
-                    try self.database.run("DELETE FROM authorizations WHERE client = ? AND entity_type = ? AND program = ?",
-                                          .text(client), .text(entityType.rawValue), .text(program))
+                    try self.database.run(
+                        "DELETE FROM authorizations WHERE client = ? AND entity_type = ? AND program = ?",
+                        .text(client), .text(entityType.rawValue), .text(program))
                 } else {
-                    try self.database.run("INSERT OR REPLACE INTO authorizations (client, entity_type, program, status) VALUES (?, ?, ?, ?)",
-                                          .text(client), .text(entityType.rawValue), .text(program), .text(status.rawValue))
+                    try self.database.run(
+                        "INSERT OR REPLACE INTO authorizations (client, entity_type, program, status) VALUES (?, ?, ?, ?)",
+                        .text(client), .text(entityType.rawValue), .text(program), .text(status.rawValue))
                 }
             }
         }
@@ -58,8 +60,9 @@ extension CalendarStore {
     public func recordUnansweredRequest(client: String, program: String, entityType: EntityType) throws(StoreError) {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                try self.database.run("INSERT OR IGNORE INTO authorizations (client, entity_type, program, status) VALUES (?, ?, ?, 'notDetermined')",
-                                      .text(client), .text(entityType.rawValue), .text(program))
+                try self.database.run(
+                    "INSERT OR IGNORE INTO authorizations (client, entity_type, program, status) VALUES (?, ?, ?, 'notDetermined')",
+                    .text(client), .text(entityType.rawValue), .text(program))
             }
         }
     }
@@ -75,11 +78,15 @@ extension CalendarStore {
                 while try statement.step() {
                     let program = statement.text(2) ?? Self.anyProgram
                     guard let entity = EntityType(rawValue: statement.text(1) ?? ""),
-                          let status = AuthorizationStatus(rawValue: statement.text(3) ?? "") else {
-                        throw SQLiteError(code: SQLITE_CORRUPT, message: "authorizations: an unknown entity type or status for \(statement.text(0) ?? "")")
+                        let status = AuthorizationStatus(rawValue: statement.text(3) ?? "")
+                    else {
+                        throw SQLiteError(
+                            code: SQLITE_CORRUPT, message: "authorizations: an unknown entity type or status for \(statement.text(0) ?? "")")
                     }
-                    records.append(AuthorizationRecord(client: statement.text(0) ?? "", entityType: entity,
-                                                       program: program == Self.anyProgram ? nil : program, status: status))
+                    records.append(
+                        AuthorizationRecord(
+                            client: statement.text(0) ?? "", entityType: entity,
+                            program: program == Self.anyProgram ? nil : program, status: status))
                 }
                 return records
             }

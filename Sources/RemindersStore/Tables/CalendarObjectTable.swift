@@ -5,7 +5,8 @@ extension CalendarStore {
     /// The kept object with the href it was synced as.
     public func keptCalendarObject(reminder identifier: String) throws(StoreError) -> KeptCalendarObject? {
         try sqlite { () throws(SQLiteError) in
-            let statement = try self.database.statement("""
+            let statement = try self.database.statement(
+                """
                 SELECT k.text, k.href FROM reminder_icalendar k JOIN reminders r ON r.id = k.reminder WHERE r.identifier = ?
                 """)
             defer { statement.reset() }
@@ -17,7 +18,8 @@ extension CalendarStore {
 
     public func calendarObject(reminder identifier: String) throws(StoreError) -> String? {
         try sqlite { () throws(SQLiteError) in
-            try self.database.scalar("""
+            try self.database.scalar(
+                """
                 SELECT k.text FROM reminder_icalendar k JOIN reminders r ON r.id = k.reminder WHERE r.identifier = ?
                 """, .text(identifier))?.text
         }
@@ -42,8 +44,9 @@ extension CalendarStore {
     func setCalendarObject(_ text: String?, reminder identifier: String, syncedAs href: String? = nil) throws(SQLiteError) {
         guard let row = try database.scalar("SELECT id FROM reminders WHERE identifier = ?", .text(identifier))?.integer else { return }
         if let text {
-            try database.run("INSERT OR REPLACE INTO reminder_icalendar (reminder, text, href) VALUES (?, ?, ?)", .integer(row), .text(text),
-                             href.map(SQLValue.text) ?? .null)
+            try database.run(
+                "INSERT OR REPLACE INTO reminder_icalendar (reminder, text, href) VALUES (?, ?, ?)", .integer(row), .text(text),
+                href.map(SQLValue.text) ?? .null)
         } else {
             try database.run("DELETE FROM reminder_icalendar WHERE reminder = ?", .integer(row))
         }

@@ -62,7 +62,8 @@ extension CalendarStore {
             if owner == nil {
                 owner = try self.database.scalar("SELECT identifier FROM sources WHERE type = 'local' ORDER BY rowid LIMIT 1")?.text ?? ""
             }
-            try self.database.run("""
+            try self.database.run(
+                """
                 INSERT INTO calendars (identifier, source, title, color, type, allows_modifications, creation_date, entity_type)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, .text(calendar.calendarIdentifier), .text(owner ?? ""), .text(calendar.title), .text(calendar.color),
@@ -74,9 +75,10 @@ extension CalendarStore {
     func updateCalendar(_ calendar: ItemCalendar) throws(StoreError) {
         listCache = ListCache()
         try sqlite { () throws(SQLiteError) in
-            try self.database.run("UPDATE calendars SET title = ?, color = ?, allows_modifications = ? WHERE identifier = ?",
-                                  .text(calendar.title), .text(calendar.color), .integer(calendar.allowsContentModifications ? 1 : 0),
-                                  .text(calendar.calendarIdentifier))
+            try self.database.run(
+                "UPDATE calendars SET title = ?, color = ?, allows_modifications = ? WHERE identifier = ?",
+                .text(calendar.title), .text(calendar.color), .integer(calendar.allowsContentModifications ? 1 : 0),
+                .text(calendar.calendarIdentifier))
         }
     }
 
@@ -109,7 +111,8 @@ extension CalendarStore {
     /// The chosen default of the kind while it exists and is writable, else the oldest writable one.
     private func defaultCalendarIdentifier(for entityType: EntityType = .reminder) throws(SQLiteError) -> String? {
         if isInTransaction, let cached = listCache.defaultIdentifiers[entityType] { return cached }
-        let identifier = try database.scalar("""
+        let identifier = try database.scalar(
+            """
             SELECT identifier FROM calendars WHERE allows_modifications = 1 AND entity_type = ?
             ORDER BY identifier = (SELECT value FROM settings WHERE key = ?) DESC, creation_date, identifier
             LIMIT 1
@@ -125,14 +128,17 @@ extension CalendarStore {
         var source: CalendarSource?
         if let account = try row.optionalText(.account) {
             let base = try row.optionalText(.accountURL).flatMap { URL(string: $0) }
-            source = CalendarSource(account: account, url: try row.optionalText(.href).map { href in
-                base.flatMap { URL(string: href, relativeTo: $0)?.absoluteString } ?? href
-            })
+            source = CalendarSource(
+                account: account,
+                url: try row.optionalText(.href).map { href in
+                    base.flatMap { URL(string: href, relativeTo: $0)?.absoluteString } ?? href
+                })
         }
-        return ItemCalendar(calendarIdentifier: identifier, title: try row.text(.title), color: try row.text(.color),
-                                type: try row.parsed(.type, as: "a calendar type", CalendarType.init(rawValue:)) ?? .local,
-                                allowsContentModifications: try row.integer(.allowsModifications) != 0, isDefault: identifier == defaultIdentifier,
-                                source: source, entityType: try row.parsed(.entityType, as: "an entity type", EntityType.init(rawValue:)) ?? .reminder)
+        return ItemCalendar(
+            calendarIdentifier: identifier, title: try row.text(.title), color: try row.text(.color),
+            type: try row.parsed(.type, as: "a calendar type", CalendarType.init(rawValue:)) ?? .local,
+            allowsContentModifications: try row.integer(.allowsModifications) != 0, isDefault: identifier == defaultIdentifier,
+            source: source, entityType: try row.parsed(.entityType, as: "an entity type", EntityType.init(rawValue:)) ?? .reminder)
     }
 }
 

@@ -48,8 +48,10 @@ public struct AlarmDelivery: Equatable, Sendable {
     /// When it was meant to reach the person: the fire date, or the end of its snooze.
     public var firesAt: Timestamp
 
-    public init(itemIdentifier: String, alarmIdentifier: String, occurrence: Int64, fireDate: Timestamp, state: State, late: Bool,
-                reason: String = "time") {
+    public init(
+        itemIdentifier: String, alarmIdentifier: String, occurrence: Int64, fireDate: Timestamp, state: State, late: Bool,
+        reason: String = "time"
+    ) {
         self.itemIdentifier = itemIdentifier
         self.alarmIdentifier = alarmIdentifier
         self.occurrence = occurrence
@@ -71,7 +73,8 @@ extension CalendarStore {
     public func claim(_ delivery: AlarmDelivery, now: Timestamp) throws(StoreError) -> Bool {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                try self.database.run("""
+                try self.database.run(
+                    """
                     INSERT INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, reason, updated)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (reminder, alarm, occurrence) DO UPDATE SET fire_date = excluded.fire_date, state = excluded.state,
@@ -89,7 +92,8 @@ extension CalendarStore {
     public func setState(_ state: AlarmDelivery.State, of delivery: AlarmDelivery, now: Timestamp) throws(StoreError) {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                try self.database.run("""
+                try self.database.run(
+                    """
                     UPDATE alarm_deliveries SET state = ?, updated = ? WHERE reminder = ? AND alarm = ? AND occurrence = ?
                     """, .text(state.rawValue), .integer(now.milliseconds), .text(delivery.itemIdentifier),
                     .text(delivery.alarmIdentifier), .integer(delivery.occurrence))
@@ -119,16 +123,19 @@ extension CalendarStore {
     public func deliveries(in state: AlarmDelivery.State) throws(StoreError) -> [AlarmDelivery] {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                let statement = try self.database.statement("""
+                let statement = try self.database.statement(
+                    """
                     SELECT reminder, alarm, occurrence, fire_date, late, reason FROM alarm_deliveries WHERE state = ? ORDER BY fire_date
                     """)
                 defer { statement.reset() }
                 try statement.bind([.text(state.rawValue)])
                 var found: [AlarmDelivery] = []
                 while try statement.step() {
-                    found.append(AlarmDelivery(itemIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
-                                               occurrence: statement.int64(2), fireDate: Timestamp(milliseconds: statement.int64(3)),
-                                               state: state, late: statement.int64(4) != 0, reason: statement.text(5) ?? "time"))
+                    found.append(
+                        AlarmDelivery(
+                            itemIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
+                            occurrence: statement.int64(2), fireDate: Timestamp(milliseconds: statement.int64(3)),
+                            state: state, late: statement.int64(4) != 0, reason: statement.text(5) ?? "time"))
                 }
                 return found
             }
@@ -141,7 +148,8 @@ extension CalendarStore {
     public func snooze(_ delivery: AlarmDelivery, until: Timestamp, now: Timestamp) throws(StoreError) {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                try self.database.run("""
+                try self.database.run(
+                    """
                     UPDATE alarm_deliveries SET state = 'snoozed', snoozed_until = ?, updated = ?, to_share = ?
                     WHERE reminder = ? AND alarm = ? AND occurrence = ?
                     """, .integer(until.milliseconds), .integer(now.milliseconds), .integer(now.milliseconds), .text(delivery.itemIdentifier),
@@ -154,23 +162,26 @@ extension CalendarStore {
     public func claimSnoozed(dueBy now: Timestamp) throws(StoreError) -> [AlarmDelivery] {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                let statement = try self.database.statement("""
+                let statement = try self.database.statement(
+                    """
                     SELECT reminder, alarm, occurrence, fire_date, late, snoozed_until FROM alarm_deliveries
                     WHERE state = 'snoozed' AND snoozed_until <= ? ORDER BY snoozed_until
                     """)
                 try statement.bind([.integer(now.milliseconds)])
                 var due: [AlarmDelivery] = []
                 while try statement.step() {
-                    var delivery = AlarmDelivery(itemIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
-                                                 occurrence: statement.int64(2), fireDate: Timestamp(milliseconds: statement.int64(3)),
-                                                 state: .firing, late: statement.int64(4) != 0)
+                    var delivery = AlarmDelivery(
+                        itemIdentifier: statement.text(0) ?? "", alarmIdentifier: statement.text(1) ?? "",
+                        occurrence: statement.int64(2), fireDate: Timestamp(milliseconds: statement.int64(3)),
+                        state: .firing, late: statement.int64(4) != 0)
                     delivery.firesAt = Timestamp(milliseconds: statement.int64(5))
                     due.append(delivery)
                 }
                 statement.reset()
                 var claimed: [AlarmDelivery] = []
                 for delivery in due {
-                    try self.database.run("""
+                    try self.database.run(
+                        """
                         UPDATE alarm_deliveries SET state = 'firing', snoozed_until = NULL, updated = ?
                         WHERE reminder = ? AND alarm = ? AND occurrence = ? AND state = 'snoozed'
                         """, .integer(now.milliseconds), .text(delivery.itemIdentifier), .text(delivery.alarmIdentifier),
@@ -206,18 +217,24 @@ extension CalendarStore {
     /// A snooze or dismissal asked for by a client (`snoozeAlarm`, `dismissAlarm`): the delivery of
     /// the alarm's current occurrence becomes `state`, recorded first when the alarm has not fired
     /// yet (it then does not fire at its own time), and shared with other devices at the next sync.
-    public func decide(_ state: AlarmDelivery.State, reminder: Reminder, alarm: Alarm, fireDate: Timestamp, snoozedUntil: Timestamp?,
-                       now: Timestamp) throws(StoreError) {
-        try decide(state, item: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: AlarmDelivery.occurrence(of: reminder),
-                   fireDate: fireDate, snoozedUntil: snoozedUntil, now: now)
+    public func decide(
+        _ state: AlarmDelivery.State, reminder: Reminder, alarm: Alarm, fireDate: Timestamp, snoozedUntil: Timestamp?,
+        now: Timestamp
+    ) throws(StoreError) {
+        try decide(
+            state, item: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: AlarmDelivery.occurrence(of: reminder),
+            fireDate: fireDate, snoozedUntil: snoozedUntil, now: now)
     }
 
     /// The same for any item's alarm: a reminder's, or an event occurrence's (`occurrence` its key).
-    public func decide(_ state: AlarmDelivery.State, item: String, alarm: String, occurrence: Int64, fireDate: Timestamp, snoozedUntil: Timestamp?,
-                       now: Timestamp) throws(StoreError) {
+    public func decide(
+        _ state: AlarmDelivery.State, item: String, alarm: String, occurrence: Int64, fireDate: Timestamp, snoozedUntil: Timestamp?,
+        now: Timestamp
+    ) throws(StoreError) {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                try self.database.run("""
+                try self.database.run(
+                    """
                     INSERT INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, snoozed_until, updated, to_share)
                     VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)
                     ON CONFLICT (reminder, alarm, occurrence) DO UPDATE SET state = excluded.state, fire_date = excluded.fire_date,
@@ -235,15 +252,18 @@ extension CalendarStore {
     public func heldAlarms() throws(StoreError) -> [String: (state: AlarmDelivery.State, until: Timestamp?, fireDate: Timestamp)] {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                let statement = try self.database.statement("""
+                let statement = try self.database.statement(
+                    """
                     SELECT reminder, alarm, occurrence, state, snoozed_until, fire_date FROM alarm_deliveries WHERE state IN ('snoozed', 'dismissed')
                     """)
                 defer { statement.reset() }
                 var held: [String: (state: AlarmDelivery.State, until: Timestamp?, fireDate: Timestamp)] = [:]
                 while try statement.step() {
                     let key = "\(statement.text(0) ?? "") \(statement.text(1) ?? "") \(statement.int64(2))"
-                    held[key] = (AlarmDelivery.State(rawValue: statement.text(3) ?? "") ?? .dismissed,
-                                 statement.optionalInt64(4).map(Timestamp.init(milliseconds:)), Timestamp(milliseconds: statement.int64(5)))
+                    held[key] = (
+                        AlarmDelivery.State(rawValue: statement.text(3) ?? "") ?? .dismissed,
+                        statement.optionalInt64(4).map(Timestamp.init(milliseconds:)), Timestamp(milliseconds: statement.int64(5))
+                    )
                 }
                 return held
             }
@@ -259,7 +279,8 @@ extension CalendarStore {
     public func markDelivered(_ delivery: AlarmDelivery, payload: String, now: Timestamp) throws(StoreError) {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                try self.database.run("""
+                try self.database.run(
+                    """
                     UPDATE alarm_deliveries SET state = 'delivered', payload = ?, updated = ?,
                         delivered_at = max(?, coalesce((SELECT max(delivered_at) FROM alarm_deliveries WHERE delivered_at IS NOT NULL), 0) + 1)
                     WHERE reminder = ? AND alarm = ? AND occurrence = ?
@@ -278,9 +299,12 @@ extension StoreObserver {
 
     /// The alarms delivered after `watermark` (milliseconds), oldest first, with what they said.
     public func alarmsDelivered(after watermark: Int64) -> [(deliveredAt: Int64, payload: String)] {
-        guard let statement = try? database.statement("""
-            SELECT delivered_at, payload FROM alarm_deliveries WHERE delivered_at > ? AND payload IS NOT NULL ORDER BY delivered_at
-            """) else { return [] }
+        guard
+            let statement = try? database.statement(
+                """
+                SELECT delivered_at, payload FROM alarm_deliveries WHERE delivered_at > ? AND payload IS NOT NULL ORDER BY delivered_at
+                """)
+        else { return [] }
         defer { statement.reset() }
         guard (try? statement.bind([.integer(watermark)])) != nil else { return [] }
         var found: [(deliveredAt: Int64, payload: String)] = []

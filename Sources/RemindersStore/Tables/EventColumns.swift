@@ -88,8 +88,9 @@ enum EventColumn: Int32, TableColumns {
         guard let start = try row.parsed(.startDate, as: "a date", ItemDateComponents.init(storageText:)) else {
             throw row.corrupt(.startDate, "is empty (NULL)")
         }
-        var event = Event(eventIdentifier: identifier, calendarIdentifier: try row.text(.calendar), title: try row.text(.title),
-                          start: start, duration: try row.integer(.duration), creationDate: Timestamp(milliseconds: try row.integer(.creationDate)))
+        var event = Event(
+            eventIdentifier: identifier, calendarIdentifier: try row.text(.calendar), title: try row.text(.title),
+            start: start, duration: try row.integer(.duration), creationDate: Timestamp(milliseconds: try row.integer(.creationDate)))
         event.calendarItemExternalIdentifier = try row.text(.externalIdentifier)
         event.notes = try row.optionalText(.notes)
         event.url = try row.optionalText(.url)
@@ -101,10 +102,11 @@ enum EventColumn: Int32, TableColumns {
         event.availability = try row.parsed(.availability, as: "an availability", EventAvailability.init(rawValue:)) ?? .busy
         event.status = try row.parsed(.status, as: "a status", EventStatus.init(rawValue:)) ?? .none
         event.recurrenceRules = try row.parsed(.recurrence, as: "a recurrence rule") { try? RecurrenceRule(rrule: $0) }.map { [$0] } ?? []
-        event.exceptionDates = try row.parsed(.exceptions, as: "exception dates") { text in
-            let dates = text.split(separator: ",").map { Int64($0) }
-            return dates.contains(nil) ? nil : dates.compactMap { $0 }
-        } ?? []
+        event.exceptionDates =
+            try row.parsed(.exceptions, as: "exception dates") { text in
+                let dates = text.split(separator: ",").map { Int64($0) }
+                return dates.contains(nil) ? nil : dates.compactMap { $0 }
+            } ?? []
         event.seriesIdentifier = try row.optionalText(.series)
         event.originalOccurrence = try row.optionalInteger(.originalOccurrence)
         event.lastModifiedDate = Timestamp(milliseconds: try row.integer(.lastModified))

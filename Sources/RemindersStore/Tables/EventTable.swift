@@ -18,7 +18,8 @@ extension CalendarStore {
         guard !series.isEmpty else { return [:] }
         return try sqlite { () throws(SQLiteError) in
             let marks = Array(repeating: "?", count: series.count).joined(separator: ", ")
-            let statement = try self.database.statement("""
+            let statement = try self.database.statement(
+                """
                 SELECT series, original_occurrence FROM events WHERE series IN (\(marks)) AND original_occurrence IS NOT NULL
                 """)
             defer { statement.reset() }
@@ -38,7 +39,8 @@ extension CalendarStore {
     /// occurrences (nil when there is no such series).
     public func lastChange(ofSeries identifier: String) throws(StoreError) -> Timestamp? {
         try sqlite { () throws(SQLiteError) in
-            try self.database.scalar("SELECT max(last_modified) FROM events WHERE identifier = ? OR series = ?", .text(identifier), .text(identifier))?
+            try self.database.scalar(
+                "SELECT max(last_modified) FROM events WHERE identifier = ? OR series = ?", .text(identifier), .text(identifier))?
                 .integer.map(Timestamp.init(milliseconds:))
         }
     }
@@ -57,11 +59,12 @@ extension CalendarStore {
         guard !calendars.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: calendars.count).joined(separator: ", ")
         let slack: Int64 = 14 * 3_600_000
-        return try events(where: """
-            calendar IN (\(marks)) AND (recurrence IS NOT NULL OR series IS NOT NULL
-                OR (coalesce(start_at, start_wall * 1000 - \(slack)) < ? AND coalesce(start_at, start_wall * 1000 + \(slack)) + duration + 86400000 > ?))
-            ORDER BY id
-            """, calendars.map { .text($0) } + [.integer(to.milliseconds), .integer(from.milliseconds)])
+        return try events(
+            where: """
+                calendar IN (\(marks)) AND (recurrence IS NOT NULL OR series IS NOT NULL
+                    OR (coalesce(start_at, start_wall * 1000 - \(slack)) < ? AND coalesce(start_at, start_wall * 1000 + \(slack)) + duration + 86400000 > ?))
+                ORDER BY id
+                """, calendars.map { .text($0) } + [.integer(to.milliseconds), .integer(from.milliseconds)])
     }
 
     func events(where condition: String, _ values: SQLValue...) throws(StoreError) -> [Event] {
@@ -75,7 +78,8 @@ extension CalendarStore {
             try statement.bind(values)
             var rows: [(Int64, Event, Bool)] = []
             while try statement.step() {
-                rows.append((statement.int64(EventColumn.id.rawValue), try EventColumn.event(from: statement), statement.int64(EventColumn.hasAlarms) != 0))
+                rows.append(
+                    (statement.int64(EventColumn.id.rawValue), try EventColumn.event(from: statement), statement.int64(EventColumn.hasAlarms) != 0))
             }
             statement.reset()
             let alarms = try self.alarms(in: "event_alarms", owner: "event", rows: rows.filter(\.2).map(\.0))

@@ -21,11 +21,13 @@ extension CalendarStore {
         try fullTextBacklog.apply { (change) throws(SQLiteError) in
             switch change {
             case .add(let row, let title, let notes):
-                try self.database.run("INSERT INTO reminders_fts (rowid, title, notes) VALUES (?, ?, ?)",
-                                      .integer(row), .text(title), notes.map(SQLValue.text) ?? .null)
+                try self.database.run(
+                    "INSERT INTO reminders_fts (rowid, title, notes) VALUES (?, ?, ?)",
+                    .integer(row), .text(title), notes.map(SQLValue.text) ?? .null)
             case .remove(let row, let title, let notes):
-                try self.database.run("INSERT INTO reminders_fts (reminders_fts, rowid, title, notes) VALUES ('delete', ?, ?, ?)",
-                                      .integer(row), .text(title), notes.map(SQLValue.text) ?? .null)
+                try self.database.run(
+                    "INSERT INTO reminders_fts (reminders_fts, rowid, title, notes) VALUES ('delete', ?, ?, ?)",
+                    .integer(row), .text(title), notes.map(SQLValue.text) ?? .null)
             }
         }
     }

@@ -16,10 +16,11 @@ struct RememberedSide: Equatable {
 extension CalendarStore {
     /// The open reminders that have a location alarm.
     func remindersWatchingPlaces() throws(StoreError) -> [Reminder] {
-        try reminders(where: """
-            completed = 0 AND id IN (SELECT reminder FROM alarms WHERE latitude IS NOT NULL AND proximity != 'none')
-            ORDER BY id
-            """)
+        try reminders(
+            where: """
+                completed = 0 AND id IN (SELECT reminder FROM alarms WHERE latitude IS NOT NULL AND proximity != 'none')
+                ORDER BY id
+                """)
     }
 
     func rememberedSides() throws(StoreError) -> [AlarmKey: RememberedSide] {
@@ -30,7 +31,8 @@ extension CalendarStore {
             while try statement.step() {
                 let fence = Geofence(center: GeoLocation(latitude: statement.double(3), longitude: statement.double(4)), radius: statement.double(5))
                 sides[AlarmKey(reminder: statement.text(0) ?? "", alarm: statement.text(1) ?? "")] =
-                    RememberedSide(side: statement.int64(2) != 0 ? .inside : .outside, fence: fence, seen: Timestamp(milliseconds: statement.int64(6)))
+                    RememberedSide(
+                        side: statement.int64(2) != 0 ? .inside : .outside, fence: fence, seen: Timestamp(milliseconds: statement.int64(6)))
             }
             return sides
         }
@@ -38,7 +40,8 @@ extension CalendarStore {
 
     func remember(_ side: RememberedSide, for key: AlarmKey) throws(StoreError) {
         try sqlite { () throws(SQLiteError) in
-            try self.database.run("""
+            try self.database.run(
+                """
                 INSERT OR REPLACE INTO geofence_sides (reminder, alarm, inside, latitude, longitude, radius, seen) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, .text(key.reminder), .text(key.alarm), .integer(side.side == .inside ? 1 : 0), .real(side.fence.center.latitude),
                 .real(side.fence.center.longitude), .real(side.fence.radius), .integer(side.seen.milliseconds))

@@ -33,16 +33,20 @@ extension CalendarStore {
 
     /// Committed reminders matching `predicate` for a reader in `zone`, in fetch order.
     /// `shouldContinue` is polled while rows are read, so a long fetch can be abandoned.
-    public func reminders(matching predicate: ReminderPredicate, in zone: TimeZone,
-                          shouldContinue: () -> Bool = { true }) throws(StoreError) -> [Reminder] {
+    public func reminders(
+        matching predicate: ReminderPredicate, in zone: TimeZone,
+        shouldContinue: () -> Bool = { true }
+    ) throws(StoreError) -> [Reminder] {
         Array(try reminders(matching: predicate, in: zone, after: nil, limit: nil, shouldContinue: shouldContinue).reminders)
     }
 
     /// One page of a fetch: at most `limit` reminders that come after `position` in fetch order.
     /// Paging by position rather than by offset means reminders added or removed between pages
     /// never make a page repeat or skip one.
-    public func reminders(matching predicate: ReminderPredicate, in zone: TimeZone, after position: FetchPosition?, limit: Int?,
-                          order: FetchOrder = .dueDate, shouldContinue: () -> Bool = { true }) throws(StoreError) -> FetchPage {
+    public func reminders(
+        matching predicate: ReminderPredicate, in zone: TimeZone, after position: FetchPosition?, limit: Int?,
+        order: FetchOrder = .dueDate, shouldContinue: () -> Bool = { true }
+    ) throws(StoreError) -> FetchPage {
         var conditions: [String] = []
         var values: [SQLValue] = []
         switch predicate.kind {
@@ -59,13 +63,17 @@ extension CalendarStore {
             let start = predicate.dueDateStarting?.milliseconds ?? Int64.min / 2
             let end = predicate.dueDateEnding?.milliseconds ?? Int64.max / 2
             conditions.append("((due_at >= ? AND due_at < ?) OR (due_wall >= ? AND due_wall < ?))")
-            values += [.integer(start), .integer(end),
-                       .integer(start / 1000 - Self.zoneMarginSeconds), .integer(end / 1000 + Self.zoneMarginSeconds)]
+            values += [
+                .integer(start), .integer(end),
+                .integer(start / 1000 - Self.zoneMarginSeconds), .integer(end / 1000 + Self.zoneMarginSeconds),
+            ]
         }
         if predicate.hasCompletionBounds {
             conditions.append("completion_date >= ? AND completion_date < ?")
-            values += [.integer(predicate.completionDateStarting?.milliseconds ?? Int64.min),
-                       .integer(predicate.completionDateEnding?.milliseconds ?? Int64.max)]
+            values += [
+                .integer(predicate.completionDateStarting?.milliseconds ?? Int64.min),
+                .integer(predicate.completionDateEnding?.milliseconds ?? Int64.max),
+            ]
         }
         if predicate.matching != nil || predicate.tags?.isEmpty == false {
             guard let candidates = Self.candidateRows(matching: predicate.matching, tags: predicate.tags ?? []) else {
@@ -88,7 +96,8 @@ extension CalendarStore {
             conditions.append("identifier >= ? AND identifier < ?")
             values += [.text(prefix), .text(prefix + "\u{10FFFF}")]
         }
-        let sql = "SELECT \(ReminderColumn.selectList) FROM reminders"
+        let sql =
+            "SELECT \(ReminderColumn.selectList) FROM reminders"
             + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
         // Each reminder is kept once, as read; only small (position, index) pairs are sorted, so a
         // 100,000-reminder fetch neither holds nor moves copies of them.

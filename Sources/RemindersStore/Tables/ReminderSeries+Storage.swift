@@ -18,8 +18,11 @@ extension ReminderSeries {
         lines += completed.keys.sorted().map { "done\t\($0)\t\(completed[$0]!.milliseconds)" }
         for key in changes.keys.sorted() {
             let change = changes[key]!
-            lines.append(["change", String(key), change.start?.storageText ?? "", change.due?.storageText ?? "",
-                          change.thisAndFuture ? "1" : "0", change.title.map(Self.escape) ?? ""].joined(separator: "\t"))
+            lines.append(
+                [
+                    "change", String(key), change.start?.storageText ?? "", change.due?.storageText ?? "",
+                    change.thisAndFuture ? "1" : "0", change.title.map(Self.escape) ?? "",
+                ].joined(separator: "\t"))
         }
         if let doneFrom { lines.append("donefrom\t\(doneFrom)") }
         return lines.joined(separator: "\n")

@@ -89,8 +89,9 @@ extension CalendarStore {
         row.name = identifier
         let calendar = try row.text(.calendar, reusing: lastDecodedCalendar)
         lastDecodedCalendar = calendar
-        var reminder = Reminder(calendarItemIdentifier: identifier, calendarIdentifier: calendar,
-                                title: try row.text(.title), creationDate: Timestamp(milliseconds: try row.integer(.creationDate)))
+        var reminder = Reminder(
+            calendarItemIdentifier: identifier, calendarIdentifier: calendar,
+            title: try row.text(.title), creationDate: Timestamp(milliseconds: try row.integer(.creationDate)))
         reminder.calendarItemExternalIdentifier = try row.text(.externalIdentifier, reusing: identifier)
         reminder.notes = try row.optionalText(.notes)
         reminder.url = try row.optionalText(.url)
@@ -102,9 +103,10 @@ extension CalendarStore {
         reminder.completionDate = try row.optionalInteger(.completionDate).map(Timestamp.init(milliseconds:))
         reminder.lastModifiedDate = Timestamp(milliseconds: try row.integer(.lastModified))
         reminder.timeZone = try row.optionalText(.timeZone)
-        reminder.recurrenceRules = try row.parsed(.recurrence, as: "recurrence rules") { text in
-            try? text.split(separator: "\n").map { line throws(ValidationError) in try RecurrenceRule(rrule: String(line)) }
-        } ?? []
+        reminder.recurrenceRules =
+            try row.parsed(.recurrence, as: "recurrence rules") { text in
+                try? text.split(separator: "\n").map { line throws(ValidationError) in try RecurrenceRule(rrule: String(line)) }
+            } ?? []
         if try row.integer(.alarmCount) > 0 { reminder.alarms = try alarms(reminderRow: try row.integer(.id)) }
         reminder.isFlagged = try row.integer(.flagged) != 0
         reminder.parentIdentifier = try row.optionalText(.parent)

@@ -10,7 +10,8 @@ extension CalendarStore {
     public func acknowledge(_ delivery: AlarmDelivery, now: Timestamp) throws(StoreError) {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                try self.database.run("""
+                try self.database.run(
+                    """
                     UPDATE alarm_deliveries SET state = 'dismissed', updated = ?, to_share = ?
                     WHERE reminder = ? AND alarm = ? AND occurrence = ?
                     """, .integer(now.milliseconds), .integer(now.milliseconds), .text(delivery.itemIdentifier),
@@ -22,7 +23,8 @@ extension CalendarStore {
     /// The person's dismissals and snoozes of the current occurrences of `calendar`'s reminders
     /// not yet written to the server, by reminder: each acknowledged when it was made.
     public func alarmStatesToShare(calendar: String) throws(StoreError) -> [String: [AlarmState]] {
-        try statesToShare("""
+        try statesToShare(
+            """
             SELECT d.reminder, d.alarm, d.state, d.snoozed_until, d.to_share FROM alarm_deliveries d
             JOIN reminders r ON r.identifier = d.reminder
             WHERE r.calendar = ? AND \(Self.sharedCondition) ORDER BY d.reminder, d.alarm
@@ -31,7 +33,8 @@ extension CalendarStore {
 
     /// The same for `calendar`'s event series (a detached occurrence's stay here: not carried yet).
     public func eventAlarmStatesToShare(calendar: String) throws(StoreError) -> [String: [AlarmState]] {
-        try statesToShare("""
+        try statesToShare(
+            """
             SELECT d.reminder, d.alarm, d.state, max(d.snoozed_until), max(d.to_share) FROM alarm_deliveries d
             JOIN events e ON e.identifier = d.reminder
             WHERE e.calendar = ? AND e.series IS NULL AND d.to_share IS NOT NULL AND d.state IN ('dismissed', 'snoozed')
@@ -49,9 +52,10 @@ extension CalendarStore {
                 var states: [String: [AlarmState]] = [:]
                 while try statement.step() {
                     let snoozed = statement.text(2) == AlarmDelivery.State.snoozed.rawValue
-                    states[statement.text(0) ?? "", default: []].append(AlarmState(
-                        alarmIdentifier: statement.text(1) ?? "", acknowledged: Timestamp(milliseconds: statement.int64(4)),
-                        snoozedUntil: snoozed ? statement.optionalInt64(3).map(Timestamp.init(milliseconds:)) : nil))
+                    states[statement.text(0) ?? "", default: []].append(
+                        AlarmState(
+                            alarmIdentifier: statement.text(1) ?? "", acknowledged: Timestamp(milliseconds: statement.int64(4)),
+                            snoozedUntil: snoozed ? statement.optionalInt64(3).map(Timestamp.init(milliseconds:)) : nil))
                 }
                 return states
             }
@@ -67,8 +71,9 @@ extension CalendarStore {
     public func markAlarmStatesShared(reminder: String, through: Timestamp) throws(StoreError) {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                try self.database.run("UPDATE alarm_deliveries SET to_share = NULL WHERE reminder = ? AND to_share <= ?",
-                                      .text(reminder), .integer(through.milliseconds))
+                try self.database.run(
+                    "UPDATE alarm_deliveries SET to_share = NULL WHERE reminder = ? AND to_share <= ?",
+                    .text(reminder), .integer(through.milliseconds))
             }
         }
     }
@@ -88,14 +93,16 @@ extension CalendarStore {
                         .filter { $0.alarm.alarmIdentifier == alarm.alarmIdentifier }.sorted { $0.fireDate < $1.fireDate }
                     if let until = state.snoozedUntil, (state.acknowledged.map { $0 < until } ?? true) {
                         if let last = firings.last {
-                            try self.recordShared(.snoozed, item: event.eventIdentifier, alarm: alarm.alarmIdentifier,
-                                                  occurrence: Event.occurrenceKey(last.occurrence.start), fireDate: last.fireDate, until: until, madeAt: madeAt)
+                            try self.recordShared(
+                                .snoozed, item: event.eventIdentifier, alarm: alarm.alarmIdentifier,
+                                occurrence: Event.occurrenceKey(last.occurrence.start), fireDate: last.fireDate, until: until, madeAt: madeAt)
                         }
                     } else if state.acknowledged != nil {
                         for firing in firings {
-                            try self.recordShared(.dismissed, item: event.eventIdentifier, alarm: alarm.alarmIdentifier,
-                                                  occurrence: Event.occurrenceKey(firing.occurrence.start), fireDate: firing.fireDate, until: nil,
-                                                  madeAt: madeAt)
+                            try self.recordShared(
+                                .dismissed, item: event.eventIdentifier, alarm: alarm.alarmIdentifier,
+                                occurrence: Event.occurrenceKey(firing.occurrence.start), fireDate: firing.fireDate, until: nil,
+                                madeAt: madeAt)
                         }
                     }
                 }
@@ -123,22 +130,27 @@ extension CalendarStore {
                     } else {
                         continue
                     }
-                    try self.recordShared(decided, item: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: occurrence,
-                                          fireDate: fireDate, until: decided == .snoozed ? state.snoozedUntil : nil,
-                                          madeAt: state.acknowledged ?? Timestamp(milliseconds: 0))
+                    try self.recordShared(
+                        decided, item: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier, occurrence: occurrence,
+                        fireDate: fireDate, until: decided == .snoozed ? state.snoozedUntil : nil,
+                        madeAt: state.acknowledged ?? Timestamp(milliseconds: 0))
                 }
             }
         }
     }
 
     /// One decision another device made (at `madeAt`), unless one made here since, or not yet shared, stands.
-    private func recordShared(_ decided: AlarmDelivery.State, item: String, alarm: String, occurrence: Int64, fireDate: Timestamp,
-                              until: Timestamp?, madeAt: Timestamp) throws(SQLiteError) {
-        let statement = try database.statement("""
+    private func recordShared(
+        _ decided: AlarmDelivery.State, item: String, alarm: String, occurrence: Int64, fireDate: Timestamp,
+        until: Timestamp?, madeAt: Timestamp
+    ) throws(SQLiteError) {
+        let statement = try database.statement(
+            """
             SELECT state, snoozed_until, updated, to_share FROM alarm_deliveries WHERE reminder = ? AND alarm = ? AND occurrence = ?
             """)
         try statement.bind([.text(item), .text(alarm), .integer(occurrence)])
-        let existing = try statement.step()
+        let existing =
+            try statement.step()
             ? (state: statement.text(0), until: statement.optionalInt64(1), updated: statement.int64(2), toShare: statement.optionalInt64(3))
             : nil
         statement.reset()
@@ -146,7 +158,8 @@ extension CalendarStore {
             if existing.toShare != nil || existing.updated >= madeAt.milliseconds { return }
             if existing.state == decided.rawValue, existing.until == until?.milliseconds { return }
         }
-        try database.run("""
+        try database.run(
+            """
             INSERT INTO alarm_deliveries (reminder, alarm, occurrence, fire_date, state, late, reason, snoozed_until, updated)
             VALUES (?, ?, ?, ?, ?, 0, 'time', ?, ?)
             ON CONFLICT (reminder, alarm, occurrence) DO UPDATE SET state = excluded.state,

@@ -24,12 +24,15 @@ extension CalendarStore {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let changed = try self.database.scalar(Self.changedSinceQuery, .integer(since.milliseconds))?.integer ?? 0
-                let removed = try self.database.scalar(
-                    "SELECT count(*) FROM sync_items WHERE reminder IS NULL AND event IS NULL AND kind IN ('reminder', 'event')")?.integer ?? 0
-                let calendars = try self.database.scalar("""
-                    SELECT count(*) FROM calendars k JOIN accounts a ON a.source = k.source
-                    WHERE NOT EXISTS (SELECT 1 FROM sync_collections c WHERE c.calendar = k.identifier AND c.href IS NOT NULL)
-                    """)?.integer ?? 0
+                let removed =
+                    try self.database.scalar(
+                        "SELECT count(*) FROM sync_items WHERE reminder IS NULL AND event IS NULL AND kind IN ('reminder', 'event')")?.integer ?? 0
+                let calendars =
+                    try self.database.scalar(
+                        """
+                        SELECT count(*) FROM calendars k JOIN accounts a ON a.source = k.source
+                        WHERE NOT EXISTS (SELECT 1 FROM sync_collections c WHERE c.calendar = k.identifier AND c.href IS NOT NULL)
+                        """)?.integer ?? 0
                 return SyncBacklog(changedSince: changed != 0, removed: Int(removed), calendarsToMake: Int(calendars))
             }
         }

@@ -15,8 +15,10 @@ public struct SyncedCollection: Equatable, Sendable {
     public var title: String?
     public var color: String?
 
-    public init(calendarIdentifier: String, account: String, entityType: EntityType = .reminder, href: String?, syncToken: String? = nil,
-                ctag: String? = nil, title: String? = nil, color: String? = nil) {
+    public init(
+        calendarIdentifier: String, account: String, entityType: EntityType = .reminder, href: String?, syncToken: String? = nil,
+        ctag: String? = nil, title: String? = nil, color: String? = nil
+    ) {
         self.calendarIdentifier = calendarIdentifier
         self.account = account
         self.entityType = entityType
@@ -67,7 +69,8 @@ extension CalendarStore {
     public func syncedCollections(account: String) throws(StoreError) -> [SyncedCollection] {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                let statement = try self.database.statement("""
+                let statement = try self.database.statement(
+                    """
                     SELECT s.calendar, s.account, s.entity_type, s.href, s.sync_token, s.ctag, s.title, s.color
                     FROM sync_collections s JOIN calendars c ON c.identifier = s.calendar WHERE s.account = ? ORDER BY c.creation_date
                     """)
@@ -77,10 +80,12 @@ extension CalendarStore {
                 while try statement.step() {
                     var row = Row<SyncedCollectionColumn>(statement)
                     row.name = try row.text(.calendar)
-                    collections.append(SyncedCollection(calendarIdentifier: row.name, account: try row.text(.account),
-                                                        entityType: try row.parsed(.entityType, as: "an entity type", EntityType.init(rawValue:)) ?? .reminder,
-                                                        href: try row.optionalText(.href), syncToken: try row.optionalText(.syncToken),
-                                                        ctag: try row.optionalText(.ctag), title: try row.optionalText(.title), color: try row.optionalText(.color)))
+                    collections.append(
+                        SyncedCollection(
+                            calendarIdentifier: row.name, account: try row.text(.account),
+                            entityType: try row.parsed(.entityType, as: "an entity type", EntityType.init(rawValue:)) ?? .reminder,
+                            href: try row.optionalText(.href), syncToken: try row.optionalText(.syncToken),
+                            ctag: try row.optionalText(.ctag), title: try row.optionalText(.title), color: try row.optionalText(.color)))
                 }
                 return collections
             }
@@ -105,7 +110,8 @@ extension CalendarStore {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 // An upsert, not INSERT OR REPLACE: replacing deletes the row, and the delete would cascade to its items.
-                try self.database.run("""
+                try self.database.run(
+                    """
                     INSERT INTO sync_collections (calendar, account, entity_type, href, sync_token, ctag, title, color) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (calendar) DO UPDATE SET account = excluded.account, href = excluded.href, sync_token = excluded.sync_token,
                         ctag = excluded.ctag, title = excluded.title, color = excluded.color
@@ -120,17 +126,22 @@ extension CalendarStore {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement(
-                    "SELECT href, etag, coalesce(reminder, event), kind, synced_modified, parent_uid FROM sync_items WHERE calendar = ? ORDER BY href")
+                    "SELECT href, etag, coalesce(reminder, event), kind, synced_modified, parent_uid FROM sync_items WHERE calendar = ? ORDER BY href"
+                )
                 defer { statement.reset() }
                 try statement.bind([.text(calendar)])
                 var items: [SyncedItem] = []
                 while try statement.step() {
                     var row = Row<SyncedItemColumn>(statement)
                     row.name = try row.text(.href)
-                    guard let kind = try row.parsed(.kind, as: "a kind of item", SyncedItem.Kind.init(rawValue:)) else { throw row.corrupt(.kind, "is empty (NULL)") }
-                    items.append(SyncedItem(href: row.name, etag: try row.optionalText(.etag), itemIdentifier: try row.optionalText(.item), kind: kind,
-                                            syncedModified: try row.optionalInteger(.syncedModified).map(Timestamp.init(milliseconds:)),
-                                            parentUID: try row.optionalText(.parentUID)))
+                    guard let kind = try row.parsed(.kind, as: "a kind of item", SyncedItem.Kind.init(rawValue:)) else {
+                        throw row.corrupt(.kind, "is empty (NULL)")
+                    }
+                    items.append(
+                        SyncedItem(
+                            href: row.name, etag: try row.optionalText(.etag), itemIdentifier: try row.optionalText(.item), kind: kind,
+                            syncedModified: try row.optionalInteger(.syncedModified).map(Timestamp.init(milliseconds:)),
+                            parentUID: try row.optionalText(.parentUID)))
                 }
                 return items
             }
@@ -140,7 +151,8 @@ extension CalendarStore {
     public func saveSyncedItem(_ item: SyncedItem, calendar: String) throws(StoreError) {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                try self.database.run("""
+                try self.database.run(
+                    """
                     INSERT OR REPLACE INTO sync_items (calendar, href, etag, reminder, event, kind, synced_modified, parent_uid)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """, .text(calendar), .text(item.href), item.etag.sql, (item.kind == .reminder ? item.itemIdentifier : nil).sql,
@@ -201,7 +213,8 @@ extension CalendarStore {
     /// Called inside the write that removes a list: a synced list leaves its collection's tombstone.
     func rememberRemovedCollection(calendar: String) throws(StoreError) {
         try sqlite { () throws(SQLiteError) in
-            try self.database.run("""
+            try self.database.run(
+                """
                 INSERT OR REPLACE INTO sync_removed_collections (account, href, sync_token, ctag)
                 SELECT account, href, sync_token, ctag FROM sync_collections WHERE calendar = ? AND href IS NOT NULL
                 """, .text(calendar))
@@ -211,7 +224,8 @@ extension CalendarStore {
     public func removedCollections(account: String) throws(StoreError) -> [RemovedCollection] {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                let statement = try self.database.statement("SELECT href, sync_token, ctag FROM sync_removed_collections WHERE account = ? ORDER BY href")
+                let statement = try self.database.statement(
+                    "SELECT href, sync_token, ctag FROM sync_removed_collections WHERE account = ? ORDER BY href")
                 defer { statement.reset() }
                 try statement.bind([.text(account)])
                 var removed: [RemovedCollection] = []

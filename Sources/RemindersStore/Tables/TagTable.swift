@@ -19,7 +19,8 @@ extension CalendarStore {
     public func tagCounts() throws(StoreError) -> [TagCount] {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
-                let statement = try self.database.statement("""
+                let statement = try self.database.statement(
+                    """
                     SELECT t.folded, t.tag, count(*), sum(r.completed = 0) FROM reminder_tags t JOIN reminders r ON r.id = t.reminder
                     GROUP BY t.folded, t.tag ORDER BY t.folded, count(*) DESC, min(r.creation_date), t.tag
                     """)

@@ -30,7 +30,9 @@ final class RawSession {
         try process.run()
         input = toServer.fileHandleForWriting
         output = fromServer.fileHandleForReading
-        _ = request(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clientInfo":{"name":"\#(ProcessInfo.processInfo.environment["REMINDERSD_CLIENT"] ?? "bench")"}}}"#)
+        _ = request(
+            #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clientInfo":{"name":"\#(ProcessInfo.processInfo.environment["REMINDERSD_CLIENT"] ?? "bench")"}}}"#
+        )
     }
 
     /// Writes one line and reads the one answering it, whole. The server's notifications
@@ -86,7 +88,9 @@ let raw = try RawSession()
 var requests = ""
 for index in 0..<count {
     let due = #","dueDateComponents":{"year":2027,"month":\#(index % 12 + 1),"day":\#(index % 28 + 1),"hour":9}"#
-    requests += #"{"jsonrpc":"2.0","id":\#(index + 1),"method":"saveReminder","params":{"reminder":{"title":"Reminder \#(index)","notes":"Notes for \#(index)"\#(due),"priority":\#(index % 10)},"commit":false}}"# + "\n"
+    requests +=
+        #"{"jsonrpc":"2.0","id":\#(index + 1),"method":"saveReminder","params":{"reminder":{"title":"Reminder \#(index)","notes":"Notes for \#(index)"\#(due),"priority":\#(index % 10)},"commit":false}}"#
+        + "\n"
 }
 raw.input.write(Data(requests.utf8))
 for _ in 0..<count { _ = raw.readLine() }
@@ -115,12 +119,17 @@ for _ in 0..<repetitions {
     eventKit.append(milliseconds { fetched = fetch(store).count })
     // Every reminder looked at (its title: the first look reads the whole reminder).
     eventKitRead.append(milliseconds { fetched = fetch(store).reduce(0) { count, reminder in count + (reminder.title.isEmpty ? 0 : 1) } })
-    protocolFetch.append(milliseconds { _ = raw.request(#"{"jsonrpc":"2.0","id":1,"method":"fetchReminders","params":{"predicate":{"kind":"all"}}}"#) })
+    protocolFetch.append(
+        milliseconds { _ = raw.request(#"{"jsonrpc":"2.0","id":1,"method":"fetchReminders","params":{"predicate":{"kind":"all"}}}"#) })
     // What a Swift program speaking the protocol itself would do with the answer: decode it.
-    decodedFetch.append(milliseconds {
-        let line = raw.request(#"{"jsonrpc":"2.0","id":1,"method":"fetchReminders","params":{"predicate":{"kind":"all"}}}"#)
-        _ = try? JSONSerialization.jsonObject(with: Data(line))
-    })
+    decodedFetch.append(
+        milliseconds {
+            let line = raw.request(#"{"jsonrpc":"2.0","id":1,"method":"fetchReminders","params":{"predicate":{"kind":"all"}}}"#)
+            _ = try? JSONSerialization.jsonObject(with: Data(line))
+        })
 }
-let report: [String: Any] = ["count": fetched, "start_to_first_fetch_ms": startToFirst, "start_ms": startAlone, "eventkit_fetch_ms": eventKit, "eventkit_read_ms": eventKitRead, "raw_fetch_ms": protocolFetch, "raw_decoded_fetch_ms": decodedFetch]
+let report: [String: Any] = [
+    "count": fetched, "start_to_first_fetch_ms": startToFirst, "start_ms": startAlone, "eventkit_fetch_ms": eventKit,
+    "eventkit_read_ms": eventKitRead, "raw_fetch_ms": protocolFetch, "raw_decoded_fetch_ms": decodedFetch,
+]
 print(String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self))

@@ -159,7 +159,7 @@ final class EventKitGuide {
         // Every Monday and Wednesday
         let days = [
             EKRecurrenceDayOfWeek(.monday),
-            EKRecurrenceDayOfWeek(.wednesday)
+            EKRecurrenceDayOfWeek(.wednesday),
         ]
 
         let complexRule = EKRecurrenceRule(

@@ -23,13 +23,15 @@ final class RemindersManager {
             if granted {
                 // 2
                 let predicate = self.eventStore.predicateForReminders(in: nil)
-                self.eventStore.fetchReminders(matching: predicate, completion: { (reminders: [EKReminder]?) -> Void in
+                self.eventStore.fetchReminders(
+                    matching: predicate,
+                    completion: { (reminders: [EKReminder]?) -> Void in
 
-                    self.reminders = reminders
-                    DispatchQueue.main.async {
-                        self.reloadData()
-                    }
-                })
+                        self.reminders = reminders
+                        DispatchQueue.main.async {
+                            self.reloadData()
+                        }
+                    })
             } else {
                 print("The app is not permitted to access reminders, make sure to grant permission in the settings and try again")
                 self.loaded.signal()

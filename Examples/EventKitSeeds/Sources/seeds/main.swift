@@ -20,8 +20,10 @@ func at(days: Int, hour: Int) -> Date {
 func anotherProgramChanges() {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.environment["REMINDERSD_BIN"] ?? "/usr/bin/env")
-    process.arguments = ["call", "saveReminder", #"{"reminder":{"title":"From another program"}}"#,
-                         "--client", ProcessInfo.processInfo.environment["REMINDERSD_CLIENT"] ?? "seeds"]
+    process.arguments = [
+        "call", "saveReminder", #"{"reminder":{"title":"From another program"}}"#,
+        "--client", ProcessInfo.processInfo.environment["REMINDERSD_CLIENT"] ?? "seeds",
+    ]
     process.standardOutput = FileHandle.nullDevice
     try? process.run()
     process.waitUntilExit()
@@ -47,10 +49,13 @@ func guide() async throws {
 
     let fetched = guide.fetchEvents(from: at(days: 0, hour: 0), to: at(days: 15, hour: 0))
     // (How many Mondays and Wednesdays the next two weeks hold depends on today.)
-    say("fetched: Dentist \(fetched.filter { $0.title == "Dentist" }.count), Team sync \(fetched.contains { $0.title == "Team sync" }), "
-        + "sorted \(fetched.map(\.startDate) == fetched.map(\.startDate).sorted())")
-    say("place: \(fetched.first { $0.title == "Team sync" }?.structuredLocation?.title ?? "none") "
-        + "\(fetched.first { $0.title == "Team sync" }?.structuredLocation?.geoLocation.map { "\($0.coordinate.latitude),\($0.coordinate.longitude)" } ?? "")")
+    say(
+        "fetched: Dentist \(fetched.filter { $0.title == "Dentist" }.count), Team sync \(fetched.contains { $0.title == "Team sync" }), "
+            + "sorted \(fetched.map(\.startDate) == fetched.map(\.startDate).sorted())")
+    say(
+        "place: \(fetched.first { $0.title == "Team sync" }?.structuredLocation?.title ?? "none") "
+            + "\(fetched.first { $0.title == "Team sync" }?.structuredLocation?.geoLocation.map { "\($0.coordinate.latitude),\($0.coordinate.longitude)" } ?? "")"
+    )
     say("alarms: \(fetched.first { $0.title == "Team sync" }?.alarms?.count ?? 0)")
     guide.printEvent(savedEventID: event.eventIdentifier)
 
@@ -74,8 +79,10 @@ func guide() async throws {
     let year = guide.fetchEvents(from: at(days: 0, hour: 0), to: at(days: 400, hour: 0))
     for title in ["Weekly", "Biweekly", "Monthly"] {
         let rule = year.first { $0.title == title }?.recurrenceRules?.first
-        say("rule \(title): \(year.filter { $0.title == title }.count) occurrences, frequency \(rule?.frequency.rawValue ?? -1), "
-            + "interval \(rule?.interval ?? 0), end \(rule?.recurrenceEnd?.occurrenceCount ?? 0)/\(rule?.recurrenceEnd?.endDate == nil ? "open" : "dated")")
+        say(
+            "rule \(title): \(year.filter { $0.title == title }.count) occurrences, frequency \(rule?.frequency.rawValue ?? -1), "
+                + "interval \(rule?.interval ?? 0), end \(rule?.recurrenceEnd?.occurrenceCount ?? 0)/\(rule?.recurrenceEnd?.endDate == nil ? "open" : "dated")"
+        )
     }
 
     // Spans: the second occurrence changed alone, the fourth and later.
@@ -134,7 +141,9 @@ func radio() async throws {
     let reminder = locator.store.calendarItem(withIdentifier: locator.eventId) as? EKReminder
     let alarm = reminder?.alarms?.first
     say("reminder: \(reminder?.title ?? "none"), notes \(reminder?.notes ?? "none")")
-    say("geofence: \(alarm?.proximity == .enter ? "enter" : "other") \(alarm?.structuredLocation?.title ?? "") radius \(Int(alarm?.structuredLocation?.radius ?? 0)) m")
+    say(
+        "geofence: \(alarm?.proximity == .enter ? "enter" : "other") \(alarm?.structuredLocation?.title ?? "") radius \(Int(alarm?.structuredLocation?.radius ?? 0)) m"
+    )
     let distance = alarm?.structuredLocation?.geoLocation?.distance(from: CLLocation(latitude: 38.96, longitude: -121.24)) ?? 0
     say("Auburn is \(Int(distance / 1609)) miles away")
     say("pending: \(locator.stillPending())")
@@ -151,8 +160,9 @@ func writeOnly() async throws {
     event.calendar = guide.eventStore.defaultCalendarForNewEvents
     try guide.eventStore.save(event, span: .thisEvent)
     say("created: \(!event.calendarItemIdentifier.isEmpty)")
-    say("read back: \(guide.fetchEvents(from: at(days: 0, hour: 0), to: at(days: 3, hour: 0)).count) fetched, "
-        + "by identifier \(guide.eventStore.event(withIdentifier: event.calendarItemIdentifier) == nil ? "nil" : "found")")
+    say(
+        "read back: \(guide.fetchEvents(from: at(days: 0, hour: 0), to: at(days: 3, hour: 0)).count) fetched, "
+            + "by identifier \(guide.eventStore.event(withIdentifier: event.calendarItemIdentifier) == nil ? "nil" : "found")")
 }
 
 func refused() async {
