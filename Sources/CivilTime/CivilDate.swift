@@ -2,7 +2,7 @@
 /// zone rules that must not depend on a calendar library (Foundation's `Calendar` is slow to make
 /// on Linux and reads the zone database).
 public enum CivilDate {
-    public static func toDays(year: Int, month: Int, day: Int) -> Int64 {
+    @inlinable public static func toDays(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -12,7 +12,7 @@ public enum CivilDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    public static func fromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
+    @inlinable public static func fromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -25,9 +25,9 @@ public enum CivilDate {
         return (Int(year), Int(month), Int(day))
     }
 
-    public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+    @inlinable public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
+    @inlinable public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -36,10 +36,10 @@ public enum CivilDate {
     }
 
     /// 0 = Sunday … 6 = Saturday.
-    public static func weekday(days: Int64) -> Int { Int(((days % 7) + 11) % 7) }
+    @inlinable public static func weekday(days: Int64) -> Int { Int(((days % 7) + 11) % 7) }
 
     /// The `ordinal`th (1…5, or −1…−5 from the end) `weekday` of a month; nil when there is none.
-    public static func day(ordinal: Int, weekday: Int, year: Int, month: Int) -> Int? {
+    @inlinable public static func day(ordinal: Int, weekday: Int, year: Int, month: Int) -> Int? {
         let length = daysIn(month: month, year: year)
         if ordinal > 0 {
             let first = Self.weekday(days: toDays(year: year, month: month, day: 1))

@@ -69,35 +69,45 @@ public final class Server {
         return runs.filter { !$0.isEmpty }
     }
 
+    /// The transaction a run of messages is answered in.
+    private enum RunTransaction {
+        /// One transaction for the group, durable all together (group commit). Whatever it staged
+        /// or committed is the store's to keep or to put back as it was.
+        case group(EventStore)
+        /// Changes staged with commit:false write nothing: tried together in one transaction
+        /// (their reads share it, as a group's do), which is then rolled back.
+        case stagingOnly(EventStore)
+        /// Reads and lifecycle messages: each in the transactions of its own.
+        case none
+    }
+
+    private func transaction(for run: [Inbound]) -> RunTransaction {
+        guard session.lifecycle == .running, let eventStore = session.openedStore else { return .none }
+        if run.contains(where: \.hasWrite) { return .group(eventStore) }
+        if run.contains(where: \.stagesChanges) { return .stagingOnly(eventStore) }
+        return .none
+    }
+
     private func process(_ run: [Inbound]) {
         var replies: [OutgoingMessage] = []
-        let writes = session.lifecycle == .running && run.contains { $0.hasWrite }
-        if writes, let eventStore = session.openedStore {
-            // One transaction for the group, durable all together (group commit). Whatever it
-            // staged or committed is the store's to keep or to put back as it was; the group's
-            // failure is each of its requests' answer.
-            let outcome = eventStore.durably { () throws(StoreError) in
-                for item in run where self.exitCode == nil && !self.isStopping { if let reply = self.handle(item) { replies.append(reply) } }
-            }
-            if case .rolledBack(let error) = outcome {
-                // Nothing in it is durable, so no request in it succeeded. Each item is still answered
-                // in its own shape: a batch with one array, invalid messages with their own error.
-                let failure = ResponseError.from(error, prefix: nil, zone: session.timeZone)
-                replies = run.compactMap { $0.replyWhenTheGroupFailed(failure).map(OutgoingMessage.init) }
-            }
-        } else if session.lifecycle == .running, run.contains(where: \.stagesChanges), let eventStore = session.openedStore {
-            // Changes staged with commit:false write nothing: tried together in one transaction
-            // (their reads share it, as a group's do), which is then rolled back.
-            do throws(StoreError) {
-                try eventStore.stagingOnly {
-                    for item in run where self.exitCode == nil && !self.isStopping { if let reply = self.handle(item) { replies.append(reply) } }
-                }
-            } catch {
-                let failure = ResponseError.from(error, prefix: nil, zone: session.timeZone)
-                replies = run.compactMap { $0.replyWhenTheGroupFailed(failure).map(OutgoingMessage.init) }
-            }
-        } else {
+        func answerEach() {
             for item in run where exitCode == nil && !isStopping { if let reply = handle(item) { replies.append(reply) } }
+        }
+        var failure: StoreError?
+        switch transaction(for: run) {
+        case .group(let eventStore):
+            if case .rolledBack(let error) = eventStore.durably({ () throws(StoreError) in answerEach() }) { failure = error }
+        case .stagingOnly(let eventStore):
+            do throws(StoreError) { try eventStore.stagingOnly(answerEach) } catch { failure = error }
+        case .none:
+            answerEach()
+        }
+        if let failure {
+            // Nothing in it is durable, so no request in it succeeded: the group's failure is each
+            // request's answer, each in its own shape (a batch with one array, invalid messages
+            // with their own error).
+            let error = ResponseError.from(failure, prefix: nil, zone: session.timeZone)
+            replies = run.compactMap { $0.replyWhenTheGroupFailed(error).map(OutgoingMessage.init) }
         }
         connection.send(replies)
         connection.finished(answeredIDs)
