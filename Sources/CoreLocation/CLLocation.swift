@@ -22,6 +22,14 @@ public struct CLLocationCoordinate2D: Equatable, Sendable {
     }
 }
 
+/// A coordinate, as Core Location's C function makes one.
+public func CLLocationCoordinate2DMake(_ latitude: CLLocationDegrees, _ longitude: CLLocationDegrees) -> CLLocationCoordinate2D {
+    CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+}
+
+/// An accuracy, in metres (negative: not known).
+public typealias CLLocationAccuracy = Double
+
 /// Whether a coordinate is one (latitude −90…90, longitude −180…180), as Core Location's function says.
 public func CLLocationCoordinate2DIsValid(_ coordinate: CLLocationCoordinate2D) -> Bool {
     (-90...90).contains(coordinate.latitude) && (-180...180).contains(coordinate.longitude)
@@ -32,9 +40,28 @@ public func CLLocationCoordinate2DIsValid(_ coordinate: CLLocationCoordinate2D) 
 /// another location.
 open class CLLocation: NSObject, @unchecked Sendable {  // immutable after init
     public let coordinate: CLLocationCoordinate2D
+    /// Metres above sea level.
+    public let altitude: CLLocationDistance
+    /// The radius of uncertainty of `coordinate`, in metres; negative when it is not valid.
+    public let horizontalAccuracy: CLLocationAccuracy
+    /// The uncertainty of `altitude`, in metres; negative when it is not known.
+    public let verticalAccuracy: CLLocationAccuracy
+    public let timestamp: Date
 
+    /// A location made from a coordinate alone: accurate horizontally, its altitude not known, as
+    /// Core Location's does.
     public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+        (altitude, horizontalAccuracy, verticalAccuracy, timestamp) = (0, 0, -1, Date())
+        super.init()
+    }
+
+    public init(
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
+        verticalAccuracy vAccuracy: CLLocationAccuracy, timestamp: Date
+    ) {
+        self.coordinate = coordinate
+        (self.altitude, horizontalAccuracy, verticalAccuracy, self.timestamp) = (altitude, hAccuracy, vAccuracy, timestamp)
         super.init()
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// EventKit's error: what a save, a removal or a commit was refused for, as `EKError.Code`.
 /// remindersd's errors arrive with EventKit's code name in their `data.reason`; those without one
 /// are mapped by their JSON-RPC code (not authorized, not found, a conflict, the store unavailable).
-public struct EKError: Error, Equatable, CustomStringConvertible, LocalizedError, Sendable {
+public struct EKError: CustomNSError, Hashable, CustomStringConvertible, LocalizedError, Sendable {
     public enum Code: Int, Sendable {
         case eventNotMutable = 0
         case noCalendar = 1
@@ -63,7 +63,8 @@ public struct EKError: Error, Equatable, CustomStringConvertible, LocalizedError
         ]
     }
 
-    public static let errorDomain = "EKErrorDomain"
+    /// Apple's domain for EventKit's errors: `(error as NSError).domain`.
+    public static var errorDomain: String { EKErrorDomain }
 
     public let code: Code
     /// What the store said, in its words (the field it names, the rule broken).
@@ -82,7 +83,12 @@ public struct EKError: Error, Equatable, CustomStringConvertible, LocalizedError
     public var errorDescription: String? { message.isEmpty ? "EventKit error \(code.rawValue)" : message }
 
     public static func == (lhs: EKError, rhs: EKError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
+    /// What `localizedDescription` says, also through `NSError`.
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: errorDescription ?? ""] }
+
+    // One static member per code, as Apple's overlay has them: `catch EKError.calendarIsImmutable`.
     public static var eventNotMutable: Code { .eventNotMutable }
     public static var noCalendar: Code { .noCalendar }
     public static var noStartDate: Code { .noStartDate }
@@ -90,12 +96,40 @@ public struct EKError: Error, Equatable, CustomStringConvertible, LocalizedError
     public static var datesInverted: Code { .datesInverted }
     public static var internalFailure: Code { .internalFailure }
     public static var calendarReadOnly: Code { .calendarReadOnly }
-    public static var eventStoreNotAuthorized: Code { .eventStoreNotAuthorized }
-    public static var recurringReminderRequiresDueDate: Code { .recurringReminderRequiresDueDate }
-    public static var priorityIsInvalid: Code { .priorityIsInvalid }
-    public static var invalidSpan: Code { .invalidSpan }
+    public static var durationGreaterThanRecurrence: Code { .durationGreaterThanRecurrence }
+    public static var alarmGreaterThanRecurrence: Code { .alarmGreaterThanRecurrence }
+    public static var startDateTooFarInFuture: Code { .startDateTooFarInFuture }
+    public static var startDateCollidesWithOtherOccurrence: Code { .startDateCollidesWithOtherOccurrence }
     public static var objectBelongsToDifferentStore: Code { .objectBelongsToDifferentStore }
+    public static var invitesCannotBeMoved: Code { .invitesCannotBeMoved }
+    public static var invalidSpan: Code { .invalidSpan }
+    public static var calendarHasNoSource: Code { .calendarHasNoSource }
+    public static var calendarSourceCannotBeModified: Code { .calendarSourceCannotBeModified }
+    public static var calendarIsImmutable: Code { .calendarIsImmutable }
+    public static var sourceDoesNotAllowCalendarAddDelete: Code { .sourceDoesNotAllowCalendarAddDelete }
+    public static var recurringReminderRequiresDueDate: Code { .recurringReminderRequiresDueDate }
+    public static var structuredLocationsNotSupported: Code { .structuredLocationsNotSupported }
+    public static var reminderLocationsNotSupported: Code { .reminderLocationsNotSupported }
+    public static var alarmProximityNotSupported: Code { .alarmProximityNotSupported }
+    public static var calendarDoesNotAllowEvents: Code { .calendarDoesNotAllowEvents }
+    public static var calendarDoesNotAllowReminders: Code { .calendarDoesNotAllowReminders }
+    public static var sourceDoesNotAllowReminders: Code { .sourceDoesNotAllowReminders }
+    public static var sourceDoesNotAllowEvents: Code { .sourceDoesNotAllowEvents }
+    public static var priorityIsInvalid: Code { .priorityIsInvalid }
+    public static var invalidEntityType: Code { .invalidEntityType }
+    public static var procedureAlarmsNotMutable: Code { .procedureAlarmsNotMutable }
+    public static var eventStoreNotAuthorized: Code { .eventStoreNotAuthorized }
+    public static var osNotSupported: Code { .osNotSupported }
+    public static var invalidInviteReplyCalendar: Code { .invalidInviteReplyCalendar }
+    public static var notificationsCollectionFlagNotSet: Code { .notificationsCollectionFlagNotSet }
+    public static var sourceMismatch: Code { .sourceMismatch }
+    public static var notificationCollectionMismatch: Code { .notificationCollectionMismatch }
+    public static var notificationSavedWithoutCollection: Code { .notificationSavedWithoutCollection }
+    public static var reminderAlarmContainsEmailOrUrl: Code { .reminderAlarmContainsEmailOrUrl }
 }
+
+/// Apple's domain for EventKit's errors.
+public let EKErrorDomain = "EKErrorDomain"
 
 /// Pattern matching a caught error against a code, as `catch EKError.noCalendar` does with Apple's.
 public func ~= (code: EKError.Code, error: Error) -> Bool {

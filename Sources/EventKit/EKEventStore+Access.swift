@@ -56,8 +56,17 @@ extension EKEventStore {
     /// Full access to `entityType`, as before iOS 17.
     @available(*, deprecated, message: "use requestFullAccessToReminders, requestFullAccessToEvents or requestWriteOnlyAccessToEvents")
     public func requestAccess(to entityType: EKEntityType, completion: @escaping EKEventStoreRequestAccessCompletionHandler) {
-        let key = entityType == .event ? "NSCalendarsFullAccessUsageDescription" : "NSRemindersFullAccessUsageDescription"
-        answer(completion) { try self.request(entityType, level: "full", usageKey: key) }
+        answer(completion) { try self.request(entityType, level: "full", usageKey: Self.fullAccessUsageKey(entityType)) }
+    }
+
+    /// Full access to `entityType`, as before iOS 17, awaited.
+    @available(*, deprecated, message: "use requestFullAccessToReminders, requestFullAccessToEvents or requestWriteOnlyAccessToEvents")
+    public func requestAccess(to entityType: EKEntityType) async throws -> Bool {
+        try request(entityType, level: "full", usageKey: Self.fullAccessUsageKey(entityType))
+    }
+
+    private static func fullAccessUsageKey(_ entityType: EKEntityType) -> String {
+        entityType == .event ? "NSCalendarsFullAccessUsageDescription" : "NSRemindersFullAccessUsageDescription"
     }
 
     /// The completion runs off the caller's thread, as EventKit's does.

@@ -131,6 +131,15 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
         return seen.values.sorted { $0.sourceIdentifier < $1.sourceIdentifier }
     }
 
+    /// The source with `identifier` among `sources`; nil when there is none.
+    open func source(withIdentifier identifier: String) -> EKSource? {
+        sources.first { $0.sourceIdentifier == identifier }
+    }
+
+    /// Sources another account delegated to this one (an Exchange delegate's, on a Mac): remindersd
+    /// syncs no delegated accounts, so there are none, as on a Mac without any.
+    open var delegateSources: [EKSource] { [] }
+
     lazy var localSource = EKSource(identifier: "local", title: "On My Computer", type: .local, account: nil, store: self)
 
     func source(for value: JSONValue?) -> EKSource {

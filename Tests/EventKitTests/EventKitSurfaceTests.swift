@@ -1,0 +1,52 @@
+import CoreLocation
+import EventKit
+import Foundation
+import TestSupport
+import XCTest
+
+/// Apple's EventKit and Core Location API that published programs reach, each as Apple documents
+/// it: the signature (this file compiles only if it is there) and what it answers here.
+final class EventKitSurfaceTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    override func setUp() {
+        RemindersdProcess.ignoreBrokenPipes()
+        setenv("REMINDERSD_BIN", EventKitTests.binary, 1)
+        setenv("REMINDERSD_STORE", folder.store, 1)
+        setenv("REMINDERSD_CLIENT", "eventkit-surface", 1)
+        for entity in ["reminder", "event"] {
+            XCTAssertEqual(
+                try RemindersdProcess.run([
+                    "permissions", "set", "--any-program", "eventkit-surface", "fullAccess", "--entity", entity, "--store", folder.store,
+                ]).status, 0)
+        }
+    }
+
+    func testSourcesByIdentifierAndNoDelegateSources() {
+        let store = EKEventStore()
+        let local = store.sources.first { $0.sourceType == .local }
+        XCTAssertNotNil(local)
+        XCTAssertEqual(store.source(withIdentifier: local?.sourceIdentifier ?? "")?.title, local?.title)
+        XCTAssertNil(store.source(withIdentifier: "no-such-source"))
+        XCTAssertEqual(store.delegateSources.count, 0, "no delegated accounts, as on a Mac without any")
+    }
+
+    @available(*, deprecated)
+    func testRequestAccessToAnEntityTypeAwaited() async throws {
+        let store = EKEventStore()
+        let granted = try await store.requestAccess(to: .reminder)
+        XCTAssertTrue(granted, "the owner granted it")
+    }
+
+    func testCoreLocationCoordinatesAndLocationsAsApplesAre() {
+        let coordinate = CLLocationCoordinate2DMake(52.52, 13.405)
+        XCTAssertEqual(coordinate, CLLocationCoordinate2D(latitude: 52.52, longitude: 13.405))
+        let when = Date(timeIntervalSince1970: 1_800_000_000)
+        let full = CLLocation(coordinate: coordinate, altitude: 34, horizontalAccuracy: 5, verticalAccuracy: 3, timestamp: when)
+        XCTAssertEqual([full.altitude, full.horizontalAccuracy, full.verticalAccuracy], [34, 5, 3])
+        XCTAssertEqual(full.timestamp, when)
+        let plain = CLLocation(latitude: 52.52, longitude: 13.405)
+        XCTAssertEqual(plain.verticalAccuracy, -1, "a location made from a coordinate alone has no known altitude")
+        XCTAssertEqual(plain.distance(from: full), 0, accuracy: 0.001)
+    }
+}
