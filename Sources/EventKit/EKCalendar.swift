@@ -14,6 +14,11 @@ open class EKCalendar: EKObject {  // not Sendable, as Apple's is not
     public let isImmutable = false
     public let isSubscribed = false
     public private(set) var allowedEntityTypes: EKEntityMask
+    /// An event calendar's events may be busy, free, tentative or unavailable (all four travel
+    /// through CalDAV); a reminder list has no events.
+    open var supportedEventAvailabilities: EKCalendarEventAvailabilityMask {
+        allowedEntityTypes.contains(.event) ? [.busy, .free, .tentative, .unavailable] : []
+    }
     /// `#RRGGBB` (EventKit's `cgColor` is left out: there is no Core Graphics here).
     open var colorHex: String?
     open var source: EKSource!

@@ -20,6 +20,9 @@ open class EKEvent: EKCalendarItem {  // not Sendable, as Apple's is not
         var isDetached = false
     }
 
+    /// The contact whose birthday the event is, in a Birthdays calendar: remindersd has none, so nil.
+    open var birthdayContactIdentifier: String? { nil }
+
     open var startDate: Date! {
         get { loaded(); return fields.startDate }
         set { loaded(); fields.startDate = newValue }

@@ -49,7 +49,7 @@ extension EKEventStore {
     }
 
     /// `events(matching:)` one at a time; setting the flag to true stops it.
-    public func enumerateEvents(matching predicate: NSPredicate, using block: (EKEvent, UnsafeMutablePointer<ObjCBool>) -> Void) {
+    public func enumerateEvents(matching predicate: NSPredicate, using block: EKEventSearchCallback) {
         var stop: ObjCBool = false
         for event in events(matching: predicate) {
             block(event, &stop)
@@ -95,3 +95,6 @@ extension EKEventStore {
         try call(RemoveEvent.name, params)
     }
 }
+
+/// What `enumerateEvents(matching:using:)` calls with each event; setting the flag to true stops it.
+public typealias EKEventSearchCallback = (EKEvent, UnsafeMutablePointer<ObjCBool>) -> Void

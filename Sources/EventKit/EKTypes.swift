@@ -118,6 +118,16 @@ public enum EKEventAvailability: Int, Sendable {
     }
 }
 
+/// The availabilities a calendar's events may have (`EKCalendar.supportedEventAvailabilities`).
+public struct EKCalendarEventAvailabilityMask: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let busy = EKCalendarEventAvailabilityMask(rawValue: 1 << 0)
+    public static let free = EKCalendarEventAvailabilityMask(rawValue: 1 << 1)
+    public static let tentative = EKCalendarEventAvailabilityMask(rawValue: 1 << 2)
+    public static let unavailable = EKCalendarEventAvailabilityMask(rawValue: 1 << 3)
+}
+
 public enum EKEventStatus: Int, Sendable {
     case none = 0
     case confirmed = 1

@@ -49,4 +49,27 @@ final class EventKitSurfaceTests: XCTestCase {
         XCTAssertEqual(plain.verticalAccuracy, -1, "a location made from a coordinate alone has no known altitude")
         XCTAssertEqual(plain.distance(from: full), 0, accuracy: 0.001)
     }
+
+    func testEventCalendarsSayWhichAvailabilitiesTheyTakeAndEventsHaveNoBirthdayContact() throws {
+        let store = EKEventStore()
+        let events = try XCTUnwrap(store.defaultCalendarForNewEvents)
+        XCTAssertEqual(events.supportedEventAvailabilities, [.busy, .free, .tentative, .unavailable])
+        XCTAssertEqual(store.defaultCalendarForNewReminders()?.supportedEventAvailabilities, [])
+        let event = EKEvent(eventStore: store)
+        XCTAssertNil(event.birthdayContactIdentifier)
+        event.title = "Dentist"
+        event.startDate = Date(timeIntervalSince1970: 1_800_000_000)
+        event.endDate = event.startDate.addingTimeInterval(3600)
+        event.calendar = events
+        try store.save(event, span: .thisEvent, commit: true)
+        var seen: [String] = []
+        let collect: EKEventSearchCallback = { event, stop in
+            seen.append(event.title)
+            stop.pointee = true
+        }
+        let predicate = store.predicateForEvents(
+            withStart: event.startDate.addingTimeInterval(-60), end: event.endDate.addingTimeInterval(60), calendars: nil)
+        store.enumerateEvents(matching: predicate, using: collect)
+        XCTAssertEqual(seen, ["Dentist"])
+    }
 }
