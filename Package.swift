@@ -9,6 +9,7 @@ let package = Package(
         // For other people's Swift programs: Apple's EventKit API, served by remindersd.
         .library(name: "EventKit", targets: ["EventKit"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
     ],
     targets: [
         // SQLite from the system (Debian: libsqlite3-dev).
@@ -26,10 +27,12 @@ let package = Package(
         .target(name: "Logging"),
         // What EventKit's API needs of Core Location (CLLocation and its coordinate, distances). No dependencies.
         .target(name: "CoreLocation"),
+        // What EventKit's API needs of Core Graphics (the `CoreGraphics` product): `CGColor`. No dependencies.
+        .target(name: "CoreGraphics"),
         // Apple's EventKit API (EKEventStore, EKReminder, EKEvent, …) for Swift programs on Linux: a client of
         // `remindersd serve` over a pipe. Links the transport's JSON and framing and the protocol's declarations
         // (with the model and its JSON), nothing of the store or the server.
-        .target(name: "EventKit", dependencies: ["CivilTime", "CoreLocation", "JSONRPC", "RemindersModel", "RemindersProtocol"]),
+        .target(name: "EventKit", dependencies: ["CivilTime", "CoreGraphics", "CoreLocation", "JSONRPC", "RemindersModel", "RemindersProtocol"]),
         // iCalendar (RFC 5545): content lines, components, values, time zones. Knows nothing of reminders.
         .target(name: "ICalendar", dependencies: ["CivilTime"]),
         // EventKit's model (calendars, reminders, events, alarms, recurrence) as plain values with its rules. No SQL, no JSON.

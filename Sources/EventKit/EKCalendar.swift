@@ -1,3 +1,4 @@
+import CoreGraphics
 import Foundation
 import JSONRPC
 import RemindersModel
@@ -19,8 +20,23 @@ open class EKCalendar: EKObject {  // not Sendable, as Apple's is not
     open var supportedEventAvailabilities: EKCalendarEventAvailabilityMask {
         allowedEntityTypes.contains(.event) ? [.busy, .free, .tentative, .unavailable] : []
     }
-    /// `#RRGGBB` (EventKit's `cgColor` is left out: there is no Core Graphics here).
+    /// `#RRGGBB`, as remindersd keeps a calendar's colour (`cgColor` reads and writes it).
     open var colorHex: String?
+
+    /// The calendar's colour; set, it becomes `colorHex` (a grey as its three equal components;
+    /// alpha is not kept, as CalDAV's colours have none worth keeping).
+    open var cgColor: CGColor! {
+        get {
+            guard let hex = colorHex, hex.count == 7, hex.hasPrefix("#"), let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+            func component(_ shift: UInt32) -> CGFloat { CGFloat((value >> shift) & 0xFF) / 255 }
+            return CGColor(red: component(16), green: component(8), blue: component(0), alpha: 1)
+        }
+        set {
+            guard let components = newValue?.components, !components.isEmpty else { return colorHex = nil }
+            let rgb = components.count >= 3 ? Array(components.prefix(3)) : Array(repeating: components[0], count: 3)
+            colorHex = "#" + rgb.map { String(format: "%02X", Int(($0 * 255).rounded())) }.joined()
+        }
+    }
     open var source: EKSource!
     weak var store: EKEventStore?
     private var snapshot: JSONValue = .null

@@ -72,4 +72,22 @@ final class EventKitSurfaceTests: XCTestCase {
         store.enumerateEvents(matching: predicate, using: collect)
         XCTAssertEqual(seen, ["Dentist"])
     }
+
+    func testACalendarsColourAsCGColorBothWays() throws {
+        let store = EKEventStore()
+        let calendar = EKCalendar(for: .event, eventStore: store)
+        calendar.title = "Work"
+        calendar.cgColor = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+        XCTAssertEqual(calendar.colorHex, "#FF8000")
+        try store.saveCalendar(calendar, commit: true)
+        let again = try XCTUnwrap(EKEventStore().calendar(withIdentifier: calendar.calendarIdentifier))
+        let components = try XCTUnwrap(again.cgColor.components)
+        XCTAssertEqual(again.cgColor.numberOfComponents, 4)
+        XCTAssertEqual(components[0], 1, accuracy: 0.001)
+        XCTAssertEqual(components[1], 128.0 / 255, accuracy: 0.001)
+        XCTAssertEqual(components[2], 0, accuracy: 0.001)
+        XCTAssertEqual(again.cgColor.alpha, 1)
+        calendar.cgColor = CGColor(gray: 0.2, alpha: 1)
+        XCTAssertEqual(calendar.colorHex, "#333333", "a grey is its three equal components")
+    }
 }
