@@ -9,18 +9,7 @@ import XCTest
 final class EventKitSurfaceTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    override func setUp() {
-        RemindersdProcess.ignoreBrokenPipes()
-        setenv("REMINDERSD_BIN", EventKitTests.binary, 1)
-        setenv("REMINDERSD_STORE", folder.store, 1)
-        setenv("REMINDERSD_CLIENT", "eventkit-surface", 1)
-        for entity in ["reminder", "event"] {
-            XCTAssertEqual(
-                try RemindersdProcess.run([
-                    "permissions", "set", "--any-program", "eventkit-surface", "fullAccess", "--entity", entity, "--store", folder.store,
-                ]).status, 0)
-        }
-    }
+    override func setUp() { EventKitTests.prepare(client: "eventkit-surface", store: folder.store) }
 
     func testSourcesByIdentifierAndNoDelegateSources() {
         let store = EKEventStore()

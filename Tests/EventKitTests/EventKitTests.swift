@@ -11,16 +11,19 @@ final class EventKitTests: XCTestCase {
     /// Found before any test points REMINDERSD_BIN elsewhere.
     static let binary = RemindersdProcess.binaryPath
 
-    override func setUp() {
+    override func setUp() { Self.prepare(client: "eventkit-tests", store: folder.store) }
+
+    /// Every `EKEventStore()` of the test starts the binary under test on `store`, as `client`,
+    /// which the owner granted full access to reminders and events.
+    static func prepare(client: String, store: String) {
         RemindersdProcess.ignoreBrokenPipes()
-        setenv("REMINDERSD_BIN", Self.binary, 1)
-        setenv("REMINDERSD_STORE", folder.store, 1)
-        setenv("REMINDERSD_CLIENT", "eventkit-tests", 1)
+        setenv("REMINDERSD_BIN", binary, 1)
+        setenv("REMINDERSD_STORE", store, 1)
+        setenv("REMINDERSD_CLIENT", client, 1)
         for entity in ["reminder", "event"] {
             XCTAssertEqual(
-                try RemindersdProcess.run([
-                    "permissions", "set", "--any-program", "eventkit-tests", "fullAccess", "--entity", entity, "--store", folder.store,
-                ]).status, 0)
+                try RemindersdProcess.run(["permissions", "set", "--any-program", client, "fullAccess", "--entity", entity, "--store", store]).status,
+                0)
         }
     }
 

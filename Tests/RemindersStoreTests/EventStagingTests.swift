@@ -84,16 +84,20 @@ final class EventStagingTests: StoreTestCase {
         XCTAssertNil(try eventStore.event(identifier: series.event.eventIdentifier, occurrenceDate: nil), "no occurrence left")
     }
 
+    /// Detaches the occurrence of `series` at `start` as "Moved"; its identifier.
+    private func detach(_ series: String, at start: String, commit: Bool) throws -> String {
+        var moved = EventChanges()
+        moved.title = .set("Moved")
+        return try eventStore.saveEvent(
+            identifier: series, occurrenceDate: instant(start), span: .thisEvent, changes: moved, lastModifiedDate: nil, commit: commit
+        ).event.eventIdentifier
+    }
+
     /// What a sequence of span changes leaves, as (start, title) of every occurrence in December.
     private func calendarAfterSpanChanges(commit: Bool, in store: EventStore) throws -> [String] {
         eventStore = store
         let series = try newEvent("Weekly", rule: "FREQ=WEEKLY;COUNT=6", commit: true).event.eventIdentifier
-        var moved = EventChanges()
-        moved.title = .set("Moved")
-        let detached = try store.saveEvent(
-            identifier: series, occurrenceDate: instant("2026-12-28T09:00:00Z"), span: .thisEvent,
-            changes: moved, lastModifiedDate: nil, commit: commit
-        ).event.eventIdentifier
+        let detached = try detach(series, at: "2026-12-28T09:00:00Z", commit: commit)
         try store.removeEvent(identifier: series, occurrenceDate: instant("2026-12-21T09:00:00Z"), span: .thisEvent, commit: commit)
         var later = EventChanges()
         later.title = .set("Later")
@@ -131,12 +135,7 @@ final class EventStagingTests: StoreTestCase {
     /// removes them with it at commit).
     func testAStagedSeriesRemovalTakesItsDetachedOccurrences() throws {
         let series = try newEvent("Weekly", rule: "FREQ=WEEKLY;COUNT=4", commit: true).event.eventIdentifier
-        var moved = EventChanges()
-        moved.title = .set("Moved")
-        let detached = try eventStore.saveEvent(
-            identifier: series, occurrenceDate: instant("2026-12-14T09:00:00Z"), span: .thisEvent,
-            changes: moved, lastModifiedDate: nil, commit: true
-        ).event.eventIdentifier
+        let detached = try detach(series, at: "2026-12-14T09:00:00Z", commit: true)
         try eventStore.removeEvent(identifier: series, occurrenceDate: nil, span: nil, commit: false)
         XCTAssertNil(try eventStore.event(identifier: detached, occurrenceDate: nil), "its occurrence goes with the staged series")
         XCTAssertEqual(try reopened().event(identifier: detached, occurrenceDate: nil)?.event.title, "Moved", "nobody else sees it yet")
