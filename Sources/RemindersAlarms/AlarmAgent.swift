@@ -26,6 +26,8 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
     /// Signalled after each change to `shared` that the loop must act on; a semaphore remembers a
     /// signal given while the loop was busy, so none is lost.
     private let wake = DispatchSemaphore(value: 0)
+    /// Events heard for a notification whose delivery is not recorded yet, for the next pass.
+    private var waiting: [HeardEvent] = []
     /// The first pass looks at every past alarm, later ones from --catch-up ago.
     private var firstPass = true
     /// The first schedule was worked out (logged at info level, for whoever waits for the agent).
@@ -85,8 +87,9 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
         defer { commits.cancel() }
         while !isStopping {
             shared.withLock { $0.storeChanged = false }
-            try act(on: takeEvents())
+            // Delivered first: a click on a notification comes after it was shown, never before.
             try recordHandedOver()
+            try act(on: takeEvents())
             let now = clock.now()
             try deliverDecided(now: now)
             for delivery in try store.claimSnoozed(dueBy: now) { try deliver(delivery, reason: "snooze") }
@@ -99,26 +102,56 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
         }
     }
 
-    private func hear(_ event: NotificationEvent) {
+    /// From the notification monitor's thread (or a test's).
+    func hear(_ event: NotificationEvent) {
         shared.withLock { $0.events.append(event) }
         wake.signal()
     }
 
-    private func takeEvents() -> [NotificationEvent] {
-        shared.withLock { shared in
+    /// What was heard and not yet acted on: the events `act` put back, then the new ones.
+    private func takeEvents() -> [HeardEvent] {
+        let now = clock.now()
+        let new = shared.withLock { shared in
             defer { shared.events.removeAll() }
             return shared.events
+        }
+        return waiting + new.map { HeardEvent(event: $0, heard: now) }
+    }
+
+    /// How long an event may wait for its notification's delivery to be recorded: a channel stuck
+    /// that long has failed, and an id nobody claims by then was another program's.
+    static let eventPatience: Int64 = 30_000
+
+    /// Which delivery the notification `id` showed, once it is recorded as delivered: an event on
+    /// one still being handed over (or on an id not yet known while any is) waits, so that the
+    /// delivery, recorded later, does not undo what the person did.
+    private func match(_ id: UInt32) -> Match {
+        shared.withLock { shared in
+            if let delivery = shared.shown[id] {
+                if shared.inFlight.contains(delivery.key) { return .notYet }
+                shared.shown[id] = nil
+                return .delivery(delivery)
+            }
+            return shared.inFlight.isEmpty ? .notOurs : .notYet
         }
     }
 
     /// Complete: the reminder is completed (a recurring one moves on to its next occurrence);
     /// snooze: it fires again after `--snooze`; closed by the person: dismissed.
-    private func act(on events: [NotificationEvent]) throws {
-        for event in events {
+    private func act(on events: [HeardEvent]) throws {
+        waiting = []
+        for heard in events {
             let now = clock.now()
-            switch event {
-            case .action(let id, let key):
-                guard let delivery = forgetShown(id) else { continue }
+            let delivery: AlarmDelivery
+            switch match(heard.event.id) {
+            case .delivery(let shown): delivery = shown
+            case .notOurs: continue
+            case .notYet:
+                if now.milliseconds - heard.heard.milliseconds < Self.eventPatience { waiting.append(heard) }
+                continue
+            }
+            switch heard.event {
+            case .action(_, let key):
                 if key == "complete" {
                     var changes = ReminderChanges()
                     changes.isCompleted = .set(true)
@@ -133,8 +166,8 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
                 } else if key == "snooze" {
                     try store.snooze(delivery, until: Timestamp(milliseconds: now.milliseconds + Int64(options.snooze * 1000)), now: now)
                 }
-            case .closed(let id, let reason):
-                guard let delivery = forgetShown(id), reason == 2 else { continue }
+            case .closed(_, let reason):
+                guard reason == 2 else { continue }
                 try store.acknowledge(delivery, now: now)  // closed by the person: other devices stop ringing too
             }
         }
@@ -149,10 +182,6 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
             try store.markDelivered(delivery, payload: payload, now: clock.now())
             _ = shared.withLock { $0.inFlight.remove(delivery.key) }
         }
-    }
-
-    private func forgetShown(_ id: UInt32) -> AlarmDelivery? {
-        shared.withLock { $0.shown.removeValue(forKey: id) }
     }
 
     private func remember(_ delivery: AlarmDelivery, shownAs id: UInt32) {
@@ -284,6 +313,9 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
         let fired = FiredAlarm(
             item: item, alarm: alarm, fireDate: delivery.fireDate, occurrenceDate: occurrenceDate,
             reason: reason, late: late, listTitle: list?.title, zone: options.timeZone)
+        // In flight before any channel starts: the server may answer with the notification's id,
+        // and the person click it, before `deliver` returns.
+        _ = shared.withLock { $0.inFlight.insert(delivery.key) }
         let handovers = channels.map { channel in
             channel.deliver(
                 fired, log: { [log = options.log] line in log.warning(line) },
@@ -296,9 +328,9 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
         }
         if pending.isEmpty {
             try store.markDelivered(delivery, payload: payload, now: clock.now())
+            _ = shared.withLock { $0.inFlight.remove(delivery.key) }
         } else {
             // Recorded by the loop (the store is this thread's) once the last channel has it.
-            _ = shared.withLock { $0.inFlight.insert(delivery.key) }
             let remaining = Countdown(pending.count)
             for completion in pending {
                 completion.whenDone { [weak self] in
@@ -311,6 +343,21 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
         options.log.info("fired \"\(fired.title)\" (\(alarm.alarmIdentifier), at \(delivery.fireDate.rfc3339)\(late ? ", late" : ""))")
     }
 
+}
+
+/// A notification event and when the agent heard it.
+struct HeardEvent {
+    let event: NotificationEvent
+    let heard: Timestamp
+}
+
+/// What a notification's id stands for, to the loop.
+private enum Match {
+    case delivery(AlarmDelivery)
+    /// Its delivery is still being handed over (or its id not yet known while one is).
+    case notYet
+    /// Another program's notification.
+    case notOurs
 }
 
 /// Counts down from `count`; `tick` is true for the call that reaches zero.

@@ -7,6 +7,13 @@ enum NotificationEvent: Equatable {
     /// Reason 2 of the specification: dismissed by the user (1 expired, 3 closed by a call).
     case closed(id: UInt32, reason: UInt32)
 
+    /// The notification it is about, as the server numbered it.
+    var id: UInt32 {
+        switch self {
+        case .action(let id, _), .closed(let id, _): id
+        }
+    }
+
     /// One line of `gdbus monitor`, e.g.
     /// `/org/freedesktop/Notifications: org.freedesktop.Notifications.ActionInvoked (uint32 7, 'complete')`.
     init?(monitorLine line: String) {
