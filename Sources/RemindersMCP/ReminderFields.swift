@@ -18,7 +18,11 @@ struct ReminderFields {
             .init("list", .string("The list's title or identifier; absent: the default list.")),
             .init("notes", save.param("reminder", "notes")),
             .init("url", save.param("reminder", "url")),
-            .init("due", .string("When it is due: \(dateForms).")),
+            .init(
+                "due",
+                .string(
+                    "When it is due: \(dateForms). A due time rings: the reminder gets an alarm then, unless `alarms` is given (an empty list for none)."
+                )),
             .init("start", .string("When to start: \(dateForms).")),
             .init("priority", .any(description: "\"none\", \"low\", \"medium\", \"high\", or 0-9 (1 highest, 9 lowest, 0 none).")),
             .init("alarms", .array(of: AlarmSpec.schema), description: "Replaces the alarms."),

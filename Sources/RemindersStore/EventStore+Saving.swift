@@ -20,9 +20,11 @@ extension EventStore {
     /// Like `saveReminder`, also saying what completing a recurring reminder recorded: when the save
     /// completes an occurrence of a series, the reminder moves on to the next occurrence (same
     /// identifier, still incomplete) and a new completed reminder records the finished one.
+    /// `alarmAtDueTime`: a person's front end asks that a reminder made, or given a due date, with
+    /// a time rings then, and that a due date removed takes its relative alarms along.
     public func save(
         identifier: String?, changes: ReminderChanges, lastModifiedDate: Timestamp? = nil,
-        commit: Bool
+        alarmAtDueTime: Bool = false, commit: Bool
     ) throws(StoreError) -> SaveResult {
         try staging(commit: commit) { () throws(StoreError) in
             let now = self.clock()
@@ -46,6 +48,10 @@ extension EventStore {
             do throws(ValidationError) {
                 try reminder.apply(changes, now: now, makeIdentifier: Identifiers.make)
                 if let before { reminder = reminder.followingDates(of: before) }
+                if alarmAtDueTime, isNew || !changes.dueDateComponents.isKeep {
+                    reminder.dropAlarmsMeasuredFromDueDate()
+                    reminder.ringAtDueTime(makeIdentifier: Identifiers.make)
+                }
                 try self.rules.validate(reminder)
             } catch {
                 throw .invalid(error)

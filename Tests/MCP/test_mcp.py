@@ -117,6 +117,15 @@ class SDKSessions:
                 self.assertEqual(floating.structured_content["reminder"]["dueDateComponents"],
                                  {"year": 2026, "month": 12, "day": 25, "hour": 9, "minute": 0})
                 self.assertEqual(floating.structured_content["reminder"]["recurrenceRules"][0]["rrule"], "FREQ=WEEKLY;BYDAY=FR")
+                # "Remind me at 9": a due time rings then, as in Apple's Reminders app; a date alone does not.
+                self.assertEqual([a["relativeOffset"] for a in floating.structured_content["reminder"]["alarms"]], [0])
+                quiet = await client.call_tool("create_reminder", {"title": "Quiet", "due": "2026-12-25T09:00", "alarms": []})
+                self.assertEqual(quiet.structured_content["reminder"]["alarms"], [])
+                moved = await client.call_tool("update_reminder", {"id": quiet.structured_content["reminder"]["calendarItemIdentifier"],
+                                                                   "due": "2026-12-25T10:00"})
+                self.assertEqual([a["relativeOffset"] for a in moved.structured_content["reminder"]["alarms"]], [0],
+                                 "a due time given later rings too")
+                await client.call_tool("delete_reminder", {"id": quiet.structured_content["reminder"]["calendarItemIdentifier"]})
                 instant = await client.call_tool("create_reminder", {"title": "Flight", "due": "2026-12-26T06:30:00Z"})
                 self.assertEqual(instant.structured_content["reminder"]["dueDateComponents"],
                                  {"year": 2026, "month": 12, "day": 26, "hour": 7, "minute": 30, "timeZone": "Europe/Berlin"})

@@ -94,6 +94,12 @@ Each is shown in the echo area and asks whether to complete the reminder or
 snooze the alarm."
   :type 'boolean)
 
+(defcustom remindersd-alarm-at-due-time t
+  "Whether a reminder added with a due time rings then.
+Non-nil: `remindersd-save' asks the server for an alarm at the due time (as
+Apple's Reminders app rings) unless the reminder brings alarms of its own."
+  :type 'boolean)
+
 (defcustom remindersd-snooze-minutes 10
   "How long the Snooze choice of an alarm snoozes it."
   :type 'integer)
@@ -696,7 +702,9 @@ With a prefix argument, asks for the list.  Returns the stored reminder."
   "Creates REMINDER (a plist) and refreshes list buffers.
 Says DONE-MESSAGE; returns the stored reminder."
   (remindersd--with-errors
-    (let ((saved (plist-get (remindersd-request :saveReminder `(:reminder ,reminder)) :reminder)))
+    (let* ((ring (and remindersd-alarm-at-due-time (not (plist-member reminder :alarms))))
+           (params `(:reminder ,reminder ,@(when ring '(:alarmAtDueTime t))))
+           (saved (plist-get (remindersd-request :saveReminder params) :reminder)))
       (remindersd--schedule-refresh)
       (when done-message (message "remindersd: %s" done-message))
       saved)))

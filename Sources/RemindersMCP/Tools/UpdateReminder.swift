@@ -24,7 +24,11 @@ enum UpdateReminder: ToolDeclaration {
     }
 
     static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> SaveReminder.Result {
-        try call.call(SaveReminder.self, SaveReminder.Params(reminder: ReminderSave(identifier: input.id, changes: try input.fields.changes(call))))
+        try call.call(
+            SaveReminder.self,
+            SaveReminder.Params(
+                reminder: ReminderSave(identifier: input.id, changes: try input.fields.changes(call)),
+                alarmAtDueTime: input.fields.alarms.isKeep))
     }
 
     static func text(_ result: SaveReminder.Result, _ input: Input, _ call: ToolCall) -> String { "Updated: " + ReminderFields.line(result.reminder) }

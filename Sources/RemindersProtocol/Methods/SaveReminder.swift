@@ -2,7 +2,7 @@ import JSONRPC
 import RemindersJSON
 import RemindersModel
 
-/// `saveReminder {reminder, commit?}` → `{reminder, completedOccurrence}`.
+/// `saveReminder {reminder, alarmAtDueTime?, commit?}` → `{reminder, completedOccurrence}`.
 public enum SaveReminder: RemindersMethod {
     public static let name = "saveReminder"
     public static let summary = "Creates a reminder (no calendarItemIdentifier) or changes one (EKEventStore.save(_:commit:))."
@@ -14,11 +14,23 @@ public enum SaveReminder: RemindersMethod {
     ]
 
     public struct Params: MethodParams, Sendable {
-        public static let properties: [ObjectRule.Property] = [.init("reminder", ReminderSchemas.changes, required: true, subject: true)]
+        public static let properties: [ObjectRule.Property] = [
+            .init("reminder", ReminderSchemas.changes, required: true, subject: true),
+            .init(
+                "alarmAtDueTime",
+                .boolean(
+                    description:
+                        "remindersd's, for front ends meant for people: a reminder made, or given a due date, with a time gets an alarm at that time (relativeOffset 0) unless it has a time alarm already, and a due date removed takes its relative alarms along, as in Apple's Reminders app. EventKit's save never sets it."
+                ), default: false),
+        ]
         public var reminder: ReminderSave
+        public var alarmAtDueTime: Bool
 
-        public init(reminder: ReminderSave) { self.reminder = reminder }
-        public init(_ params: Fields) throws(ResponseError) { reminder = try ReminderSave(try params.object("reminder")) }
+        public init(reminder: ReminderSave, alarmAtDueTime: Bool = false) { (self.reminder, self.alarmAtDueTime) = (reminder, alarmAtDueTime) }
+        public init(_ params: Fields) throws(ResponseError) {
+            reminder = try ReminderSave(try params.object("reminder"))
+            alarmAtDueTime = try params.bool("alarmAtDueTime", default: false)
+        }
     }
 
     public struct Result: MethodResult, Sendable {

@@ -13,7 +13,7 @@ extension SaveReminder: MethodHandler {
         if context.status == .writeOnly { try WriteOnlyRules.checkSave(save, session: session) }
         let result = try eventStore.save(
             identifier: save.identifier, changes: save.changes,
-            lastModifiedDate: save.lastModifiedDate, commit: context.commit)
+            lastModifiedDate: save.lastModifiedDate, alarmAtDueTime: params.alarmAtDueTime, commit: context.commit)
         if save.identifier == nil { session.createdIdentifiers.insert(result.reminder.calendarItemIdentifier) }
         return Result(reminder: result.reminder, completedOccurrence: result.completedOccurrence)
     }

@@ -210,6 +210,19 @@
       (should (equal (plist-get (remindersd-test--find title) :calendarItemIdentifier) (tabulated-list-get-id))))
     (should (equal (mapcar #'car (append tabulated-list-format nil)) '("✓" "Due" "Pri" "Title" "List")))))
 
+(ert-deftest remindersd-04-a-due-time-rings ()
+  (remindersd-test--with-store
+    (let ((due '(:year 2031 :month 2 :day 3 :hour 17 :minute 0)))
+      ;; a due time rings then, as in Apple's Reminders app
+      (let ((tea (remindersd-save `(:title "Tea" :dueDateComponents ,due))))
+        (should (equal '(0) (mapcar (lambda (a) (plist-get a :relativeOffset)) (plist-get tea :alarms)))))
+      ;; a date alone does not; alarms the reminder brings are all it gets
+      (should (equal [] (plist-get (remindersd-save '(:title "Bins" :dueDateComponents (:year 2031 :month 2 :day 3))) :alarms)))
+      (should (equal [] (plist-get (remindersd-save `(:title "Quiet" :dueDateComponents ,due :alarms [])) :alarms)))
+      ;; and the setting turns it off
+      (let ((remindersd-alarm-at-due-time nil))
+        (should (equal [] (plist-get (remindersd-save `(:title "Off" :dueDateComponents ,due)) :alarms)))))))
+
 (ert-deftest remindersd-04-add ()
   (remindersd-test--with-store
     (remindersd-list)

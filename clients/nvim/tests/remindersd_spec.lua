@@ -257,6 +257,36 @@ test(':RemindersAdd adds to the default list and the list shows it', function()
   truthy(notified('added “Write the report”'), 'notified')
 end)
 
+test('a reminder added with a due time rings then; a date alone, its own alarms or the setting off do not', function()
+  local function added(reminder)
+    local saved
+    remindersd.add(reminder, function(err, r)
+      truthy(not err, err and remindersd.error_message(err))
+      saved = r
+    end)
+    wait_for(function()
+      return saved ~= nil
+    end, 5000, 'the save')
+    return saved
+  end
+  local due = { year = 2031, month = 2, day = 3, hour = 17, minute = 0 }
+  local tea = added({ title = 'Tea at five', dueDateComponents = due })
+  eq({ 0 }, vim.tbl_map(function(a)
+    return a.relativeOffset
+  end, tea.alarms), 'an alarm at the due time')
+  local bins = added({ title = 'Bins', dueDateComponents = { year = 2031, month = 2, day = 3 } })
+  eq(0, #bins.alarms, 'a date alone')
+  local quiet = added({ title = 'Quiet', dueDateComponents = due, alarms = {} })
+  eq(0, #quiet.alarms, 'its own (no) alarms')
+  remindersd.config.alarm_at_due_time = false
+  local off = added({ title = 'Off', dueDateComponents = due })
+  remindersd.config.alarm_at_due_time = true
+  eq(0, #off.alarms, 'the setting off')
+  for _, r in ipairs({ tea, bins, quiet, off }) do
+    cli('removeReminder', { identifier = r.calendarItemIdentifier })
+  end
+end)
+
 test('a in the list adds to the list under the cursor', function()
   goto_list()
   vim.api.nvim_win_set_cursor(0, { line_of('Groceries ('), 0 })

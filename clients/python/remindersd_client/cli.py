@@ -109,7 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--url")
     s.add_argument("--location")
     s.add_argument("--alarm", type=parse_alarm, action="append", default=[],
-                   help="-15m, -1h, -1d before the due date, or an instant; repeatable")
+                   help="-15m, -1h, -1d before the due date, or an instant; repeatable (a due time rings "
+                        "at that time unless --alarm or --no-alarm is given)")
+    s.add_argument("--no-alarm", action="store_true", help="no alarm at the due time")
     s.add_argument("--repeat", metavar="RRULE", action="append", default=[], help="e.g. FREQ=WEEKLY;BYDAY=MO")
     s.add_argument("--json", action="store_true")
 
@@ -203,7 +205,8 @@ def _run(client: Client, args: argparse.Namespace) -> int:
         cal = _find_list(client, args.list)
         r = client.create_reminder(args.title, calendar=cal, due=args.due, start=args.start,
                                    priority=args.priority, notes=args.notes, url=args.url,
-                                   location=args.location, alarms=args.alarm, recurrence_rules=args.repeat)
+                                   location=args.location, alarms=args.alarm, recurrence_rules=args.repeat,
+                                   alarm_at_due_time=not args.alarm and not args.no_alarm)
         if args.json:
             _print_json(client.call("calendarItem", {"identifier": r.identifier})["reminder"])
         else:

@@ -856,19 +856,26 @@ class Client:
         """``calendarItems``: the reminders with that external identifier."""
         return _reminder_list(self.call("calendarItems", {"externalIdentifier": external_identifier}))
 
-    def save_reminder(self, reminder: Union[Reminder, Dict[str, Any]], commit: bool = True) -> Reminder:
+    def save_reminder(self, reminder: Union[Reminder, Dict[str, Any]], commit: bool = True,
+                      alarm_at_due_time: bool = False) -> Reminder:
         """``saveReminder``: create (no identifier) or save a snapshot (see
-        :meth:`Reminder.to_json`); a dict is sent as it is."""
-        body = reminder.to_json() if isinstance(reminder, Reminder) else dict(reminder)
-        return self._reminder_call("saveReminder", _params(reminder=body, commit=_commit(commit)))
+        :meth:`Reminder.to_json`); a dict is sent as it is.
 
-    def create_reminder(self, title: str, *, commit: bool = True, **fields: Any) -> Reminder:
+        ``alarm_at_due_time``: for a program acting for a person, as Apple's Reminders app
+        does: a due date with a time rings then (an alarm at the due time is added unless a
+        time alarm is there), and a due date removed takes its relative alarms along."""
+        body = reminder.to_json() if isinstance(reminder, Reminder) else dict(reminder)
+        return self._reminder_call("saveReminder", _params(reminder=body, alarmAtDueTime=alarm_at_due_time or None,
+                                                           commit=_commit(commit)))
+
+    def create_reminder(self, title: str, *, commit: bool = True, alarm_at_due_time: bool = False,
+                        **fields: Any) -> Reminder:
         """Create a reminder from Python values (the keywords of :meth:`Reminder.new`)."""
-        return self.save_reminder(Reminder.new(title, **fields), commit=commit)
+        return self.save_reminder(Reminder.new(title, **fields), commit=commit, alarm_at_due_time=alarm_at_due_time)
 
     def update_reminder(self, reminder: ReminderRef, *, commit: bool = True,
                         last_modified_date: Optional[datetime] = None, if_unchanged: bool = False,
-                        **changes: Any) -> Reminder:
+                        alarm_at_due_time: bool = False, **changes: Any) -> Reminder:
         """Change only the given members; ``None`` clears a member.
 
         Keywords: ``title``, ``notes``, ``url``, ``location``, ``priority``, ``due``,
@@ -876,13 +883,15 @@ class Client:
         ``calendar``, ``is_completed``, ``completion_date``, ``time_zone``, ``alarms``,
         ``recurrence_rules``.  With ``last_modified_date`` (or ``if_unchanged`` and a
         ``Reminder``) the update fails with :class:`Conflict` if the reminder changed since.
+        ``alarm_at_due_time`` as for :meth:`save_reminder`.
         """
         body: Dict[str, Any] = {"calendarItemIdentifier": _reminder_id(reminder)}
         body.update(_changes_json(changes))
         lmd = _condition(reminder, last_modified_date, if_unchanged)
         if lmd is not None:
             body["lastModifiedDate"] = lmd
-        return self._reminder_call("saveReminder", _params(reminder=body, commit=_commit(commit)))
+        return self._reminder_call("saveReminder", _params(reminder=body, alarmAtDueTime=alarm_at_due_time or None,
+                                                           commit=_commit(commit)))
 
     def complete_reminder(self, reminder: ReminderRef, completed: bool = True, *,
                           completion_date: Optional[datetime] = None, commit: bool = True) -> Reminder:

@@ -812,6 +812,21 @@ class CLITests(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertNotIn("Buy milk", self.run_cli("show", "--all").stdout)
 
+    def test_add_with_a_due_time_rings_then_unless_told_not_to(self):
+        def added(*args):
+            p = self.run_cli("add", *args, "--json")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            return json.loads(p.stdout)
+        self.assertEqual([a["relativeOffset"] for a in added("Tea", "--due", "2026-12-01T17:00")["alarms"]], [0])
+        self.assertEqual(added("Bins", "--due", "2026-12-01")["alarms"], [], "a date alone does not ring")
+        self.assertEqual(added("Quiet", "--due", "2026-12-01T17:00", "--no-alarm")["alarms"], [])
+        # The library leaves it to the program, as EventKit does; a program acting for a person asks.
+        with self.store.client("remindersd-client") as client:
+            plain = client.create_reminder("Plain", due=datetime(2026, 12, 1, 17, 0))
+            self.assertEqual(plain.alarms, [])
+            asked = client.update_reminder(plain, due=datetime(2026, 12, 2, 8, 0), alarm_at_due_time=True)
+            self.assertEqual([a.relative_offset for a in asked.alarms], [timedelta(0)])
+
     def test_errors_exit_1(self):
         p = self.run_cli("add", "x", "--priority", "12")
         self.assertEqual(p.returncode, 1)

@@ -24,6 +24,9 @@ local defaults = {
   -- hear the alarms `remindersd agent` fires (alarmFired): a message, and a choice to complete or snooze
   alarms = true,
   snooze_minutes = 10,
+  -- a reminder added with a due time rings then (an alarm at the due time, as in Apple's Reminders
+  -- app) unless it brings alarms of its own; false: only the alarms it brings
+  alarm_at_due_time = true,
   -- how :Reminders opens the list when it is not visible yet
   open_cmd = 'split',
   -- comment keywords :RemindersCapture recognizes, and the priority each gets (0 none, 1 highest)
@@ -313,7 +316,11 @@ function M.add(reminder, callback)
   if not reminder.title or not reminder.title:match('%S') then
     return callback({ code = -32602, message = 'a reminder needs a title' })
   end
-  M.request('saveReminder', { reminder = reminder }, function(err, result)
+  local params = { reminder = reminder }
+  if M.config.alarm_at_due_time and reminder.alarms == nil then
+    params.alarmAtDueTime = true
+  end
+  M.request('saveReminder', params, function(err, result)
     if not err then
       require('remindersd.view').schedule_refresh()
     end
