@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "ICalendar", dependencies: ["CivilTime"]),
         // EventKit's model (calendars, reminders, events, alarms, recurrence) as plain values with its rules. No SQL, no JSON.
         .target(name: "RemindersModel", dependencies: ["CivilTime"]),
+        .target(name: "DatePhrases", dependencies: ["CivilTime", "RemindersModel"]),
         // CalDAV (RFC 4791, 6578, 6764) over libcurl and the toolchain's XMLParser: discovery,
         // listing, sync-collection, multiget, PUT/DELETE with ETags, MKCALENDAR. Knows nothing of reminders.
         .systemLibrary(
@@ -71,7 +72,7 @@ let package = Package(
         // The JSON-RPC server: lifecycle, dispatch, authorization, the methods' handlers.
         // Sync runs in remindersd-sync, a process of its own: linking the network stack (libcurl,
         // libxml2 and their forty libraries) into remindersd doubled the start of every one-shot call.
-        .target(name: "RemindersServer", dependencies: ["CivilTime", "JSONRPC", "Logging", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersInterchange",
+        .target(name: "RemindersServer", dependencies: ["CivilTime", "DatePhrases", "JSONRPC", "Logging", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersInterchange",
                                                      "RemindersSyncHelper"]),
         // The alarm agent: fires time and location alarms exactly once (a deliveries ledger in the store)
         // through the desktop's notification server and an --on-alarm program, and keeps accounts in step
@@ -79,7 +80,7 @@ let package = Package(
         .target(name: "RemindersAlarms", dependencies: ["JSONRPC", "Logging", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSyncHelper"]),
         // `remindersd mcp`: the store for AI assistants over the Model Context Protocol (stdio), its
         // tools built on the JSON-RPC methods' declarations and run through the same dispatcher.
-        .target(name: "RemindersMCP", dependencies: ["JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersServer", "RemindersStore"]),
+        .target(name: "RemindersMCP", dependencies: ["DatePhrases", "JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersServer", "RemindersStore"]),
         // The subcommands: serve, permissions, call, accounts, import, export, agent, alarms, location, mcp,
         // schema, and sync (handed to remindersd-sync).
         .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "CommandArguments", "JSONRPC", "Logging", "RemindersAlarms", "RemindersJSON", "RemindersMCP", "RemindersProtocol",
@@ -106,6 +107,7 @@ let package = Package(
         .testTarget(name: "RemindersAlarmsTests", dependencies: ["RemindersAlarms", "RemindersModel", "RemindersStore"]),
         .testTarget(name: "RemindersMCPTests", dependencies: ["RemindersMCP", "JSONRPC"]),
         .testTarget(name: "RemindersModelTests", dependencies: ["CivilTime", "RemindersModel"]),
+        .testTarget(name: "DatePhrasesTests", dependencies: ["DatePhrases", "RemindersModel"]),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel", "CSQLite"]),
         .testTarget(name: "RemindersServerTests", dependencies: ["RemindersJSON", "RemindersProtocol", "RemindersServer", "RemindersStore", "JSONRPC", "TestSupport"]),

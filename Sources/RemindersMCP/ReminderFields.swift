@@ -9,7 +9,7 @@ import RemindersServer
 /// they become a `saveReminder`'s changes. Null clears a member in an update.
 struct ReminderFields {
     static let dateForms =
-        "\"2026-12-24\" (all day), \"2026-12-24T09:00\" (the person's wall clock, wherever they are) or an RFC 3339 instant with an offset (\"2026-12-24T09:00:00+01:00\")"
+        "\"2026-12-24\" (all day), \"2026-12-24T09:00\" (the person's wall clock, wherever they are), an RFC 3339 instant with an offset (\"2026-12-24T09:00:00+01:00\"), or as the person said it: \"tomorrow 9am\", \"in 3 days\", \"next monday\", \"the 15th\", \"end of month\", \"tonight\""
 
     static func properties(titleRequired: Bool) -> [ObjectRule.Property] {
         let save = SaveReminder.self

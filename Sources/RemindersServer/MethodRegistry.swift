@@ -16,6 +16,7 @@ enum MethodRegistry {
         ExportICalendar.self, ImportICalendar.self, SyncMethod.self,
         UpcomingAlarms.self, SnoozeAlarm.self, DismissAlarm.self, UpdateLocation.self, DefaultCalendarForNewEvents.self,
         SaveEvent.self, EventMethod.self, FetchEvents.self, RemoveEvent.self,
+        InterpretDate.self, InterpretRecurrence.self,
     ]
 
     static let all: [RegisteredMethod] = declarations.map(RegisteredMethod.init)

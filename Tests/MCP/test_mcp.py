@@ -194,12 +194,17 @@ class SDKSessions:
         async def go():
             async with self.client() as client:
                 for arguments, field in (({"title": "x", "priority": "urgent"}, "priority"), ({}, "title"),
-                                         ({"title": "x", "due": "next tuesday"}, "due"), ({"title": "x", "colour": "red"}, "colour"),
+                                         ({"title": "x", "due": "when pigs fly"}, "due"), ({"title": "x", "colour": "red"}, "colour"),
                                          ({"title": "x", "list": "Nowhere"}, "list"), ({"title": "", "due": "2026-12-24"}, "title"),
                                          ({"title": "x", "alarms": [{"before": 5, "at": "2026-12-24T09:00"}]}, "alarms[0]")):
                     result = await client.call_tool("create_reminder", arguments)
                     self.assertTrue(result.is_error, arguments)
                     self.assertIn(field, result.content[0].text, arguments)
+                # As the person said it: the people's grammar (interpretDate), in the person's zone.
+                spoken = await client.call_tool("create_reminder", {"title": "Spoken", "due": "in 3 days"})
+                self.assertFalse(spoken.is_error, spoken.content[0].text)
+                self.assertNotIn("hour", spoken.structured_content["reminder"]["dueDateComponents"], "a day alone")
+                await client.call_tool("delete_reminder", {"id": spoken.structured_content["reminder"]["calendarItemIdentifier"]})
                 relative = await client.call_tool("create_reminder", {"title": "x", "alarms": [{"before": 15}]})
                 self.assertTrue(relative.is_error)
                 self.assertIn("due date", relative.content[0].text)

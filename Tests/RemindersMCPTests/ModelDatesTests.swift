@@ -41,7 +41,7 @@ final class ModelDatesTests: XCTestCase {
     }
 
     func testWhatIsNotADateNamesTheField() {
-        for text in ["tomorrow", "2026-13-01", "2026-12-24T25:00", "24.12.2026", "2026-12-24T09:00+99"] {
+        for text in ["whenever", "2026-13-01", "2026-12-24T25:00", "24.12.2026", "2026-12-24T09:00+99"] {
             XCTAssertThrowsError(try ModelDates.components(text, field: "due", zone: berlin), text) { error in
                 XCTAssertEqual((error as? ToolFailure)?.field, "due")
             }
@@ -82,5 +82,19 @@ final class ModelDatesTests: XCTestCase {
             access.grantCommand(client: "claude-code"), "remindersd permissions set claude-code fullAccess --store '/home/me/my reminders.sqlite'")
         XCTAssertEqual(AccessText(storeArgument: nil).grantCommand(client: "it's me"), "remindersd permissions set 'it'\\''s me' fullAccess")
         XCTAssertTrue(access.refused(client: "x", status: "denied").contains("status denied"))
+    }
+
+    func testAsThePersonSaidIt() throws {
+        let friday = Timestamp(rfc3339: "2026-12-04T09:15:00Z")!
+        XCTAssertEqual(
+            try ModelDates.components("tomorrow 9am", field: "due", zone: berlin, now: friday),
+            ItemDateComponents(year: 2026, month: 12, day: 5, hour: 9, minute: 0))
+        XCTAssertEqual(
+            try ModelDates.components("in 3 days", field: "due", zone: berlin, now: friday), ItemDateComponents(year: 2026, month: 12, day: 7))
+        XCTAssertEqual(try ModelDates.instant("tonight", field: "at", zone: berlin, now: friday).rfc3339, "2026-12-04T19:00:00.000Z")
+        XCTAssertEqual(try ModelDates.boundary("next week", field: "dueAfter", zone: berlin, now: friday).rfc3339, "2026-12-06T23:00:00.000Z")
+        XCTAssertThrowsError(try ModelDates.instant("next week", field: "at", zone: berlin, now: friday)) { error in
+            XCTAssertEqual((error as? ToolFailure)?.field, "at")
+        }
     }
 }

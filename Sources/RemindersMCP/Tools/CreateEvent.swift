@@ -55,8 +55,10 @@ enum CreateEvent: ToolDeclaration {
 
     static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> SaveEvent.Result {
         let (start, end) = (input.start, input.end)
+        let startDate = try ModelDates.components(start, field: "start", zone: call.zone)
+        let endDate = try ModelDates.components(end, field: "end", zone: call.zone)
         // "2026-12-24" to "2026-12-25" means those days, as a person says it: all day.
-        let startIsDay = try isDay(start, field: "start"), endIsDay = try isDay(end, field: "end")
+        let startIsDay = startDate.isAllDay, endIsDay = endDate.isAllDay
         let allDay = input.allDay ?? (startIsDay && endIsDay)
         if !allDay, startIsDay {
             throw ToolFailure(field: "start", "a timed event needs a time as well as a day, e.g. \(start)T09:00 (or allDay: true)")
@@ -66,13 +68,15 @@ enum CreateEvent: ToolDeclaration {
         changes.title = .set(input.title)
         changes.isAllDay = .set(allDay)
         if allDay {
-            changes.startDate = .set(try ModelDates.instant(String(start.prefix(10)) + "T00:00", field: "start", zone: call.zone))
-            changes.endDate = .set(try ModelDates.instant(String(end.prefix(10)) + "T12:00", field: "end", zone: call.zone))
+            let first = ItemDateComponents(year: startDate.year, month: startDate.month, day: startDate.day, hour: 0, minute: 0)
+            let last = ItemDateComponents(year: endDate.year, month: endDate.month, day: endDate.day, hour: 12, minute: 0)
+            changes.startDate = .set(first.instant(in: call.zone))
+            changes.endDate = .set(last.instant(in: call.zone))
         } else {
-            changes.startDate = .set(try ModelDates.instant(start, field: "start", zone: call.zone))
-            changes.endDate = .set(try ModelDates.instant(end, field: "end", zone: call.zone))
+            changes.startDate = .set(startDate.instant(in: call.zone))
+            changes.endDate = .set(endDate.instant(in: call.zone))
             // A wall-clock time is the person's: kept floating, as they said it.
-            if case .wallClock = try ModelDates.parse(start, field: "start") { changes.timeZone = .clear }
+            if startDate.timeZone == nil { changes.timeZone = .clear }
         }
         if let calendar = input.calendar {
             changes.calendarIdentifier = .set(try call.listIdentifier(calendar, field: "calendar", entityType: .event))
@@ -90,11 +94,6 @@ enum CreateEvent: ToolDeclaration {
                 try specs.enumerated().map { index, spec throws(ToolFailure) in try spec.draft(field: "alarms[\(index)]", zone: call.zone) })
         }
         return try call.call(SaveEvent.self, SaveEvent.Params(event: EventSave(identifier: nil, changes: changes)))
-    }
-
-    private static func isDay(_ text: String, field: String) throws(ToolFailure) -> Bool {
-        if case .day = try ModelDates.parse(text, field: field) { return true }
-        return false
     }
 
     static func text(_ result: SaveEvent.Result, _ input: Input, _ call: ToolCall) -> String {
