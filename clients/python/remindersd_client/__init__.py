@@ -19,7 +19,7 @@ from .errors import (Conflict, ConnectionClosed, InternalError, InvalidParams, I
                      ServerNotInitialized, StoreUnavailable)
 from .framing import LSP, NDJSON
 from .types import (AccessLevel, AccessResult, Alarm, AuthorizationChanged, AuthorizationStatus,
-                    Calendar, DateComponents, Frequency, GeoLocation, ImportReport, Predicate, PredicateKind,
+                    Calendar, DateComponents, DateInterpretation, Frequency, GeoLocation, ImportReport, Predicate, PredicateKind,
                     Proximity, RecurrenceDayOfWeek, RecurrenceEnd, RecurrenceRule, Reminder,
                     ReminderList, ServerInfo, StoreChanged, StructuredLocation, TagCount, format_instant,
                     parse_instant)
@@ -35,7 +35,7 @@ __all__ = [
     "StoreUnavailable",
     # data
     "AccessLevel", "AccessResult", "Alarm", "AuthorizationChanged", "AuthorizationStatus",
-    "Calendar", "DateComponents", "Frequency", "GeoLocation", "Predicate", "PredicateKind",
+    "Calendar", "DateComponents", "DateInterpretation", "Frequency", "GeoLocation", "Predicate", "PredicateKind",
     "Proximity", "RecurrenceDayOfWeek", "RecurrenceEnd", "RecurrenceRule", "Reminder",
     "ReminderList", "ServerInfo", "StoreChanged", "StructuredLocation", "TagCount", "format_instant",
     "parse_instant",

@@ -11,7 +11,7 @@ from typing import Any, List, Optional, Sequence, Union
 
 from .client import Client
 from .errors import RemindersdError, RPCError
-from .types import Alarm, Calendar, Reminder
+from .types import Alarm, Calendar, DateComponents, RecurrenceRule, Reminder
 
 DEFAULT_CLIENT = "remindersd-client"
 
@@ -19,9 +19,9 @@ _OFFSET_RE = re.compile(r"^([+-]?\d+(?:\.\d+)?)([smhdw]?)$")
 _UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
-def parse_when(text: str) -> Union[date, datetime]:
-    """``2026-12-01`` -> date (all-day); ``2026-12-01T09:00`` -> naive datetime (floating);
-    with ``Z`` or an offset -> aware datetime."""
+def parse_instant_text(text: str) -> Union[date, datetime]:
+    """An ISO date or date-time as an alarm's instant takes it; dates as people say them go to
+    the server's grammar (``interpretDate``) instead, after the connection is made."""
     text = text.strip()
     if re.match(r"^\d{4}-\d{2}-\d{2}$", text):
         return date.fromisoformat(text)
@@ -30,7 +30,33 @@ def parse_when(text: str) -> Union[date, datetime]:
     try:
         return datetime.fromisoformat(text.replace(" ", "T", 1))
     except ValueError:
-        raise argparse.ArgumentTypeError("not a date or date-time: %r (use 2026-12-01 or 2026-12-01T09:00)" % text)
+        raise argparse.ArgumentTypeError("not a date-time: %r (e.g. 2026-12-01T08:45Z)" % text)
+
+
+def read_date(client: Client, option: str, text: Optional[str]) -> Optional[DateComponents]:
+    """``--due``/``--start`` through the server's date grammar: ``tomorrow 9am``, ``in 3 days``,
+    ``next monday``, ``end of month``, ``2026-12-01T09:00``; a phrase it cannot read is refused
+    naming the words."""
+    if text is None:
+        return None
+    try:
+        reading = client.interpret_date(text)
+    except RPCError as e:
+        raise SystemExit("remindersd-client: %s: %s" % (option, e.message))
+    if reading.note:
+        print("note: %s" % reading.note, file=sys.stderr)
+    return reading.date_components
+
+
+def read_repeat(client: Client, text: str) -> Union[str, RecurrenceRule]:
+    """``--repeat``: RFC 5545 text (``FREQ=WEEKLY;BYDAY=MO``) as it is, else a phrase such as
+    ``every monday`` or ``every month on the 1st`` through ``interpretRecurrence``."""
+    if text.strip().upper().startswith("FREQ="):
+        return text
+    try:
+        return client.interpret_recurrence(text)
+    except RPCError as e:
+        raise SystemExit("remindersd-client: --repeat: %s" % e.message)
 
 
 def parse_alarm(text: str) -> Alarm:
@@ -38,7 +64,7 @@ def parse_alarm(text: str) -> Alarm:
     m = _OFFSET_RE.match(text.strip())
     if m:
         return Alarm.relative(timedelta(seconds=float(m.group(1)) * _UNITS[m.group(2)]))
-    when = parse_when(text)
+    when = parse_instant_text(text)
     if not isinstance(when, datetime) or when.tzinfo is None:
         raise argparse.ArgumentTypeError("an absolute alarm needs a time zone: %r (e.g. 2026-12-01T08:45Z)" % text)
     return Alarm.absolute(when)
@@ -101,9 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("add", help="create a reminder")
     s.add_argument("title")
     s.add_argument("--list", help="list title or identifier (default: the default list)")
-    s.add_argument("--due", type=parse_when, help="2026-12-01 (all-day), 2026-12-01T09:00 (floating), "
-                                                 "2026-12-01T09:00+01:00 (fixed)")
-    s.add_argument("--start", type=parse_when)
+    s.add_argument("--due", help="as people say it: tomorrow 9am, in 3 days, next monday, end of month, "
+                                 "the 15th; or 2026-12-01 (all-day), 2026-12-01T09:00 (floating)")
+    s.add_argument("--start", help="as --due")
     s.add_argument("--priority", type=int)
     s.add_argument("--notes")
     s.add_argument("--url")
@@ -112,7 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="-15m, -1h, -1d before the due date, or an instant; repeatable (a due time rings "
                         "at that time unless --alarm or --no-alarm is given)")
     s.add_argument("--no-alarm", action="store_true", help="no alarm at the due time")
-    s.add_argument("--repeat", metavar="RRULE", action="append", default=[], help="e.g. FREQ=WEEKLY;BYDAY=MO")
+    s.add_argument("--repeat", action="append", default=[],
+                   help="every monday, every 2 weeks, every month on the 1st, every weekday, every year; "
+                        "or an RRULE such as FREQ=WEEKLY;BYDAY=MO")
     s.add_argument("--json", action="store_true")
 
     s = sub.add_parser("done", help="mark reminders completed")
@@ -203,9 +231,11 @@ def _run(client: Client, args: argparse.Namespace) -> int:
         return 0
     if cmd == "add":
         cal = _find_list(client, args.list)
-        r = client.create_reminder(args.title, calendar=cal, due=args.due, start=args.start,
+        due, start = read_date(client, "--due", args.due), read_date(client, "--start", args.start)
+        rules = [read_repeat(client, text) for text in args.repeat]
+        r = client.create_reminder(args.title, calendar=cal, due=due, start=start,
                                    priority=args.priority, notes=args.notes, url=args.url,
-                                   location=args.location, alarms=args.alarm, recurrence_rules=args.repeat,
+                                   location=args.location, alarms=args.alarm, recurrence_rules=rules,
                                    alarm_at_due_time=not args.alarm and not args.no_alarm)
         if args.json:
             _print_json(client.call("calendarItem", {"identifier": r.identifier})["reminder"])

@@ -20,8 +20,8 @@ from typing import (Any, BinaryIO, Callable, Deque, Dict, Iterable, Iterator, Li
 from . import framing as _framing
 from .errors import (ConnectionClosed, ProtocolError, RemindersdError, RequestTimeout,
                      error_from_response)
-from .types import (AccessResult, Alarm, AuthorizationChanged, Calendar, DateComponents,
-                    ImportReport, Predicate, PredicateKind, Reminder, ReminderList, ServerInfo, StoreChanged, TagCount,
+from .types import (AccessResult, Alarm, AuthorizationChanged, Calendar, DateComponents, DateInterpretation,
+                    ImportReport, RecurrenceRule, Predicate, PredicateKind, Reminder, ReminderList, ServerInfo, StoreChanged, TagCount,
                     _calendar_id, _completion_json, _zone_name, alarm_json, format_instant, parse_instant, rule_json,
                     zone)
 
@@ -788,6 +788,20 @@ class Client:
         """``tags``: every tag in use, with how many incomplete reminders carry it."""
         result = self.call("tags", {})
         return [TagCount(t.get("name"), t.get("count")) for t in (result or {}).get("tags", [])]
+
+    def interpret_date(self, text: str) -> DateInterpretation:
+        """``interpretDate``: a date as a person says it (``"tomorrow 9am"``, ``"in 3 days"``,
+        ``"end of month"``, ``"dec 24th"``) read by the server's grammar, for the store's zone
+        and this moment.  Raises :class:`RPCError` (-32602) naming the words it could not read."""
+        result = self.call("interpretDate", {"text": text}) or {}
+        return DateInterpretation(DateComponents.from_json(result.get("dateComponents")), bool(result.get("allDay")),
+                                  result.get("text", ""), result.get("note"))
+
+    def interpret_recurrence(self, text: str) -> RecurrenceRule:
+        """``interpretRecurrence``: ``"every monday"``, ``"every 2 weeks"``, ``"every month on
+        the 1st"``, ``"every weekday"`` as a recurrence rule."""
+        result = self.call("interpretRecurrence", {"text": text}) or {}
+        return RecurrenceRule.from_json(result.get("recurrenceRule") or {})
 
     def export_icalendar(self, calendars: Optional[Sequence[CalendarRef]] = None) -> str:
         """``exportICalendar``: the reminders of ``calendars`` (default: every list) as one

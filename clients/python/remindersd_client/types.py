@@ -940,6 +940,18 @@ class TagCount:
 
 
 @dataclass
+class DateInterpretation:
+    """What ``interpretDate`` read: the components (an all-day date has no hour), the reading
+    written out with its weekday (``"Mon 2026-12-07 09:00 (floating)"``), and a ``note`` when the
+    time had to be moved (a time skipped by a daylight-saving change)."""
+
+    date_components: DateComponents
+    all_day: bool
+    text: str
+    note: Optional[str] = None
+
+
+@dataclass
 class ImportReport:
     """What ``importICalendar`` did; ``skipped`` holds ``{"uid"?, "line"?, "message"}`` per item."""
 

@@ -44,6 +44,8 @@ WRAPPERS = {
     "event": "event",
     "saveEvent": "save_event",
     "removeEvent": "remove_event",
+    "interpretDate": "interpret_date",
+    "interpretRecurrence": "interpret_recurrence",
 }
 #: methods the client runs itself or leaves to ``call``
 NOT_WRAPPED = {"initialize", "shutdown", "rpc.discover", "initialized", "exit", "$/cancelRequest"}
@@ -71,7 +73,8 @@ class Recorder(Client):
             "fetchReminders": {"reminders": [], "nextCursor": None}, "calendarItem": {"reminder": None},
             "calendarItems": {"reminders": []}, "tags": {"tags": []},
             "defaultCalendarForNewEvents": {"calendar": None}, "fetchEvents": {"events": [], "nextCursor": None},
-            "event": {"event": None}, "saveEvent": {"event": {"eventIdentifier": "e", "startDate": "2027-01-04T09:00:00.000Z"}},
+            "event": {"event": None}, "interpretRecurrence": {"recurrenceRule": {"frequency": "weekly"}},
+            "interpretDate": {"dateComponents": {"year": 2026, "month": 12, "day": 5, "hour": 9}, "allDay": False, "text": "t"}, "saveEvent": {"event": {"eventIdentifier": "e", "startDate": "2027-01-04T09:00:00.000Z"}},
         }
         return canned.get(method, {"reminder": {"calendarItemIdentifier": "r", "title": "t"}, "completedOccurrence": None})
 
@@ -145,6 +148,8 @@ class SchemaTest(unittest.TestCase):
         rd.create_event("Meeting", datetime(2027, 1, 4, 9, tzinfo=timezone.utc), datetime(2027, 1, 4, 10, tzinfo=timezone.utc), timeZone=None)
         rd.save_event({"eventIdentifier": "e", "occurrenceDate": datetime(2027, 1, 11, 9, tzinfo=timezone.utc), "title": "x"}, span="thisEvent")
         rd.remove_event("e", occurrence_date=datetime(2027, 1, 18, 9, tzinfo=timezone.utc), span="futureEvents")
+        rd.interpret_date("tomorrow 9am")
+        rd.interpret_recurrence("every monday")
         self.assertEqual({method for method, _ in rd.sent}, set(WRAPPERS))
         for method, params in rd.sent:
             declared = {p["name"] for p in self.methods[method]["params"]}

@@ -798,7 +798,7 @@ class CLITests(unittest.TestCase):
                          "--alarm", "-15m", "--json")
         self.assertEqual(p.returncode, 0, p.stderr)
         created = json.loads(p.stdout)
-        self.assertEqual(created["dueDateComponents"], {"year": 2026, "month": 12, "day": 1, "hour": 9})
+        self.assertEqual(created["dueDateComponents"], {"year": 2026, "month": 12, "day": 1, "hour": 9, "minute": 0})
         self.assertEqual(created["alarms"][0]["relativeOffset"], -900)
         p = self.run_cli("show")
         self.assertEqual(p.returncode, 0, p.stderr)
@@ -826,6 +826,34 @@ class CLITests(unittest.TestCase):
             self.assertEqual(plain.alarms, [])
             asked = client.update_reminder(plain, due=datetime(2026, 12, 2, 8, 0), alarm_at_due_time=True)
             self.assertEqual([a.relative_offset for a in asked.alarms], [timedelta(0)])
+
+    def test_dates_and_repetition_as_people_say_them(self):
+        def added(*args):
+            p = self.run_cli("add", *args, "--json")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            return json.loads(p.stdout)
+        due = added("Call", "--due", "in 3 days")["dueDateComponents"]
+        self.assertEqual(date(due["year"], due["month"], due["day"]), date.today() + timedelta(days=3))
+        self.assertNotIn("hour", due, "a day without a time is all-day")
+        weekly = added("Bins", "--due", "next monday 7am", "--repeat", "every monday")
+        self.assertEqual(weekly["recurrenceRules"][0]["rrule"], "FREQ=WEEKLY;BYDAY=MO")
+        self.assertEqual((weekly["dueDateComponents"]["hour"], [a["relativeOffset"] for a in weekly["alarms"]]), (7, [0]))
+        self.assertEqual(added("Rent", "--due", "the 1st", "--repeat", "FREQ=MONTHLY;BYMONTHDAY=1")["recurrenceRules"][0]["frequency"], "monthly")
+        p = self.run_cli("add", "Never", "--due", "when pigs fly")
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("--due", p.stderr)
+        self.assertIn("pigs", p.stderr)
+        p = self.run_cli("add", "Never", "--repeat", "every blue moon")
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("blue", p.stderr)
+        with self.store.client("remindersd-client") as client:
+            self.assertEqual(len([r for r in client.fetch_reminders() if r.title == "Never"]), 0, "nothing half made")
+            reading = client.interpret_date("2026-12-24 18:00")
+            self.assertEqual((reading.date_components.day, reading.date_components.hour, reading.all_day), (24, 18, False))
+            self.assertEqual(reading.text, "Thu 2026-12-24 18:00 (floating)")
+            self.assertEqual(client.interpret_recurrence("every 2 weeks").interval, 2)
+            with self.assertRaises(InvalidParams):
+                client.interpret_date("someday")
 
     def test_errors_exit_1(self):
         p = self.run_cli("add", "x", "--priority", "12")
