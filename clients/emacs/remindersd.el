@@ -417,6 +417,9 @@ TEXT is \"2026-12-01 09:00\", \"2026-12-01\" or \"\"."
 (defvar-local remindersd--opened-at nil "Reminders completed since then stay listed, checked.")
 (defvar-local remindersd--message nil "A message shown instead of the list (errors, no access).")
 (defvar-local remindersd--generation 0)
+(defconst remindersd--due-prompt "Due (tomorrow 9am, in 3 days, next monday; empty for none): "
+  "What the commands that take a due date ask.")
+
 (defvar-local remindersd--toggling nil "Identifiers with a completion change in flight.")
 (defvar remindersd-list-renders 0 "How many times a list buffer was redrawn (for tests).")
 
@@ -426,6 +429,7 @@ TEXT is \"2026-12-01 09:00\", \"2026-12-01\" or \"\"."
     (define-key map "x" #'remindersd-list-toggle)
     (define-key map "a" #'remindersd-list-add)
     (define-key map "+" #'remindersd-list-add)
+    (define-key map "d" #'remindersd-list-set-due)
     (define-key map "o" #'remindersd-list-visit-source)
     map)
   "Keys of `remindersd-list-mode'.
@@ -434,6 +438,7 @@ Those of `tabulated-list-mode' apply too: g refresh, q quit, S sort.")
 (define-derived-mode remindersd-list-mode tabulated-list-mode "Reminders"
   "Incomplete reminders from remindersd.
 \\<remindersd-list-mode-map>\\[remindersd-list-toggle] toggles completion, \\[remindersd-list-add] adds,
+\\[remindersd-list-set-due] sets the due date as you would say it,
 \\[remindersd-list-visit-source] visits a captured file and line,
 \\[revert-buffer] refreshes.
 
@@ -659,14 +664,24 @@ non-nil on the one retry after a conflict in the stamp alone."
            (remindersd--save-completion r (plist-get current :lastModifiedDate) t)
          (signal (car err) (cdr err)))))))
 
-(defun remindersd-list-add (title)
-  "Adds a reminder titled TITLE to the list of the reminder at point."
+(defun remindersd-list-add (title &optional due)
+  "Adds a reminder titled TITLE to the list of the reminder at point.
+DUE is when it is due, as a person says it (\"tomorrow 9am\")."
   (interactive
    (let* ((r (and (tabulated-list-get-id) (gethash (tabulated-list-get-id) remindersd--reminders)))
           (cal (and r (alist-get (plist-get r :calendarIdentifier) remindersd--calendars nil nil #'equal))))
-     (list (read-string (format "New reminder%s: " (if cal (format " in %s" (plist-get cal :title)) ""))))))
+     (list (read-string (format "New reminder%s: " (if cal (format " in %s" (plist-get cal :title)) "")))
+           (read-string remindersd--due-prompt))))
   (let ((r (and (tabulated-list-get-id) (gethash (tabulated-list-get-id) remindersd--reminders))))
-    (remindersd-add title (and r (plist-get r :calendarIdentifier)))))
+    (remindersd-add title (and r (plist-get r :calendarIdentifier)) due)))
+
+(defun remindersd-list-set-due (said)
+  "Sets the due date of the reminder at point to SAID, as a person says it
+\(\"in 3 days\", \"next monday 9am\"); \"none\" or nothing takes it away."
+  (interactive
+   (progn (or (tabulated-list-get-id) (user-error "No reminder on this line"))
+          (list (read-string remindersd--due-prompt))))
+  (remindersd-set-due (or (tabulated-list-get-id) (user-error "No reminder on this line")) said))
 
 (defun remindersd-list-visit-source ()
   "Visits the file and line a captured reminder points to."
@@ -681,10 +696,30 @@ non-nil on the one retry after a conflict in the stamp alone."
 
 ;;;; Adding and capturing
 
+(defun remindersd-interpret-date (said)
+  "Reads SAID, a date as a person says it (\"in 3 days\", \"end of month\").
+The server's grammar reads it, the one every front end shares.  Returns a
+plist with :dateComponents, :allDay, :text (\"Mon 2026-12-07 09:00
+\(floating)\") and :note; a phrase it cannot read is a `user-error' naming
+the words."
+  (remindersd--with-errors (remindersd-request :interpretDate `(:text ,said))))
+
+(defun remindersd-set-due (identifier said)
+  "Gives the reminder IDENTIFIER the due date SAID (\"none\" or blank: none).
+A time rings then, as for `remindersd-save'.  Returns the stored reminder."
+  (let* ((none (or (string-blank-p (or said "")) (equal (downcase (string-trim said)) "none")))
+         (reading (unless none (remindersd-interpret-date said)))
+         (saved (remindersd-save `(:calendarItemIdentifier ,identifier :dueDateComponents ,(plist-get reading :dateComponents)))))
+    (message "remindersd: “%s” %s" (plist-get saved :title)
+             (if reading (format "due %s" (plist-get reading :text)) "has no due date"))
+    saved))
+
 ;;;###autoload
-(defun remindersd-add (title &optional calendar-identifier)
+(defun remindersd-add (title &optional calendar-identifier due)
   "Adds a reminder titled TITLE to the default list (or CALENDAR-IDENTIFIER's).
-With a prefix argument, asks for the list.  Returns the stored reminder."
+DUE is when it is due, as a person says it (\"tomorrow 9am\"); nil or blank:
+no due date.  With a prefix argument, asks for the list.  Returns the stored
+reminder."
   (interactive
    (let* ((cal (when current-prefix-arg
                  (let* ((cals (remindersd--with-errors
@@ -693,10 +728,14 @@ With a prefix argument, asks for the list.  Returns the stored reminder."
                         (choice (completing-read "List: " names nil t)))
                    (cdr (assoc choice names))))))
      (list (read-string (format "New reminder%s: " (if cal (format " in %s" (plist-get cal :title)) "")))
-           (plist-get cal :calendarIdentifier))))
+           (plist-get cal :calendarIdentifier)
+           (read-string remindersd--due-prompt))))
   (when (string-blank-p (or title "")) (user-error "A reminder needs a title"))
-  (remindersd-save `(:title ,title ,@(when calendar-identifier (list :calendarIdentifier calendar-identifier)))
-                   (format "Added “%s”" title)))
+  (let ((reading (unless (string-blank-p (or due "")) (remindersd-interpret-date due))))
+    (remindersd-save `(:title ,title
+                       ,@(when calendar-identifier (list :calendarIdentifier calendar-identifier))
+                       ,@(when reading (list :dueDateComponents (plist-get reading :dateComponents))))
+                     (if reading (format "Added “%s”, due %s" title (plist-get reading :text)) (format "Added “%s”" title)))))
 
 (defun remindersd-save (reminder &optional done-message)
   "Creates REMINDER (a plist) and refreshes list buffers.

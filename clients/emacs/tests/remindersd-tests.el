@@ -242,7 +242,7 @@
       (should (equal (plist-get groceries :calendarIdentifier) (plist-get saved :calendarIdentifier)))
       ;; C-u M-x remindersd-add asks for the list
       (cl-letf (((symbol-function 'completing-read) (lambda (&rest _) "Groceries"))
-                ((symbol-function 'read-string) (lambda (&rest _) "Apples")))
+                ((symbol-function 'read-string) (lambda (prompt &rest _) (if (string-prefix-p "Due" prompt) "" "Apples"))))
         (let ((current-prefix-arg '(4)))
           (call-interactively #'remindersd-add)))
       (should (equal (plist-get groceries :calendarIdentifier)
@@ -250,11 +250,40 @@
       ;; a in the list adds to the list of the reminder at point
       (remindersd-test--wait-for (lambda () (remindersd-test--list-has "Apples")) "Apples in the list")
       (remindersd-test--goto "Apples")
-      (cl-letf (((symbol-function 'read-string) (lambda (&rest _) "Pears")))
+      (cl-letf (((symbol-function 'read-string) (lambda (prompt &rest _) (if (string-prefix-p "Due" prompt) "" "Pears"))))
         (execute-kbd-macro (kbd "a")))
       (should (equal (plist-get groceries :calendarIdentifier)
                      (plist-get (remindersd-test--find "Pears") :calendarIdentifier))))
     (should-error (remindersd-add "  ") :type 'user-error)))
+
+(ert-deftest remindersd-04b-dates-as-people-say-them ()
+  (remindersd-test--with-store
+    (remindersd-list)
+    ;; the date is read by the server's grammar; the message says what it understood
+    (let* ((in3 (decode-time (time-add nil (* 3 86400))))
+           (saved (remindersd-add "Flour" nil "in 3 days 9am"))
+           (due (plist-get saved :dueDateComponents)))
+      (should (equal (list (decoded-time-year in3) (decoded-time-month in3) (decoded-time-day in3) 9)
+                     (list (plist-get due :year) (plist-get due :month) (plist-get due :day) (plist-get due :hour))))
+      (should (equal '(0) (mapcar (lambda (a) (plist-get a :relativeOffset)) (plist-get saved :alarms))))
+      (should (string-match-p "Added “Flour”, due [A-Z][a-z][a-z] [0-9-]+ 09:00"
+                              (with-current-buffer "*Messages*" (buffer-string))))
+      ;; d in the list sets it, as said
+      (remindersd-test--wait-for (lambda () (remindersd-test--list-has "Flour")) "Flour in the list")
+      (remindersd-test--goto "Flour")
+      (cl-letf (((symbol-function 'read-string) (lambda (&rest _) "end of month")))
+        (execute-kbd-macro (kbd "d")))
+      (let ((last (decoded-time-day (decode-time (encode-time 0 0 12 0 (1+ (decoded-time-month (decode-time))) (decoded-time-year (decode-time)))))))
+        (should (equal last (plist-get (plist-get (remindersd-test--find "Flour") :dueDateComponents) :day)))
+        ;; a phrase it cannot read is refused naming the words, and nothing changes
+        (let ((err (should-error (remindersd-set-due (plist-get saved :calendarItemIdentifier) "when pigs fly") :type 'user-error)))
+          (should (string-match-p "pigs" (cadr err))))
+        (should (equal last (plist-get (plist-get (remindersd-test--find "Flour") :dueDateComponents) :day))))
+      ;; none takes it away
+      (remindersd-set-due (plist-get saved :calendarItemIdentifier) "none")
+      (should-not (plist-get (remindersd-test--find "Flour") :dueDateComponents))
+      (should-error (remindersd-add "Never" nil "someday") :type 'user-error)
+      (should-not (remindersd-test--find "Never")))))
 
 (ert-deftest remindersd-05-ret-toggles-completion ()
   (remindersd-test--with-store

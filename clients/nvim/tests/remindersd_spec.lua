@@ -291,19 +291,74 @@ test('a in the list adds to the list under the cursor', function()
   goto_list()
   vim.api.nvim_win_set_cursor(0, { line_of('Groceries ('), 0 })
   local input = vim.ui.input
-  local prompt
+  local prompts, answers = {}, { 'Eggs', '' }
   vim.ui.input = function(opts, on_confirm)
-    prompt = opts.prompt
-    on_confirm('Eggs')
+    table.insert(prompts, opts.prompt)
+    on_confirm(answers[#prompts])
   end
   feed('a')
   vim.ui.input = input
-  eq('New reminder in Groceries: ', prompt, 'prompt')
+  eq('New reminder in Groceries: ', prompts[1], 'prompt')
+  truthy(prompts[2]:match('^Due'), 'then the due date is asked for')
   wait_for(function()
     return list_has('Eggs')
   end, 5000, 'Eggs in the list')
   eq(groceries.calendarIdentifier, find_by_title('Eggs').calendarIdentifier, 'list')
+  eq(nil, find_by_title('Eggs').dueDateComponents, 'nothing said: no due date')
   truthy(line_of('Eggs') > line_of('Groceries ('), 'shown under Groceries')
+end)
+
+test('dates as people say them: a at "in 3 days 9am", d on a line, and a phrase it cannot read', function()
+  goto_list()
+  vim.api.nvim_win_set_cursor(0, { line_of('Groceries ('), 0 })
+  local input = vim.ui.input
+  local answers = { 'Flour', 'in 3 days 9am' }
+  local asked = 0
+  vim.ui.input = function(_, on_confirm)
+    asked = asked + 1
+    on_confirm(answers[asked])
+  end
+  feed('a')
+  wait_for(function()
+    return find_by_title('Flour') ~= nil
+  end, 5000, 'Flour saved')
+  local flour = find_by_title('Flour')
+  local in3 = os.date('*t', os.time() + 3 * 86400)
+  eq({ in3.year, in3.month, in3.day, 9 }, { flour.dueDateComponents.year, flour.dueDateComponents.month, flour.dueDateComponents.day, flour.dueDateComponents.hour }, 'in 3 days at 9')
+  eq({ 0 }, vim.tbl_map(function(a)
+    return a.relativeOffset
+  end, flour.alarms), 'the time rings')
+  wait_for(function()
+    return notified('added “Flour”, due ')
+  end, 5000, 'the reading is said')
+  local said = notified('added “Flour”, due ')
+  truthy(said and said.msg:match('due %a%a%a %d%d%d%d%-%d%d%-%d%d 09:00'), 'the reading is said, with its weekday')
+  wait_for(function()
+    return list_has('Flour')
+  end, 5000, 'Flour in the list')
+  vim.api.nvim_win_set_cursor(0, { line_of('Flour'), 0 })
+  answers, asked = { 'end of month' }, 0
+  feed('d')
+  wait_for(function()
+    local c = find_by_title('Flour').dueDateComponents
+    return c and c.hour == nil
+  end, 5000, 'the new due date')
+  local now = os.date('*t')
+  local last = os.date('*t', os.time({ year = now.year, month = now.month + 1, day = 0, hour = 12 }))
+  eq(last.day, find_by_title('Flour').dueDateComponents.day, 'end of month')
+  answers, asked = { 'when pigs fly' }, 0
+  feed('d')
+  wait_for(function()
+    return notified('pigs')
+  end, 5000, 'the refusal names the words')
+  eq(last.day, find_by_title('Flour').dueDateComponents.day, 'nothing changed')
+  answers, asked = { 'none' }, 0
+  feed('d')
+  wait_for(function()
+    return find_by_title('Flour').dueDateComponents == nil
+  end, 5000, 'none takes it away')
+  vim.ui.input = input
+  cli('removeReminder', { identifier = flour.calendarItemIdentifier })
 end)
 
 test('<CR> toggles completion of the reminder on the line', function()

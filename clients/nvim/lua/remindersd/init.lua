@@ -38,6 +38,7 @@ local defaults = {
   keys = {
     toggle = '<CR>',
     add = 'a',
+    due = 'd',
     open = 'o',
     refresh = 'r',
     close = 'q',
@@ -325,6 +326,40 @@ function M.add(reminder, callback)
       require('remindersd.view').schedule_refresh()
     end
     callback(err, result and result.reminder)
+  end)
+end
+
+--- Reads a date as a person says it ("tomorrow 9am", "in 3 days", "end of month") through the
+--- server's grammar, the one every front end shares. callback(err, reading) with reading's
+--- dateComponents, allDay, text ("Mon 2026-12-07 09:00 (floating)") and note.
+function M.interpret_date(text, callback)
+  M.request('interpretDate', { text = text }, callback)
+end
+
+--- Gives a reminder the due date a person said ("none" or "" takes it away); a time rings then
+--- as add() does. callback(err, reminder, reading).
+function M.set_due(identifier, text, callback)
+  local function save(components, reading)
+    local params = { reminder = { calendarItemIdentifier = identifier, dueDateComponents = components } }
+    if M.config.alarm_at_due_time then
+      params.alarmAtDueTime = true
+    end
+    M.request('saveReminder', params, function(err, result)
+      if not err then
+        require('remindersd.view').schedule_refresh()
+      end
+      callback(err, result and result.reminder, reading)
+    end)
+  end
+  text = vim.trim(text or '')
+  if text == '' or text:lower() == 'none' then
+    return save(vim.NIL, nil)
+  end
+  M.interpret_date(text, function(err, reading)
+    if err then
+      return callback(err)
+    end
+    save(reading.dateComponents, reading)
   end)
 end
 

@@ -489,6 +489,8 @@ function V.same_content(a, b)
 end
 
 --- a: adds a reminder to the list under the cursor (the default list elsewhere).
+local DUE_PROMPT = 'Due (tomorrow 9am, in 3 days, next monday; empty for none): '
+
 function V.add_here()
   local entry = V.entry_at_cursor()
   local cal = entry and (entry.calendar or (S.data and (function()
@@ -500,9 +502,50 @@ function V.add_here()
   end)()))
   local prompt = 'New reminder' .. (cal and (' in ' .. single_line(cal.title)) or '') .. ': '
   vim.ui.input({ prompt = prompt }, function(title)
-    if title and title:match('%S') then
-      R.add({ title = title, calendarIdentifier = cal and cal.calendarIdentifier or nil })
+    if not (title and title:match('%S')) then
+      return
     end
+    local reminder = { title = title, calendarIdentifier = cal and cal.calendarIdentifier or nil }
+    vim.ui.input({ prompt = DUE_PROMPT }, function(said)
+      if said == nil then
+        return -- <Esc>: nothing is added
+      end
+      if not said:match('%S') then
+        return R.add(reminder)
+      end
+      R.interpret_date(said, function(err, reading)
+        if err then
+          return R._notify(R.error_message(err), vim.log.levels.ERROR)
+        end
+        reminder.dueDateComponents = reading.dateComponents
+        R.add(reminder, function(aerr, saved)
+          if aerr then
+            return R._notify(R.error_message(aerr), vim.log.levels.ERROR)
+          end
+          R._notify('added “' .. single_line(saved.title) .. '”, due ' .. reading.text)
+        end)
+      end)
+    end)
+  end)
+end
+
+--- d: the due date of the reminder on the line, as the person says it ("none" takes it away).
+function V.set_due()
+  local entry = V.entry_at_cursor()
+  if not entry or entry.kind ~= 'reminder' then
+    return R._notify('no reminder on this line', vim.log.levels.WARN)
+  end
+  local r = entry.reminder
+  vim.ui.input({ prompt = DUE_PROMPT }, function(said)
+    if said == nil then
+      return
+    end
+    R.set_due(r.calendarItemIdentifier, said, function(err, _, reading)
+      if err then
+        return R._notify(R.error_message(err), vim.log.levels.ERROR)
+      end
+      R._notify('“' .. single_line(r.title) .. '” ' .. (reading and ('due ' .. reading.text) or 'has no due date'))
+    end)
   end)
 end
 
@@ -552,6 +595,7 @@ local function create_buffer()
   end
   map(keys.toggle, function() V.toggle() end, 'remindersd: toggle completion')
   map(keys.add, V.add_here, 'remindersd: add a reminder to this list')
+  map(keys.due, V.set_due, 'remindersd: set the due date, as you would say it')
   map(keys.open, V.open_source, 'remindersd: open the captured file and line')
   map(keys.refresh, function() V.refresh() end, 'remindersd: refresh')
   map(keys.close, V.close, 'remindersd: close')
