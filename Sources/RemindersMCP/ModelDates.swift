@@ -35,4 +35,13 @@ enum ModelDates {
         if date.isAllDay { (date.hour, date.minute) = (0, 0) }
         return date.instant(in: zone)
     }
+
+    /// A repetition as a person says it ("every monday", "every month on the 1st") or an RRULE.
+    static func rule(_ text: String, field: String) throws(ToolFailure) -> RecurrenceRule {
+        do throws(PhraseError) {
+            return try RepeatPhrase.read(text)
+        } catch {
+            throw ToolFailure(field: field, error.message)
+        }
+    }
 }

@@ -26,7 +26,11 @@ struct ReminderFields {
             .init("start", .string("When to start: \(dateForms).")),
             .init("priority", .any(description: "\"none\", \"low\", \"medium\", \"high\", or 0-9 (1 highest, 9 lowest, 0 none).")),
             .init("alarms", .array(of: AlarmSpec.schema), description: "Replaces the alarms."),
-            .init("recurrence", .string("An RFC 5545 RRULE such as FREQ=WEEKLY;BYDAY=MO,WE or FREQ=MONTHLY;COUNT=6.")),
+            .init(
+                "recurrence",
+                .string(
+                    "How it repeats, as a person says it (\"every monday\", \"every 2 weeks\", \"every month on the 1st\", \"every weekday\", \"every year\") or an RFC 5545 RRULE such as FREQ=MONTHLY;COUNT=6."
+                )),
             .init("tags", save.param("reminder", "tags")),
             .init("flagged", save.param("reminder", "isFlagged")),
             .init("parent", .string("The identifier of the reminder this one is a subtask of.")),
@@ -100,9 +104,7 @@ struct ReminderFields {
         case .keep: break
         case .clear: changes.recurrenceRules = .set([])
         case .set(let rule):
-            do throws(ValidationError) { changes.recurrenceRules = .set([try RecurrenceRule(rrule: rule)]) } catch {
-                throw ToolFailure(field: "recurrence", error.message)
-            }
+            changes.recurrenceRules = .set([try ModelDates.rule(rule, field: "recurrence")])
         }
         return changes
     }

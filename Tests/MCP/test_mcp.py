@@ -117,6 +117,15 @@ class SDKSessions:
                 self.assertEqual(floating.structured_content["reminder"]["dueDateComponents"],
                                  {"year": 2026, "month": 12, "day": 25, "hour": 9, "minute": 0})
                 self.assertEqual(floating.structured_content["reminder"]["recurrenceRules"][0]["rrule"], "FREQ=WEEKLY;BYDAY=FR")
+                # Repetition as a person says it, through the same grammar as the other front ends.
+                said = await client.call_tool("update_reminder", {"id": floating.structured_content["reminder"]["calendarItemIdentifier"],
+                                                                  "recurrence": "every 2 weeks on friday"})
+                self.assertEqual(said.structured_content["reminder"]["recurrenceRules"][0]["rrule"], "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR")
+                unread = await client.call_tool("update_reminder", {"id": floating.structured_content["reminder"]["calendarItemIdentifier"],
+                                                                    "recurrence": "every blue moon"})
+                self.assertTrue(unread.is_error)
+                self.assertIn("recurrence", unread.content[0].text)
+                self.assertIn("blue", unread.content[0].text)
                 # "Remind me at 9": a due time rings then, as in Apple's Reminders app; a date alone does not.
                 self.assertEqual([a["relativeOffset"] for a in floating.structured_content["reminder"]["alarms"]], [0])
                 quiet = await client.call_tool("create_reminder", {"title": "Quiet", "due": "2026-12-25T09:00", "alarms": []})

@@ -23,7 +23,11 @@ enum CreateEvent: ToolDeclaration {
             .init("location", .string("The place's name.")),
             .init("notes", .string()),
             .init("url", .string()),
-            .init("recurrence", .string("An RFC 5545 RRULE such as FREQ=WEEKLY;BYDAY=MO,WE.")),
+            .init(
+                "recurrence",
+                .string(
+                    "How it repeats, as a person says it (\"every monday\", \"every 2 weeks\", \"every weekday\") or an RFC 5545 RRULE such as FREQ=WEEKLY;BYDAY=MO,WE."
+                )),
             .init("alarms", .array(of: AlarmSpec.schema), description: "before counts from the start."),
         ]
         var title: String
@@ -85,9 +89,7 @@ enum CreateEvent: ToolDeclaration {
         if let notes = input.notes { changes.notes = .set(notes) }
         if let url = input.url { changes.url = .set(url) }
         if let rule = input.recurrence {
-            do throws(ValidationError) { changes.recurrenceRules = .set([try RecurrenceRule(rrule: rule)]) } catch {
-                throw ToolFailure(field: "recurrence", error.message)
-            }
+            changes.recurrenceRules = .set([try ModelDates.rule(rule, field: "recurrence")])
         }
         if let specs = input.alarms {
             changes.alarms = .set(
