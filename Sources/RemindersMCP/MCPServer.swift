@@ -135,10 +135,6 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
 
     static let capabilities: JSONValue = ["tools": ["listChanged": false], "resources": ["subscribe": true, "listChanged": false]]
 
-    static let instructions =
-        "The person's reminders (remindersd, an EventKit-compatible store). Dates: \(ReminderFields.dateForms). "
-        + "Access is the owner's decision: a call without it says which command grants it."
-
     /// What needs no store: answered on the reader thread, in order with what came before.
     private func answerAtOnce(_ request: MCPRequest, _ context: RequestContext) -> [UInt8]? {
         switch request.method {
@@ -150,14 +146,14 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
                 request, context,
                 [
                     "protocolVersion": .string(revision.rawValue), "capabilities": Self.capabilities,
-                    "serverInfo": Self.serverInfo, "instructions": .string(Self.instructions),
+                    "serverInfo": Self.serverInfo, "instructions": .string(Instructions.text(zone: options.timeZone.zone)),
                 ])
         case "server/discover":
             return reply(
                 request, context,
                 [
                     "supportedVersions": .array(Self.supportedVersions), "capabilities": Self.capabilities,
-                    "instructions": .string(Self.instructions),
+                    "instructions": .string(Instructions.text(zone: options.timeZone.zone)),
                 ])
         case "ping":
             return reply(request, context, [:])

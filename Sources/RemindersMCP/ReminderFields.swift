@@ -1,3 +1,4 @@
+import DatePhrases
 import Foundation
 import JSONRPC
 import RemindersJSON
@@ -144,13 +145,9 @@ struct ReminderFields {
         return "\(title)\(parts.isEmpty ? "" : " — " + parts.joined(separator: ", ")) [\(reminder.calendarItemIdentifier)]"
     }
 
-    static func dateText(_ components: ItemDateComponents) -> String {
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        var text = "\(components.year)-\(two(components.month))-\(two(components.day))"
-        if components.hour != nil { text += " \(two(components.hour)):\(two(components.minute))" }
-        if let zone = components.timeZone { text += " \(zone)" }
-        return text
-    }
+    /// With its weekday and what kind of date it is, so a model never works either out itself (and
+    /// gets it wrong): `Mon 2026-12-07 (all day)`, `Mon 2026-12-07 09:00 (floating)`.
+    static func dateText(_ components: ItemDateComponents) -> String { DateReading.text(components) }
 }
 
 extension FieldChange {

@@ -194,7 +194,15 @@ class SDKSessions:
                 listed = await client.call_tool("list_events", {"start": "2027-01-01", "end": "2027-02-01"})
                 self.check_output(tools, listed, "list_events")
                 self.assertEqual([e["title"] for e in listed.structured_content["events"]], ["Dentist", "Holiday", "Christmas Eve"])
-                self.assertIn("all day 2027-01-20: Holiday", listed.content[0].text, "the person's day")
+                # Each date with its weekday and its kind, so the model never works them out.
+                self.assertIn("- Wed 2027-01-20 (all day): Holiday", listed.content[0].text, "the person's day")
+                self.assertIn("- Tue 2027-01-12 09:30 (floating): Dentist", listed.content[0].text)
+                # And today, with its weekday and the person's zone, before the first call.
+                from datetime import datetime
+                from zoneinfo import ZoneInfo
+                today = datetime.now(ZoneInfo("Europe/Berlin")).strftime("%a %Y-%m-%d")
+                self.assertIn("Today is %s" % today, client.instructions or "")
+                self.assertIn("Europe/Berlin", client.instructions)
         self.run_async(go())
 
     def test_bad_arguments_come_back_as_errors_naming_the_field(self):

@@ -101,6 +101,6 @@ enum CreateEvent: ToolDeclaration {
     static func text(_ result: SaveEvent.Result, _ input: Input, _ call: ToolCall) -> String {
         let event = result.event.event
         return
-            "Created the event \(event.title) at \(result.event.startDate(in: result.zone).rfc3339) [\(event.seriesIdentifier ?? event.eventIdentifier)]"
+            "Created the event \(event.title) on \(ReminderFields.dateText(result.event.start)) [\(event.seriesIdentifier ?? event.eventIdentifier)]"
     }
 }

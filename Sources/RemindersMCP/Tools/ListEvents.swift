@@ -50,18 +50,12 @@ enum ListEvents: ToolDeclaration {
     }
 
     /// An all-day event's first day as the person reads it (its start is 00:00 in their zone).
-    private static func localDay(_ instant: Timestamp, _ call: ToolCall) -> String {
-        let day = ItemDateComponents.wallClock(of: instant, in: call.zone)
-        return ReminderFields.dateText(ItemDateComponents(year: day.year, month: day.month, day: day.day))
-    }
-
     static func text(_ result: FetchEvents.Result, _ input: Input, _ call: ToolCall) -> String {
         let events = result.events
         guard !events.isEmpty else { return "No events in that range." }
         return "\(events.count) event\(events.count == 1 ? "" : "s"):\n"
             + events.map { occurrence in
-                let start = occurrence.startDate(in: result.zone)
-                let when = occurrence.event.isAllDay ? "all day " + localDay(start, call) : start.rfc3339
+                let when = ReminderFields.dateText(occurrence.start)
                 let series = occurrence.event.seriesIdentifier ?? occurrence.event.eventIdentifier
                 return "- \(when): \(occurrence.event.title.replacingOccurrences(of: "\n", with: " ")) [\(series)]"
             }.joined(separator: "\n")
