@@ -148,6 +148,13 @@ struct ReminderFields {
     /// With its weekday and what kind of date it is, so a model never works either out itself (and
     /// gets it wrong): `Mon 2026-12-07 (all day)`, `Mon 2026-12-07 09:00 (floating)`.
     static func dateText(_ components: ItemDateComponents) -> String { DateReading.text(components) }
+
+    /// An instant as the person's wall clock in their zone, with the zone.
+    static func instantText(_ instant: Timestamp, zone: TimeZone) -> String {
+        var wall = ItemDateComponents.wallClock(of: instant, in: zone)
+        wall.timeZone = zone.identifier
+        return dateText(wall)
+    }
 }
 
 extension FieldChange {

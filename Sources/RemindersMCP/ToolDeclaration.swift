@@ -61,7 +61,8 @@ enum ToolCatalog {
     static let all: [any ToolDeclaration.Type] = [
         ListReminderLists.self, SearchReminders.self, GetReminder.self, CreateReminder.self, UpdateReminder.self,
         CompleteReminder.self, DeleteReminder.self, AddAlarmTool.self, CreateList.self, RequestAccessTool.self,
-        ListEvents.self, CreateEvent.self,
+        ListEvents.self, CreateEvent.self, ListTags.self, UpdateList.self, DeleteList.self, UpcomingAlarmsTool.self,
+        SnoozeAlarmTool.self, DismissAlarmTool.self, GetEvent.self, UpdateEvent.self, DeleteEvent.self,
     ]
 
     static func named(_ name: String) -> (any ToolDeclaration.Type)? { all.first { $0.name == name } }

@@ -18,7 +18,9 @@ from mcp import Client, Implementation, StdioServerParameters
 
 BIN = os.environ["REMINDERSD_BIN"]
 TOOLS = ["list_reminder_lists", "search_reminders", "get_reminder", "create_reminder", "update_reminder",
-         "complete_reminder", "delete_reminder", "add_alarm", "create_list", "request_access", "list_events", "create_event"]
+         "complete_reminder", "delete_reminder", "add_alarm", "create_list", "request_access", "list_events", "create_event",
+         "list_tags", "update_list", "delete_list", "upcoming_alarms", "snooze_alarm", "dismiss_alarm", "get_event",
+         "update_event", "delete_event"]
 
 
 class Store:
@@ -85,6 +87,10 @@ class SDKSessions:
                 for name in ("list_reminder_lists", "search_reminders", "get_reminder"):
                     self.assertTrue(by_name[name].annotations.read_only_hint, name)
                 self.assertTrue(by_name["delete_reminder"].annotations.destructive_hint)
+                for name in ("delete_event", "delete_list"):
+                    self.assertTrue(by_name[name].annotations.destructive_hint, name)
+                for name in ("list_tags", "upcoming_alarms", "get_event"):
+                    self.assertTrue(by_name[name].annotations.read_only_hint, name)
                 self.assertFalse(by_name["create_reminder"].annotations.read_only_hint)
                 self.assertFalse(by_name["create_reminder"].annotations.destructive_hint)
                 self.assertTrue(by_name["complete_reminder"].annotations.idempotent_hint)
@@ -203,6 +209,111 @@ class SDKSessions:
                 today = datetime.now(ZoneInfo("Europe/Berlin")).strftime("%a %Y-%m-%d")
                 self.assertIn("Today is %s" % today, client.instructions or "")
                 self.assertIn("Europe/Berlin", client.instructions)
+        self.run_async(go())
+
+    def test_a_daily_series_by_span_never_the_whole_series_by_default(self):
+        self.store.grant("test-assistant")
+        self.store.remindersd("permissions", "set", "--any-program", "test-assistant", "fullAccess", "--entity", "event")
+
+        async def go():
+            async with self.client() as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+
+                async def days():
+                    listed = await client.call_tool("list_events", {"start": "2027-02-01", "end": "2027-02-07"})
+                    return {e["startDate"][:16]: e["title"] for e in listed.structured_content["events"]}
+
+                made = await client.call_tool("create_event", {"title": "Standup", "start": "2027-02-01T09:00", "end": "2027-02-01T09:15",
+                                                               "recurrence": "every day"})
+                series = made.structured_content["event"]["eventIdentifier"]
+                got = await client.call_tool("get_event", {"id": series, "occurrence": "2027-02-03"})
+                self.check_output(tools, got, "get_event")
+                self.assertIn("Starts Wed 2027-02-03 09:00 (floating)", got.content[0].text)
+                # Without a span a repeating event is refused, naming the argument; nothing changes.
+                for tool, extra in (("delete_event", {}), ("update_event", {"title": "x"})):
+                    refused = await client.call_tool(tool, {"id": series, **extra})
+                    self.assertTrue(refused.is_error, tool)
+                    self.assertIn("span", refused.content[0].text)
+                self.assertEqual(len(await days()), 6)
+                # One occurrence moved, by its day; the rest untouched; the length kept.
+                moved = await client.call_tool("update_event", {"id": series, "occurrence": "2027-02-03", "span": "thisEvent",
+                                                                "start": "2027-02-03T11:00"})
+                self.check_output(tools, moved, "update_event")
+                self.assertEqual(moved.structured_content["event"]["endDate"], "2027-02-03T10:15:00.000Z", "11:15 in Berlin")
+                now = await days()
+                self.assertEqual(now["2027-02-03T10:00"], "Standup")
+                self.assertNotIn("2027-02-03T08:00", now)
+                self.assertEqual(now["2027-02-04T08:00"], "Standup")
+                # Future ones changed from the 5th on.
+                future = await client.call_tool("update_event", {"id": series, "occurrence": "2027-02-05T09:00", "span": "futureEvents",
+                                                                 "title": "Daily sync"})
+                self.assertFalse(future.is_error, future.content[0].text)
+                now = await days()
+                self.assertEqual([now[d] for d in ("2027-02-04T08:00", "2027-02-05T08:00", "2027-02-06T08:00")],
+                                 ["Standup", "Daily sync", "Daily sync"])
+                # One occurrence deleted; a day that is not an occurrence is refused naming it.
+                gone = await client.call_tool("delete_event", {"id": series, "occurrence": "2027-02-02", "span": "thisEvent"})
+                self.assertFalse(gone.is_error, gone.content[0].text)
+                now = await days()
+                self.assertNotIn("2027-02-02T08:00", now)
+                self.assertIn("2027-02-01T08:00", now)
+                stray = await client.call_tool("update_event", {"id": series, "occurrence": "2027-01-15", "span": "thisEvent", "title": "x"})
+                self.assertTrue(stray.is_error)
+                self.assertIn("occurrence", stray.content[0].text)
+                # A span on an event that does not repeat is accepted and ignored, as EventKit does.
+                lunch = await client.call_tool("create_event", {"title": "Lunch", "start": "2027-02-02T12:00", "end": "2027-02-02T13:00"})
+                lunch_id = lunch.structured_content["event"]["eventIdentifier"]
+                renamed = await client.call_tool("update_event", {"id": lunch_id, "span": "futureEvents", "title": "Long lunch",
+                                                                  "end": "2027-02-02T14:00"})
+                self.assertEqual(renamed.structured_content["event"]["endDate"], "2027-02-02T13:00:00.000Z")
+                deleted = await client.call_tool("delete_event", {"id": lunch_id, "span": "thisEvent"})
+                self.assertFalse(deleted.is_error, deleted.content[0].text)
+                self.assertNotIn("Long lunch", (await days()).values())
+                missing = await client.call_tool("get_event", {"id": "no-such-event"})
+                self.assertTrue(missing.is_error)
+                self.assertIn("id", missing.content[0].text)
+        self.run_async(go())
+
+    def test_tags_alarms_and_lists(self):
+        self.store.grant("test-assistant")
+
+        async def go():
+            async with self.client() as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+                tea = await client.call_tool("create_reminder", {"title": "Tea", "due": "in 2 hours", "tags": ["home"]})
+                tea_id = tea.structured_content["reminder"]["calendarItemIdentifier"]
+                alarm_id = tea.structured_content["reminder"]["alarms"][0]["alarmIdentifier"]
+                tags = await client.call_tool("list_tags", {})
+                self.check_output(tools, tags, "list_tags")
+                self.assertEqual(tags.structured_content["tags"], [{"name": "home", "count": 1}])
+                self.assertIn("#home (1)", tags.content[0].text)
+                upcoming = await client.call_tool("upcoming_alarms", {})
+                self.check_output(tools, upcoming, "upcoming_alarms")
+                self.assertEqual([a["alarmIdentifier"] for a in upcoming.structured_content["alarms"]], [alarm_id])
+                self.assertRegex(upcoming.content[0].text, r"^- [A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2} Europe/Berlin: Tea")
+                snoozed = await client.call_tool("snooze_alarm", {"id": tea_id, "alarm": alarm_id, "minutes": 30})
+                self.check_output(tools, snoozed, "snooze_alarm")
+                again = await client.call_tool("upcoming_alarms", {"until": "in 3 days"})
+                self.assertEqual([a["snoozed"] for a in again.structured_content["alarms"]], [True])
+                dismissed = await client.call_tool("dismiss_alarm", {"id": tea_id, "alarm": alarm_id})
+                self.check_output(tools, dismissed, "dismiss_alarm")
+                self.assertEqual((await client.call_tool("upcoming_alarms", {})).structured_content["alarms"], [])
+                both = await client.call_tool("snooze_alarm", {"id": tea_id, "alarm": alarm_id, "minutes": 5, "until": "tomorrow 9am"})
+                self.assertTrue(both.is_error)
+                await client.call_tool("create_list", {"title": "Errands"})
+                renamed = await client.call_tool("update_list", {"list": "errands", "title": "Chores", "color": "#FF9500"})
+                self.check_output(tools, renamed, "update_list")
+                self.assertEqual((renamed.structured_content["calendar"]["title"], renamed.structured_content["calendar"]["color"]),
+                                 ("Chores", "#FF9500"))
+                nothing = await client.call_tool("update_list", {"list": "Chores"})
+                self.assertTrue(nothing.is_error)
+                deleted = await client.call_tool("delete_list", {"list": "Chores"})
+                self.check_output(tools, deleted, "delete_list")
+                lists = await client.call_tool("list_reminder_lists", {})
+                self.assertNotIn("Chores", [c["title"] for c in lists.structured_content["calendars"]])
+                unknown = await client.call_tool("delete_list", {"list": "Nowhere"})
+                self.assertTrue(unknown.is_error)
+                self.assertIn("list", unknown.content[0].text)
         self.run_async(go())
 
     def test_bad_arguments_come_back_as_errors_naming_the_field(self):
