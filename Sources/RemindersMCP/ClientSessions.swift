@@ -13,7 +13,7 @@ final class ClientSessions {
     init(options: ServerOptions) { self.options = options }
 
     /// Calls `method` as `client`: its result as a value, or the error a JSON-RPC client would get.
-    func call<M: MethodHandler>(_ method: M.Type, _ params: M.Params, as client: String) -> Result<M.Result, ResponseError> {
+    func call<M: MethodHandler>(_ method: M.Type, _ params: M.Params, as client: String, commit: Bool = true) -> Result<M.Result, ResponseError> {
         let session: LocalSession
         if let existing = sessions[client] {
             session = existing
@@ -22,7 +22,7 @@ final class ClientSessions {
             if case .failure(let error) = session.call(Initialize.self, Initialize.Params(clientName: client)) { return .failure(error) }
             sessions[client] = session
         }
-        return session.call(method, params)
+        return session.call(method, params, commit: commit)
     }
 
     func shutDown() {

@@ -17,8 +17,11 @@ struct ToolCall {
 
     /// Calls `method` as the client; a refusal for want of access names the command that grants it
     /// (for access to `entityType`'s items: the method's own kind unless the params name one).
-    func call<M: MethodHandler>(_ method: M.Type, _ params: M.Params, entityType: EntityType? = nil) throws(ToolFailure) -> M.Result {
-        switch sessions.call(method, params, as: client) {
+    /// `commit: false` stages the change, for a batch that commits once.
+    func call<M: MethodHandler>(_ method: M.Type, _ params: M.Params, entityType: EntityType? = nil, commit: Bool = true) throws(ToolFailure)
+        -> M.Result
+    {
+        switch sessions.call(method, params, as: client, commit: commit) {
         case .success(let result): return result
         case .failure(let error):
             guard error.code == MCPErrorCode.notAuthorized else { throw ToolFailure(error) }

@@ -12,6 +12,8 @@ import RemindersServer
 protocol ToolDeclaration: SendableMetatype {
     associatedtype Method: MethodHandler
     associatedtype Input: MethodParams
+    /// The method's result, or for a tool that runs its method on many items, what they gave.
+    associatedtype Output: MethodResult = Method.Result
     static var name: String { get }
     static var title: String { get }
     /// What a model should know beyond the method's summary.
@@ -19,14 +21,14 @@ protocol ToolDeclaration: SendableMetatype {
     static var isDestructive: Bool { get }
     static var isIdempotent: Bool { get }
     /// Runs the tool: the method's result.
-    static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> Method.Result
+    static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> Output
     /// A short rendering of the result for a model or a person.
-    static func text(_ result: Method.Result, _ input: Input, _ call: ToolCall) -> String
+    static func text(_ result: Output, _ input: Input, _ call: ToolCall) -> String
 }
 
 extension ToolDeclaration {
     static var method: String { Method.name }
-    static var output: JSONSchema { Method.Result.schema }
+    static var output: JSONSchema { Output.schema }
     static var isDestructive: Bool { false }
     static var isIdempotent: Bool { false }
     static var inputSchema: JSONSchema { .object(Input.properties) }
@@ -63,6 +65,7 @@ enum ToolCatalog {
         CompleteReminder.self, DeleteReminder.self, AddAlarmTool.self, CreateList.self, RequestAccessTool.self,
         ListEvents.self, CreateEvent.self, ListTags.self, UpdateList.self, DeleteList.self, UpcomingAlarmsTool.self,
         SnoozeAlarmTool.self, DismissAlarmTool.self, GetEvent.self, UpdateEvent.self, DeleteEvent.self,
+        CreateReminders.self, CompleteReminders.self, DeleteReminders.self,
     ]
 
     static func named(_ name: String) -> (any ToolDeclaration.Type)? { all.first { $0.name == name } }

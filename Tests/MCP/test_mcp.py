@@ -20,7 +20,7 @@ BIN = os.environ["REMINDERSD_BIN"]
 TOOLS = ["list_reminder_lists", "search_reminders", "get_reminder", "create_reminder", "update_reminder",
          "complete_reminder", "delete_reminder", "add_alarm", "create_list", "request_access", "list_events", "create_event",
          "list_tags", "update_list", "delete_list", "upcoming_alarms", "snooze_alarm", "dismiss_alarm", "get_event",
-         "update_event", "delete_event"]
+         "update_event", "delete_event", "create_reminders", "complete_reminders", "delete_reminders"]
 
 
 class Store:
@@ -87,7 +87,7 @@ class SDKSessions:
                 for name in ("list_reminder_lists", "search_reminders", "get_reminder"):
                     self.assertTrue(by_name[name].annotations.read_only_hint, name)
                 self.assertTrue(by_name["delete_reminder"].annotations.destructive_hint)
-                for name in ("delete_event", "delete_list"):
+                for name in ("delete_event", "delete_list", "delete_reminders"):
                     self.assertTrue(by_name[name].annotations.destructive_hint, name)
                 for name in ("list_tags", "upcoming_alarms", "get_event"):
                     self.assertTrue(by_name[name].annotations.read_only_hint, name)
@@ -272,6 +272,50 @@ class SDKSessions:
                 missing = await client.call_tool("get_event", {"id": "no-such-event"})
                 self.assertTrue(missing.is_error)
                 self.assertIn("id", missing.content[0].text)
+        self.run_async(go())
+
+    def test_batches_are_all_or_nothing_and_name_the_item(self):
+        self.store.grant("test-assistant")
+
+        async def go():
+            async with self.client() as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+
+                async def titles():
+                    found = await client.call_tool("search_reminders", {"status": "all", "limit": 500})
+                    return sorted(r["title"] for r in found.structured_content["reminders"])
+
+                made = await client.call_tool("create_reminders", {"reminders": [
+                    {"title": "Milk", "tags": ["shop"]}, {"title": "Bread", "due": "tomorrow 9am"}, {"title": "Eggs", "priority": "high"}]})
+                self.check_output(tools, made, "create_reminders")
+                saved = made.structured_content["reminders"]
+                self.assertEqual([r["title"] for r in saved], ["Milk", "Bread", "Eggs"])
+                self.assertEqual([a["relativeOffset"] for a in saved[1]["alarms"]], [0], "a due time rings in a batch too")
+                ids = [r["calendarItemIdentifier"] for r in saved]
+                # One bad item: nothing is made, and the error names it.
+                bad = await client.call_tool("create_reminders", {"reminders": [{"title": "Tea"}, {"title": "Cake", "due": "when pigs fly"}]})
+                self.assertTrue(bad.is_error)
+                self.assertIn("reminders[1].due", bad.content[0].text)
+                self.assertEqual(await titles(), ["Bread", "Eggs", "Milk"])
+                over = await client.call_tool("create_reminders", {"reminders": [{"title": "x%d" % i} for i in range(101)]})
+                self.assertTrue(over.is_error)
+                self.assertIn("reminders", over.content[0].text)
+                empty = await client.call_tool("delete_reminders", {"ids": []})
+                self.assertTrue(empty.is_error)
+                self.assertEqual(len(await titles()), 3)
+                # A missing reminder among those to complete: none is completed.
+                missing = await client.call_tool("complete_reminders", {"ids": ids[:2] + ["no-such-reminder"]})
+                self.assertTrue(missing.is_error)
+                self.assertIn("ids[2]", missing.content[0].text)
+                listed = await client.call_tool("search_reminders", {"status": "completed"})
+                self.assertEqual(listed.structured_content["reminders"], [])
+                done = await client.call_tool("complete_reminders", {"ids": ids[:2]})
+                self.check_output(tools, done, "complete_reminders")
+                self.assertEqual([r["isCompleted"] for r in done.structured_content["reminders"]], [True, True])
+                gone = await client.call_tool("delete_reminders", {"ids": ids})
+                self.check_output(tools, gone, "delete_reminders")
+                self.assertEqual(gone.structured_content["deleted"], ids)
+                self.assertEqual(await titles(), [])
         self.run_async(go())
 
     def test_tags_alarms_and_lists(self):
