@@ -14,15 +14,20 @@ final class ClientSessions {
 
     /// Calls `method` as `client`: its result as a value, or the error a JSON-RPC client would get.
     func call<M: MethodHandler>(_ method: M.Type, _ params: M.Params, as client: String, commit: Bool = true) -> Result<M.Result, ResponseError> {
-        let session: LocalSession
-        if let existing = sessions[client] {
-            session = existing
-        } else {
-            session = LocalSession(options: options)
-            if case .failure(let error) = session.call(Initialize.self, Initialize.Params(clientName: client)) { return .failure(error) }
-            sessions[client] = session
-        }
-        return session.call(method, params, commit: commit)
+        session(of: client).flatMap { $0.call(method, params, commit: commit) }
+    }
+
+    /// Runs `body`, calls as `client`, as one durable group (LocalSession.durably).
+    func durably<T>(as client: String, _ body: () -> T) -> Result<T, ResponseError> {
+        session(of: client).flatMap { $0.durably(body) }
+    }
+
+    private func session(of client: String) -> Result<LocalSession, ResponseError> {
+        if let existing = sessions[client] { return .success(existing) }
+        let session = LocalSession(options: options)
+        if case .failure(let error) = session.call(Initialize.self, Initialize.Params(clientName: client)) { return .failure(error) }
+        sessions[client] = session
+        return .success(session)
     }
 
     func shutDown() {

@@ -20,6 +20,13 @@ enum ReminderBatch {
     }
 
     static func run<T>(_ count: Int, field: String, _ call: ToolCall, _ each: (Int) throws(ToolFailure) -> T) throws(ToolFailure) -> [T] {
+        // One group: the items' reads share its transaction instead of one each.
+        try call.durably { () throws(ToolFailure) in try stageAndCommit(count, field: field, call, each) }
+    }
+
+    private static func stageAndCommit<T>(_ count: Int, field: String, _ call: ToolCall, _ each: (Int) throws(ToolFailure) -> T)
+        throws(ToolFailure) -> [T]
+    {
         var done: [T] = []
         do throws(ToolFailure) {
             for index in 0..<count {

@@ -31,6 +31,17 @@ struct ToolCall {
         }
     }
 
+    /// Runs `body` as one durable group: its calls' reads share a transaction, and what they
+    /// commit is durable together or not at all.
+    func durably<T>(_ body: () throws(ToolFailure) -> T) throws(ToolFailure) -> T {
+        var outcome: Result<T, ToolFailure> = .failure(ToolFailure(field: nil, "not run"))
+        let group = sessions.durably(as: client) {
+            do throws(ToolFailure) { outcome = .success(try body()) } catch { outcome = .failure(error) }
+        }
+        if case .failure(let error) = group { throw ToolFailure(error) }
+        return try outcome.get()
+    }
+
     /// The client's lists (or event calendars).
     func calendars(_ entityType: EntityType = .reminder) throws(ToolFailure) -> [ItemCalendar] {
         try call(Calendars.self, EntityTypeParams(entityType: entityType), entityType: entityType).calendars

@@ -1,5 +1,6 @@
 import JSONRPC
 import RemindersProtocol
+import RemindersStore
 
 /// A session driven from inside this process: calls go straight to the dispatcher, with no
 /// framing, pipes or threads. `remindersd call` uses it (a one-shot call then costs no more than
@@ -31,6 +32,18 @@ public final class LocalSession {
     public func call<M: MethodHandler>(_ method: M.Type, _ params: M.Params, commit: Bool = true) -> Result<M.Result, ResponseError> {
         if let refusal = admit(MethodRegistry.named(M.name), named: M.name) { return .failure(refusal) }
         return dispatcher.call(method, params, commit: commit, isCancelled: { false })
+    }
+
+    /// Runs `body` — calls on this session — as one group, as the server runs a pipelining
+    /// client's writes: their reads share one transaction and every commit among them is durable
+    /// together with the others, or, when the group's transaction fails, none is (the failure
+    /// then). Without an open store the calls run on their own, each answering as it would.
+    public func durably<T>(_ body: () -> T) -> Result<T, ResponseError> {
+        guard let store = session.openedStore else { return .success(body()) }
+        switch store.durably({ () throws(StoreError) in body() }) {
+        case .committed(let value): return .success(value)
+        case .rolledBack(let error): return .failure(ResponseError.from(error, prefix: nil, zone: session.timeZone))
+        }
     }
 
     /// What the lifecycle says of a call now: nil when it may run.
