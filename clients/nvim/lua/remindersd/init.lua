@@ -302,6 +302,21 @@ function M.open()
   require('remindersd.view').open()
 end
 
+-- saveReminder as a person expects it: a due time rings then (alarm_at_due_time) unless the
+-- reminder brings alarms of its own; the list is refreshed. callback(err, reminder).
+local function save_for_a_person(reminder, callback)
+  local params = { reminder = reminder }
+  if M.config.alarm_at_due_time and reminder.alarms == nil then
+    params.alarmAtDueTime = true
+  end
+  M.request('saveReminder', params, function(err, result)
+    if not err then
+      require('remindersd.view').schedule_refresh()
+    end
+    callback(err, result and result.reminder)
+  end)
+end
+
 --- Creates a reminder; reminder is a title or a Reminder table. callback(err, reminder).
 function M.add(reminder, callback)
   if type(reminder) == 'string' then
@@ -317,16 +332,7 @@ function M.add(reminder, callback)
   if not reminder.title or not reminder.title:match('%S') then
     return callback({ code = -32602, message = 'a reminder needs a title' })
   end
-  local params = { reminder = reminder }
-  if M.config.alarm_at_due_time and reminder.alarms == nil then
-    params.alarmAtDueTime = true
-  end
-  M.request('saveReminder', params, function(err, result)
-    if not err then
-      require('remindersd.view').schedule_refresh()
-    end
-    callback(err, result and result.reminder)
-  end)
+  save_for_a_person(reminder, callback)
 end
 
 --- Reads a date as a person says it ("tomorrow 9am", "in 3 days", "end of month") through the
@@ -340,15 +346,8 @@ end
 --- as add() does. callback(err, reminder, reading).
 function M.set_due(identifier, text, callback)
   local function save(components, reading)
-    local params = { reminder = { calendarItemIdentifier = identifier, dueDateComponents = components } }
-    if M.config.alarm_at_due_time then
-      params.alarmAtDueTime = true
-    end
-    M.request('saveReminder', params, function(err, result)
-      if not err then
-        require('remindersd.view').schedule_refresh()
-      end
-      callback(err, result and result.reminder, reading)
+    save_for_a_person({ calendarItemIdentifier = identifier, dueDateComponents = components }, function(err, saved)
+      callback(err, saved, reading)
     end)
   end
   text = vim.trim(text or '')
