@@ -32,6 +32,8 @@ public enum RemindersCommand {
                 return try AccountsCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "sync":
                 return try SyncExec.run(Array(arguments.dropFirst()), output: protocolOutput)
+            case "history":
+                return try HistoryCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "alarms":
                 return try AlarmsCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "mcp":
@@ -72,7 +74,7 @@ public enum RemindersCommand {
 
     /// The subcommands' words.
     enum Subcommand: String, CaseIterable {
-        case permissions, accounts, sync, alarms, mcp, location, agent, export, `import`, call, schema, serve
+        case permissions, accounts, sync, alarms, history, mcp, location, agent, export, `import`, call, schema, serve
     }
 
     static let subcommands = Set(Subcommand.allCases.map(\.rawValue))
@@ -160,6 +162,8 @@ public enum RemindersCommand {
           remindersd agent [--notify desktop|none] [--on-alarm PROGRAM] [--sync [INTERVAL]] [--catch-up D]
                                                 fires the store's alarms until SIGTERM (one per store)
           remindersd alarms [--days N]          the time alarms of the next N days (default 7)
+          remindersd history [--keep-days N] [--keep-changes N]
+                                                how long the history of changes (undo, trash) is kept
           remindersd mcp [--consent-agent PROGRAM]
                                                 serves AI assistants over MCP (stdio)
           remindersd location LAT LON [--accuracy M]

@@ -65,7 +65,7 @@ enum ToolCatalog {
         CompleteReminder.self, DeleteReminder.self, AddAlarmTool.self, CreateList.self, RequestAccessTool.self,
         ListEvents.self, CreateEvent.self, ListTags.self, UpdateList.self, DeleteList.self, UpcomingAlarmsTool.self,
         SnoozeAlarmTool.self, DismissAlarmTool.self, GetEvent.self, UpdateEvent.self, DeleteEvent.self,
-        CreateReminders.self, CompleteReminders.self, DeleteReminders.self,
+        CreateReminders.self, CompleteReminders.self, DeleteReminders.self, RecentChanges.self, UndoChange.self, RestoreDeleted.self,
     ]
 
     static func named(_ name: String) -> (any ToolDeclaration.Type)? { all.first { $0.name == name } }

@@ -45,6 +45,14 @@ extension ResponseError {
                 message: "Conflict: \(type(of: item).entityType.rawValue) \(item.calendarItemIdentifier) was changed at "
                     + "\(item.lastModifiedDate) since the lastModifiedDate given",
                 data: ["current": (try? JSONParser.parse(writer.bytes)) ?? .null])
+        case .changedSince(let kind, let identifier, let fields, let change):
+            return ResponseError(
+                code: conflictCode,
+                message: "Conflict: the \(kind) \(identifier) changed since (\(fields.joined(separator: ", "))) in change \(change); "
+                    + "undo that change first",
+                data: [
+                    "identifier": .string(identifier), "fields": .array(fields.map { .string($0) }), "changeIdentifier": .string(change),
+                ])
         case .invalid(let validation):
             return .invalid(prefix.map { validation.prefixed($0) } ?? validation)
         case .unavailable(let message):

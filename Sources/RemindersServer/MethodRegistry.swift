@@ -17,6 +17,7 @@ enum MethodRegistry {
         UpcomingAlarms.self, SnoozeAlarm.self, DismissAlarm.self, UpdateLocation.self, DefaultCalendarForNewEvents.self,
         SaveEvent.self, EventMethod.self, FetchEvents.self, RemoveEvent.self,
         InterpretDate.self, InterpretRecurrence.self,
+        Changes.self, Undo.self, Trash.self, Restore.self,
     ]
 
     static let all: [RegisteredMethod] = declarations.map(RegisteredMethod.init)

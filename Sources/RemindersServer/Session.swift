@@ -18,7 +18,11 @@ final class Session {
     var log: Log { options.log }
 
     var lifecycle = Lifecycle.awaitingInitialize
-    var clientName = ""
+    var clientName = "" {
+        didSet { openedStore?.store.author = author }
+    }
+    /// Who the history says made this client's changes.
+    var author: ChangeAuthor { ChangeAuthor(client: clientName, program: options.clientProgram) }
     /// Asked at initialize for `alarmFired` (capabilities.alarms).
     var wantsAlarms = false
     var clientVersion: String?
@@ -73,6 +77,7 @@ final class Session {
         do {
             let store = try CalendarStore(path: options.storePath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
             openedStore = EventStore(store: store, rules: options.rules, timeZone: timeZone)
+            store.author = author
             storeFailure = nil
         } catch {
             options.log.error("cannot open the store: \(error)")

@@ -20,6 +20,8 @@ public final class CalendarStore {
     var lastDecodedCalendar = ""
     /// Full-text index changes of the current write transaction, written when it commits.
     var fullTextBacklog = FullTextBacklog()
+    /// Who this connection's writes are by, and what they are part of (see `HistoryContext`).
+    var history = HistoryContext()
 
     public static let defaultBusyTimeout = 15_000
 
@@ -131,6 +133,9 @@ public final class CalendarStore {
                 .text(Identifiers.make()))
         }
         let list = ItemCalendar(calendarIdentifier: Identifiers.make(), title: ItemCalendar.defaultTitle, isDefault: true)
+        // The store's own beginning is nobody's change to undo.
+        history.recording = false
+        defer { history.recording = true }
         try insertCalendar(list, creationDate: now)
         try setDefaultCalendar(list.calendarIdentifier)
         let calendar = ItemCalendar(

@@ -453,6 +453,65 @@ enum Schema {
             DELETE FROM authorizations WHERE program = '(unknown)';
             """
         ),
+        // Issue 38: every change to a reminder or a list, who made it and what the item was before
+        // (a copy of its rows — the reminder's, its alarms', its kept calendar object and its sync
+        // link; a list's with its collection and items), so that a change can be undone and a
+        // removed item restored. The trash is the removals whose item is still gone.
+        (
+            "v20 history of changes",
+            """
+            CREATE TABLE change_authors (
+                id INTEGER PRIMARY KEY,
+                client TEXT NOT NULL,
+                program TEXT NOT NULL,
+                account TEXT NOT NULL,
+                UNIQUE (client, program, account)
+            );
+            CREATE TABLE changes (
+                id INTEGER PRIMARY KEY,
+                part_of INTEGER,
+                time INTEGER NOT NULL,
+                author INTEGER NOT NULL,
+                action TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                item TEXT NOT NULL,
+                title TEXT NOT NULL,
+                calendar TEXT,
+                after_modified INTEGER,
+                undoes INTEGER
+            );
+            CREATE INDEX changes_by_item ON changes(item, id);
+            CREATE INDEX changes_by_part ON changes(part_of) WHERE part_of IS NOT NULL;
+            CREATE INDEX changes_removed ON changes(id) WHERE action = 'removed';
+            CREATE INDEX changes_by_undone ON changes(undoes) WHERE undoes IS NOT NULL;
+            CREATE TABLE change_reminders (
+                change INTEGER PRIMARY KEY,
+                id, identifier, external_identifier, calendar, title, notes, url, location, priority,
+                start_date, due_date, due_at, due_wall, completed, completion_date, creation_date, last_modified,
+                time_zone, recurrence, alarm_count, flagged, parent, tags, sort_order, series, occurrence_key,
+                icalendar TEXT, icalendar_href TEXT, sync_calendar TEXT, sync_href TEXT
+            );
+            CREATE TABLE change_alarms (
+                change INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity,
+                relative_to, fire_at, fire_wall,
+                PRIMARY KEY (change, position)
+            ) WITHOUT ROWID;
+            CREATE TABLE change_calendars (
+                change INTEGER PRIMARY KEY,
+                identifier, source, title, color, type, allows_modifications, creation_date, entity_type,
+                was_default INTEGER NOT NULL,
+                sync_account TEXT, sync_href TEXT, sync_token TEXT, sync_ctag TEXT, sync_title TEXT, sync_color TEXT
+            );
+            CREATE TABLE change_sync_items (
+                change INTEGER NOT NULL,
+                href TEXT NOT NULL,
+                etag, reminder, kind, synced_modified, parent_uid,
+                PRIMARY KEY (change, href)
+            ) WITHOUT ROWID;
+            """
+        ),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -464,6 +523,7 @@ enum Schema {
     static let tables: Set<String> = [
         "sources", "calendars", "settings", "reminders", "alarms", "authorizations", "reminder_tags", "reminders_fts",
         "reminder_icalendar", "accounts", "sync_collections", "sync_items", "sync_removed_collections", "alarm_deliveries",
-        "geofence_sides", "events", "event_alarms", "event_icalendar", "schema_migrations",
+        "geofence_sides", "events", "event_alarms", "event_icalendar", "schema_migrations", "change_authors", "changes",
+        "change_reminders", "change_alarms", "change_calendars", "change_sync_items",
     ]
 }

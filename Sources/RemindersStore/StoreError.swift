@@ -7,6 +7,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case notFound(kind: String, identifier: String)
     /// The reminder or event changed since the `lastModifiedDate` the caller based its change on.
     case conflict(current: AnyCalendarItem)
+    /// An undo would overwrite a later change: the item's `fields` changed since, by `change`
+    /// (its identifier in the history).
+    case changedSince(kind: String, identifier: String, fields: [String], change: String)
     /// A value breaks one of EventKit's rules.
     case invalid(ValidationError)
     /// The store cannot be used right now: read-only, full disk, locked too long, damaged.
@@ -23,6 +26,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .conflict(let current):
             let item = current.item
             return "\(type(of: item).entityType.rawValue) \(item.calendarItemIdentifier) was changed at \(item.lastModifiedDate) by someone else"
+        case .changedSince(let kind, let identifier, let fields, let change):
+            return "\(kind) \(identifier) changed since (\(fields.joined(separator: ", "))) in change \(change)"
         case .invalid(let error): return error.description
         case .unavailable(let message): return message
         case .cancelled: return "cancelled"

@@ -18,6 +18,8 @@ struct AccountSync {
 
     func run() -> AccountReport {
         var report = AccountReport(name: account.name)
+        // What the sync writes is in the history as the account's doing.
+        store.author = ChangeAuthor(client: "remindersd-sync", program: CommandLine.arguments.first ?? "remindersd-sync", account: account.name)
         guard let base = URL(string: account.url) else {
             report.error = "account \(account.name): \(account.url) is not a URL"
             return report

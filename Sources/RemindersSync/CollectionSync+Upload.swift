@@ -79,7 +79,7 @@ extension CollectionSync {
             if let failure = error as? StoreError {
                 switch failure {
                 case .unavailable, .database, .cancelled: throw error
-                case .conflict, .invalid, .notFound: break
+                case .conflict, .changedSince, .invalid, .notFound: break
                 }
             }
             let described = (error as? StoreError).map(Self.message) ?? String(describing: error)

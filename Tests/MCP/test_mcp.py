@@ -20,7 +20,8 @@ BIN = os.environ["REMINDERSD_BIN"]
 TOOLS = ["list_reminder_lists", "search_reminders", "get_reminder", "create_reminder", "update_reminder",
          "complete_reminder", "delete_reminder", "add_alarm", "create_list", "request_access", "list_events", "create_event",
          "list_tags", "update_list", "delete_list", "upcoming_alarms", "snooze_alarm", "dismiss_alarm", "get_event",
-         "update_event", "delete_event", "create_reminders", "complete_reminders", "delete_reminders"]
+         "update_event", "delete_event", "create_reminders", "complete_reminders", "delete_reminders", "recent_changes",
+         "undo_change", "restore_deleted"]
 
 
 class Store:
@@ -89,8 +90,10 @@ class SDKSessions:
                 self.assertTrue(by_name["delete_reminder"].annotations.destructive_hint)
                 for name in ("delete_event", "delete_list", "delete_reminders"):
                     self.assertTrue(by_name[name].annotations.destructive_hint, name)
-                for name in ("list_tags", "upcoming_alarms", "get_event"):
+                for name in ("list_tags", "upcoming_alarms", "get_event", "recent_changes"):
                     self.assertTrue(by_name[name].annotations.read_only_hint, name)
+                for name in ("delete_reminder", "delete_list", "delete_reminders"):
+                    self.assertIn("restore_deleted", by_name[name].description, "a destructive tool says it can be undone")
                 self.assertFalse(by_name["create_reminder"].annotations.read_only_hint)
                 self.assertFalse(by_name["create_reminder"].annotations.destructive_hint)
                 self.assertTrue(by_name["complete_reminder"].annotations.idempotent_hint)
@@ -316,6 +319,44 @@ class SDKSessions:
                 self.check_output(tools, gone, "delete_reminders")
                 self.assertEqual(gone.structured_content["deleted"], ids)
                 self.assertEqual(await titles(), [])
+        self.run_async(go())
+
+    def test_changes_can_be_seen_undone_and_restored(self):
+        self.store.grant("test-assistant")
+
+        async def go():
+            async with self.client() as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+                made = await client.call_tool("create_reminder", {"title": "Water the plants"})
+                rid = made.structured_content["reminder"]["calendarItemIdentifier"]
+                await client.call_tool("update_reminder", {"id": rid, "title": "Water the ferns"})
+                recent = await client.call_tool("recent_changes", {"id": rid})
+                self.check_output(tools, recent, "recent_changes")
+                changes = recent.structured_content["changes"]
+                self.assertEqual([c["action"] for c in changes], ["changed", "created"])
+                self.assertEqual(changes[0]["before"]["title"], "Water the plants")
+                self.assertRegex(recent.content[0].text, r"#\d+ (Mon|Tue|Wed|Thu|Fri|Sat|Sun) ", "a change's date has its weekday")
+                undone = await client.call_tool("undo_change", {"change": changes[0]["changeIdentifier"]})
+                self.check_output(tools, undone, "undo_change")
+                self.assertEqual(undone.structured_content["changes"][0]["undoes"], changes[0]["changeIdentifier"])
+                got = await client.call_tool("get_reminder", {"id": rid})
+                self.assertEqual(got.structured_content["reminder"]["title"], "Water the plants")
+                # Undoing it again is refused: the item is no longer what that change left.
+                again = await client.call_tool("undo_change", {"change": changes[0]["changeIdentifier"]})
+                self.assertTrue(again.is_error)
+                self.assertIn("title", again.content[0].text)
+                bogus = await client.call_tool("undo_change", {"change": "soon"})
+                self.assertTrue(bogus.is_error)
+                self.assertIn("change", bogus.content[0].text)
+                await client.call_tool("delete_reminder", {"id": rid})
+                trash = await client.call_tool("restore_deleted", {})
+                self.assertIn(rid, trash.content[0].text)
+                self.assertIn(rid, [c["itemIdentifier"] for c in trash.structured_content["changes"]])
+                back = await client.call_tool("restore_deleted", {"id": rid})
+                self.check_output(tools, back, "restore_deleted")
+                self.assertEqual(back.structured_content["changes"][0]["action"], "restored")
+                got = await client.call_tool("get_reminder", {"id": rid})
+                self.assertFalse(got.is_error)
         self.run_async(go())
 
     def test_tags_alarms_and_lists(self):

@@ -8,7 +8,8 @@ enum DeleteList: ToolDeclaration {
     typealias Method = RemoveCalendar
     static let name = "delete_list"
     static let title = "Delete a list"
-    static let detail = "`list` is a list's title (ignoring case) or identifier. Every reminder in it goes too; the last list cannot be removed."
+    static let detail =
+        "`list` is a list's title (ignoring case) or identifier. Every reminder in it goes too; the last list cannot be removed. Can be undone: restore_deleted brings it back with its reminders."
     static let isDestructive = true
     static let isIdempotent = true
 

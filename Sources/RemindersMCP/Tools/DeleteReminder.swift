@@ -3,12 +3,12 @@ import RemindersJSON
 import RemindersProtocol
 import RemindersServer
 
-/// `delete_reminder {id}`: removes the reminder (and its subtasks) for good.
+/// `delete_reminder {id}`: removes the reminder (and its subtasks) to the trash.
 enum DeleteReminder: ToolDeclaration {
     typealias Method = RemoveReminder
     static let name = "delete_reminder"
     static let title = "Delete a reminder"
-    static let detail = "For good, with its subtasks; a recurring reminder's whole series."
+    static let detail = "With its subtasks; a recurring reminder's whole series. Can be undone: restore_deleted brings it back."
     static let isDestructive = true
     static let isIdempotent = true
 

@@ -10,7 +10,7 @@ enum DeleteReminders: ToolDeclaration {
     static let name = "delete_reminders"
     static let title = "Delete reminders"
     static let detail =
-        "Up to \(ReminderBatch.limit) reminders by id, with their subtasks, removed in one commit: all of them, or on any error none (the error names the item)."
+        "Up to \(ReminderBatch.limit) reminders by id, with their subtasks, removed in one commit: all of them, or on any error none (the error names the item). Can be undone: restore_deleted brings each back."
     static let isDestructive = true
     static let isIdempotent = true
 

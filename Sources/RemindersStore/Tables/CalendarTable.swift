@@ -69,12 +69,14 @@ extension CalendarStore {
                 """, .text(calendar.calendarIdentifier), .text(owner ?? ""), .text(calendar.title), .text(calendar.color),
                 .text(calendar.type.rawValue), .integer(calendar.allowsContentModifications ? 1 : 0), .integer(creationDate.milliseconds),
                 .text(calendar.entityType.rawValue))
+            try self.recordCalendarInsert(calendar)
         }
     }
 
     func updateCalendar(_ calendar: ItemCalendar) throws(StoreError) {
         listCache = ListCache()
         try sqlite { () throws(SQLiteError) in
+            try self.recordCalendarUpdate(calendar)
             try self.database.run(
                 "UPDATE calendars SET title = ?, color = ?, allows_modifications = ? WHERE identifier = ?",
                 .text(calendar.title), .text(calendar.color), .integer(calendar.allowsContentModifications ? 1 : 0),
@@ -88,6 +90,7 @@ extension CalendarStore {
         return try sqlite { () throws(SQLiteError) in
             let count = try self.database.scalar("SELECT count(*) FROM reminders WHERE calendar = ?", .text(identifier))?.integer ?? 0
             try self.writeFullTextBacklog()
+            try self.recordCalendarRemoval(identifier: identifier)
             try self.database.run("DELETE FROM calendars WHERE identifier = ?", .text(identifier))
             return Int(count)
         }

@@ -44,6 +44,9 @@ extension CalendarStore {
             self.indexText(row: row, title: reminder.title, notes: reminder.notes)
             if reminder.hasAlarms { try self.insertAlarms(of: reminder, reminderRow: row) }
             if !reminder.tags.isEmpty { try self.insertTags(reminder.tags, reminderRow: row) }
+            try self.recordChange(
+                .created, kind: .reminder, item: reminder.calendarItemIdentifier, title: reminder.title,
+                calendar: reminder.calendarIdentifier, afterModified: reminder.lastModifiedDate)
         }
     }
 
@@ -57,6 +60,7 @@ extension CalendarStore {
             let row = stored.int64(0)
             let (oldTitle, oldNotes) = (stored.text(1) ?? "", stored.text(2))
             stored.reset()
+            try self.recordReminderUpdate(row: row, to: reminder)
             let statement = try self.database.statement(ReminderColumn.updateStatement)
             defer { statement.reset() }
             try statement.bind(ReminderColumn.updated.map { $0.value(of: reminder) } + [.integer(row)])
@@ -77,13 +81,15 @@ extension CalendarStore {
     func deleteReminder(identifier: String) throws(StoreError) -> Bool {
         try sqlite { () throws(SQLiteError) in
             try self.writeFullTextBacklog()
+            try self.recordReminderRemoval(identifier: identifier)
             try self.database.run("DELETE FROM reminders WHERE identifier = ?", .text(identifier))
             return self.database.changes > 0
         }
     }
 
-    /// Decodes a row selected with `ReminderColumn.selectList`.
-    func reminder(from statement: Statement) throws(SQLiteError) -> Reminder {
+    /// Decodes a row selected with `ReminderColumn.selectList` — from `reminders`, or from the
+    /// history's copy of one made by change `copiedBy` (whose alarms are copied beside it).
+    func reminder(from statement: Statement, copiedBy change: Int64? = nil) throws(SQLiteError) -> Reminder {
         var row = Row<ReminderColumn>(statement)
         let identifier = try row.text(.identifier)
         row.name = identifier
@@ -107,7 +113,13 @@ extension CalendarStore {
             try row.parsed(.recurrence, as: "recurrence rules") { text in
                 try? text.split(separator: "\n").map { line throws(ValidationError) in try RecurrenceRule(rrule: String(line)) }
             } ?? []
-        if try row.integer(.alarmCount) > 0 { reminder.alarms = try alarms(reminderRow: try row.integer(.id)) }
+        if try row.integer(.alarmCount) > 0 {
+            if let change {
+                reminder.alarms = try alarms(in: "change_alarms", owner: "change", row: change)
+            } else {
+                reminder.alarms = try alarms(reminderRow: try row.integer(.id))
+            }
+        }
         reminder.isFlagged = try row.integer(.flagged) != 0
         reminder.parentIdentifier = try row.optionalText(.parent)
         if let tags = try row.optionalText(.tags) { reminder.tags = tags.split(separator: "\n").map(String.init) }

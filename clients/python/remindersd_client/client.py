@@ -789,6 +789,48 @@ class Client:
         result = self.call("tags", {})
         return [TagCount(t.get("name"), t.get("count")) for t in (result or {}).get("tags", [])]
 
+    # -- history, undo and trash -------------------------------------------------------------
+
+    def _change(self, change: Dict[str, Any]) -> Dict[str, Any]:
+        """A ``Change`` as a dict, its ``date`` a ``datetime`` and its ``before`` a
+        :class:`Reminder` or a :class:`Calendar` (or None)."""
+        change["date"] = parse_instant(change.get("date"))
+        before = change.get("before")
+        if before is not None:
+            change["before"] = Calendar.from_json(before) if change.get("kind") == "list" else Reminder.from_json(before)
+        return change
+
+    def changes(self, *, client: Optional[str] = None, item: Optional[str] = None, since: Union[datetime, str, None] = None,
+                until: Union[datetime, str, None] = None, limit: Optional[int] = None,
+                cursor: Optional[str] = None) -> Tuple[List[Dict[str, Any]], Optional[str]]:
+        """``changes``: a page of the history, newest first, and the cursor of the next page (None
+        on the last). Each change is a dict ``{changeIdentifier, date, client, program, account,
+        action, kind, itemIdentifier, title, calendarIdentifier, undoes, partOf, before}``."""
+        params = _params(client=client, itemIdentifier=item, since=format_instant(since) if since is not None else None,
+                         until=format_instant(until) if until is not None else None, limit=limit, cursor=cursor)
+        result = self.call("changes", params) or {}
+        return [self._change(c) for c in result.get("changes") or []], result.get("nextCursor")
+
+    def undo(self, change: Optional[str] = None, *, client: Optional[str] = None, count: Optional[int] = None) -> List[Dict[str, Any]]:
+        """``undo``: reverts ``change`` (a ``changeIdentifier``), or the last ``count`` (default 1)
+        changes of ``client`` not undone yet; returns the changes the undo made. Raises
+        :class:`RPCError` -32012 naming the fields when the item changed since."""
+        if (change is None) == (client is None):
+            raise ValueError("give a change, or a client (and count)")
+        params = {"changeIdentifier": change} if change is not None else _params(client=client, count=count)
+        return [self._change(c) for c in (self.call("undo", params) or {}).get("changes") or []]
+
+    def trash(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> Tuple[List[Dict[str, Any]], Optional[str]]:
+        """``trash``: the removed reminders and lists that can be restored, newest first (each the
+        change that removed it), and the next page's cursor."""
+        result = self.call("trash", _params(limit=limit, cursor=cursor)) or {}
+        return [self._change(c) for c in result.get("changes") or []], result.get("nextCursor")
+
+    def restore(self, identifier: str) -> List[Dict[str, Any]]:
+        """``restore``: brings a removed reminder or list back, with its identifier, alarms,
+        subtasks and sync state; returns the changes it made."""
+        return [self._change(c) for c in (self.call("restore", {"identifier": identifier}) or {}).get("changes") or []]
+
     def interpret_date(self, text: str) -> DateInterpretation:
         """``interpretDate``: a date as a person says it (``"tomorrow 9am"``, ``"in 3 days"``,
         ``"end of month"``, ``"dec 24th"``) read by the server's grammar, for the store's zone

@@ -46,6 +46,10 @@ WRAPPERS = {
     "removeEvent": "remove_event",
     "interpretDate": "interpret_date",
     "interpretRecurrence": "interpret_recurrence",
+    "changes": "changes",
+    "undo": "undo",
+    "trash": "trash",
+    "restore": "restore",
 }
 #: methods the client runs itself or leaves to ``call``
 NOT_WRAPPED = {"initialize", "shutdown", "rpc.discover", "initialized", "exit", "$/cancelRequest"}
@@ -73,7 +77,8 @@ class Recorder(Client):
             "fetchReminders": {"reminders": [], "nextCursor": None}, "calendarItem": {"reminder": None},
             "calendarItems": {"reminders": []}, "tags": {"tags": []},
             "defaultCalendarForNewEvents": {"calendar": None}, "fetchEvents": {"events": [], "nextCursor": None},
-            "event": {"event": None}, "interpretRecurrence": {"recurrenceRule": {"frequency": "weekly"}},
+            "event": {"event": None}, "changes": {"changes": [], "nextCursor": None}, "trash": {"changes": [], "nextCursor": None},
+            "undo": {"changes": []}, "restore": {"changes": []}, "interpretRecurrence": {"recurrenceRule": {"frequency": "weekly"}},
             "interpretDate": {"dateComponents": {"year": 2026, "month": 12, "day": 5, "hour": 9}, "allDay": False, "text": "t"}, "saveEvent": {"event": {"eventIdentifier": "e", "startDate": "2027-01-04T09:00:00.000Z"}},
         }
         return canned.get(method, {"reminder": {"calendarItemIdentifier": "r", "title": "t"}, "completedOccurrence": None})
@@ -150,6 +155,12 @@ class SchemaTest(unittest.TestCase):
         rd.remove_event("e", occurrence_date=datetime(2027, 1, 18, 9, tzinfo=timezone.utc), span="futureEvents")
         rd.interpret_date("tomorrow 9am")
         rd.interpret_recurrence("every monday")
+        rd.changes(client="c", item="r", since=datetime(2026, 1, 1, tzinfo=timezone.utc),
+                   until=datetime(2027, 1, 1, tzinfo=timezone.utc), limit=5, cursor="9")
+        rd.undo("41")
+        rd.undo(client="c", count=2)
+        rd.trash(limit=5, cursor="9")
+        rd.restore("r")
         self.assertEqual({method for method, _ in rd.sent}, set(WRAPPERS))
         for method, params in rd.sent:
             declared = {p["name"] for p in self.methods[method]["params"]}

@@ -119,6 +119,27 @@ class ServerTests:
         self.assertIsNone(c.calendar_item(r.identifier))
         self.assertEqual(list(c.fetch_reminders(calendars=[cal])), [])
 
+    def test_history_undo_trash_and_restore(self):
+        c = self.client
+        tea = c.create_reminder("Tea " + self.FRAMING)
+        c.update_reminder(tea, title="Green tea " + self.FRAMING)
+        changes, _ = c.changes(item=tea.identifier)
+        self.assertEqual([ch["action"] for ch in changes], ["changed", "created"])
+        self.assertEqual(changes[0]["client"], self.NAME)
+        self.assertEqual(changes[0]["before"].title, "Tea " + self.FRAMING)
+        made = c.undo(changes[0]["changeIdentifier"])
+        self.assertEqual(made[0]["undoes"], changes[0]["changeIdentifier"])
+        self.assertEqual(c.calendar_item(tea.identifier).title, "Tea " + self.FRAMING)
+        c.remove_reminder(tea)
+        trash, _ = c.trash()
+        self.assertIn(tea.identifier, [ch["itemIdentifier"] for ch in trash])
+        self.assertEqual([ch["action"] for ch in c.restore(tea.identifier)], ["restored"])
+        self.assertEqual(c.calendar_item(tea.identifier).title, "Tea " + self.FRAMING)
+        with self.assertRaises(NotFound):
+            c.undo("999999999")
+        with self.assertRaises(ValueError):
+            c.undo()
+
     def test_tags_flags_subtasks_and_search(self):
         c = self.client
         parent = c.create_reminder("Move house " + self.FRAMING, tags=[" #Home ", "errands", "home"], flagged=True)

@@ -1,0 +1,38 @@
+import CommandArguments
+import Foundation
+import RemindersModel
+import RemindersStore
+
+/// `remindersd history [--keep-days N] [--keep-changes N]`: how long the store keeps its history
+/// of changes (what undo and the trash reach back to), said, or set by the owner.
+enum HistoryCommand {
+    static let usage = """
+        Usage: remindersd history [--keep-days N] [--keep-changes N] [--store PATH]
+
+        Says how long the history of changes is kept (what undo, restore and the trash reach back
+        to): "keeps 30 days, at most 100000 changes; holds N changes". With --keep-days or
+        --keep-changes, sets it (the owner's setting, for every client) and trims what is older
+        now; 0 keeps nothing.
+        """
+
+    static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valueFlags: ["--store", "--keep-days", "--keep-changes"], switchFlags: ["--help", "-h"])
+        if parsed.has("--help") || parsed.has("-h") {
+            print(usage, to: .protocolOutput(output))
+            return 0
+        }
+        if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "history: unexpected argument \(extra.prefix(80))") }
+        let store = try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment))
+        var retention = try store.historyRetention()
+        let days = try parsed.integer("--keep-days", range: 0...36_600)
+        let changes = try parsed.integer("--keep-changes", range: 0...100_000_000)
+        if days != nil || changes != nil {
+            retention.days = days ?? retention.days
+            retention.changes = changes ?? retention.changes
+            try store.setHistoryRetention(retention)
+        }
+        let held = try store.historyCount()
+        print("keeps \(retention.days) days, at most \(retention.changes) changes; holds \(held) changes", to: .protocolOutput(output))
+        return 0
+    }
+}

@@ -1,0 +1,29 @@
+import JSONRPC
+import RemindersModel
+
+extension ItemChange {
+    /// `{changeIdentifier, date, client, program, account, action, kind, itemIdentifier, title,
+    /// calendarIdentifier, undoes, partOf, before}`; `before` is a Reminder or a Calendar, or null.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("changeIdentifier", changeIdentifier)
+        writer.field("date", date)
+        writer.field("client", client)
+        writer.field("program", program)
+        writer.field("account", account)
+        writer.field("action", action.rawValue)
+        writer.field("kind", kind.rawValue)
+        writer.field("itemIdentifier", itemIdentifier)
+        writer.field("title", title)
+        writer.field("calendarIdentifier", calendarIdentifier)
+        writer.field("undoes", undoes)
+        writer.field("partOf", partOf)
+        writer.key(static: "before")
+        switch before {
+        case .reminder(let reminder)?: reminder.write(to: &writer)
+        case .list(let list)?: list.write(to: &writer)
+        case nil: writer.null()
+        }
+        writer.endObject()
+    }
+}

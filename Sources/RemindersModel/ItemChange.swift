@@ -1,0 +1,105 @@
+/// One change in the store's history (issue 38): a reminder or a list made, changed, completed,
+/// moved, removed or restored, by whom and when, with what the item was before — so that it can
+/// be undone. A list's removal carries its reminders' removals as its parts.
+public struct ItemChange: Equatable, Sendable {
+    public enum Action: String, Sendable, CaseIterable {
+        case created, changed, completed, moved, removed, restored
+    }
+
+    public enum Kind: String, Sendable, CaseIterable {
+        case reminder, list
+    }
+
+    /// The item as it was before the change: nil for one made by it.
+    public enum Before: Equatable, Sendable {
+        case reminder(Reminder)
+        case list(ItemCalendar)
+    }
+
+    public var changeIdentifier: String
+    public var date: Timestamp
+    /// Who made it, as authorization knows them: the client's name and its program; a sync names
+    /// its account (`account`).
+    public var client: String
+    public var program: String
+    public var account: String?
+    public var action: Action
+    public var kind: Kind
+    public var itemIdentifier: String
+    public var title: String
+    /// The list the item is in after the change (before it, for a removal); a list's own identifier for a list.
+    public var calendarIdentifier: String?
+    /// The change this one undid.
+    public var undoes: String?
+    /// The change this one is part of: a reminder removed with its list or its parent.
+    public var partOf: String?
+    public var before: Before?
+
+    public init(
+        changeIdentifier: String, date: Timestamp, client: String, program: String, account: String? = nil, action: Action,
+        kind: Kind, itemIdentifier: String, title: String, calendarIdentifier: String? = nil, undoes: String? = nil,
+        partOf: String? = nil, before: Before? = nil
+    ) {
+        self.changeIdentifier = changeIdentifier
+        self.date = date
+        self.client = client
+        self.program = program
+        self.account = account
+        self.action = action
+        self.kind = kind
+        self.itemIdentifier = itemIdentifier
+        self.title = title
+        self.calendarIdentifier = calendarIdentifier
+        self.undoes = undoes
+        self.partOf = partOf
+        self.before = before
+    }
+}
+
+/// Who makes the changes a store connection writes (`CalendarStore.author`).
+public struct ChangeAuthor: Hashable, Sendable {
+    public var client: String
+    public var program: String
+    /// The account a sync writes for.
+    public var account: String?
+
+    public init(client: String, program: String, account: String? = nil) {
+        self.client = client
+        self.program = program
+        self.account = account
+    }
+}
+
+/// A page of the history, newest first, and where the next one starts.
+public struct ChangesPage: Equatable, Sendable {
+    public var changes: [ItemChange]
+    public var nextCursor: String?
+
+    public init(changes: [ItemChange], nextCursor: String?) {
+        self.changes = changes
+        self.nextCursor = nextCursor
+    }
+}
+
+/// What a history query asks for.
+public struct ChangesFilter: Equatable, Sendable {
+    public var client: String?
+    public var itemIdentifier: String?
+    public var since: Timestamp?
+    public var until: Timestamp?
+    /// Only changes older than this one (a page's cursor).
+    public var before: Int64?
+    public var limit: Int
+
+    public init(
+        client: String? = nil, itemIdentifier: String? = nil, since: Timestamp? = nil, until: Timestamp? = nil,
+        before: Int64? = nil, limit: Int = 50
+    ) {
+        self.client = client
+        self.itemIdentifier = itemIdentifier
+        self.since = since
+        self.until = until
+        self.before = before
+        self.limit = limit
+    }
+}

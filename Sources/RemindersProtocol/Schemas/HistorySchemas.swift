@@ -1,0 +1,53 @@
+import JSONRPC
+import RemindersModel
+
+/// The history's members (issue 38).
+public enum HistorySchemas: Sendable {
+    public static let change = JSONSchema.named("Change") {
+        CommonSchemas.result(
+            [
+                ("changeIdentifier", .string("The change's number in the history, for undo.")),
+                ("date", CommonSchemas.instant),
+                ("client", .string("The client's name, as authorization knows it.")),
+                ("program", .string("The program the client ran as.")),
+                ("account", .nullable(.string("The account a sync wrote it for."))),
+                ("action", .oneOf(ItemChange.Action.allCases.map(\.rawValue))),
+                ("kind", .oneOf(ItemChange.Kind.allCases.map(\.rawValue))),
+                ("itemIdentifier", CommonSchemas.identifier),
+                ("title", .string()),
+                ("calendarIdentifier", .nullable(CommonSchemas.identifier)),
+                ("undoes", .nullable(.string("The change this one undid."))),
+                ("partOf", .nullable(.string("The change this one is part of (a reminder removed with its list)."))),
+                (
+                    "before",
+                    .nullable(
+                        .object(
+                            [], allowsOtherMembers: true,
+                            description:
+                                "The item as it was before: a Reminder, or a Calendar for a list (kind says which); null for one the change made."))
+                ),
+            ], description: "A change in the history: what was done to which item, by whom, when, and what the item was before.")
+    }
+
+    public static let changes = CommonSchemas.result([
+        ("changes", .array(of: change)), ("nextCursor", .nullable(.string("Where the next page starts; null on the last."))),
+    ])
+}
+
+/// `{changes, nextCursor}`: a page of the history or of the trash, newest first.
+public struct ChangesResult: MethodResult, Sendable {
+    public static let schema = HistorySchemas.changes
+    public var page: ChangesPage
+
+    public init(page: ChangesPage) { self.page = page }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key(static: "changes")
+        writer.beginArray()
+        for change in page.changes { change.write(to: &writer) }
+        writer.endArray()
+        writer.field("nextCursor", page.nextCursor)
+        writer.endObject()
+    }
+}

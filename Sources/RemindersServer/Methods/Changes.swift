@@ -1,0 +1,18 @@
+import JSONRPC
+import RemindersJSON
+import RemindersModel
+import RemindersProtocol
+import RemindersStore
+
+extension Changes: MethodHandler {
+    public static let access = Access.fullOrWriteOnly
+    public static let effect = Effect.reads
+
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+        var filter = params.filter
+        let own = try HistoryAccess.ownClient(context)
+        try HistoryAccess.refuseOthers(filter.client, own: own)
+        if let own { filter.client = own }
+        return Result(page: try context.session.eventStore().store.changes(filter))
+    }
+}
