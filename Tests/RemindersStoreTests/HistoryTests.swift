@@ -154,25 +154,8 @@ final class HistoryTests: StoreTestCase {
         }
     }
 
-    func testSyncedReminderRemovedHereGetsItsLinkBackUntilTheSyncSentTheRemoval() throws {
-        try store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp(milliseconds: 0))
-        let list = Identifiers.make()
-        try store.addSyncedCollection(
-            SyncedCollection(calendarIdentifier: list, account: "home", href: "/alice/groceries/"),
-            list: ItemCalendar(calendarIdentifier: list, title: "Groceries"), now: Timestamp(milliseconds: 0))
-        let milk = try add("Milk", in: list)
-        try store.saveSyncedItem(
-            SyncedItem(
-                href: "/alice/groceries/milk.ics", etag: "\"1\"", itemIdentifier: milk.calendarItemIdentifier, kind: .reminder,
-                syncedModified: milk.lastModifiedDate), calendar: list)
-        try eventStore.removeReminder(identifier: milk.calendarItemIdentifier, commit: true)
-        XCTAssertNil(try store.syncedItems(calendar: list).first?.itemIdentifier, "a tombstone")
-        _ = try store.undo(change: try XCTUnwrap(store.lastRemoval(of: milk.calendarItemIdentifier)))
-        XCTAssertEqual(try store.syncedItems(calendar: list).first?.itemIdentifier, milk.calendarItemIdentifier, "linked again")
-        XCTAssertEqual(try store.syncedItems(calendar: list).first?.href, "/alice/groceries/milk.ics")
-    }
-
-    func testASyncedListRemovedHereComesBackWithItsCollectionOrToBeMadeAgain() throws {
+    /// "Milk" in a list synced with account "home", as a sync left them.
+    private func syncedMilk() throws -> (list: String, milk: Reminder) {
         try store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp(milliseconds: 0))
         let list = Identifiers.make()
         try store.addSyncedCollection(
@@ -183,6 +166,20 @@ final class HistoryTests: StoreTestCase {
             SyncedItem(
                 href: "/alice/groceries/milk.ics", etag: "\"1\"", itemIdentifier: milk.calendarItemIdentifier, kind: .reminder,
                 syncedModified: milk.lastModifiedDate), calendar: list)
+        return (list, milk)
+    }
+
+    func testSyncedReminderRemovedHereGetsItsLinkBackUntilTheSyncSentTheRemoval() throws {
+        let (list, milk) = try syncedMilk()
+        try eventStore.removeReminder(identifier: milk.calendarItemIdentifier, commit: true)
+        XCTAssertNil(try store.syncedItems(calendar: list).first?.itemIdentifier, "a tombstone")
+        _ = try store.undo(change: try XCTUnwrap(store.lastRemoval(of: milk.calendarItemIdentifier)))
+        XCTAssertEqual(try store.syncedItems(calendar: list).first?.itemIdentifier, milk.calendarItemIdentifier, "linked again")
+        XCTAssertEqual(try store.syncedItems(calendar: list).first?.href, "/alice/groceries/milk.ics")
+    }
+
+    func testASyncedListRemovedHereComesBackWithItsCollectionOrToBeMadeAgain() throws {
+        let (list, milk) = try syncedMilk()
         try eventStore.removeCalendar(identifier: list)
         XCTAssertEqual(try store.removedCollections(account: "home").map(\.href), ["/alice/groceries/"])
         let removal = try XCTUnwrap(store.lastRemoval(of: list))

@@ -430,6 +430,7 @@ TEXT is \"2026-12-01 09:00\", \"2026-12-01\" or \"\"."
     (define-key map "a" #'remindersd-list-add)
     (define-key map "+" #'remindersd-list-add)
     (define-key map "d" #'remindersd-list-set-due)
+    (define-key map "u" #'remindersd-undo)
     (define-key map "o" #'remindersd-list-visit-source)
     map)
   "Keys of `remindersd-list-mode'.
@@ -439,6 +440,7 @@ Those of `tabulated-list-mode' apply too: g refresh, q quit, S sort.")
   "Incomplete reminders from remindersd.
 \\<remindersd-list-mode-map>\\[remindersd-list-toggle] toggles completion, \\[remindersd-list-add] adds,
 \\[remindersd-list-set-due] sets the due date as you would say it,
+\\[remindersd-undo] undoes your last change (again: one further back),
 \\[remindersd-list-visit-source] visits a captured file and line,
 \\[revert-buffer] refreshes.
 
@@ -713,6 +715,27 @@ A time rings then, as for `remindersd-save'.  Returns the stored reminder."
     (message "remindersd: “%s” %s" (plist-get saved :title)
              (if reading (format "due %s" (plist-get reading :text)) "has no due date"))
     saved))
+
+;;;###autoload
+(defun remindersd-undo ()
+  "Undoes the last change this client made; again, the one before it.
+As `task undo' does: a reminder added is deleted (to the trash), one changed
+gets back what it was, one deleted comes back.  Refused, changing nothing,
+when the reminder changed since.  Returns the changes the undo made."
+  (interactive)
+  (let ((changes (append (plist-get (remindersd--with-errors
+                                      (remindersd-request :undo `(:client ,remindersd-client-name :count 1)))
+                                     :changes)
+                         nil)))
+    (message "remindersd: undone: %s"
+             (mapconcat (lambda (change)
+                          (format "%s “%s”"
+                                  (pcase (plist-get change :action)
+                                    ("removed" "deleted") ("restored" "restored") (_ "put back as it was:"))
+                                  (plist-get change :title)))
+                        changes "; "))
+    (remindersd--schedule-refresh)
+    changes))
 
 ;;;###autoload
 (defun remindersd-add (title &optional calendar-identifier due)

@@ -285,6 +285,21 @@
       (should-error (remindersd-add "Never" nil "someday") :type 'user-error)
       (should-not (remindersd-test--find "Never")))))
 
+;; u undoes this client's last change: a reminder added goes to the trash, a rename is put back
+(ert-deftest remindersd-04c-undo-in-the-list ()
+  (remindersd-test--with-store
+    (remindersd-list)
+    (let ((tea (remindersd-add "Tea")))
+      (remindersd-test--wait-for (lambda () (remindersd-test--list-has "Tea")) "Tea in the list")
+      (remindersd-save `(:calendarItemIdentifier ,(plist-get tea :calendarItemIdentifier) :title "Green tea"))
+      (should (eq (key-binding (kbd "u")) #'remindersd-undo))
+      (execute-kbd-macro (kbd "u"))
+      (should (equal "Tea" (plist-get (remindersd-test--find "Tea") :title)))
+      (should (string-match-p "undone: put back as it was: “Tea”" (with-current-buffer "*Messages*" (buffer-string))))
+      (execute-kbd-macro (kbd "u"))
+      (should-not (remindersd-test--find "Tea"))
+      (remindersd-test--wait-for (lambda () (not (remindersd-test--list-has "Tea"))) "Tea gone from the list"))))
+
 (ert-deftest remindersd-05-ret-toggles-completion ()
   (remindersd-test--with-store
     (remindersd-test--seed)

@@ -308,6 +308,34 @@ test('a in the list adds to the list under the cursor', function()
   truthy(line_of('Eggs') > line_of('Groceries ('), 'shown under Groceries')
 end)
 
+test('u in the list undoes the last change: a reminder added is deleted, to the trash', function()
+  goto_list()
+  vim.api.nvim_win_set_cursor(0, { line_of('Groceries ('), 0 })
+  local input = vim.ui.input
+  local answers, asked = { 'Yeast', '' }, 0
+  vim.ui.input = function(_, on_confirm)
+    asked = asked + 1
+    on_confirm(answers[asked])
+  end
+  feed('a')
+  vim.ui.input = input
+  wait_for(function()
+    return list_has('Yeast')
+  end, 5000, 'Yeast in the list')
+  feed('u')
+  wait_for(function()
+    return find_by_title('Yeast') == nil
+  end, 5000, 'the addition undone')
+  wait_for(function()
+    return notified('undone: deleted “Yeast”')
+  end, 5000, 'the undo is said')
+  wait_for(function()
+    return not list_has('Yeast')
+  end, 5000, 'gone from the list')
+  local trash = cli('trash', { limit = 5 }).changes
+  eq('Yeast', trash[1].title, 'in the trash')
+end)
+
 test('dates as people say them: a at "in 3 days 9am", d on a line, and a phrase it cannot read', function()
   goto_list()
   vim.api.nvim_win_set_cursor(0, { line_of('Groceries ('), 0 })

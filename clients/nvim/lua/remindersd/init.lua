@@ -39,6 +39,7 @@ local defaults = {
     toggle = '<CR>',
     add = 'a',
     due = 'd',
+    undo = 'u',
     open = 'o',
     refresh = 'r',
     close = 'q',
@@ -359,6 +360,15 @@ function M.set_due(identifier, text, callback)
       return callback(err)
     end
     save(reading.dateComponents, reading)
+  end)
+end
+
+--- Undoes the last change this client made (each call one further back), as `task undo` does:
+--- a reminder added is deleted (to the trash), one changed gets back what it was, one deleted
+--- comes back. callback(err, changes) with the changes the undo made.
+function M.undo(callback)
+  M.request('undo', { client = M.config.client_name, count = 1 }, function(err, result)
+    callback(err, result and result.changes)
   end)
 end
 

@@ -549,6 +549,22 @@ function V.set_due()
   end)
 end
 
+--- u: undoes this client's last change (u again goes one further back).
+function V.undo()
+  R.undo(function(err, changes)
+    if err then
+      return R._notify(R.error_message(err), vim.log.levels.ERROR)
+    end
+    local said = {}
+    for _, change in ipairs(changes or {}) do
+      local what = ({ removed = 'deleted', restored = 'restored' })[change.action] or 'put back as it was:'
+      table.insert(said, 'undone: ' .. what .. ' “' .. single_line(change.title) .. '”')
+    end
+    R._notify(table.concat(said, '; '))
+    V.schedule_refresh()
+  end)
+end
+
 --- o: opens the file and line a captured reminder points to.
 function V.open_source()
   local entry = V.entry_at_cursor()
@@ -596,6 +612,7 @@ local function create_buffer()
   map(keys.toggle, function() V.toggle() end, 'remindersd: toggle completion')
   map(keys.add, V.add_here, 'remindersd: add a reminder to this list')
   map(keys.due, V.set_due, 'remindersd: set the due date, as you would say it')
+  map(keys.undo, V.undo, 'remindersd: undo your last change')
   map(keys.open, V.open_source, 'remindersd: open the captured file and line')
   map(keys.refresh, function() V.refresh() end, 'remindersd: refresh')
   map(keys.close, V.close, 'remindersd: close')
