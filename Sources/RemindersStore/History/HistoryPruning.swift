@@ -54,7 +54,9 @@ extension CalendarStore {
     /// than its count.
     func oldestKeptChange(_ retention: HistoryRetention) throws(SQLiteError) -> Int64 {
         let cutoff = Timestamp.now().milliseconds - Int64(retention.days) * 86_400_000
-        let byAge = try database.scalar("SELECT min(id) FROM changes WHERE time >= ?", .integer(cutoff))?.integer
+        // The first change in the window, read in number order: past the last trim, that is at
+        // most a few rows in (a min() with a condition would read them all).
+        let byAge = try database.scalar("SELECT id FROM changes WHERE time >= ? ORDER BY id LIMIT 1", .integer(cutoff))?.integer
         let newest = try database.scalar("SELECT max(id) FROM changes")?.integer ?? 0
         let byCount = newest - Int64(retention.changes) + 1
         return max(byAge ?? newest + 1, byCount)
