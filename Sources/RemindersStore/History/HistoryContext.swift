@@ -16,7 +16,7 @@ struct HistoryContext {
     /// Off while a new store is seeded.
     var recording = true
     /// Changes recorded by this connection since the history was last trimmed.
-    var recordedSincePruning = Int.max
+    var recordedSincePruning = CalendarStore.pruningInterval
 }
 
 /// How long the history keeps changes, and how many at most (the owner sets both with

@@ -89,7 +89,7 @@ extension CalendarStore {
             UPDATE changes SET part_of = ?1 WHERE id IN (
                 SELECT c.id FROM changes c JOIN change_reminders r ON r.change = c.id
                 WHERE r.parent = ?2 AND c.action = 'removed' AND c.part_of IS NULL AND c.id < ?1
-                    AND c.id > coalesce((SELECT max(id) FROM changes WHERE item = ?2 AND id < ?1), 0))
+                    AND c.id > coalesce((SELECT id FROM changes WHERE item = ?2 AND id < ?1 ORDER BY id DESC LIMIT 1), 0))
             """, .integer(change), .text(identifier))
         let outer = history.partOf
         history.partOf = change
