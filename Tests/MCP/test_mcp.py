@@ -21,7 +21,7 @@ TOOLS = ["list_reminder_lists", "search_reminders", "get_reminder", "create_remi
          "complete_reminder", "delete_reminder", "add_alarm", "create_list", "request_access", "list_events", "create_event",
          "list_tags", "update_list", "delete_list", "upcoming_alarms", "snooze_alarm", "dismiss_alarm", "get_event",
          "update_event", "delete_event", "create_reminders", "complete_reminders", "delete_reminders", "recent_changes",
-         "undo_change", "restore_deleted"]
+         "undo_change", "restore_deleted", "search_events"]
 
 
 class Store:
@@ -197,6 +197,16 @@ class SDKSessions:
                 eve = await client.call_tool("create_event", {"title": "Christmas Eve", "start": "2027-01-24", "end": "2027-01-25"})
                 self.assertFalse(eve.is_error, eve.content[0].text)
                 self.assertEqual(eve.structured_content["event"]["isAllDay"], True)
+                found = await client.call_tool("search_events", {"text": "main street", "start": "2027-01-01", "end": "2027-02-01"})
+                self.check_output(tools, found, "search_events")
+                self.assertEqual([e["title"] for e in found.structured_content["events"]], ["Dentist"], "by its place, ignoring case")
+                self.assertRegex(found.content[0].text, r"Tue 2027-01-12 09:30")
+                none = await client.call_tool("search_events", {"text": "dentist holiday", "start": "2027-01-01", "end": "2027-02-01"})
+                self.assertEqual(none.structured_content["events"], [], "every word must be found")
+                self.assertIn("No events match", none.content[0].text)
+                blank = await client.call_tool("search_events", {"text": "  "})
+                self.assertTrue(blank.is_error)
+                self.assertIn("text", blank.content[0].text)
                 timed = await client.call_tool("create_event", {"title": "x", "start": "2027-01-24", "end": "2027-01-24T10:00", "allDay": False})
                 self.assertTrue(timed.is_error)
                 self.assertIn("start", timed.content[0].text)

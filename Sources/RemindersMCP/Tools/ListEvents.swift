@@ -51,9 +51,13 @@ enum ListEvents: ToolDeclaration {
 
     /// An all-day event's first day as the person reads it (its start is 00:00 in their zone).
     static func text(_ result: FetchEvents.Result, _ input: Input, _ call: ToolCall) -> String {
-        let events = result.events
-        guard !events.isEmpty else { return "No events in that range." }
-        return "\(events.count) event\(events.count == 1 ? "" : "s"):\n"
+        guard !result.events.isEmpty else { return "No events in that range." }
+        return lines(result.events)
+    }
+
+    /// "N events:" and a line each, as list_events and search_events say them.
+    static func lines(_ events: [EventOccurrence]) -> String {
+        "\(events.count) event\(events.count == 1 ? "" : "s"):\n"
             + events.map { occurrence in
                 let when = ReminderFields.dateText(occurrence.start)
                 let series = occurrence.event.seriesIdentifier ?? occurrence.event.eventIdentifier
