@@ -106,14 +106,21 @@ extension CalendarStore {
         return identifiers
     }
 
+    /// The copied columns, as named in `change_reminders`/`change_alarms` and as selected from
+    /// `reminders r`/`alarms a`; made once, not on every copy.
     private static let copiedReminderColumns = ReminderColumn.allCases.map(\.name).joined(separator: ", ")
-    private static let copiedAlarmColumns =
-        "position, identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity, relative_to, fire_at, fire_wall"
+    private static let reminderColumnsOfR = ReminderColumn.allCases.map { "r.\($0.name)" }.joined(separator: ", ")
+    private static let alarmColumns = [
+        "position", "identifier", "relative_offset", "absolute_date", "location_title", "latitude", "longitude", "radius", "proximity",
+        "relative_to", "fire_at", "fire_wall",
+    ]
+    private static let copiedAlarmColumns = alarmColumns.joined(separator: ", ")
+    private static let alarmColumnsOfA = alarmColumns.map { "a.\($0)" }.joined(separator: ", ")
 
     /// Copies a reminder's row, alarms, kept calendar object and sync link into `change`.
     private func copyReminder(row: Int64, into change: Int64) throws(SQLiteError) {
         let columns = Self.copiedReminderColumns
-        let prefixed = ReminderColumn.allCases.map { "r.\($0.name)" }.joined(separator: ", ")
+        let prefixed = Self.reminderColumnsOfR
         try database.run(
             """
             INSERT INTO change_reminders (change, \(columns), icalendar, icalendar_href, sync_calendar, sync_href)
@@ -175,7 +182,7 @@ extension CalendarStore {
             INSERT INTO changes (part_of, time, author, action, kind, item, title, calendar)
             SELECT ?, ?, ?, 'removed', 'reminder', identifier, title, calendar FROM reminders WHERE calendar = ? ORDER BY id
             """, .integer(change), .integer(Timestamp.now().milliseconds), .integer(try authorRow()), .text(identifier))
-        let prefixed = ReminderColumn.allCases.map { "r.\($0.name)" }.joined(separator: ", ")
+        let prefixed = Self.reminderColumnsOfR
         try database.run(
             """
             INSERT INTO change_reminders (change, \(Self.copiedReminderColumns), icalendar, icalendar_href, sync_calendar, sync_href)
@@ -183,7 +190,7 @@ extension CalendarStore {
             FROM changes c JOIN reminders r ON r.identifier = c.item LEFT JOIN reminder_icalendar i ON i.reminder = r.id
             WHERE c.part_of = ?
             """, .integer(change))
-        let alarmColumns = Self.copiedAlarmColumns.split(separator: ",").map { "a." + $0.trimmingPrefixSpaces }.joined(separator: ", ")
+        let alarmColumns = Self.alarmColumnsOfA
         try database.run(
             """
             INSERT INTO change_alarms (change, \(Self.copiedAlarmColumns))
@@ -203,8 +210,4 @@ extension CalendarStore {
             FROM calendars c LEFT JOIN sync_collections s ON s.calendar = c.identifier WHERE c.identifier = ?
             """, .integer(change), .text(identifier))
     }
-}
-
-extension Substring {
-    fileprivate var trimmingPrefixSpaces: Substring { drop(while: { $0 == " " }) }
 }

@@ -114,11 +114,13 @@ extension CalendarStore {
     /// Refuses when the item is no longer what the change left: what it left is what the next
     /// change of it found (its copy), or, with none since, what it is now.
     private func requireUnchangedSince(_ change: ItemChange, id: Int64) throws(StoreError) {
-        let next = try sqlite { () throws(SQLiteError) in
-            try self.database.scalar("SELECT min(id) FROM changes WHERE item = ? AND id > ?", .text(change.itemIdentifier), .integer(id))?.integer
-        }
-        let latest = try sqlite { () throws(SQLiteError) in
-            try self.database.scalar("SELECT max(id) FROM changes WHERE item = ? AND id > ?", .text(change.itemIdentifier), .integer(id))?.integer
+        // The first and the last change of the item since, in one read of the changes after it.
+        let (next, latest) = try sqlite { () throws(SQLiteError) -> (Int64?, Int64?) in
+            let statement = try self.database.statement("SELECT min(id), max(id) FROM changes WHERE item = ? AND id > ?")
+            defer { statement.reset() }
+            try statement.bind([.text(change.itemIdentifier), .integer(id)])
+            guard try statement.step() else { return (nil, nil) }
+            return (statement.optionalInt64(0), statement.optionalInt64(1))
         }
         switch change.kind {
         case .reminder:
