@@ -1,10 +1,12 @@
+import Foundation
 import JSONRPC
 import RemindersModel
 
 extension ItemChange {
     /// `{changeIdentifier, date, client, program, account, action, kind, itemIdentifier, title,
-    /// calendarIdentifier, undoes, partOf, before}`; `before` is a Reminder or a Calendar, or null.
-    public func write(to writer: inout JSONWriter) {
+    /// calendarIdentifier, undoes, partOf, before}`; `before` is a Reminder, a Calendar or an Event
+    /// (its dates read in `zone`), or null.
+    public func write(to writer: inout JSONWriter, zone: TimeZone) {
         writer.beginObject()
         writer.field("changeIdentifier", changeIdentifier)
         writer.field("date", date)
@@ -22,6 +24,7 @@ extension ItemChange {
         switch before {
         case .reminder(let reminder)?: reminder.write(to: &writer)
         case .list(let list)?: list.write(to: &writer)
+        case .event(let event)?: EventOccurrence(event: event, start: event.start, occurrenceStart: event.start).write(to: &writer, zone: zone)
         case nil: writer.null()
         }
         writer.endObject()

@@ -1,19 +1,24 @@
-/// One change in the store's history (issue 38): a reminder or a list made, changed, completed,
-/// moved, removed or restored, by whom and when, with what the item was before — so that it can
-/// be undone. A list's removal carries its reminders' removals as its parts.
+/// One change in the store's history (issue 38): a reminder, a list, an event or an event
+/// calendar made, changed, completed, moved, removed or restored, by whom and when, with what the
+/// item was before — so that it can be undone. A list's removal carries its reminders' removals as
+/// its parts, a calendar's its events', a series' its detached occurrences'.
 public struct ItemChange: Equatable, Sendable {
     public enum Action: String, Sendable, CaseIterable {
         case created, changed, completed, moved, removed, restored
     }
 
     public enum Kind: String, Sendable, CaseIterable {
-        case reminder, list
+        case reminder, list, event, calendar
+
+        /// The kind of calendar item (or of calendar) the change is of: what authorization grants.
+        public var entityType: EntityType { self == .reminder || self == .list ? .reminder : .event }
     }
 
     /// The item as it was before the change: nil for one made by it.
     public enum Before: Equatable, Sendable {
         case reminder(Reminder)
         case list(ItemCalendar)
+        case event(Event)
     }
 
     public var changeIdentifier: String
@@ -31,7 +36,8 @@ public struct ItemChange: Equatable, Sendable {
     public var calendarIdentifier: String?
     /// The change this one undid.
     public var undoes: String?
-    /// The change this one is part of: a reminder removed with its list or its parent.
+    /// The change this one is part of: a reminder removed with its list or its parent, an event
+    /// with its calendar or its series.
     public var partOf: String?
     public var before: Before?
 
@@ -89,17 +95,20 @@ public struct ChangesFilter: Equatable, Sendable {
     public var until: Timestamp?
     /// Only changes older than this one (a page's cursor).
     public var before: Int64?
+    /// Only changes of these kinds (those of the entity types a client may see); nil: all.
+    public var kinds: Set<ItemChange.Kind>?
     public var limit: Int
 
     public init(
         client: String? = nil, itemIdentifier: String? = nil, since: Timestamp? = nil, until: Timestamp? = nil,
-        before: Int64? = nil, limit: Int = 50
+        before: Int64? = nil, kinds: Set<ItemChange.Kind>? = nil, limit: Int = 50
     ) {
         self.client = client
         self.itemIdentifier = itemIdentifier
         self.since = since
         self.until = until
         self.before = before
+        self.kinds = kinds
         self.limit = limit
     }
 }

@@ -515,6 +515,29 @@ enum Schema {
             ) WITHOUT ROWID;
             """
         ),
+        // Issue 38: events and event calendars in the history too. A copy of an event is its row
+        // (the columns of `events`) with its calendar object and sync link; a series' detached
+        // occurrences are parts of its removal, each with its own copy.
+        (
+            "v21 history of events",
+            """
+            CREATE TABLE change_events (
+                change INTEGER PRIMARY KEY,
+                id, identifier, external_identifier, calendar, title, notes, url, location_title, latitude, longitude, radius,
+                start_date, start_at, start_wall, duration, availability, status, recurrence, exceptions, series, original_occurrence,
+                creation_date, last_modified, last_alarm_fire,
+                icalendar TEXT, sync_calendar TEXT, sync_href TEXT
+            );
+            CREATE TABLE change_event_alarms (
+                change INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                identifier, relative_offset, absolute_date, location_title, latitude, longitude, radius, proximity,
+                relative_to, fire_at, fire_wall,
+                PRIMARY KEY (change, position)
+            ) WITHOUT ROWID;
+            ALTER TABLE change_sync_items ADD COLUMN event TEXT;
+            """
+        ),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -527,6 +550,6 @@ enum Schema {
         "sources", "calendars", "settings", "reminders", "alarms", "authorizations", "reminder_tags", "reminders_fts",
         "reminder_icalendar", "accounts", "sync_collections", "sync_items", "sync_removed_collections", "alarm_deliveries",
         "geofence_sides", "events", "event_alarms", "event_icalendar", "schema_migrations", "change_authors", "changes",
-        "change_reminders", "change_alarms", "change_calendars", "change_sync_items",
+        "change_reminders", "change_alarms", "change_calendars", "change_sync_items", "change_events", "change_event_alarms",
     ]
 }

@@ -5,7 +5,8 @@ import XCTest
 
 /// `changes`, `undo`, `trash` and `restore` through the binary (issue 38): two clients, each
 /// change in the history by its name; a list removed by one restored with its reminders; an undo
-/// refused naming the field another client changed; a write-only client limited to its own.
+/// refused naming the field another client changed; a write-only client limited to its own; an
+/// event's removal restored, and seen only by a client with access to events.
 final class HistoryUndoTests: XCTestCase {
     let folder = TemporaryFolder()
 
@@ -71,5 +72,29 @@ final class HistoryUndoTests: XCTestCase {
         XCTAssertNotNil(adder.channel.request("undo", ["client": "adder"]).result)
         XCTAssertEqual(adder.shutDown(), 0)
         XCTAssertEqual(owner.shutDown(), 0)
+    }
+
+    func testAnEventRemovedIsRestoredAndOnlyAClientWithAccessToEventsSeesIt() throws {
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "planner", "fullAccess", "--entity", "event", "--store", folder.store])
+                .status, 0)
+        let planner = try RemindersdProcess.granted("planner", store: folder.store)
+        let remindersOnly = try RemindersdProcess.granted("tasks", store: folder.store)
+        let event = planner.channel.request(
+            "saveEvent", ["event": ["title": "Dentist", "startDate": "2026-12-09T08:00:00.000Z", "endDate": "2026-12-09T09:00:00.000Z"]])
+        let identifier = event.at("result", "event", "eventIdentifier") ?? .null
+        XCTAssertEqual(planner.channel.request("removeEvent", ["identifier": identifier]).result, [:])
+        let trash = planner.channel.request("trash", [:])
+        XCTAssertEqual(trash.at("result", "changes", 0, "kind"), "event", "\(trash)")
+        XCTAssertEqual(trash.at("result", "changes", 0, "before", "title"), "Dentist")
+        XCTAssertEqual(trash.at("result", "changes", 0, "before", "startDate"), "2026-12-09T08:00:00.000Z")
+        XCTAssertEqual(remindersOnly.channel.request("trash", [:]).at("result", "changes"), [], "no access to events, none of theirs")
+        XCTAssertEqual(remindersOnly.channel.request("changes", [:]).at("result", "changes"), [])
+        XCTAssertEqual(remindersOnly.channel.request("restore", ["identifier": identifier]).errorField, "changeIdentifier")
+        let restored = planner.channel.request("restore", ["identifier": identifier])
+        XCTAssertEqual(restored.at("result", "changes", 0, "kind"), "event", "\(restored)")
+        XCTAssertEqual(planner.channel.request("event", ["identifier": identifier]).at("result", "event", "title"), "Dentist")
+        XCTAssertEqual(planner.shutDown(), 0)
+        XCTAssertEqual(remindersOnly.shutDown(), 0)
     }
 }

@@ -11,7 +11,7 @@ enum DeleteEvent: ToolDeclaration {
     static let name = "delete_event"
     static let title = "Delete an event"
     static let detail =
-        "For a repeating event give span: thisEvent removes only the occurrence (occurrence: its day or start; absent: the first), futureEvents it and every later one; the whole series is never removed by default. Needs access to events."
+        "For a repeating event give span: thisEvent removes only the occurrence (occurrence: its day or start; absent: the first), futureEvents it and every later one; the whole series is never removed by default. Can be undone: undo_change reverts it (restore_deleted brings back a whole event). Needs access to events."
     static let isDestructive = true
     static let isIdempotent = true
 

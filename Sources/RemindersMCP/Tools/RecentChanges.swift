@@ -11,11 +11,11 @@ enum RecentChanges: ToolDeclaration {
     static let name = "recent_changes"
     static let title = "Recent changes"
     static let detail =
-        "id: only that reminder's or list's. undo_change takes a change's number; restore_deleted brings back a deleted reminder or list."
+        "id: only that reminder's, list's, event's or calendar's. undo_change takes a change's number; restore_deleted brings back a deleted reminder, list, event or calendar."
 
     struct Input: MethodParams {
         static let properties: [ObjectRule.Property] = [
-            .init("id", .string("A reminder's or list's identifier: only its changes.")),
+            .init("id", .string("A reminder's, list's, event's or calendar's identifier: only its changes.")),
             .init("limit", .integer(IntegerRule(minimum: 1, maximum: 100, description: "How many (default 20)."))),
         ]
         var id: String?
@@ -40,7 +40,11 @@ enum RecentChanges: ToolDeclaration {
 enum ChangeText {
     static func line(_ change: ItemChange, zone: TimeZone) -> String {
         let who = change.account.map { "the sync of \($0)" } ?? change.client
-        let what = change.kind == .list ? "list \"\(change.title)\"" : "\"\(change.title)\""
+        let what: String
+        switch change.kind {
+        case .reminder: what = "\"\(change.title)\""
+        case .list, .event, .calendar: what = "\(change.kind.rawValue) \"\(change.title)\""
+        }
         let undoing = change.undoes.map { ", undoing #\($0)" } ?? ""
         return "- #\(change.changeIdentifier) \(ReminderFields.instantText(change.date, zone: zone)): \(change.action.rawValue) \(what) "
             + "by \(who)\(undoing) [\(change.itemIdentifier)]"

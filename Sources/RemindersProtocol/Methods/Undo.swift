@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import RemindersJSON
 import RemindersModel
@@ -51,14 +52,19 @@ public enum Undo: RemindersMethod {
     public struct Result: MethodResult, Sendable {
         public static let schema = CommonSchemas.result([("changes", .array(of: HistorySchemas.change))])
         public var changes: [ItemChange]
+        /// The zone an event's dates are read in.
+        public var zone: TimeZone
 
-        public init(changes: [ItemChange]) { self.changes = changes }
+        public init(changes: [ItemChange], zone: TimeZone) {
+            self.changes = changes
+            self.zone = zone
+        }
 
         public func write(to writer: inout JSONWriter) {
             writer.beginObject()
             writer.key(static: "changes")
             writer.beginArray()
-            for change in changes { change.write(to: &writer) }
+            for change in changes { change.write(to: &writer, zone: zone) }
             writer.endArray()
             writer.endObject()
         }

@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import RemindersModel
 
@@ -17,14 +18,18 @@ public enum HistorySchemas: Sendable {
                 ("title", .string()),
                 ("calendarIdentifier", .nullable(CommonSchemas.identifier)),
                 ("undoes", .nullable(.string("The change this one undid."))),
-                ("partOf", .nullable(.string("The change this one is part of (a reminder removed with its list)."))),
+                (
+                    "partOf",
+                    .nullable(.string("The change this one is part of (a reminder removed with its list, an event with its calendar or its series)."))
+                ),
                 (
                     "before",
                     .nullable(
                         .object(
                             [], allowsOtherMembers: true,
                             description:
-                                "The item as it was before: a Reminder, or a Calendar for a list (kind says which); null for one the change made."))
+                                "The item as it was before: a Reminder, an Event, or a Calendar for a list or an event calendar (kind says which); null for one the change made."
+                        ))
                 ),
             ], description: "A change in the history: what was done to which item, by whom, when, and what the item was before.")
     }
@@ -38,14 +43,19 @@ public enum HistorySchemas: Sendable {
 public struct ChangesResult: MethodResult, Sendable {
     public static let schema = HistorySchemas.changes
     public var page: ChangesPage
+    /// The zone an event's dates are read in.
+    public var zone: TimeZone
 
-    public init(page: ChangesPage) { self.page = page }
+    public init(page: ChangesPage, zone: TimeZone) {
+        self.page = page
+        self.zone = zone
+    }
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key(static: "changes")
         writer.beginArray()
-        for change in page.changes { change.write(to: &writer) }
+        for change in page.changes { change.write(to: &writer, zone: zone) }
         writer.endArray()
         writer.field("nextCursor", page.nextCursor)
         writer.endObject()

@@ -13,6 +13,8 @@ extension Changes: MethodHandler {
         let own = try HistoryAccess.ownClient(context)
         try HistoryAccess.refuseOthers(filter.client, own: own)
         if let own { filter.client = own }
-        return Result(page: try context.session.eventStore().store.changes(filter))
+        filter.kinds = try HistoryAccess.kinds(context, own: own)
+        let eventStore = try context.session.eventStore()
+        return Result(page: try eventStore.store.changes(filter), zone: eventStore.timeZone)
     }
 }

@@ -10,10 +10,11 @@ extension Restore: MethodHandler {
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let own = try HistoryAccess.ownClient(context)
-        let store = try context.session.eventStore().store
-        guard let removal = try store.lastRemoval(of: params.identifier) else {
-            throw StoreError.notFound(kind: "removed reminder or list", identifier: params.identifier)
+        let eventStore = try context.session.eventStore()
+        guard let removal = try eventStore.store.lastRemoval(of: params.identifier) else {
+            throw StoreError.notFound(kind: "removed reminder, list, event or calendar", identifier: params.identifier)
         }
-        return Result(changes: try store.undo(change: removal, onlyBy: own))
+        let kinds = try HistoryAccess.kinds(context, own: own)
+        return Result(changes: try eventStore.store.undo(change: removal, onlyBy: own, kinds: kinds), zone: eventStore.timeZone)
     }
 }

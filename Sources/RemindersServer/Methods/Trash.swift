@@ -10,6 +10,9 @@ extension Trash: MethodHandler {
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let own = try HistoryAccess.ownClient(context)
-        return Result(page: try context.session.eventStore().store.trash(limit: params.limit, before: params.before, client: own))
+        let eventStore = try context.session.eventStore()
+        let page = try eventStore.store.trash(
+            limit: params.limit, before: params.before, client: own, kinds: try HistoryAccess.kinds(context, own: own))
+        return Result(page: page, zone: eventStore.timeZone)
     }
 }

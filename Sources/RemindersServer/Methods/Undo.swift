@@ -10,12 +10,14 @@ extension Undo: MethodHandler {
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let own = try HistoryAccess.ownClient(context)
-        let store = try context.session.eventStore().store
+        let kinds = try HistoryAccess.kinds(context, own: own)
+        let eventStore = try context.session.eventStore()
         switch params.target {
-        case .change(let change): return Result(changes: try store.undo(change: change, onlyBy: own))
+        case .change(let change):
+            return Result(changes: try eventStore.store.undo(change: change, onlyBy: own, kinds: kinds), zone: eventStore.timeZone)
         case .last(let client, let count):
             try HistoryAccess.refuseOthers(client, own: own)
-            return Result(changes: try store.undo(client: client, count: count))
+            return Result(changes: try eventStore.store.undo(client: client, count: count, kinds: kinds), zone: eventStore.timeZone)
         }
     }
 }

@@ -65,7 +65,9 @@ extension CalendarStore {
     private func pruneHistory(_ retention: HistoryRetention) throws(SQLiteError) {
         let oldest = try oldestKeptChange(retention)
         try database.run("DELETE FROM changes WHERE id < ?", .integer(oldest))
-        for table in ["change_reminders", "change_alarms", "change_calendars", "change_sync_items"] {
+        for table in [
+            "change_reminders", "change_alarms", "change_calendars", "change_sync_items", "change_events", "change_event_alarms",
+        ] {
             try database.run("DELETE FROM \(table) WHERE change < ?", .integer(oldest))
         }
     }

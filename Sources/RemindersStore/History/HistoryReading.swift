@@ -19,6 +19,7 @@ extension CalendarStore {
                 if let client = filter.client { conditions.append("a.client = ?"); values.append(.text(client)) }
                 if let since = filter.since { conditions.append("c.time >= ?"); values.append(.integer(since.milliseconds)) }
                 if let until = filter.until { conditions.append("c.time < ?"); values.append(.integer(until.milliseconds)) }
+                if let kinds = filter.kinds { conditions.append(Self.kindCondition(kinds)) }
                 let condition = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
                 let statement = try self.database.statement(Self.changeSelect + condition + " ORDER BY c.id DESC LIMIT ?")
                 defer { statement.reset() }
@@ -55,16 +56,26 @@ extension CalendarStore {
         }
     }
 
-    /// The removed reminders and lists still gone (a reminder removed with its list is in the
-    /// list's entry), newest first.
-    /// `client`: only what that client removed (a write-only client's own).
-    public func trash(limit: Int, before: Int64? = nil, client: String? = nil) throws(StoreError) -> ChangesPage {
+    /// `c.kind` is one of `kinds` (spelled from the enumeration, not bound).
+    private static func kindCondition(_ kinds: Set<ItemChange.Kind>) -> String {
+        let names = kinds.map { "'\($0.rawValue)'" }.sorted()
+        return names.isEmpty ? "0" : "c.kind IN (\(names.joined(separator: ", ")))"
+    }
+
+    /// The removed reminders, lists, events and calendars still gone (a reminder removed with its
+    /// list is in the list's entry, an event with its calendar in the calendar's), newest first.
+    /// `client`: only what that client removed (a write-only client's own); `kinds`: only those.
+    public func trash(
+        limit: Int, before: Int64? = nil, client: String? = nil, kinds: Set<ItemChange.Kind>? = nil
+    ) throws(StoreError) -> ChangesPage {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement(
                     Self.changeSelect + """
                          WHERE c.action = 'removed' AND c.part_of IS NULL AND c.id < ? AND (? IS NULL OR a.client = ?)
+                            AND \(kinds.map(Self.kindCondition) ?? "1")
                             AND NOT EXISTS (SELECT 1 FROM reminders WHERE identifier = c.item)
+                            AND NOT EXISTS (SELECT 1 FROM events WHERE identifier = c.item)
                             AND NOT EXISTS (SELECT 1 FROM calendars WHERE identifier = c.item)
                             AND NOT EXISTS (SELECT 1 FROM changes l WHERE l.item = c.item AND l.id > c.id AND l.action = 'removed')
                         ORDER BY c.id DESC LIMIT ?
@@ -104,7 +115,8 @@ extension CalendarStore {
     func copy(madeBy id: Int64, kind: ItemChange.Kind) throws(SQLiteError) -> ItemChange.Before? {
         switch kind {
         case .reminder: return try copiedReminder(madeBy: id).map { .reminder($0) }
-        case .list: return try copiedCalendar(madeBy: id).map { .list($0) }
+        case .list, .calendar: return try copiedCalendar(madeBy: id).map { .list($0) }
+        case .event: return try copiedEvent(madeBy: id).map { .event($0) }
         }
     }
 

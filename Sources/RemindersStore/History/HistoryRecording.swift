@@ -134,20 +134,20 @@ extension CalendarStore {
             .integer(change), .integer(row))
     }
 
-    // MARK: Lists
+    // MARK: Lists and event calendars
 
-    /// After a list is made.
+    /// After a list or an event calendar is made.
     func recordCalendarInsert(_ calendar: ItemCalendar) throws(SQLiteError) {
-        guard calendar.entityType == .reminder, history.recording else { return }
+        guard history.recording else { return }
         try recordChange(
-            .created, kind: .list, item: calendar.calendarIdentifier, title: calendar.title, calendar: calendar.calendarIdentifier,
+            .created, kind: Self.kind(of: calendar.entityType), item: calendar.calendarIdentifier, title: calendar.title,
+            calendar: calendar.calendarIdentifier,
             afterModified: nil)
     }
 
     /// Before a list is rewritten: records it when what a person sees of it changes (a sync
     /// rewrites every list it reads, mostly unchanged).
     func recordCalendarUpdate(_ calendar: ItemCalendar) throws(SQLiteError) {
-        guard calendar.entityType == .reminder else { return }
         let unchanged =
             try database.scalar(
                 "SELECT count(*) FROM calendars WHERE identifier = ? AND title = ? AND color = ? AND allows_modifications = ?",
@@ -155,27 +155,40 @@ extension CalendarStore {
                 .integer(calendar.allowsContentModifications ? 1 : 0))?.integer ?? 0
         guard unchanged == 0 else { return }
         let change = try recordChange(
-            .changed, kind: .list, item: calendar.calendarIdentifier, title: calendar.title, calendar: calendar.calendarIdentifier,
+            .changed, kind: Self.kind(of: calendar.entityType), item: calendar.calendarIdentifier, title: calendar.title,
+            calendar: calendar.calendarIdentifier,
             afterModified: nil)
         try copyCalendar(calendar.calendarIdentifier, into: change)
     }
 
-    /// Before a list is deleted: records its removal with a copy of it, its collection and its
-    /// items' sync state, and each of its reminders' removal as a part of it.
+    static func kind(of entityType: EntityType) -> ItemChange.Kind { entityType == .reminder ? .list : .calendar }
+
+    /// Before a list or an event calendar is deleted: records its removal with a copy of it, its
+    /// collection and its items' sync state, and each of its reminders' or events' removal as a
+    /// part of it.
     func recordCalendarRemoval(identifier: String) throws(SQLiteError) {
         let statement = try database.statement("SELECT title, entity_type FROM calendars WHERE identifier = ?")
         defer { statement.reset() }
         try statement.bind([.text(identifier)])
-        guard try statement.step(), statement.text(1) == EntityType.reminder.rawValue else { return }
+        guard try statement.step() else { return }
         let title = statement.text(0) ?? ""
+        let entityType = statement.text(1).flatMap(EntityType.init(rawValue:)) ?? .reminder
         statement.reset()
-        let change = try recordChange(.removed, kind: .list, item: identifier, title: title, calendar: identifier, afterModified: nil)
+        let change = try recordChange(
+            .removed, kind: Self.kind(of: entityType), item: identifier, title: title, calendar: identifier, afterModified: nil)
         try copyCalendar(identifier, into: change)
         try database.run(
             """
-            INSERT INTO change_sync_items (change, href, etag, reminder, kind, synced_modified, parent_uid)
-            SELECT ?, href, etag, reminder, kind, synced_modified, parent_uid FROM sync_items WHERE calendar = ?
+            INSERT INTO change_sync_items (change, href, etag, reminder, event, kind, synced_modified, parent_uid)
+            SELECT ?, href, etag, reminder, event, kind, synced_modified, parent_uid FROM sync_items WHERE calendar = ?
             """, .integer(change), .text(identifier))
+        guard entityType == .reminder else {
+            let outer = history.partOf
+            history.partOf = change
+            defer { history.partOf = outer }
+            try recordEventRemovals(inCalendar: identifier)
+            return
+        }
         // Each reminder a part of the list's removal, in one statement each rather than a few per reminder.
         try database.run(
             """
@@ -205,7 +218,8 @@ extension CalendarStore {
             INSERT INTO change_calendars (change, identifier, source, title, color, type, allows_modifications, creation_date,
                 entity_type, was_default, sync_account, sync_href, sync_token, sync_ctag, sync_title, sync_color)
             SELECT ?, c.identifier, c.source, c.title, c.color, c.type, c.allows_modifications, c.creation_date, c.entity_type,
-                c.identifier IS (SELECT value FROM settings WHERE key = 'defaultCalendar'),
+                c.identifier IS (SELECT value FROM settings
+                    WHERE key = CASE c.entity_type WHEN 'event' THEN 'defaultEventCalendar' ELSE 'defaultCalendar' END),
                 s.account, s.href, s.sync_token, s.ctag, s.title, s.color
             FROM calendars c LEFT JOIN sync_collections s ON s.calendar = c.identifier WHERE c.identifier = ?
             """, .integer(change), .text(identifier))

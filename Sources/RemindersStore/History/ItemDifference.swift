@@ -26,6 +26,24 @@ enum ItemDifference {
         return fields
     }
 
+    static func fields(_ a: Event, _ b: Event) -> [String] {
+        var fields: [String] = []
+        func note(_ name: String, _ differs: Bool) { if differs { fields.append(name) } }
+        note("title", a.title != b.title)
+        note("notes", a.notes != b.notes)
+        note("url", a.url != b.url)
+        note("structuredLocation", a.structuredLocation != b.structuredLocation)
+        note("startDate", a.start != b.start)
+        note("endDate", a.duration != b.duration)
+        note("availability", a.availability != b.availability)
+        note("status", a.status != b.status)
+        note("calendarIdentifier", a.calendarIdentifier != b.calendarIdentifier)
+        note("alarms", a.alarms != b.alarms)
+        note("recurrenceRules", a.recurrenceRules != b.recurrenceRules)
+        note("exceptionDates", a.exceptionDates != b.exceptionDates)
+        return fields
+    }
+
     static func fields(_ a: ItemCalendar, _ b: ItemCalendar) -> [String] {
         var fields: [String] = []
         if a.title != b.title { fields.append("title") }

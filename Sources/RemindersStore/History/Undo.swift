@@ -1,34 +1,38 @@
 import RemindersModel
 
 /// Undoing a change: a made item is removed, a changed one gets back what it was, a removed one
-/// comes back with its identifier, alarms, subtasks and sync state (a list with its reminders).
+/// comes back with its identifier, alarms, subtasks and sync state (a list with its reminders, an
+/// event calendar with its events, a series with its detached occurrences).
 /// An undo is a change like any other (it records which one it undid), so it can be undone too.
 /// Refused, changing nothing, when the item changed since in a way the undo would overwrite.
 extension CalendarStore {
-    /// Undoes change `id` — only when it is `client`'s, if given (a write-only client's own).
+    /// Undoes change `id` — only when it is `client`'s, if given (a write-only client's own), and
+    /// of one of `kinds` (those of the entity types the client may change), if given.
     /// Returns the changes the undo made.
-    public func undo(change id: Int64, onlyBy client: String? = nil) throws(StoreError) -> [ItemChange] {
+    public func undo(change id: Int64, onlyBy client: String? = nil, kinds: Set<ItemChange.Kind>? = nil) throws(StoreError) -> [ItemChange] {
         try write { () throws(StoreError) in
             let mark = try self.sqlite { () throws(SQLiteError) in try self.database.scalar("SELECT max(id) FROM changes")?.integer ?? 0 }
-            try self.undoOne(id, onlyBy: client)
+            try self.undoOne(id, onlyBy: client, kinds: kinds)
             return try self.changesMade(after: mark)
         }
     }
 
-    /// Undoes the last `count` changes of `client` that are not undone yet (undos aside), newest first.
-    public func undo(client: String, count: Int) throws(StoreError) -> [ItemChange] {
+    /// Undoes the last `count` changes of `client` that are not undone yet (undos aside), newest
+    /// first; of `kinds` only, if given.
+    public func undo(client: String, count: Int, kinds: Set<ItemChange.Kind>? = nil) throws(StoreError) -> [ItemChange] {
         guard count >= 1, count <= 100 else { throw .invalid(ValidationError(field: "count", "must be 1 to 100")) }
         return try write { () throws(StoreError) in
             let candidates = try self.sqlite { () throws(SQLiteError) -> [Int64] in
                 let statement = try self.database.statement(
                     """
                     SELECT c.id FROM changes c JOIN change_authors a ON a.id = c.author
-                    WHERE a.client = ? AND c.part_of IS NULL AND c.undoes IS NULL
+                    WHERE a.client = ? AND c.part_of IS NULL AND c.undoes IS NULL AND instr(?, ' ' || c.kind || ' ') > 0
                         AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id)
                     ORDER BY c.id DESC LIMIT ?
                     """)
                 defer { statement.reset() }
-                try statement.bind([.text(client), .integer(Int64(count))])
+                let allowed = " " + (kinds ?? Set(ItemChange.Kind.allCases)).map(\.rawValue).joined(separator: " ") + " "
+                try statement.bind([.text(client), .text(allowed), .integer(Int64(count))])
                 var ids: [Int64] = []
                 while try statement.step() { ids.append(statement.int64(0)) }
                 return ids
@@ -37,7 +41,7 @@ extension CalendarStore {
                 throw .invalid(ValidationError(field: "client", "\(client) has no change in the history left to undo"))
             }
             let mark = try self.sqlite { () throws(SQLiteError) in try self.database.scalar("SELECT max(id) FROM changes")?.integer ?? 0 }
-            for id in candidates { try self.undoOne(id, onlyBy: nil) }
+            for id in candidates { try self.undoOne(id, onlyBy: nil, kinds: nil) }
             return try self.changesMade(after: mark)
         }
     }
@@ -56,7 +60,7 @@ extension CalendarStore {
         return made
     }
 
-    private func undoOne(_ id: Int64, onlyBy client: String?) throws(StoreError) {
+    private func undoOne(_ id: Int64, onlyBy client: String?, kinds: Set<ItemChange.Kind>?) throws(StoreError) {
         guard let change = try change(identifier: id) else {
             let oldest = try sqlite { () throws(SQLiteError) in try self.oldestChange() }
             if let oldest, id < oldest {
@@ -68,6 +72,13 @@ extension CalendarStore {
         if let client, change.client != client {
             throw .invalid(
                 ValidationError(field: "changeIdentifier", "change \(id) was made by \(change.client); a write-only client undoes only its own"))
+        }
+        if let kinds, !kinds.contains(change.kind) {
+            throw .invalid(
+                ValidationError(
+                    field: "changeIdentifier",
+                    "change \(id) is of \(change.kind == .event || change.kind == .calendar ? "events" : "reminders"), which this client has no access to"
+                ))
         }
         let outer = history
         history.undoing = id
@@ -86,29 +97,33 @@ extension CalendarStore {
             try putBack(before)
         case (.reminder, .removed):
             try restoreReminder(removedBy: id)
-        case (.list, .created), (.list, .restored):
+        case (.event, .created), (.event, .restored):
+            try removeAgain(event: change.itemIdentifier)
+        case (.event, .changed), (.event, .completed), (.event, .moved):
+            guard case .event(let before)? = change.before else { throw missingCopy(id) }
+            try putBack(before)
+        case (.event, .removed):
+            try restoreEvent(removedBy: id)
+        case (.list, .created), (.list, .restored), (.calendar, .created), (.calendar, .restored):
             try removeAgain(list: change.itemIdentifier)
-        case (.list, .changed), (.list, .moved), (.list, .completed):
+        case (.list, .changed), (.list, .moved), (.list, .completed), (.calendar, .changed), (.calendar, .moved), (.calendar, .completed):
             guard case .list(let before)? = change.before else { throw missingCopy(id) }
             guard var list = try calendar(identifier: change.itemIdentifier) else { throw gone(change) }
             list.title = before.title
             list.color = before.color
             list.allowsContentModifications = before.allowsContentModifications
             try updateCalendar(list)
-        case (.list, .removed):
+        case (.list, .removed), (.calendar, .removed):
             try restoreList(removedBy: id)
         }
     }
 
-    private func missingCopy(_ id: Int64) -> StoreError {
+    func missingCopy(_ id: Int64) -> StoreError {
         .invalid(ValidationError(field: "changeIdentifier", "the history has no copy of what change \(id) overwrote"))
     }
 
-    private func gone(_ change: ItemChange) -> StoreError {
-        .invalid(
-            ValidationError(
-                field: "changeIdentifier",
-                "the \(change.kind == .list ? "list" : "reminder") \(change.itemIdentifier) was removed since; restore it first"))
+    func gone(_ change: ItemChange) -> StoreError {
+        .invalid(ValidationError(field: "changeIdentifier", "the \(change.kind) \(change.itemIdentifier) was removed since; restore it first"))
     }
 
     /// Refuses when the item is no longer what the change left: what it left is what the next
@@ -138,12 +153,13 @@ extension CalendarStore {
             guard let left = try sqlite({ () throws(SQLiteError) in try self.copiedReminder(madeBy: next) }) else { return }
             let fields = ItemDifference.fields(left, now)
             if !fields.isEmpty { throw .changedSince(kind: "reminder", identifier: change.itemIdentifier, fields: fields, change: String(latest)) }
-        case .list:
+        case .list, .calendar:
             let now = try calendar(identifier: change.itemIdentifier)
             if change.action == .removed {
                 guard now == nil else {
                     throw .invalid(
-                        ValidationError(field: "changeIdentifier", "the list \(change.itemIdentifier) is there again; there is nothing to restore"))
+                        ValidationError(
+                            field: "changeIdentifier", "the \(change.kind) \(change.itemIdentifier) is there again; there is nothing to restore"))
                 }
                 return
             }
@@ -151,7 +167,11 @@ extension CalendarStore {
             guard let next, let latest else { return }
             guard let left = try sqlite({ () throws(SQLiteError) in try self.copiedCalendar(madeBy: next) }) else { return }
             let fields = ItemDifference.fields(left, now)
-            if !fields.isEmpty { throw .changedSince(kind: "list", identifier: change.itemIdentifier, fields: fields, change: String(latest)) }
+            if !fields.isEmpty {
+                throw .changedSince(kind: change.kind.rawValue, identifier: change.itemIdentifier, fields: fields, change: String(latest))
+            }
+        case .event:
+            try requireEventUnchanged(since: change, next: next, latest: latest)
         }
     }
 
@@ -189,7 +209,7 @@ extension CalendarStore {
     }
 
     /// Puts back the reminder change `id` removed, and the subtasks removed with it.
-    private func restoreReminder(removedBy id: Int64, syncLink: Bool = true) throws(StoreError) {
+    func restoreReminder(removedBy id: Int64, syncLink: Bool = true) throws(StoreError) {
         guard var reminder = try sqlite({ () throws(SQLiteError) in try self.copiedReminder(madeBy: id) }) else { throw missingCopy(id) }
         guard try self.reminder(identifier: reminder.calendarItemIdentifier) == nil else { return }
         try requireHome(of: reminder)
@@ -221,7 +241,7 @@ extension CalendarStore {
         for part in try parts(of: id) { try restoreReminder(removedBy: part, syncLink: syncLink) }
     }
 
-    private func parts(of id: Int64) throws(StoreError) -> [Int64] {
+    func parts(of id: Int64) throws(StoreError) -> [Int64] {
         try sqlite { () throws(SQLiteError) in
             // Parents before their subtasks.
             let statement = try self.database.statement(
@@ -240,32 +260,37 @@ extension CalendarStore {
     // MARK: Lists
 
     private func removeAgain(list identifier: String) throws(StoreError) {
-        guard try calendar(identifier: identifier) != nil else { return }
-        guard try calendarCount(for: .reminder) > 1 else {
-            throw .invalid(ValidationError(field: "changeIdentifier", "the list \(identifier) is the last one, and the last list cannot be removed"))
+        guard let list = try calendar(identifier: identifier) else { return }
+        guard try calendarCount(for: list.entityType) > 1 else {
+            let kind = Self.kind(of: list.entityType)
+            throw .invalid(
+                ValidationError(field: "changeIdentifier", "the \(kind) \(identifier) is the last one, and the last \(kind) cannot be removed"))
         }
         try rememberRemovedCollection(calendar: identifier)
         _ = try deleteCalendar(identifier: identifier)
         try storeDefaultCalendar()
     }
 
-    /// Puts back the list change `id` removed, with its reminders, and its collection: as it was
+    /// Puts back the list (or event calendar) change `id` removed, with its reminders (or events),
+    /// and its collection: as it was
     /// when the server still has it (its tombstone not yet sent), else to be made there again by
     /// the next sync, which then sends its reminders too.
     private func restoreList(removedBy id: Int64) throws(StoreError) {
-        let restoredList = try sqlite { () throws(SQLiteError) -> (String, wasDefault: Bool)? in
+        let restoredList = try sqlite { () throws(SQLiteError) -> (String, wasDefault: Bool, EntityType)? in
             let statement = try self.database.statement(
                 """
                 SELECT c.identifier, c.title, c.sync_account, c.sync_href, c.was_default,
                     (SELECT identifier FROM sources WHERE identifier = c.source),
                     (SELECT source FROM accounts WHERE name = c.sync_account),
-                    EXISTS (SELECT 1 FROM sync_removed_collections WHERE account = c.sync_account AND href = c.sync_href)
+                    EXISTS (SELECT 1 FROM sync_removed_collections WHERE account = c.sync_account AND href = c.sync_href),
+                    c.entity_type
                 FROM change_calendars c WHERE c.change = ?
                 """)
             defer { statement.reset() }
             try statement.bind([.integer(id)])
             guard try statement.step(), let identifier = statement.text(0) else { return nil }
             let (title, account, href, wasDefault) = (statement.text(1) ?? "", statement.text(2), statement.text(3), statement.int64(4) != 0)
+            let entityType = statement.text(8).flatMap(EntityType.init(rawValue:)) ?? .reminder
             let accountSource = statement.text(6)
             let source = account == nil ? statement.text(5) : accountSource
             let onServer = statement.int64(7) != 0
@@ -293,26 +318,33 @@ extension CalendarStore {
                 }
             }
             self.listCache = ListCache()
-            try self.recordChange(.restored, kind: .list, item: identifier, title: title, calendar: identifier, afterModified: nil)
-            return (identifier, wasDefault)
+            try self.recordChange(
+                .restored, kind: Self.kind(of: entityType), item: identifier, title: title, calendar: identifier, afterModified: nil)
+            return (identifier, wasDefault, entityType)
         }
-        guard let (identifier, wasDefault) = restoredList else { throw missingCopy(id) }
-        if wasDefault { try setDefaultCalendar(identifier) }
+        guard let (identifier, wasDefault, entityType) = restoredList else { throw missingCopy(id) }
+        if wasDefault { try setDefaultCalendar(identifier, for: entityType) }
         let restored = try sqlite { () throws(SQLiteError) in try self.database.scalar("SELECT max(id) FROM changes")?.integer ?? 0 }
         let outerPart = history.partOf
         history.partOf = restored
-        for part in try parts(of: id) { try restoreReminder(removedBy: part, syncLink: false) }
+        for part in try parts(of: id) {
+            if entityType == .event {
+                try restoreEvent(removedBy: part, syncLink: false)
+            } else {
+                try restoreReminder(removedBy: part, syncLink: false)
+            }
+        }
         history.partOf = outerPart
         // The items of a collection the server still has keep what was last synced of them; a
         // collection made anew has none, so the next sync sends every reminder.
         try sqlite { () throws(SQLiteError) in
             try self.database.run(
                 """
-                INSERT OR IGNORE INTO sync_items (calendar, href, etag, reminder, kind, synced_modified, parent_uid)
-                SELECT ?, s.href, s.etag, (SELECT identifier FROM reminders WHERE identifier = s.reminder AND calendar = ?), s.kind,
-                    s.synced_modified, s.parent_uid
-                FROM change_sync_items s WHERE s.change = ? AND EXISTS (SELECT 1 FROM sync_collections WHERE calendar = ? AND href IS NOT NULL)
-                """, .text(identifier), .text(identifier), .integer(id), .text(identifier))
+                INSERT OR IGNORE INTO sync_items (calendar, href, etag, reminder, event, kind, synced_modified, parent_uid)
+                SELECT ?1, s.href, s.etag, (SELECT identifier FROM reminders WHERE identifier = s.reminder AND calendar = ?1),
+                    (SELECT identifier FROM events WHERE identifier = s.event AND calendar = ?1), s.kind, s.synced_modified, s.parent_uid
+                FROM change_sync_items s WHERE s.change = ?2 AND EXISTS (SELECT 1 FROM sync_collections WHERE calendar = ?1 AND href IS NOT NULL)
+                """, .text(identifier), .integer(id))
         }
         try storeDefaultCalendar()
     }

@@ -95,6 +95,7 @@ extension CalendarStore {
         try sqlite { () throws(SQLiteError) in
             try self.database.run(EventColumn.insertStatement, values: EventColumn.written.map { $0.value(of: event) })
             try self.insertAlarms(of: event, eventRow: self.database.lastInsertRowID)
+            try self.recordEventInsert(event)
         }
     }
 
@@ -104,6 +105,7 @@ extension CalendarStore {
             guard let row = try self.database.scalar("SELECT id FROM events WHERE identifier = ?", .text(event.eventIdentifier))?.integer else {
                 return false
             }
+            try self.recordEventUpdate(row: row, to: event)
             try self.database.run(EventColumn.updateStatement, values: EventColumn.written.map { $0.value(of: event) } + [.integer(row)])
             try self.database.run("DELETE FROM event_alarms WHERE event = ?", .integer(row))
             try self.insertAlarms(of: event, eventRow: row)
@@ -114,6 +116,7 @@ extension CalendarStore {
     /// Removes an event (a series with its detached occurrences); false when there was none.
     func deleteEvent(identifier: String) throws(StoreError) -> Bool {
         return try sqlite { () throws(SQLiteError) in
+            try self.recordEventRemoval(identifier: identifier)
             try self.database.run("DELETE FROM events WHERE identifier = ?", .text(identifier))
             return self.database.changes > 0
         }
