@@ -430,6 +430,7 @@ TEXT is \"2026-12-01 09:00\", \"2026-12-01\" or \"\"."
     (define-key map "a" #'remindersd-list-add)
     (define-key map "+" #'remindersd-list-add)
     (define-key map "d" #'remindersd-list-set-due)
+    (define-key map "R" #'remindersd-list-set-repeat)
     (define-key map "u" #'remindersd-undo)
     (define-key map "o" #'remindersd-list-visit-source)
     map)
@@ -440,6 +441,7 @@ Those of `tabulated-list-mode' apply too: g refresh, q quit, S sort.")
   "Incomplete reminders from remindersd.
 \\<remindersd-list-mode-map>\\[remindersd-list-toggle] toggles completion, \\[remindersd-list-add] adds,
 \\[remindersd-list-set-due] sets the due date as you would say it,
+\\[remindersd-list-set-repeat] how often it repeats (\"every monday\"),
 \\[remindersd-undo] undoes your last change (again: one further back),
 \\[remindersd-list-visit-source] visits a captured file and line,
 \\[revert-buffer] refreshes.
@@ -685,6 +687,18 @@ DUE is when it is due, as a person says it (\"tomorrow 9am\")."
           (list (read-string remindersd--due-prompt))))
   (remindersd-set-due (or (tabulated-list-get-id) (user-error "No reminder on this line")) said))
 
+(defconst remindersd--repeat-prompt
+  "Repeat (every monday, every 2 weeks, every weekday, every month on the 1st; none to stop): "
+  "What `remindersd-list-set-repeat' asks.")
+
+(defun remindersd-list-set-repeat (said)
+  "Makes the reminder at point repeat as SAID, as a person says it
+\(\"every monday\", \"every 2 weeks\"); \"none\" or nothing stops it repeating."
+  (interactive
+   (progn (or (tabulated-list-get-id) (user-error "No reminder on this line"))
+          (list (read-string remindersd--repeat-prompt))))
+  (remindersd-set-repeat (or (tabulated-list-get-id) (user-error "No reminder on this line")) said))
+
 (defun remindersd-list-visit-source ()
   "Visits the file and line a captured reminder points to."
   (interactive)
@@ -705,6 +719,25 @@ plist with :dateComponents, :allDay, :text (\"Mon 2026-12-07 09:00
 \(floating)\") and :note; a phrase it cannot read is a `user-error' naming
 the words."
   (remindersd--with-errors (remindersd-request :interpretDate `(:text ,said))))
+
+(defun remindersd-interpret-recurrence (said)
+  "Reads SAID, how often as a person says it (\"every monday\", \"every 2 weeks\",
+\"every month on the 1st\", \"every weekday\").  The server's grammar reads it,
+the one the shell's --repeat and the MCP tools share.  Returns the recurrence
+rule (a plist with :rrule among its fields); a phrase it cannot read is a
+`user-error' naming the words."
+  (plist-get (remindersd--with-errors (remindersd-request :interpretRecurrence `(:text ,said))) :recurrenceRule))
+
+(defun remindersd-set-repeat (identifier said)
+  "Makes the reminder IDENTIFIER repeat as SAID (\"none\" or blank: it stops).
+A recurring reminder needs a due date; the server says so when it has none.
+Returns the stored reminder."
+  (let* ((none (or (string-blank-p (or said "")) (equal (downcase (string-trim said)) "none")))
+         (rule (unless none (remindersd-interpret-recurrence said)))
+         (saved (remindersd-save `(:calendarItemIdentifier ,identifier :recurrenceRules ,(if rule (vector rule) [])))))
+    (message "remindersd: “%s” %s" (plist-get saved :title)
+             (if rule (format "repeats %s" (plist-get rule :rrule)) "does not repeat"))
+    saved))
 
 (defun remindersd-set-due (identifier said)
   "Gives the reminder IDENTIFIER the due date SAID (\"none\" or blank: none).
@@ -738,11 +771,11 @@ when the reminder changed since.  Returns the changes the undo made."
     changes))
 
 ;;;###autoload
-(defun remindersd-add (title &optional calendar-identifier due)
+(defun remindersd-add (title &optional calendar-identifier due repeat)
   "Adds a reminder titled TITLE to the default list (or CALENDAR-IDENTIFIER's).
 DUE is when it is due, as a person says it (\"tomorrow 9am\"); nil or blank:
-no due date.  With a prefix argument, asks for the list.  Returns the stored
-reminder."
+no due date.  REPEAT is how often, as said (\"every monday\"); it needs DUE.
+With a prefix argument, asks for the list.  Returns the stored reminder."
   (interactive
    (let* ((cal (when current-prefix-arg
                  (let* ((cals (remindersd--with-errors
@@ -754,10 +787,12 @@ reminder."
            (plist-get cal :calendarIdentifier)
            (read-string remindersd--due-prompt))))
   (when (string-blank-p (or title "")) (user-error "A reminder needs a title"))
-  (let ((reading (unless (string-blank-p (or due "")) (remindersd-interpret-date due))))
+  (let ((reading (unless (string-blank-p (or due "")) (remindersd-interpret-date due)))
+        (rule (unless (string-blank-p (or repeat "")) (remindersd-interpret-recurrence repeat))))
     (remindersd-save `(:title ,title
                        ,@(when calendar-identifier (list :calendarIdentifier calendar-identifier))
-                       ,@(when reading (list :dueDateComponents (plist-get reading :dateComponents))))
+                       ,@(when reading (list :dueDateComponents (plist-get reading :dateComponents)))
+                       ,@(when rule (list :recurrenceRules (vector rule))))
                      (if reading (format "Added “%s”, due %s" title (plist-get reading :text)) (format "Added “%s”" title)))))
 
 (defun remindersd-save (reminder &optional done-message)

@@ -285,6 +285,30 @@
       (should-error (remindersd-add "Never" nil "someday") :type 'user-error)
       (should-not (remindersd-test--find "Never")))))
 
+;; R makes the reminder at point repeat as said; remindersd-add takes a repeat; none stops it
+(ert-deftest remindersd-04d-repeat-as-people-say-it ()
+  (remindersd-test--with-store
+    (remindersd-list)
+    (let ((bins (remindersd-add "Bins" nil "tomorrow 7am" "every monday")))
+      (should (equal "FREQ=WEEKLY;BYDAY=MO" (plist-get (elt (plist-get bins :recurrenceRules) 0) :rrule)))
+      (remindersd-test--wait-for (lambda () (remindersd-test--list-has "Bins")) "Bins in the list")
+      (remindersd-test--goto "Bins")
+      (should (eq (key-binding (kbd "R")) #'remindersd-list-set-repeat))
+      (cl-letf (((symbol-function 'read-string) (lambda (&rest _) "every 2 weeks")))
+        (execute-kbd-macro (kbd "R")))
+      (should (equal "FREQ=WEEKLY;INTERVAL=2"
+                     (plist-get (elt (plist-get (remindersd-test--find "Bins") :recurrenceRules) 0) :rrule)))
+      (should (string-match-p "“Bins” repeats FREQ=WEEKLY;INTERVAL=2" (with-current-buffer "*Messages*" (buffer-string))))
+      ;; a phrase it cannot read is refused naming the words, and nothing changes
+      (let ((err (should-error (remindersd-set-repeat (plist-get bins :calendarItemIdentifier) "every blue moon") :type 'user-error)))
+        (should (string-match-p "blue" (cadr err))))
+      (should (= 1 (length (plist-get (remindersd-test--find "Bins") :recurrenceRules))))
+      (remindersd-set-repeat (plist-get bins :calendarItemIdentifier) "none")
+      (should (= 0 (length (plist-get (remindersd-test--find "Bins") :recurrenceRules))))
+      ;; without a due date the server says a recurring reminder needs one
+      (should-error (remindersd-add "Someday" nil nil "every monday") :type 'user-error)
+      (should-not (remindersd-test--find "Someday")))))
+
 ;; u undoes this client's last change: a reminder added goes to the trash, a rename is put back
 (ert-deftest remindersd-04c-undo-in-the-list ()
   (remindersd-test--with-store

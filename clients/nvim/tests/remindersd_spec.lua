@@ -389,6 +389,45 @@ test('dates as people say them: a at "in 3 days 9am", d on a line, and a phrase 
   cli('removeReminder', { identifier = flour.calendarItemIdentifier })
 end)
 
+test('R on a line makes the reminder repeat as said: "every monday", a phrase it cannot read, none', function()
+  local due = cli('saveReminder', { reminder = { title = 'Bins', dueDateComponents = { year = 2027, month = 3, day = 1, hour = 7, minute = 0 } } }).reminder
+  goto_list()
+  wait_for(function()
+    return list_has('Bins')
+  end, 5000, 'Bins in the list')
+  vim.api.nvim_win_set_cursor(0, { line_of('Bins'), 0 })
+  local input = vim.ui.input
+  local prompts, answers = {}, { 'every monday' }
+  vim.ui.input = function(opts, on_confirm)
+    table.insert(prompts, opts.prompt)
+    on_confirm(answers[#prompts])
+  end
+  feed('R')
+  truthy(prompts[1]:match('^Repeat'), 'asks how often')
+  wait_for(function()
+    local rules = find_by_title('Bins').recurrenceRules
+    return rules and #rules == 1
+  end, 5000, 'the rule saved')
+  eq('FREQ=WEEKLY;BYDAY=MO', find_by_title('Bins').recurrenceRules[1].rrule, 'every monday')
+  wait_for(function()
+    return notified('“Bins” repeats FREQ=WEEKLY;BYDAY=MO')
+  end, 5000, 'the reading is said')
+  prompts, answers = {}, { 'every blue moon' }
+  feed('R')
+  wait_for(function()
+    return notified('blue')
+  end, 5000, 'the refusal names the words')
+  eq(1, #find_by_title('Bins').recurrenceRules, 'nothing changed')
+  prompts, answers = {}, { 'none' }
+  feed('R')
+  wait_for(function()
+    local rules = find_by_title('Bins').recurrenceRules
+    return rules == nil or #rules == 0
+  end, 5000, 'none stops it repeating')
+  vim.ui.input = input
+  cli('removeReminder', { identifier = due.calendarItemIdentifier })
+end)
+
 test('<CR> toggles completion of the reminder on the line', function()
   goto_list()
   vim.api.nvim_win_set_cursor(0, { line_of('Buy milk'), 0 })

@@ -39,6 +39,7 @@ local defaults = {
     toggle = '<CR>',
     add = 'a',
     due = 'd',
+    recurrence = 'R',
     undo = 'u',
     open = 'o',
     refresh = 'r',
@@ -360,6 +361,35 @@ function M.set_due(identifier, text, callback)
       return callback(err)
     end
     save(reading.dateComponents, reading)
+  end)
+end
+
+--- Reads how often, as a person says it ("every monday", "every 2 weeks", "every month on the
+--- 1st", "every weekday"), through the server's grammar. callback(err, rule) with the recurrence
+--- rule (its rrule among its fields).
+function M.interpret_recurrence(text, callback)
+  M.request('interpretRecurrence', { text = text }, function(err, result)
+    callback(err, result and result.recurrenceRule)
+  end)
+end
+
+--- Makes a reminder repeat as a person said it ("none" or "" stops it repeating). A recurring
+--- reminder needs a due date: without one the server says so. callback(err, reminder, rule).
+function M.set_repeat(identifier, text, callback)
+  local function save(rules, rule)
+    save_for_a_person({ calendarItemIdentifier = identifier, recurrenceRules = rules }, function(err, saved)
+      callback(err, saved, rule)
+    end)
+  end
+  text = vim.trim(text or '')
+  if text == '' or text:lower() == 'none' then
+    return save({}, nil) -- an empty Lua table is sent as []: no rule
+  end
+  M.interpret_recurrence(text, function(err, rule)
+    if err then
+      return callback(err)
+    end
+    save({ rule }, rule)
   end)
 end
 

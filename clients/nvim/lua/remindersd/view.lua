@@ -549,6 +549,28 @@ function V.set_due()
   end)
 end
 
+--- R: how often the reminder on the line repeats, as the person says it ("none" stops it).
+local REPEAT_PROMPT = 'Repeat (every monday, every 2 weeks, every weekday, every month on the 1st; none to stop): '
+
+function V.set_recurrence()
+  local entry = V.entry_at_cursor()
+  if not entry or entry.kind ~= 'reminder' then
+    return R._notify('no reminder on this line', vim.log.levels.WARN)
+  end
+  local r = entry.reminder
+  vim.ui.input({ prompt = REPEAT_PROMPT }, function(said)
+    if said == nil then
+      return
+    end
+    R.set_repeat(r.calendarItemIdentifier, said, function(err, _, rule)
+      if err then
+        return R._notify(R.error_message(err), vim.log.levels.ERROR)
+      end
+      R._notify('“' .. single_line(r.title) .. '” ' .. (rule and ('repeats ' .. rule.rrule) or 'does not repeat'))
+    end)
+  end)
+end
+
 --- u: undoes this client's last change (u again goes one further back).
 function V.undo()
   R.undo(function(err, changes)
@@ -612,6 +634,7 @@ local function create_buffer()
   map(keys.toggle, function() V.toggle() end, 'remindersd: toggle completion')
   map(keys.add, V.add_here, 'remindersd: add a reminder to this list')
   map(keys.due, V.set_due, 'remindersd: set the due date, as you would say it')
+  map(keys.recurrence, V.set_recurrence, 'remindersd: set how often it repeats, as you would say it')
   map(keys.undo, V.undo, 'remindersd: undo your last change')
   map(keys.open, V.open_source, 'remindersd: open the captured file and line')
   map(keys.refresh, function() V.refresh() end, 'remindersd: refresh')
