@@ -13,15 +13,19 @@ import tempfile
 import time
 import unittest
 
+import caldav
 import jsonschema
 from mcp import Client, Implementation, StdioServerParameters
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Interop"))
+from servers import Radicale  # noqa: E402  (the interop suite's real CalDAV server)
 
 BIN = os.environ["REMINDERSD_BIN"]
 TOOLS = ["list_reminder_lists", "search_reminders", "get_reminder", "create_reminder", "update_reminder",
          "complete_reminder", "delete_reminder", "add_alarm", "create_list", "request_access", "list_events", "create_event",
          "list_tags", "update_list", "delete_list", "upcoming_alarms", "snooze_alarm", "dismiss_alarm", "get_event",
          "update_event", "delete_event", "create_reminders", "complete_reminders", "delete_reminders", "recent_changes",
-         "undo_change", "restore_deleted", "search_events"]
+         "undo_change", "restore_deleted", "search_events", "sync_now"]
 
 
 class Store:
@@ -368,6 +372,45 @@ class SDKSessions:
                 got = await client.call_tool("get_reminder", {"id": rid})
                 self.assertFalse(got.is_error)
         self.run_async(go())
+
+    def test_sync_now_says_how_to_add_an_account_then_syncs_with_a_real_server(self):
+        self.store.grant("test-assistant")
+        radicale = Radicale().start()
+        self.addCleanup(radicale.stop)
+
+        async def go(expect_account):
+            async with self.client() as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+                if not expect_account:
+                    none = await client.call_tool("sync_now", {})
+                    self.assertTrue(none.is_error)
+                    self.assertIn("remindersd accounts add", none.content[0].text)
+                    return
+                first = await client.call_tool("sync_now", {})
+                self.check_output(tools, first, "sync_now")
+                self.assertEqual([entry["title"] for entry in first.structured_content["accounts"][0]["lists"]], ["Errands"])
+                made = await client.call_tool("create_reminder", {"title": "Call the plumber", "list": "Errands"})
+                self.assertFalse(made.is_error, made.content)
+                synced = await client.call_tool("sync_now", {})
+                self.check_output(tools, synced, "sync_now")
+                account = synced.structured_content["accounts"][0]
+                self.assertEqual((account["name"], account["error"]), ("home", None))
+                self.assertEqual(sum(entry["uploaded"] for entry in account["lists"]), 1, account)
+                self.assertRegex(synced.content[0].text, r"home: 1 list synced; ↓ 0 downloaded, ↑ 1 uploaded")
+                unknown = await client.call_tool("sync_now", {"account": "work"})
+                self.assertTrue(unknown.is_error)
+                self.assertIn("work", unknown.content[0].text)
+        self.run_async(go(False))
+        secret = os.path.join(self.store.home, "home.password")
+        with open(secret, "w") as f:
+            f.write("secret\n")
+        os.chmod(secret, 0o600)
+        self.store.remindersd("accounts", "add", "home", "--url", radicale.url, "--username", "alice", "--password-file", secret)
+        caldav.DAVClient(url=radicale.url, username="alice", password="secret").principal().make_calendar(
+            name="Errands", cal_id="errands", supported_calendar_component_set=["VTODO"])
+        self.run_async(go(True))
+        errands = caldav.DAVClient(url=radicale.url, username="alice", password="secret").principal().calendar(name="Errands")
+        self.assertEqual([str(todo.icalendar_component["SUMMARY"]) for todo in errands.todos()], ["Call the plumber"], "the server has it")
 
     def test_tags_alarms_and_lists(self):
         self.store.grant("test-assistant")

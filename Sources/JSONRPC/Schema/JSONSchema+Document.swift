@@ -109,7 +109,10 @@ public struct SchemaComponents {
 extension JSONSchema {
     /// The JSON Schema of this schema standing alone: the named schemas it uses under `$defs`,
     /// referred to as `#/$defs/NAME` — what a tool's `inputSchema` and `outputSchema` must be.
+    /// A named schema at the root is written there, not referred to: MCP wants the root to say
+    /// `"type": "object"`.
     public var standaloneDocument: JSONValue {
+        if case .named(let named) = self { return named.schema.standaloneDocument }
         var components = SchemaComponents()
         guard case .object(var root) = Self.pointingAtDefinitions(document(components: &components)) else { return [:] }
         if !components.schemas.isEmpty { root["$defs"] = Self.pointingAtDefinitions(.object(components.schemas)) }
