@@ -143,7 +143,7 @@ public enum RemindersCommand {
         Usage:
           remindersd [serve] [options]          serve one client on stdin/stdout (LSP or NDJSON framing)
           remindersd permissions list [--store PATH]
-          remindersd permissions set CLIENT STATUS [--program PATH | --any-program] [--entity reminder] [--store PATH]
+          remindersd permissions set CLIENT STATUS [--program PATH | --any-program] [--entity reminder] [--lists "A,B"] [--read-only-lists "C"] [--store PATH]
                                                 STATUS: notDetermined, restricted, denied, fullAccess, writeOnly;
                                                 for CLIENT run by PATH, by any program, or (neither) by those that asked
           remindersd permissions consent-agent [PROGRAM | --none] [--store PATH]

@@ -11,19 +11,25 @@ enum Permissions {
     static let usage = """
         Usage: remindersd permissions list [--store PATH]
                remindersd permissions set CLIENT STATUS [--program PATH | --any-program]
-                                          [--entity reminder|event] [--store PATH]
+                                          [--entity reminder|event] [--lists "A,B"] [--read-only-lists "C"]
+                                          [--store PATH]
                remindersd permissions consent-agent [PROGRAM | --none] [--store PATH]
 
         The owner's Settings screen: which client, run by which program, may do what.
-          list    one JSON object per line: {"client", "entityType", "program", "status"};
+          list    one JSON object per line: {"client", "entityType", "program", "status", "scope"?};
                   "program" is null for a decision that holds for any program, and a program
-                  that asked while nobody could answer shows as notDetermined
+                  that asked while nobody could answer shows as notDetermined; "scope", only for
+                  a grant of chosen lists: {"lists": [{"calendarIdentifier", "title", "readOnly"}]}
           set     records CLIENT's STATUS: notDetermined (forget the decision, so the client is
                   asked again), restricted, denied, fullAccess or writeOnly; it applies to running
                   sessions from their next call
                   --program PATH   for CLIENT run by that program only
                   --any-program    for CLIENT from any program (what every grant was before grants had programs)
                   neither          for every program `list` shows for CLIENT (refused when none)
+                  --lists "A,B"    for those lists only (titles or identifiers, comma-separated):
+                                   the client sees nothing else, in any method, tool or notification
+                  --read-only-lists "C"  and these, which it may read but not change
+                                   (a list removed later drops out; without either: every list)
                   a script or an interpreter is named with a caution: what vouches for it is
                   its interpreter's command line (protocol.md, "Threat model")
           consent-agent    records PROGRAM (run as PROGRAM CLIENT ENTITY LEVEL USAGE; exit 0 allows)
@@ -34,7 +40,8 @@ enum Permissions {
 
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
         let parsed = try Arguments(
-            arguments, valueFlags: ["--store", "--entity", "--program"], switchFlags: ["--help", "-h", "--any-program", "--none"])
+            arguments, valueFlags: ["--store", "--entity", "--program", "--lists", "--read-only-lists"],
+            switchFlags: ["--help", "-h", "--any-program", "--none"])
         if parsed.has("--help") || parsed.has("-h") {
             print(usage, to: .protocolOutput(output))
             return 0
@@ -52,6 +59,21 @@ enum Permissions {
                 writer.key("program")
                 if let program = record.program { writer.string(program) } else { writer.null() }
                 writer.field("status", record.status.rawValue)
+                if let scope = record.scope {
+                    writer.key(static: "scope")
+                    writer.beginObject()
+                    writer.key(static: "lists")
+                    writer.beginArray()
+                    for identifier in scope.identifiers {
+                        writer.beginObject()
+                        writer.field("calendarIdentifier", identifier)
+                        writer.field("title", try store.calendar(identifier: identifier)?.title ?? "")
+                        writer.field("readOnly", scope.isReadOnly(identifier))
+                        writer.endObject()
+                    }
+                    writer.endArray()
+                    writer.endObject()
+                }
                 writer.endObject()
                 print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(output))
             }
@@ -85,6 +107,7 @@ enum Permissions {
             throw Arguments.UsageError(message: "--program and --any-program exclude each other")
         }
         let store = try CalendarStore(path: path)
+        let scope = try Self.scope(parsed, entityType: entity, store: store)
         let programs: [String?]
         if parsed.has("--any-program") {
             programs = [nil]
@@ -111,10 +134,30 @@ enum Permissions {
             if let program, status == .fullAccess || status == .writeOnly, let caution = Self.caution(program) {
                 DescriptorWriter.standardError.write(text: "remindersd: caution: \(caution)\n")
             }
-            try store.setAuthorizationStatus(status, client: client, program: program, entityType: entity)
+            try store.setAuthorizationStatus(status, client: client, program: program, entityType: entity, scope: scope)
+            let which =
+                try scope.map { scope in
+                    " in "
+                        + (try scope.identifiers.map { identifier in
+                            "\"\(try store.calendar(identifier: identifier)?.title ?? identifier)\"\(scope.isReadOnly(identifier) ? " (read only)" : "")"
+                        }).joined(separator: ", ") + " only"
+                } ?? ""
             DescriptorWriter.standardError.write(
-                text: "remindersd: \(client) (\(program ?? "any program")) is now \(status.rawValue) for \(entity.rawValue)s\n")
+                text: "remindersd: \(client) (\(program ?? "any program")) is now \(status.rawValue) for \(entity.rawValue)s\(which)\n")
         }
+    }
+
+    /// `--lists "A,B"` and `--read-only-lists "C"` as a scope; nil when neither is given. A name
+    /// that is no list of the kind is refused, and nothing is recorded.
+    private static func scope(_ parsed: Arguments, entityType: EntityType, store: CalendarStore) throws -> CalendarScope? {
+        let lists = parsed.value("--lists"), readOnly = parsed.value("--read-only-lists")
+        guard lists != nil || readOnly != nil else { return nil }
+        func names(_ text: String?) -> [String] {
+            (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        let scope = try ListNames.scope(names(lists), readOnly: names(readOnly), entityType: entityType, in: store)
+        guard !scope.calendars.isEmpty else { throw Arguments.UsageError(message: "--lists: name at least one list") }
+        return scope
     }
 
     /// What the owner should know of granting `program`: that it is a script (its identity is its

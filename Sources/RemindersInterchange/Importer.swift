@@ -67,7 +67,7 @@ public struct Importer {
     }
 
     private func importOne(_ reading: TodoReading, _ object: CalendarObject, list: String, report: inout ImportReport) throws(StoreError) {
-        let matches = try eventStore.store.reminders(externalIdentifier: reading.uid)
+        let matches = try eventStore.calendarItems(externalIdentifier: reading.uid)
         let existing = matches.first { $0.calendarIdentifier == list } ?? matches.first
         var reminder = reading.reminder
         reminder.calendarIdentifier = existing?.calendarIdentifier ?? list

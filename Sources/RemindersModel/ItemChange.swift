@@ -97,6 +97,8 @@ public struct ChangesFilter: Equatable, Sendable {
     public var before: Int64?
     /// Only changes of these kinds (those of the entity types a client may see); nil: all.
     public var kinds: Set<ItemChange.Kind>?
+    /// Only changes of items in these calendars (a client granted chosen lists); nil: all.
+    public var calendars: Set<String>?
     public var limit: Int
 
     public init(

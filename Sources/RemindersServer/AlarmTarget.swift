@@ -20,7 +20,7 @@ struct AlarmTarget {
     static func find(_ params: AlarmParams, _ context: MethodContext) throws -> AlarmTarget {
         let eventStore = try context.session.eventStore()
         let (identifier, alarmIdentifier) = (params.identifier, params.alarmIdentifier)
-        if let event = try eventStore.store.event(identifier: identifier) {
+        if let event = try eventStore.store.event(identifier: identifier), eventStore.sees(event.calendarIdentifier, .event) {
             return try find(event, alarmIdentifier: alarmIdentifier, at: params.occurrenceDate, in: eventStore)
         }
         guard let reminder = try eventStore.reminder(identifier: identifier) else {

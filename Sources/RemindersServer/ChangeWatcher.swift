@@ -96,7 +96,9 @@ final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `st
         for fired in observer.alarmsDelivered(after: alarmWatermark) {
             alarmWatermark = max(alarmWatermark, fired.deliveredAt)
             let entityType: EntityType = fired.payload.hasPrefix("{\"event\"") ? .event : .reminder
-            guard lastStatus[entityType] == .fullAccess else { continue }
+            guard lastStatus[entityType] == .fullAccess,
+                observer.sees(item: fired.item, entityType: entityType, client: client, program: program)
+            else { continue }
             NotificationRegistry.alarmFired.send(Array(fired.payload.utf8), on: connection)
         }
     }

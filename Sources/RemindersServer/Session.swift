@@ -112,15 +112,31 @@ final class Session {
     /// The status as read for the messages in hand; see `authorizationStatus`.
     private var statusForMessagesInHand: [EntityType: AuthorizationStatus] = [:]
 
+    /// Whether the client's scopes (the lists it was granted, if chosen ones) were read for the
+    /// messages in hand.
+    private var scopesReadForMessagesInHand = false
+
     /// Called whenever new messages have been taken from the connection.
-    func beginMessagesInHand() { statusForMessagesInHand.removeAll(keepingCapacity: true) }
+    func beginMessagesInHand() {
+        statusForMessagesInHand.removeAll(keepingCapacity: true)
+        scopesReadForMessagesInHand = false
+    }
 
     /// This client's status, read from the store once for the messages taken from the connection
     /// together. Every one of them was sent before the read, so a `permissions set` that finished
     /// before a call was sent always applies to that call; pipelined calls do not each pay a query.
     func authorizationStatus(_ entityType: EntityType = .reminder) throws -> AuthorizationStatus {
         if let status = statusForMessagesInHand[entityType] { return status }
-        let status = try eventStore().store.authorizationStatus(client: clientName, program: options.clientProgram, entityType: entityType)
+        let eventStore = try eventStore()
+        if !scopesReadForMessagesInHand {
+            // Every kind's at once: a call checked for one kind may read the other (calendarItem).
+            for kind in EntityType.allCases {
+                eventStore.scopes[kind] = try eventStore.store.authorizationScope(
+                    client: clientName, program: options.clientProgram, entityType: kind)
+            }
+            scopesReadForMessagesInHand = true
+        }
+        let status = try eventStore.store.authorizationStatus(client: clientName, program: options.clientProgram, entityType: entityType)
         statusForMessagesInHand[entityType] = status
         return status
     }

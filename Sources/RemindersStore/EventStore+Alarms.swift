@@ -6,7 +6,8 @@ extension EventStore {
     /// dismissed one not at all. Location alarms have no time: they are not among them.
     public func upcomingAlarms(from: Timestamp, to: Timestamp, includingEvents: Bool = true) throws(StoreError) -> [ScheduledAlarm] {
         try store.read { () throws(StoreError) -> [ScheduledAlarm] in
-            let reminders = try store.reminders(matching: ReminderPredicate(kind: .incomplete), in: timeZone).filter { !$0.alarms.isEmpty }
+            let reminders = try store.reminders(matching: ReminderPredicate(kind: .incomplete), in: timeZone)
+                .filter { !$0.alarms.isEmpty && sees($0.calendarIdentifier) }
             let held = try store.heldAlarms()
             // A decision holds for the alarm while it fires when it was decided for (one re-timed since is another).
             func decision(_ key: String, firing: Timestamp?) -> (fireDate: Timestamp?, snoozed: Bool)? {
@@ -24,7 +25,9 @@ extension EventStore {
             guard includingEvents else { return upcoming }
             // A snoozed one may fire in the window though its own time came before it.
             let earliest = Timestamp(milliseconds: from.milliseconds - 7 * 86_400_000)
-            let candidates = try store.eventsWithAlarms(firingFrom: earliest, through: to, in: timeZone)
+            let candidates = try store.eventsWithAlarms(firingFrom: earliest, through: to, in: timeZone).filter {
+                sees($0.calendarIdentifier, .event)
+            }
             let replaced = try store.replacedOccurrences(ofSeries: candidates.filter { !$0.recurrenceRules.isEmpty }.map(\.eventIdentifier))
             for event in candidates {
                 for firing in event.alarmFirings(from: earliest, to: to, in: timeZone, replaced: replaced[event.eventIdentifier] ?? []) {

@@ -17,7 +17,10 @@ extension EventStore {
         isUnchanged: (_ stored: InterchangedSeries, _ incoming: InterchangedSeries) -> Bool
     ) throws(StoreError) -> InterchangeOutcome {
         try store.write { () throws(StoreError) in
-            let existing = try store.events(externalIdentifier: series.calendarItemExternalIdentifier).first { !$0.isDetached }
+            // One outside a client's scope does not exist for it: it is not written over.
+            let existing = try store.events(externalIdentifier: series.calendarItemExternalIdentifier).first {
+                !$0.isDetached && self.sees($0.calendarIdentifier, .event)
+            }
             var written = series
             written.calendarIdentifier = existing?.calendarIdentifier ?? calendar
             written.eventIdentifier = existing?.eventIdentifier ?? Identifiers.make()

@@ -7,7 +7,7 @@ extension EventStore {
     /// An event as this client sees it: its own staged change of it, else the store's.
     func visibleEvent(identifier: String) throws(StoreError) -> Event? {
         if let change = staged.eventChange(identifier) { return change.value }
-        return try store.event(identifier: identifier)
+        return try store.event(identifier: identifier).flatMap { sees($0.calendarIdentifier, .event) ? $0 : nil }
     }
 
     /// A series' detached occurrences as this client sees them: the stored ones as it staged them,

@@ -25,7 +25,7 @@ extension EventStore {
         let truncated = to > limit ? limit : nil
         let end = truncated ?? to
         return try store.read { () throws(StoreError) in
-            let eventCalendars = Set(try store.calendars(for: .event).map(\.calendarIdentifier))
+            let eventCalendars = Set(self.scoped(try store.calendars(for: .event), .event).map(\.calendarIdentifier))
             let wanted = calendars.map { $0.filter(eventCalendars.contains) } ?? Array(eventCalendars)
             let events = try store.events(inCalendars: wanted, overlapping: from, to: end)
             var replaced: [String: Set<Int64>] = [:]
@@ -139,7 +139,7 @@ extension EventStore {
         if case .set(let named) = changes.calendarIdentifier {
             calendar = named
         } else {
-            guard let chosen = try store.defaultCalendar(for: .event) else {
+            guard let chosen = try defaultCalendar(for: .event) else {
                 throw .invalid(
                     ValidationError(
                         field: "calendarIdentifier", reason: .noCalendar, "no calendar takes new events: every event calendar is read-only"))

@@ -35,7 +35,7 @@ extension EventStore {
                 try self.requireWritable(reminder.calendarIdentifier, field: "calendarIdentifier")
             } else {
                 reminder = Reminder(calendarItemIdentifier: Identifiers.make(), calendarIdentifier: "", title: "", creationDate: now)
-                guard let list = try self.store.defaultCalendar() else {
+                guard let list = try self.defaultCalendar(for: .reminder) else {
                     throw .invalid(
                         ValidationError(
                             field: "calendarIdentifier", reason: .noCalendar,
@@ -161,7 +161,7 @@ extension EventStore {
 
     /// The reminder as this client sees it, refusing when `lastModifiedDate` no longer matches the store.
     private func current(_ identifier: String, lastModifiedDate: Timestamp?) throws(StoreError) -> Reminder {
-        let stored = try store.reminder(identifier: identifier)
+        let stored = try store.reminder(identifier: identifier).flatMap { self.sees($0.calendarIdentifier) ? $0 : nil }
         if let lastModifiedDate, let stored, stored.lastModifiedDate != lastModifiedDate { throw .conflict(current: .reminder(stored)) }
         switch staged.reminderChange(identifier) {
         case .save(let reminder, _, _)?: return reminder
@@ -176,6 +176,7 @@ extension EventStore {
         guard let calendar = try store.calendar(identifier: calendarIdentifier) else {
             throw .invalid(ValidationError(field: field, reason: .noCalendar, "there is no list \(calendarIdentifier)"))
         }
+        try requireInScope(calendar, field: field)
         guard calendar.entityType == entityType else {
             throw .invalid(
                 ValidationError(

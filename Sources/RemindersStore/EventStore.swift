@@ -13,6 +13,9 @@ public final class EventStore {
     /// an occurrence of a series meets the series' end date.
     public var timeZone: TimeZone
     let clock: () -> Timestamp
+    /// The calendars this client may see, by entity type, when it was granted chosen lists only
+    /// (see `EventStore+Scope`); none: every calendar.
+    public var scopes: [EntityType: CalendarScope] = [:]
     /// What this client staged with `commit: false`, reminders and events alike (see `StagedChanges`).
     var staged = StagedChanges()
     /// Inside a group (`durably`): a commit writes into its transaction, and what it wrote leaves
@@ -78,17 +81,17 @@ public final class EventStore {
     // MARK: Lists
 
     public func calendars(for entityType: EntityType = .reminder) throws(StoreError) -> [ItemCalendar] {
-        try store.read { () throws(StoreError) in try self.store.calendars(for: entityType) }
+        try store.read { () throws(StoreError) in self.scoped(try self.store.calendars(for: entityType), entityType) }
     }
 
     /// nil when every list is read-only.
     public func defaultCalendarForNewReminders() throws(StoreError) -> ItemCalendar? {
-        try store.read { () throws(StoreError) in try self.store.defaultCalendar() }
+        try store.read { () throws(StoreError) in try self.defaultCalendar(for: .reminder) }
     }
 
     /// nil when every event calendar is read-only.
     public func defaultCalendarForNewEvents() throws(StoreError) -> ItemCalendar? {
-        try store.read { () throws(StoreError) in try self.store.defaultCalendar(for: .event) }
+        try store.read { () throws(StoreError) in try self.defaultCalendar(for: .event) }
     }
 
     /// Creates a list (no identifier) or changes one. Lists are saved at once.
@@ -96,6 +99,11 @@ public final class EventStore {
         try store.write { () throws(StoreError) in
             var calendar: ItemCalendar
             let isNew = changes.calendarIdentifier == nil
+            var kind = changes.entityType ?? .reminder
+            if let identifier = changes.calendarIdentifier, let existing = try self.store.calendar(identifier: identifier) {
+                kind = existing.entityType
+            }
+            try self.requireChangeable(changes.calendarIdentifier, entityType: kind)
             if let identifier = changes.calendarIdentifier {
                 guard let existing = try self.store.calendar(identifier: identifier) else {
                     throw .notFound(kind: "list", identifier: identifier)
@@ -144,7 +152,10 @@ public final class EventStore {
     /// cannot be removed. When the default goes, the oldest writable list becomes the default.
     public func removeCalendar(identifier: String) throws(StoreError) {
         try store.write { () throws(StoreError) in
-            guard let calendar = try self.store.calendar(identifier: identifier) else { throw .notFound(kind: "list", identifier: identifier) }
+            guard let calendar = try self.store.calendar(identifier: identifier), self.sees(identifier, calendar.entityType) else {
+                throw .notFound(kind: "list", identifier: identifier)
+            }
+            try self.requireChangeable(identifier, entityType: calendar.entityType)
             guard try self.store.calendarCount(for: calendar.entityType) > 1 else {
                 throw .invalid(
                     ValidationError(
@@ -173,12 +184,15 @@ public final class EventStore {
         switch staged.reminderChange(identifier) {
         case .save(let reminder, _, _)?: return reminder
         case .remove?: return nil
-        case nil: return try store.read { () throws(StoreError) in try self.store.reminder(identifier: identifier) }
+        case nil:
+            let stored = try store.read { () throws(StoreError) in try self.store.reminder(identifier: identifier) }
+            return stored.flatMap { self.sees($0.calendarIdentifier) ? $0 : nil }
         }
     }
 
     public func calendarItems(externalIdentifier: String) throws(StoreError) -> [Reminder] {
         try store.read { () throws(StoreError) in try self.store.reminders(externalIdentifier: externalIdentifier) }
+            .filter { self.sees($0.calendarIdentifier) }
     }
 
     /// Committed reminders only, as EventKit's fetches return.
@@ -186,7 +200,15 @@ public final class EventStore {
         matching predicate: ReminderPredicate, in zone: TimeZone,
         shouldContinue: () -> Bool = { true }
     ) throws(StoreError) -> [Reminder] {
-        try store.reminders(matching: predicate, in: zone, shouldContinue: shouldContinue)
+        try store.reminders(matching: scoped(predicate), in: zone, shouldContinue: shouldContinue)
+    }
+
+    /// The predicate narrowed to the client's scope.
+    private func scoped(_ predicate: ReminderPredicate) -> ReminderPredicate {
+        guard let scope = scopes[.reminder] else { return predicate }
+        var narrowed = predicate
+        narrowed.calendarIdentifiers = scope.narrowing(predicate.calendarIdentifiers)
+        return narrowed
     }
 
     /// A page of `fetchReminders`, after `position`.
@@ -194,6 +216,6 @@ public final class EventStore {
         matching predicate: ReminderPredicate, in zone: TimeZone, after position: FetchPosition?, limit: Int?,
         order: FetchOrder = .dueDate, shouldContinue: () -> Bool = { true }
     ) throws(StoreError) -> FetchPage {
-        try store.reminders(matching: predicate, in: zone, after: position, limit: limit, order: order, shouldContinue: shouldContinue)
+        try store.reminders(matching: scoped(predicate), in: zone, after: position, limit: limit, order: order, shouldContinue: shouldContinue)
     }
 }

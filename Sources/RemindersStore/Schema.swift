@@ -538,6 +538,23 @@ enum Schema {
             ALTER TABLE change_sync_items ADD COLUMN event TEXT;
             """
         ),
+        // Issue 39: a grant can be for chosen lists only. `scoped` says it is (so a grant whose
+        // lists were all removed sees none, not all); the lists are kept by identifier, and one
+        // removed drops out of the scope because only existing calendars are read.
+        (
+            "v22 grants for chosen lists",
+            """
+            ALTER TABLE authorizations ADD COLUMN scoped INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE authorization_scopes (
+                client TEXT NOT NULL,
+                entity_type TEXT NOT NULL,
+                program TEXT NOT NULL,
+                calendar TEXT NOT NULL,
+                read_only INTEGER NOT NULL,
+                PRIMARY KEY (client, entity_type, program, calendar)
+            ) WITHOUT ROWID;
+            """
+        ),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -551,5 +568,6 @@ enum Schema {
         "reminder_icalendar", "accounts", "sync_collections", "sync_items", "sync_removed_collections", "alarm_deliveries",
         "geofence_sides", "events", "event_alarms", "event_icalendar", "schema_migrations", "change_authors", "changes",
         "change_reminders", "change_alarms", "change_calendars", "change_sync_items", "change_events", "change_event_alarms",
+        "authorization_scopes",
     ]
 }

@@ -130,6 +130,8 @@ final class ProgramBindingTests: XCTestCase {
                 PRIMARY KEY (client, entity_type)) WITHOUT ROWID;
             INSERT INTO authorizations VALUES ('editor', 'reminder', 'fullAccess'), ('editor', 'event', 'writeOnly'), ('spam', 'reminder', 'denied');
             DELETE FROM schema_migrations WHERE name = 'v14 authorizations per program';
+            DROP TABLE authorization_scopes;
+            DELETE FROM schema_migrations WHERE name = 'v22 grants for chosen lists';
             """
         let done = Programs.run(sqlite, [folder.store], input: Data(downgrade.utf8))
         XCTAssertEqual(done.status, 0, done.stderr)

@@ -412,6 +412,63 @@ class SDKSessions:
         errands = caldav.DAVClient(url=radicale.url, username="alice", password="secret").principal().calendar(name="Errands")
         self.assertEqual([str(todo.icalendar_component["SUMMARY"]) for todo in errands.todos()], ["Call the plumber"], "the server has it")
 
+    def test_a_client_granted_one_list_sees_and_changes_nothing_else(self):
+        call = self.store.call
+        work = call("saveCalendar", {"calendar": {"title": "Work"}})["calendar"]["calendarIdentifier"]
+        health = call("saveCalendar", {"calendar": {"title": "Health"}})["calendar"]["calendarIdentifier"]
+        due = {"year": 2031, "month": 1, "day": 2, "hour": 9, "minute": 0}
+        pills = call("saveReminder", {"reminder": {"title": "Pills", "calendarIdentifier": health, "tags": ["meds"],
+                                                   "dueDateComponents": due, "alarms": [{"relativeOffset": 0}]}})["reminder"]
+        call("saveReminder", {"reminder": {"title": "Report", "calendarIdentifier": work, "tags": ["office"]}})
+        gone = call("saveReminder", {"reminder": {"title": "Old prescription", "calendarIdentifier": health}})["reminder"]
+        call("removeReminder", {"identifier": gone["calendarItemIdentifier"]})
+        self.store.remindersd("permissions", "set", "--any-program", "test-assistant", "fullAccess", "--lists", "Work")
+        secrets = ("Pills", "Health", "meds", "Old prescription", pills["calendarItemIdentifier"], health)
+
+        async def go():
+            async with self.client() as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+                seen = []
+                for name, arguments in [("list_reminder_lists", {}), ("search_reminders", {"status": "all"}),
+                                        ("search_reminders", {"query": "Pills"}), ("list_tags", {}), ("recent_changes", {}),
+                                        ("restore_deleted", {}), ("upcoming_alarms", {"until": "2031-12-31"}),
+                                        ("search_reminders", {"tags": ["meds"]})]:
+                    result = await client.call_tool(name, arguments)
+                    seen.append((name, result))
+                    if not result.is_error:
+                        self.check_output(tools, result, name)
+                for name, arguments in [("get_reminder", {"id": pills["calendarItemIdentifier"]}),
+                                        ("update_reminder", {"id": pills["calendarItemIdentifier"], "title": "x"}),
+                                        ("complete_reminder", {"id": pills["calendarItemIdentifier"]}),
+                                        ("delete_reminder", {"id": pills["calendarItemIdentifier"]}),
+                                        ("complete_reminders", {"ids": [pills["calendarItemIdentifier"]]}),
+                                        ("create_reminder", {"title": "x", "list": "Health"}),
+                                        ("update_list", {"list": "Health", "title": "Mine"}), ("delete_list", {"list": "Health"}),
+                                        ("create_list", {"title": "Mine"}),
+                                        ("restore_deleted", {"id": gone["calendarItemIdentifier"]})]:
+                    result = await client.call_tool(name, arguments)
+                    self.assertTrue(result.is_error, f"{name} {result.content}")
+                    seen.append((name, result, arguments))
+                for name, result, *given in seen:
+                    text = json.dumps(result.structured_content) + result.content[0].text
+                    for secret in secrets:
+                        if given and secret in json.dumps(given[0]):
+                            continue  # what it was given, said back
+                        self.assertNotIn(secret, text, f"{name} shows {secret}")
+                lists = await client.call_tool("list_reminder_lists", {})
+                self.assertEqual([c["title"] for c in lists.structured_content["calendars"]], ["Work"])
+                made = await client.call_tool("create_reminder", {"title": "Slides"})
+                self.assertEqual(made.structured_content["reminder"]["calendarIdentifier"], work, "into the list it was given")
+                resources = [str(r.uri) for r in (await client.list_resources()).resources]
+                self.assertNotIn(f"reminders://list/{health}", resources)
+                self.assertIn(f"reminders://list/{work}", resources)
+                with self.assertRaises(Exception):
+                    await client.read_resource(f"reminders://list/{health}")
+                listed = await client.read_resource("reminders://lists")
+                self.assertNotIn("Health", listed.contents[0].text)
+        self.run_async(go())
+        self.assertEqual(call("calendarItem", {"identifier": pills["calendarItemIdentifier"]})["reminder"]["title"], "Pills", "untouched")
+
     def test_tags_alarms_and_lists(self):
         self.store.grant("test-assistant")
 

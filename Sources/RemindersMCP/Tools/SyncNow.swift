@@ -25,7 +25,8 @@ enum SyncNow: ToolDeclaration {
         if result.report["accounts"]?.arrayValue?.isEmpty ?? true {
             throw ToolFailure(
                 field: nil,
-                "There is no CalDAV account to sync with: the owner adds one with `remindersd accounts add NAME --url URL --username USER --password-file FILE`.")
+                "There is no CalDAV account to sync with: the owner adds one with `remindersd accounts add NAME --url URL --username USER --password-file FILE`."
+            )
         }
         return result
     }

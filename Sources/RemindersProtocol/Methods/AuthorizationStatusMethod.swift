@@ -2,7 +2,9 @@ import JSONRPC
 import RemindersJSON
 import RemindersModel
 
-/// `authorizationStatus {entityType?}` → `{status}`.
+/// `authorizationStatus {entityType?}` → `{status, scope?}`; `scope` names the lists of a grant
+/// for chosen lists only (remindersd's own extension), and is absent for a grant of every list
+/// (so the answer is EventKit's `{status}` for a client that was never scoped).
 public enum AuthorizationStatusMethod: RemindersMethod {
     public static let name = "authorizationStatus"
     public static let summary = "This client's authorization status (EKEventStore.authorizationStatus(for:))."
@@ -11,15 +13,48 @@ public enum AuthorizationStatusMethod: RemindersMethod {
     public typealias Params = EntityTypeParams
 
     public struct Result: MethodResult, Sendable {
-        public static let schema = CommonSchemas.result([("status", CommonSchemas.authorizationStatus)])
+        public static let schema = JSONSchema.object([
+            ObjectRule.Property("status", CommonSchemas.authorizationStatus, required: true),
+            ObjectRule.Property(
+                "scope",
+                CommonSchemas.result(
+                    [
+                        (
+                            "lists",
+                            .array(
+                                of: CommonSchemas.result([
+                                    ("calendarIdentifier", CommonSchemas.identifier), ("title", .string()), ("readOnly", .boolean()),
+                                ]))
+                        )
+                    ],
+                    description: "The lists this client was granted, when it was granted chosen ones; absent: every list.")),
+        ])
         public var status: AuthorizationStatus
+        /// The lists of a grant for chosen lists only: identifier, title, read only.
+        public var scope: [(calendarIdentifier: String, title: String, readOnly: Bool)]?
 
-        public init(status: AuthorizationStatus) {
+        public init(status: AuthorizationStatus, scope: [(calendarIdentifier: String, title: String, readOnly: Bool)]? = nil) {
             self.status = status
+            self.scope = scope
         }
         public func write(to writer: inout JSONWriter) {
             writer.beginObject()
             writer.field("status", status.rawValue)
+            if let scope {
+                writer.key(static: "scope")
+                writer.beginObject()
+                writer.key(static: "lists")
+                writer.beginArray()
+                for list in scope {
+                    writer.beginObject()
+                    writer.field("calendarIdentifier", list.calendarIdentifier)
+                    writer.field("title", list.title)
+                    writer.field("readOnly", list.readOnly)
+                    writer.endObject()
+                }
+                writer.endArray()
+                writer.endObject()
+            }
             writer.endObject()
         }
     }

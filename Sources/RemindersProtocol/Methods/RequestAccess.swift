@@ -2,8 +2,9 @@ import JSONRPC
 import RemindersJSON
 import RemindersModel
 
-/// `requestAccess {entityType?, level?, usageDescription}` → `{granted, status}`: asks the owner
-/// (never the client) when the answer is not known yet, and remembers the answer.
+/// `requestAccess {entityType?, level?, usageDescription, lists?}` → `{granted, status}`: asks the
+/// owner (never the client) when the answer is not known yet, and remembers the answer. With
+/// `lists`, for those lists only (remindersd's own extension: the grant is scoped to them).
 public enum RequestAccess: RemindersMethod {
     public static let name = "requestAccess"
     public static let summary = "Asks the owner for access (EKEventStore.requestFullAccessToReminders / requestWriteOnlyAccessToEvents)."
@@ -16,19 +17,28 @@ public enum RequestAccess: RemindersMethod {
             .init(
                 "usageDescription", .string("Why the client needs the reminders, shown to the owner; no NUL."), required: true,
                 missingMessage: "a usage description is required: say why this client needs the reminders"),
+            .init(
+                "lists", .array(of: .string()),
+                description:
+                    "Only these lists (titles or identifiers; event calendars with entityType event): the owner is told which, and a grant is for them only."
+            ),
         ]
         public var entityType: EntityType
         public var level: AccessLevel
         public var usageDescription: String
+        /// The lists asked for (titles or identifiers); nil: every list.
+        public var lists: [String]?
 
-        public init(entityType: EntityType, level: AccessLevel, usageDescription: String) {
-            (self.entityType, self.level, self.usageDescription) = (entityType, level, usageDescription)
+        public init(entityType: EntityType, level: AccessLevel, usageDescription: String, lists: [String]? = nil) {
+            (self.entityType, self.level, self.usageDescription, self.lists) = (entityType, level, usageDescription, lists)
         }
 
         public init(_ params: Fields) throws(ResponseError) {
             entityType = try params.optionalEnum("entityType", EntityType.self) ?? .reminder
             level = try params.optionalEnum("level", AccessLevel.self) ?? .full
             usageDescription = try params.string("usageDescription")
+            lists = try params.optionalStrings("lists")
+            if let lists, lists.isEmpty { throw params.invalid("lists", "name at least one list, or leave lists out for all of them") }
             guard !usageDescription.allSatisfy(\.isWhitespace) else {
                 throw params.invalid("usageDescription", "a usage description is required: say why this client needs the reminders")
             }

@@ -7,13 +7,14 @@ import Logging
 /// Asks the owner whether a client may have access. Consent never comes from the client itself.
 protocol ConsentAsking {
     /// true = allowed, false = refused (or no answer in time), nil = there is nobody to ask.
-    func ask(client: String, program: String, entityType: String, level: String, usage: String) -> Bool?
+    func ask(client: String, program: String, entityType: String, level: String, usage: String, lists: [String]) -> Bool?
 }
 
 /// Runs the owner's agent program as `PROGRAM CLIENT ENTITY LEVEL USAGE` (exit 0 = allow), with
 /// the program that runs the client in `REMINDERSD_CLIENT_PROGRAM` and what vouches for it in
 /// `REMINDERSD_CLIENT_PROGRAM_EVIDENCE` (`executable`, `openScript`, `claimedScript`,
-/// `interpreter`): an argument more would break the agents written for five.
+/// `interpreter`), and the lists asked for (`requestAccess {lists}`) in `REMINDERSD_REQUESTED_LISTS`,
+/// a title a line: an argument more would break the agents written for five.
 ///
 /// The program is executed directly, never through a shell, so a client name or usage string
 /// holding `;`, `$(…)` or quotes reaches it as one plain argument and runs nothing.
@@ -23,7 +24,7 @@ struct ConsentAgentProgram: ConsentAsking {
     let log: Log
     var evidence: ProgramIdentity.Evidence = .executable
 
-    func ask(client: String, program clientProgram: String, entityType: String, level: String, usage: String) -> Bool? {
+    func ask(client: String, program clientProgram: String, entityType: String, level: String, usage: String, lists: [String]) -> Bool? {
         guard let executable = Self.resolve(program) else {
             log.warning("consent agent \(program) not found or not executable; denying")
             return false
@@ -34,6 +35,8 @@ struct ConsentAgentProgram: ConsentAsking {
         var environment = ProcessInfo.processInfo.environment
         environment["REMINDERSD_CLIENT_PROGRAM"] = clientProgram
         environment["REMINDERSD_CLIENT_PROGRAM_EVIDENCE"] = evidence.rawValue
+        // The lists asked for, a title a line; absent when the client asked for all of them.
+        environment["REMINDERSD_REQUESTED_LISTS"] = lists.isEmpty ? nil : lists.joined(separator: "\n")
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.standardError  // fd 1 of this process is stderr already; be explicit
@@ -77,7 +80,7 @@ struct TerminalConsent: ConsentAsking {
     /// What vouches for the program asking: a claim is said so in the prompt.
     var identity = ProgramIdentity(program: "", evidence: .executable)
 
-    func ask(client: String, program: String, entityType: String, level: String, usage: String) -> Bool? {
+    func ask(client: String, program: String, entityType: String, level: String, usage: String, lists: [String]) -> Bool? {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -90,8 +93,10 @@ struct TerminalConsent: ConsentAsking {
             String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })  // C0, DEL and C1
         }
         let caution = identity.caution.map { "  (mind that \(printable($0)))\n" } ?? ""
+        let which =
+            lists.isEmpty ? "your \(entityType)s" : "your \(entityType)s in \(lists.map { "\"\(printable($0))\"" }.joined(separator: ", ")) only"
         let prompt =
-            "remindersd: \"\(printable(client))\" (\(printable(program))) asks for \(level == "full" ? "full" : "write-only") access to your \(entityType)s:\n  \(printable(usage))\n\(caution)Allow? [y/N] "
+            "remindersd: \"\(printable(client))\" (\(printable(program))) asks for \(level == "full" ? "full" : "write-only") access to \(which):\n  \(printable(usage))\n\(caution)Allow? [y/N] "
         _ = prompt.withCString { write(fd, $0, strlen($0)) }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return false }
@@ -107,9 +112,11 @@ struct TerminalConsent: ConsentAsking {
 struct ConsentChain: ConsentAsking {
     let askers: [ConsentAsking]
 
-    func ask(client: String, program: String, entityType: String, level: String, usage: String) -> Bool? {
+    func ask(client: String, program: String, entityType: String, level: String, usage: String, lists: [String]) -> Bool? {
         for asker in askers {
-            if let answer = asker.ask(client: client, program: program, entityType: entityType, level: level, usage: usage) { return answer }
+            if let answer = asker.ask(client: client, program: program, entityType: entityType, level: level, usage: usage, lists: lists) {
+                return answer
+            }
         }
         return nil
     }

@@ -24,6 +24,24 @@ enum HistoryAccess {
         return kinds
     }
 
+    /// For a client granted chosen lists: the calendars whose items' changes it sees (`writing`:
+    /// may undo), of every kind; nil for a client granted them all. A kind it was not scoped in
+    /// stays whole (its lists are named by no scope), so it is added as every calendar of it.
+    static func calendars(_ context: MethodContext, writing: Bool) throws -> Set<String>? {
+        _ = try context.session.authorizationStatus()  // reads the scopes for the messages in hand
+        let eventStore = try context.session.eventStore()
+        guard eventStore.isScoped else { return nil }
+        var calendars = Set<String>()
+        for entityType in EntityType.allCases {
+            if let scope = eventStore.scopes[entityType] {
+                calendars.formUnion(scope.identifiers.filter { !writing || scope.allowsWriting($0) })
+            } else {
+                calendars.formUnion(try eventStore.calendars(for: entityType).map(\.calendarIdentifier))
+            }
+        }
+        return calendars
+    }
+
     static func refuseOthers(_ client: String?, own: String?) throws {
         guard let own, let client, client != own else { return }
         throw ResponseError.invalidParams("a write-only client sees and undoes only its own changes (\(own)'s)", field: "client")

@@ -9,6 +9,13 @@ extension AuthorizationStatusMethod: MethodHandler {
     public static func entityType(of params: Params, _ caller: Caller) throws -> EntityType { params.entityType }
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
-        Result(status: try context.session.authorizationStatus(params.entityType))
+        let status = try context.session.authorizationStatus(params.entityType)
+        let eventStore = try context.session.eventStore()
+        let scope = try eventStore.scopes[params.entityType].map { scope in
+            try scope.identifiers.compactMap { identifier in
+                try eventStore.store.calendar(identifier: identifier).map { ($0.calendarIdentifier, $0.title, scope.isReadOnly(identifier)) }
+            }
+        }
+        return Result(status: status, scope: scope)
     }
 }

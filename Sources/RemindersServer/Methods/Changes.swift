@@ -14,6 +14,7 @@ extension Changes: MethodHandler {
         try HistoryAccess.refuseOthers(filter.client, own: own)
         if let own { filter.client = own }
         filter.kinds = try HistoryAccess.kinds(context, own: own)
+        filter.calendars = try HistoryAccess.calendars(context, writing: false)
         let eventStore = try context.session.eventStore()
         return Result(page: try eventStore.store.changes(filter), zone: eventStore.timeZone)
     }

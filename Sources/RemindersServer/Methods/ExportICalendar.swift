@@ -18,8 +18,8 @@ extension ExportICalendar: MethodHandler {
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let eventStore = try context.session.eventStore()
-        let calendars = params.calendarIdentifiers
-        for (index, identifier) in (calendars ?? []).enumerated() where try eventStore.store.calendar(identifier: identifier) == nil {
+        var calendars = params.calendarIdentifiers
+        for (index, identifier) in (calendars ?? []).enumerated() where try eventStore.visibleCalendars([identifier]).isEmpty {
             throw ResponseError.invalidParams("calendarIdentifiers[\(index)]: there is no list \(identifier)", field: "calendarIdentifiers[\(index)]")
         }
         if try (calendars ?? []).contains(where: { try eventStore.store.calendar(identifier: $0)?.entityType == .event }) {
@@ -28,6 +28,8 @@ extension ExportICalendar: MethodHandler {
                 throw ResponseError.notAuthorized(client: context.session.clientName, status: status, "exporting events needs full access to events")
             }
         }
+        // A client granted chosen lists exports those (of reminders, when it names none).
+        if eventStore.isScoped, calendars == nil { calendars = try eventStore.calendars(for: .reminder).map(\.calendarIdentifier) }
         return Result(text: try Exporter.export(eventStore, calendars: calendars, now: Timestamp.now()))
     }
 }

@@ -2,6 +2,7 @@ import JSONRPC
 import RemindersJSON
 import RemindersModel
 import RemindersProtocol
+import RemindersStore
 
 extension RequestAccess: MethodHandler {
     public static let access = Access.anyStatus
@@ -18,12 +19,21 @@ extension RequestAccess: MethodHandler {
         // A program that cannot be identified is never asked about: the owner could not tell who
         // it is, and a grant to "(unknown)" would hold for every other one.
         let consent = identity.evidence == .unknown ? ConsentChain(askers: []) : try session.consent()
+        // The lists asked for, each a calendar of the kind (else refused before anybody is asked).
+        var asked: CalendarScope?
+        var titles: [String] = []
+        if let names = params.lists {
+            let scope = try ListNames.scope(names, entityType: entity, in: store)
+            titles = try scope.identifiers.compactMap { try store.calendar(identifier: $0)?.title }
+            asked = scope
+        }
         let status = decide(current: current, level: level) {
-            consent.ask(client: session.clientName, program: program, entityType: entity.rawValue, level: level.rawValue, usage: usage)
+            consent.ask(client: session.clientName, program: program, entityType: entity.rawValue, level: level.rawValue, usage: usage, lists: titles)
         }
         // The answer is for this program: the same name from another one is asked again.
         if status != current {
-            try store.setAuthorizationStatus(status, client: session.clientName, program: program, entityType: entity)
+            let scope = status == .fullAccess || status == .writeOnly ? asked : nil
+            try store.setAuthorizationStatus(status, client: session.clientName, program: program, entityType: entity, scope: scope)
             session.authorizationDidChange(to: status, for: entity)
             session.log.info("client \(session.clientName) (\(program)): \(current.rawValue) → \(status.rawValue)")
         } else if current == .notDetermined, identity.evidence == .unknown {

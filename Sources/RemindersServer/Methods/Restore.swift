@@ -15,6 +15,8 @@ extension Restore: MethodHandler {
             throw StoreError.notFound(kind: "removed reminder, list, event or calendar", identifier: params.identifier)
         }
         let kinds = try HistoryAccess.kinds(context, own: own)
-        return Result(changes: try eventStore.store.undo(change: removal, onlyBy: own, kinds: kinds), zone: eventStore.timeZone)
+        let calendars = try HistoryAccess.calendars(context, writing: true)
+        return Result(
+            changes: try eventStore.store.undo(change: removal, onlyBy: own, kinds: kinds, calendars: calendars), zone: eventStore.timeZone)
     }
 }

@@ -33,12 +33,34 @@ extension SyncMethod: MethodHandler {
                 throw ResponseError.internalError("remindersd-sync wrote no report: \(outcome.errors.suffix(300))")
             }
             progress.send(kind: "end", title: nil, message: outcome.status == 0 ? "done" : "done, with problems", percentage: nil)
-            return Result(report: report)
+            return Result(report: try visible(report, to: session))
         case 3:
             throw StoreError.notFound(kind: "account", identifier: account ?? "")
         default:
             throw ResponseError.internalError("remindersd-sync exited with status \(outcome.status): \(outcome.errors.suffix(300))")
         }
+    }
+
+    /// The report as a client granted chosen lists may read it: their lists only, and none of
+    /// the account's notes (which name lists removed).
+    static func visible(_ report: JSONValue, to eventStore: EventStore) throws -> JSONValue {
+        guard eventStore.isScoped, case .object(var whole) = report, case .array(let accounts)? = whole["accounts"] else { return report }
+        var seen: [JSONValue] = []
+        for case .object(var account) in accounts {
+            let lists = account["lists"]?.arrayValue ?? []
+            var kept: [JSONValue] = []
+            for list in lists {
+                guard let identifier = list["calendarIdentifier"]?.stringValue, try !eventStore.visibleCalendars([identifier]).isEmpty else {
+                    continue
+                }
+                kept.append(list)
+            }
+            account["lists"] = .array(kept)
+            account["notes"] = .array([])
+            seen.append(.object(account))
+        }
+        whole["accounts"] = .array(seen)
+        return .object(whole)
     }
 
     /// `$/progress` for one token; nothing without a token (or a connection: `remindersd call`).

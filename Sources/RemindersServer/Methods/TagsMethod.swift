@@ -9,6 +9,8 @@ extension TagsMethod: MethodHandler {
     public static let effect = Effect.reads
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
-        Result(tags: try context.session.eventStore().store.tagCounts())
+        let eventStore = try context.session.eventStore()
+        // A client granted chosen lists counts the tags of their reminders only.
+        return Result(tags: try eventStore.store.tagCounts(inCalendars: eventStore.scopes[.reminder]?.identifiers))
     }
 }

@@ -12,7 +12,8 @@ extension Trash: MethodHandler {
         let own = try HistoryAccess.ownClient(context)
         let eventStore = try context.session.eventStore()
         let page = try eventStore.store.trash(
-            limit: params.limit, before: params.before, client: own, kinds: try HistoryAccess.kinds(context, own: own))
+            limit: params.limit, before: params.before, client: own, kinds: try HistoryAccess.kinds(context, own: own),
+            calendars: try HistoryAccess.calendars(context, writing: false))
         return Result(page: page, zone: eventStore.timeZone)
     }
 }

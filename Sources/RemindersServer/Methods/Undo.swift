@@ -11,13 +11,16 @@ extension Undo: MethodHandler {
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let own = try HistoryAccess.ownClient(context)
         let kinds = try HistoryAccess.kinds(context, own: own)
+        let calendars = try HistoryAccess.calendars(context, writing: true)
         let eventStore = try context.session.eventStore()
         switch params.target {
         case .change(let change):
-            return Result(changes: try eventStore.store.undo(change: change, onlyBy: own, kinds: kinds), zone: eventStore.timeZone)
+            return Result(
+                changes: try eventStore.store.undo(change: change, onlyBy: own, kinds: kinds, calendars: calendars), zone: eventStore.timeZone)
         case .last(let client, let count):
             try HistoryAccess.refuseOthers(client, own: own)
-            return Result(changes: try eventStore.store.undo(client: client, count: count, kinds: kinds), zone: eventStore.timeZone)
+            return Result(
+                changes: try eventStore.store.undo(client: client, count: count, kinds: kinds, calendars: calendars), zone: eventStore.timeZone)
         }
     }
 }

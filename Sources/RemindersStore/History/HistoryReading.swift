@@ -20,6 +20,10 @@ extension CalendarStore {
                 if let since = filter.since { conditions.append("c.time >= ?"); values.append(.integer(since.milliseconds)) }
                 if let until = filter.until { conditions.append("c.time < ?"); values.append(.integer(until.milliseconds)) }
                 if let kinds = filter.kinds { conditions.append(Self.kindCondition(kinds)) }
+                if let calendars = filter.calendars {
+                    conditions.append("c.calendar IN (" + Array(repeating: "?", count: calendars.count).joined(separator: ", ") + ")")
+                    values += calendars.sorted().map(SQLValue.text)
+                }
                 let condition = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
                 let statement = try self.database.statement(Self.changeSelect + condition + " ORDER BY c.id DESC LIMIT ?")
                 defer { statement.reset() }
@@ -65,8 +69,9 @@ extension CalendarStore {
     /// The removed reminders, lists, events and calendars still gone (a reminder removed with its
     /// list is in the list's entry, an event with its calendar in the calendar's), newest first.
     /// `client`: only what that client removed (a write-only client's own); `kinds`: only those.
+    /// `calendars`: only what was in these (a client granted chosen lists).
     public func trash(
-        limit: Int, before: Int64? = nil, client: String? = nil, kinds: Set<ItemChange.Kind>? = nil
+        limit: Int, before: Int64? = nil, client: String? = nil, kinds: Set<ItemChange.Kind>? = nil, calendars: Set<String>? = nil
     ) throws(StoreError) -> ChangesPage {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
@@ -74,6 +79,7 @@ extension CalendarStore {
                     Self.changeSelect + """
                          WHERE c.action = 'removed' AND c.part_of IS NULL AND c.id < ? AND (? IS NULL OR a.client = ?)
                             AND \(kinds.map(Self.kindCondition) ?? "1")
+                            AND \(calendars.map { "c.calendar IN (" + Array(repeating: "?", count: $0.count).joined(separator: ", ") + ")" } ?? "1")
                             AND NOT EXISTS (SELECT 1 FROM reminders WHERE identifier = c.item)
                             AND NOT EXISTS (SELECT 1 FROM events WHERE identifier = c.item)
                             AND NOT EXISTS (SELECT 1 FROM calendars WHERE identifier = c.item)
@@ -81,7 +87,9 @@ extension CalendarStore {
                         ORDER BY c.id DESC LIMIT ?
                         """)
                 defer { statement.reset() }
-                try statement.bind([.integer(before ?? Int64.max), client.sql, client.sql, .integer(Int64(limit) + 1)])
+                try statement.bind(
+                    [.integer(before ?? Int64.max), client.sql, client.sql] + (calendars?.sorted().map(SQLValue.text) ?? [])
+                        + [.integer(Int64(limit) + 1)])
                 var entries: [(Int64, ItemChange)] = []
                 while try statement.step() { entries.append((statement.int64(0), try Self.change(from: statement))) }
                 statement.reset()

@@ -9,9 +9,16 @@ extension CalendarStore {
     /// Undoes change `id` — only when it is `client`'s, if given (a write-only client's own), and
     /// of one of `kinds` (those of the entity types the client may change), if given.
     /// Returns the changes the undo made.
-    public func undo(change id: Int64, onlyBy client: String? = nil, kinds: Set<ItemChange.Kind>? = nil) throws(StoreError) -> [ItemChange] {
+    /// `calendars`: only a change of an item in one of these (a client granted chosen lists may
+    /// change only those); one outside them is unknown to it.
+    public func undo(
+        change id: Int64, onlyBy client: String? = nil, kinds: Set<ItemChange.Kind>? = nil, calendars: Set<String>? = nil
+    ) throws(StoreError) -> [ItemChange] {
         try write { () throws(StoreError) in
             let mark = try self.sqlite { () throws(SQLiteError) in try self.database.scalar("SELECT max(id) FROM changes")?.integer ?? 0 }
+            if let calendars, let change = try self.change(identifier: id), !calendars.contains(change.calendarIdentifier ?? "") {
+                throw .notFound(kind: "change", identifier: String(id))
+            }
             try self.undoOne(id, onlyBy: client, kinds: kinds)
             return try self.changesMade(after: mark)
         }
@@ -19,7 +26,9 @@ extension CalendarStore {
 
     /// Undoes the last `count` changes of `client` that are not undone yet (undos aside), newest
     /// first; of `kinds` only, if given.
-    public func undo(client: String, count: Int, kinds: Set<ItemChange.Kind>? = nil) throws(StoreError) -> [ItemChange] {
+    public func undo(
+        client: String, count: Int, kinds: Set<ItemChange.Kind>? = nil, calendars: Set<String>? = nil
+    ) throws(StoreError) -> [ItemChange] {
         guard count >= 1, count <= 100 else { throw .invalid(ValidationError(field: "count", "must be 1 to 100")) }
         return try write { () throws(StoreError) in
             let candidates = try self.sqlite { () throws(SQLiteError) -> [Int64] in
@@ -27,12 +36,14 @@ extension CalendarStore {
                     """
                     SELECT c.id FROM changes c JOIN change_authors a ON a.id = c.author
                     WHERE a.client = ? AND c.part_of IS NULL AND c.undoes IS NULL AND instr(?, ' ' || c.kind || ' ') > 0
+                        AND (? IS NULL OR instr(?, char(10) || c.calendar || char(10)) > 0)
                         AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id)
                     ORDER BY c.id DESC LIMIT ?
                     """)
                 defer { statement.reset() }
                 let allowed = " " + (kinds ?? Set(ItemChange.Kind.allCases)).map(\.rawValue).joined(separator: " ") + " "
-                try statement.bind([.text(client), .text(allowed), .integer(Int64(count))])
+                let within = calendars.map { "\n" + $0.sorted().joined(separator: "\n") + "\n" }
+                try statement.bind([.text(client), .text(allowed), within.sql, within.sql, .integer(Int64(count))])
                 var ids: [Int64] = []
                 while try statement.step() { ids.append(statement.int64(0)) }
                 return ids

@@ -8,8 +8,10 @@ public struct AuthorizationRecord: Equatable, Sendable {
     /// The program the decision is for; nil: any program that sends this name.
     public var program: String?
     public var status: AuthorizationStatus
-    public init(client: String, entityType: EntityType, program: String?, status: AuthorizationStatus) {
-        self.client = client; self.entityType = entityType; self.program = program; self.status = status
+    /// The lists the grant is for, when it is for chosen lists only.
+    public var scope: CalendarScope?
+    public init(client: String, entityType: EntityType, program: String?, status: AuthorizationStatus, scope: CalendarScope? = nil) {
+        self.client = client; self.entityType = entityType; self.program = program; self.status = status; self.scope = scope
     }
 }
 
@@ -38,22 +40,72 @@ extension CalendarStore {
         """
 
     /// Records a decision for `program` (nil: any program); `notDetermined` forgets it, so the
-    /// client will be asked again.
-    public func setAuthorizationStatus(_ status: AuthorizationStatus, client: String, program: String?, entityType: EntityType) throws(StoreError) {
+    /// client will be asked again. `scope`: the decision is for those lists only (issue 39); each
+    /// must be a calendar of `entityType`, or nothing is recorded.
+    public func setAuthorizationStatus(
+        _ status: AuthorizationStatus, client: String, program: String?, entityType: EntityType, scope: CalendarScope? = nil
+    ) throws(StoreError) {
         try write { () throws(StoreError) in
+            for identifier in scope?.identifiers ?? [] {
+                guard let calendar = try self.calendar(identifier: identifier), calendar.entityType == entityType else {
+                    throw .invalid(
+                        ValidationError(field: "lists", "there is no \(entityType == .reminder ? "list" : "event calendar") \(identifier)"))
+                }
+            }
             try self.sqlite { () throws(SQLiteError) in
                 let program = Self.stored(program)
+                try self.database.run(
+                    "DELETE FROM authorization_scopes WHERE client = ? AND entity_type = ? AND program = ?",
+                    .text(client), .text(entityType.rawValue), .text(program))
                 if status == .notDetermined {
                     try self.database.run(
                         "DELETE FROM authorizations WHERE client = ? AND entity_type = ? AND program = ?",
                         .text(client), .text(entityType.rawValue), .text(program))
-                } else {
+                    return
+                }
+                try self.database.run(
+                    "INSERT OR REPLACE INTO authorizations (client, entity_type, program, status, scoped) VALUES (?, ?, ?, ?, ?)",
+                    .text(client), .text(entityType.rawValue), .text(program), .text(status.rawValue), .integer(scope == nil ? 0 : 1))
+                for (calendar, readOnly) in scope?.calendars ?? [:] {
                     try self.database.run(
-                        "INSERT OR REPLACE INTO authorizations (client, entity_type, program, status) VALUES (?, ?, ?, ?)",
-                        .text(client), .text(entityType.rawValue), .text(program), .text(status.rawValue))
+                        "INSERT INTO authorization_scopes (client, entity_type, program, calendar, read_only) VALUES (?, ?, ?, ?, ?)",
+                        .text(client), .text(entityType.rawValue), .text(program), .text(calendar), .integer(readOnly ? 1 : 0))
                 }
             }
         }
+    }
+
+    /// The lists the deciding grant of `client` run by `program` is for (the one
+    /// `authorizationStatus` reads); nil when it is for every list. Only calendars that still
+    /// exist: one removed has dropped out.
+    public func authorizationScope(client: String, program: String, entityType: EntityType) throws(StoreError) -> CalendarScope? {
+        try sqlite { () throws(SQLiteError) in
+            let statement = try self.database.statement(
+                """
+                SELECT program, scoped FROM authorizations
+                WHERE client = ? AND entity_type = ? AND program IN (?3, '*') AND status != 'notDetermined'
+                ORDER BY program = '*' LIMIT 1
+                """)
+            defer { statement.reset() }
+            try statement.bind([.text(client), .text(entityType.rawValue), .text(program)])
+            guard try statement.step(), statement.int64(1) != 0 else { return nil }
+            let deciding = statement.text(0) ?? Self.anyProgram
+            statement.reset()
+            return try self.storedScope(client: client, program: deciding, entityType: entityType)
+        }
+    }
+
+    private func storedScope(client: String, program: String, entityType: EntityType) throws(SQLiteError) -> CalendarScope {
+        let statement = try database.statement(
+            """
+            SELECT s.calendar, s.read_only FROM authorization_scopes s JOIN calendars c ON c.identifier = s.calendar
+            WHERE s.client = ? AND s.entity_type = ? AND s.program = ?
+            """)
+        defer { statement.reset() }
+        try statement.bind([.text(client), .text(entityType.rawValue), .text(program)])
+        var scope = CalendarScope()
+        while try statement.step() { scope.calendars[statement.text(0) ?? ""] = statement.int64(1) != 0 }
+        return scope
     }
 
     /// Remembers that `program` asked as `client` and nobody could answer, unless it is decided already.
@@ -72,7 +124,7 @@ extension CalendarStore {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement(
-                    "SELECT client, entity_type, program, status FROM authorizations ORDER BY client, entity_type, program != '*', program")
+                    "SELECT client, entity_type, program, status, scoped FROM authorizations ORDER BY client, entity_type, program != '*', program")
                 defer { statement.reset() }
                 var records: [AuthorizationRecord] = []
                 while try statement.step() {
@@ -86,7 +138,14 @@ extension CalendarStore {
                     records.append(
                         AuthorizationRecord(
                             client: statement.text(0) ?? "", entityType: entity,
-                            program: program == Self.anyProgram ? nil : program, status: status))
+                            program: program == Self.anyProgram ? nil : program, status: status,
+                            scope: statement.int64(4) != 0 ? CalendarScope() : nil))
+                }
+                statement.reset()
+                for index in records.indices where records[index].scope != nil {
+                    let record = records[index]
+                    records[index].scope = try self.storedScope(
+                        client: record.client, program: Self.stored(record.program), entityType: record.entityType)
                 }
                 return records
             }

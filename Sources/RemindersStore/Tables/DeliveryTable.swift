@@ -298,17 +298,17 @@ extension StoreObserver {
     }
 
     /// The alarms delivered after `watermark` (milliseconds), oldest first, with what they said.
-    public func alarmsDelivered(after watermark: Int64) -> [(deliveredAt: Int64, payload: String)] {
+    public func alarmsDelivered(after watermark: Int64) -> [(deliveredAt: Int64, payload: String, item: String)] {
         guard
             let statement = try? database.statement(
                 """
-                SELECT delivered_at, payload FROM alarm_deliveries WHERE delivered_at > ? AND payload IS NOT NULL ORDER BY delivered_at
+                SELECT delivered_at, payload, reminder FROM alarm_deliveries WHERE delivered_at > ? AND payload IS NOT NULL ORDER BY delivered_at
                 """)
         else { return [] }
         defer { statement.reset() }
         guard (try? statement.bind([.integer(watermark)])) != nil else { return [] }
-        var found: [(deliveredAt: Int64, payload: String)] = []
-        while (try? statement.step()) == true { found.append((statement.int64(0), statement.text(1) ?? "")) }
+        var found: [(deliveredAt: Int64, payload: String, item: String)] = []
+        while (try? statement.step()) == true { found.append((statement.int64(0), statement.text(1) ?? "", statement.text(2) ?? "")) }
         return found
     }
 }

@@ -16,15 +16,18 @@ extension CalendarStore {
 
     /// Every tag in use, with how many incomplete reminders carry it, by name ignoring case. A tag
     /// spelt several ways is named as most reminders spell it (as the oldest of them does, on a tie).
-    public func tagCounts() throws(StoreError) -> [TagCount] {
+    /// `calendars`: of the reminders in these only (nil: every reminder).
+    public func tagCounts(inCalendars calendars: [String]? = nil) throws(StoreError) -> [TagCount] {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
+                let within = calendars.map { "WHERE r.calendar IN (" + Array(repeating: "?", count: $0.count).joined(separator: ", ") + ")" } ?? ""
                 let statement = try self.database.statement(
                     """
                     SELECT t.folded, t.tag, count(*), sum(r.completed = 0) FROM reminder_tags t JOIN reminders r ON r.id = t.reminder
-                    GROUP BY t.folded, t.tag ORDER BY t.folded, count(*) DESC, min(r.creation_date), t.tag
+                    \(within) GROUP BY t.folded, t.tag ORDER BY t.folded, count(*) DESC, min(r.creation_date), t.tag
                     """)
                 defer { statement.reset() }
+                try statement.bind((calendars ?? []).map(SQLValue.text))
                 var counts: [TagCount] = []
                 var lastFolded: String?
                 while try statement.step() {

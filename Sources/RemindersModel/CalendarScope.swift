@@ -1,0 +1,23 @@
+/// The calendars a client may see when the owner granted it chosen lists only
+/// (`remindersd permissions set CLIENT STATUS --lists "Work" --read-only-lists "Family"`):
+/// remindersd's own extension of EventKit's model (issue 39). Outside them nothing exists for the
+/// client; in a read-only one it reads but writes nothing. No scope: every calendar.
+public struct CalendarScope: Equatable, Sendable {
+    /// Each calendar's identifier, and whether the client may only read it.
+    public var calendars: [String: Bool]
+
+    public init(calendars: [String: Bool] = [:]) { self.calendars = calendars }
+
+    public func allowsReading(_ calendarIdentifier: String) -> Bool { calendars[calendarIdentifier] != nil }
+    public func allowsWriting(_ calendarIdentifier: String) -> Bool { calendars[calendarIdentifier] == false }
+    public func isReadOnly(_ calendarIdentifier: String) -> Bool { calendars[calendarIdentifier] == true }
+
+    /// The identifiers, in a stable order.
+    public var identifiers: [String] { calendars.keys.sorted() }
+
+    /// Of `wanted` (nil: every calendar), those in the scope.
+    public func narrowing(_ wanted: [String]?) -> [String] {
+        guard let wanted else { return identifiers }
+        return wanted.filter(allowsReading)
+    }
+}

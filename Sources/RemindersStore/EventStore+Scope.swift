@@ -1,0 +1,76 @@
+import RemindersModel
+
+/// A client granted chosen lists only (`scopes`, issue 39) sees those and nothing else: a
+/// calendar outside them, and every item in it, does not exist for it — reads miss, a save into
+/// one is refused as into no list — and one it may only read is read-only for it, as a calendar
+/// whose `allowsContentModifications` is false. EventKit programs unaware of scopes so behave as
+/// if the other lists did not exist.
+extension EventStore {
+    /// Whether this client sees the calendar `identifier` of `entityType`.
+    public func sees(_ identifier: String, _ entityType: EntityType = .reminder) -> Bool {
+        scopes[entityType]?.allowsReading(identifier) ?? true
+    }
+
+    /// Whether this client was granted chosen calendars of some kind only.
+    public var isScoped: Bool { !scopes.isEmpty }
+
+    /// Of `wanted` (nil: every one this client sees, of both kinds), the calendars it sees.
+    public func visibleCalendars(_ wanted: [String]?) throws(StoreError) -> [String] {
+        guard let wanted else { return try (calendars(for: .reminder) + calendars(for: .event)).map(\.calendarIdentifier) }
+        var visible: [String] = []
+        for identifier in wanted {
+            if let calendar = try store.calendar(identifier: identifier), sees(identifier, calendar.entityType) { visible.append(identifier) }
+        }
+        return visible
+    }
+
+    /// The calendars as this client sees them: those of its scope, a read-only one as one that
+    /// allows no modifications.
+    func scoped(_ calendars: [ItemCalendar], _ entityType: EntityType) -> [ItemCalendar] {
+        guard let scope = scopes[entityType] else { return calendars }
+        return calendars.compactMap { calendar in
+            guard scope.allowsReading(calendar.calendarIdentifier) else { return nil }
+            var seen = calendar
+            if scope.isReadOnly(calendar.calendarIdentifier) { seen.allowsContentModifications = false }
+            return seen
+        }
+    }
+
+    /// Where a new item goes when none is named: the store's default when this client may write
+    /// there, else the first calendar of its scope it may write to (nil: none).
+    func defaultCalendar(for entityType: EntityType) throws(StoreError) -> ItemCalendar? {
+        let chosen = try store.defaultCalendar(for: entityType)
+        guard let scope = scopes[entityType] else { return chosen }
+        if let chosen, scope.allowsWriting(chosen.calendarIdentifier) { return chosen }
+        return scoped(try store.calendars(for: entityType), entityType).first { $0.allowsContentModifications }
+    }
+
+    /// Refuses a calendar outside the scope as if there were none, and writing into one the
+    /// client may only read.
+    func requireInScope(_ calendar: ItemCalendar, field: String) throws(StoreError) {
+        guard let scope = scopes[calendar.entityType] else { return }
+        let noun = calendar.entityType == .reminder ? "list" : "calendar"
+        guard scope.allowsReading(calendar.calendarIdentifier) else {
+            throw .invalid(ValidationError(field: field, reason: .noCalendar, "there is no \(noun) \(calendar.calendarIdentifier)"))
+        }
+        guard scope.allowsWriting(calendar.calendarIdentifier) else {
+            throw .invalid(
+                ValidationError(field: field, reason: .calendarReadOnly, "the \(noun) \"\(calendar.title)\" is read-only for this client"))
+        }
+    }
+
+    /// A list or calendar this client may change (rename, remove): one outside its scope does not
+    /// exist for it, and a client granted chosen lists makes none.
+    func requireChangeable(_ identifier: String?, entityType: EntityType) throws(StoreError) {
+        guard let scope = scopes[entityType] else { return }
+        guard let identifier else {
+            throw .invalid(
+                ValidationError(field: "calendarIdentifier", "this client was granted chosen lists only, and makes no new ones"))
+        }
+        guard scope.allowsReading(identifier) else { throw .notFound(kind: "list", identifier: identifier) }
+        guard scope.allowsWriting(identifier) else {
+            throw .invalid(
+                ValidationError(field: "calendarIdentifier", reason: .calendarReadOnly, "the list \(identifier) is read-only for this client"))
+        }
+    }
+}
