@@ -26,6 +26,8 @@ final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `st
     private let alarms: Bool
     /// Alarms delivered up to here were told (or before this client came).
     private var alarmWatermark: Int64 = 0
+    /// Changes in the history up to here were looked at, for a client granted chosen lists.
+    private var changeWatermark: Int64 = 0
     private let stopLock = NSLock()
     private var stopped = false
     private var subscription: StoreChangeFeed.Subscription?
@@ -50,6 +52,7 @@ final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `st
             lastStatus[entityType] = observer.authorizationStatus(client: client, program: program, entityType: entityType)
         }
         alarmWatermark = observer.latestDelivery()
+        changeWatermark = observer.newestChange()
     }
 
     func start() {
@@ -78,6 +81,16 @@ final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `st
         checkAuthorization()
         if alarms, lastStatus.values.contains(.fullAccess) { tellAlarms() }
         guard !pending else { return }  // a storeChanged is on its way
+        // A client granted chosen lists is told of commits that changed something in them only:
+        // `storeChanged` says nothing of what changed, and not even that something did elsewhere.
+        let scopes = observer.scopes(client: client, program: program)
+        if !scopes.isEmpty {
+            let (newest, seen) = observer.changes(after: changeWatermark, seenWithin: scopes)
+            changeWatermark = newest
+            guard seen else { return }
+        } else {
+            changeWatermark = observer.newestChange()
+        }
         pending = true
         let wait = max(0, minimumInterval - Date().timeIntervalSince(lastSent))
         queue.asyncAfter(deadline: .now() + wait) { [weak self] in self?.tellStoreChanged() }

@@ -37,6 +37,46 @@ public final class StoreObserver {
         return row?.text.flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
     }
 
+    /// The calendars of each entity type `client` run by `program` was granted, for the kinds it
+    /// was granted chosen ones of (issue 39); empty for a client granted everything.
+    public func scopes(client: String, program: String) -> [EntityType: Set<String>] {
+        let sql = """
+            SELECT a.entity_type, s.calendar FROM authorizations a
+            LEFT JOIN authorization_scopes s ON s.client = a.client AND s.entity_type = a.entity_type AND s.program = a.program
+            WHERE a.client = ?1 AND a.scoped = 1 AND a.status != 'notDetermined' AND a.program = (
+                SELECT b.program FROM authorizations b
+                WHERE b.client = ?1 AND b.entity_type = a.entity_type AND b.program IN (?2, '*') AND b.status != 'notDetermined'
+                ORDER BY b.program = '*' LIMIT 1)
+            """
+        guard let statement = try? database.statement(sql) else { return [:] }
+        defer { statement.reset() }
+        guard (try? statement.bind([.text(client), .text(program)])) != nil else { return [:] }
+        var scopes: [EntityType: Set<String>] = [:]
+        while (try? statement.step()) == true {
+            guard let entityType = EntityType(rawValue: statement.text(0) ?? "") else { continue }
+            scopes[entityType, default: []].formUnion(statement.text(1).map { [$0] } ?? [])
+        }
+        return scopes
+    }
+
+    /// The newest change in the history, and whether one after `mark` is of an item in a
+    /// calendar `scopes` lets its client see (a kind not in `scopes` is seen whole).
+    public func changes(after mark: Int64, seenWithin scopes: [EntityType: Set<String>]) -> (newest: Int64, seen: Bool) {
+        guard let statement = try? database.statement("SELECT id, kind, calendar FROM changes WHERE id > ? ORDER BY id") else { return (mark, true) }
+        defer { statement.reset() }
+        guard (try? statement.bind([.integer(mark)])) != nil else { return (mark, true) }
+        var newest = mark, seen = false
+        while (try? statement.step()) == true {
+            newest = statement.int64(0)
+            guard !seen, let kind = ItemChange.Kind(rawValue: statement.text(1) ?? "") else { continue }
+            if let scope = scopes[kind.entityType] { seen = scope.contains(statement.text(2) ?? "") } else { seen = true }
+        }
+        return (newest, seen)
+    }
+
+    /// The newest change in the history (0 for none).
+    public func newestChange() -> Int64 { (try? database.scalar("SELECT max(id) FROM changes")?.integer) ?? 0 }
+
     /// Whether `client` run by `program` sees the reminder or event `item`: always, unless its
     /// deciding grant is for chosen lists that do not hold it (issue 39). A failed read sees nothing.
     public func sees(item: String, entityType: EntityType, client: String, program: String) -> Bool {

@@ -95,4 +95,47 @@ final class ScopedGrantTests: XCTestCase {
         XCTAssertEqual(owner.shutDown(), 0)
         XCTAssertEqual(assistant.shutDown(), 0)
     }
+
+    /// `storeChanged` is told to a client granted chosen lists when something in them changed,
+    /// not when something elsewhere did.
+    func testAScopedClientIsToldOfChangesInItsListsOnly() throws {
+        let owner = try RemindersdProcess.granted("owner", store: folder.store)
+        func list(_ title: String) -> JSONValue { id(owner.channel.request("saveCalendar", ["calendar": ["title": .string(title)]]), "result", "calendar", "calendarIdentifier") }
+        let work = list("Work"), health = list("Health")
+        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "assistant", "fullAccess", "--lists", "Work", "--store", folder.store]).status, 0)
+        let assistant = try RemindersdProcess(store: folder.store)
+        assistant.initialize(client: "assistant")
+        _ = assistant.channel.request("calendars", [:])
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = assistant.channel.drainNotifications("storeChanged")
+        _ = owner.channel.request("saveReminder", ["reminder": ["title": "Pills", "calendarIdentifier": health]])
+        XCTAssertNil(assistant.channel.notification("storeChanged", timeout: 1.5), "a change in Health is not told")
+        _ = owner.channel.request("saveReminder", ["reminder": ["title": "Report", "calendarIdentifier": work]])
+        XCTAssertNotNil(assistant.channel.notification("storeChanged", timeout: 5), "a change in Work is")
+        XCTAssertEqual(owner.shutDown(), 0)
+        XCTAssertEqual(assistant.shutDown(), 0)
+    }
+
+    /// `requestAccess {lists}`: the consent agent is told which lists, and the grant is for them.
+    func testRequestAccessForChosenListsTellsTheAgentAndGrantsThoseOnly() throws {
+        let owner = try RemindersdProcess.granted("owner", store: folder.store)
+        _ = owner.channel.request("saveCalendar", ["calendar": ["title": "Work"]])
+        _ = owner.channel.request("saveCalendar", ["calendar": ["title": "Health"]])
+        let told = folder.path + "/told"
+        let agent = folder.script("agent", "printf '%s' \"$REMINDERSD_REQUESTED_LISTS\" > '\(told)'\nexit 0")
+        let app = try RemindersdProcess(store: folder.store, arguments: ["--consent-agent", agent])
+        app.initialize(client: "app")
+        XCTAssertEqual(
+            app.channel.request("requestAccess", ["usageDescription": "Plans your work", "lists": ["Nope"]]).errorField, "lists",
+            "a list that is not there is refused before anybody is asked")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: told))
+        let asked = app.channel.request("requestAccess", ["usageDescription": "Plans your work", "lists": ["work"]])
+        XCTAssertEqual(asked.at("result", "status"), "fullAccess", "\(asked)")
+        XCTAssertEqual(try String(contentsOfFile: told, encoding: .utf8), "Work", "the agent is told the lists asked for")
+        let status = app.channel.request("authorizationStatus", [:])
+        XCTAssertEqual(status.at("result", "scope", "lists", 0, "title"), "Work", "\(status)")
+        XCTAssertEqual(app.channel.request("calendars", [:]).at("result", "calendars")?.arrayValue?.count, 1)
+        XCTAssertEqual(owner.shutDown(), 0)
+        XCTAssertEqual(app.shutDown(), 0)
+    }
 }
