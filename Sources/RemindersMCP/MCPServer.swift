@@ -11,8 +11,9 @@ import RemindersServer
 ///
 /// The serving thread answers what needs no store at once (`ping`, `initialize`, `tools/list`, …)
 /// and hands the rest to one worker, in order, so that a call waiting for the owner's consent
-/// never holds up a `ping` or a cancellation.
-public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancelled` are guarded by `lock`; the rest is set in init
+/// never holds up a `ping` or a cancellation. The worker takes what arrived meanwhile together: a
+/// run of one client's writing tool calls is committed as one group (see `answer(_:)`).
+public final class MCPServer: @unchecked Sendable {  // `handshake`, `cancelled`, `pending` and `draining` are guarded by `lock`; the rest is set in init
     private let options: ServerOptions
     private let connection: Connection
     private let output: OutputChannel
@@ -24,6 +25,9 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
     /// The handshake's outcome, for requests without `_meta`; nil until `initialize`.
     private var handshake: (revision: Revision, client: String?)?
     private var cancelled = Set<String>()
+    /// Requests for the worker, in the order received, and whether it is taking them.
+    private var pending: [(request: MCPRequest, context: RequestContext)] = []
+    private var draining = false
 
     public init(options: ServerOptions, storeArgument: String?, input: Int32 = 0, output: Int32 = 1) {
         self.options = options
@@ -97,8 +101,64 @@ public final class MCPServer: @unchecked Sendable {  // `handshake` and `cancell
         }
         if let reply = answerAtOnce(request, context) { return reply }
         if inBatch { return worker.sync { answerInOrder(request, context) } }
-        worker.async { if let reply = self.answerInOrder(request, context) { self.output.send(encoded: reply) } }
+        let start = lock.withLock { () -> Bool in
+            pending.append((request, context))
+            defer { draining = true }
+            return !draining
+        }
+        if start { worker.async { self.drain() } }
         return nil
+    }
+
+    /// The worker's loop: everything pending, in order, until nothing is.
+    private func drain() {
+        while true {
+            let taken = lock.withLock { () -> [(request: MCPRequest, context: RequestContext)] in
+                let taken = pending
+                pending.removeAll()
+                if taken.isEmpty { draining = false }
+                return taken
+            }
+            guard !taken.isEmpty else { return }
+            var start = 0
+            while start < taken.count {
+                var end = start + 1
+                if let client = Self.groupClient(taken[start]) {
+                    while end < taken.count, Self.groupClient(taken[end]) == client { end += 1 }
+                }
+                answer(taken[start..<end])
+                start = end
+            }
+        }
+    }
+
+    /// The client of a tool call that joins a group commit (one whose method writes or stages,
+    /// never one that may wait for the owner or a server); nil for a request that runs alone.
+    private static func groupClient(_ item: (request: MCPRequest, context: RequestContext)) -> String? {
+        guard item.request.method == "tools/call", let name = item.request.params["name"]?.stringValue,
+            let tool = ToolCatalog.named(name), tool.joinsGroupCommit, let client = item.context.client, !client.isEmpty
+        else { return nil }
+        return client
+    }
+
+    /// Answers requests in order. A run of one client's writing tool calls that arrived together
+    /// (a host pipelining them) is one durable group, as the JSON-RPC server commits a pipelining
+    /// client's writes: each call's commit joins the group's transaction, made durable once for
+    /// them all, and their answers go out after it — or, when the group's transaction fails, each
+    /// call is answered with that failure and none of them wrote anything.
+    private func answer(_ run: ArraySlice<(request: MCPRequest, context: RequestContext)>) {
+        guard run.count > 1, let client = run.first?.context.client else {
+            for (request, context) in run { if let reply = answerInOrder(request, context) { output.send(encoded: reply) } }
+            return
+        }
+        switch sessions.durably(as: client, { run.map { answerInOrder($0.request, $0.context) } }) {
+        case .success(let replies):
+            for reply in replies.compactMap({ $0 }) { output.send(encoded: reply) }
+        case .failure(let error):
+            for (request, context) in run where !isCancelled(request.id) {
+                output.send(encoded: reply(request, context, ToolResults.failure("nothing was saved: \(error.message)").members))
+            }
+        }
     }
 
     /// The revision and identity a request is made under: its own `_meta` (stateless), else the handshake's.

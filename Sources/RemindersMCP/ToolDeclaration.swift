@@ -33,6 +33,10 @@ extension ToolDeclaration {
     static var isIdempotent: Bool { false }
     static var inputSchema: JSONSchema { .object(Input.properties) }
 
+    /// Whether a call joins a group commit with the calls pipelined with it: its method writes or
+    /// stages (one that may wait for the owner, or for a CalDAV server, runs alone).
+    static var joinsGroupCommit: Bool { Method.effect == .writes || Method.effect == .stages }
+
     static var description: String { [Method.summary, detail].filter { !$0.isEmpty }.joined(separator: " ") }
 
     static var listing: JSONValue {

@@ -715,6 +715,27 @@ class RawNDJSON(unittest.TestCase):
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         return answer
 
+    def test_pipelined_writes_share_a_commit_and_a_bad_one_fails_alone(self):
+        self.initialize()
+        calls = []
+        for i in range(60):
+            arguments = {"title": f"Pipelined {i}"} if i != 30 else {"title": "Bad", "due": "when pigs fly"}
+            calls.append(json.dumps({"jsonrpc": "2.0", "id": 100 + i, "method": "tools/call",
+                                     "params": {"name": "create_reminder", "arguments": arguments}}))
+        calls.append(json.dumps({"jsonrpc": "2.0", "id": 200, "method": "tools/call", "params": {"name": "search_reminders",
+                                                                                               "arguments": {"limit": 500}}}))
+        self.process.stdin.write("\n".join(calls) + "\n")  # all at once: the worker takes them together
+        self.process.stdin.flush()
+        answers = [self.receive() for _ in calls]
+        self.assertEqual([a["id"] for a in answers], [100 + i for i in range(60)] + [200], "answered in order")
+        failed = [a["id"] for a in answers[:60] if a["result"].get("isError")]
+        self.assertEqual(failed, [130], "only the bad call fails")
+        self.assertIn("pigs", answers[30]["result"]["content"][0]["text"])
+        self.assertEqual(len(answers[60]["result"]["structuredContent"]["reminders"]), 59, "the read after them sees them all")
+        self.store.grant("mcp-test-checker")
+        stored = self.store.call("fetchReminders", {"predicate": {"kind": "all"}})["reminders"]
+        self.assertEqual(sorted(r["title"] for r in stored), sorted(f"Pipelined {i}" for i in range(60) if i != 30), "and they are durable")
+
     def test_newlines_inside_strings_stay_inside_one_line(self):
         self.initialize()
         self.send({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
