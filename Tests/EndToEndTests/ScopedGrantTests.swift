@@ -100,9 +100,13 @@ final class ScopedGrantTests: XCTestCase {
     /// not when something elsewhere did.
     func testAScopedClientIsToldOfChangesInItsListsOnly() throws {
         let owner = try RemindersdProcess.granted("owner", store: folder.store)
-        func list(_ title: String) -> JSONValue { id(owner.channel.request("saveCalendar", ["calendar": ["title": .string(title)]]), "result", "calendar", "calendarIdentifier") }
+        func list(_ title: String) -> JSONValue {
+            id(owner.channel.request("saveCalendar", ["calendar": ["title": .string(title)]]), "result", "calendar", "calendarIdentifier")
+        }
         let work = list("Work"), health = list("Health")
-        XCTAssertEqual(try RemindersdProcess.run(["permissions", "set", "--any-program", "assistant", "fullAccess", "--lists", "Work", "--store", folder.store]).status, 0)
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "assistant", "fullAccess", "--lists", "Work", "--store", folder.store])
+                .status, 0)
         let assistant = try RemindersdProcess(store: folder.store)
         assistant.initialize(client: "assistant")
         _ = assistant.channel.request("calendars", [:])

@@ -27,7 +27,8 @@ final class CalendarScopeTests: StoreTestCase {
         XCTAssertNil(try store.authorizationScope(client: "assistant", program: "/usr/bin/any", entityType: .event), "events not scoped")
         try eventStore.removeCalendar(identifier: work)
         XCTAssertEqual(
-            try store.authorizationScope(client: "assistant", program: "/usr/bin/any", entityType: .reminder), CalendarScope(calendars: [family: true]),
+            try store.authorizationScope(client: "assistant", program: "/usr/bin/any", entityType: .reminder),
+            CalendarScope(calendars: [family: true]),
             "Work dropped out; the grant stays one for chosen lists")
         try store.setAuthorizationStatus(.fullAccess, client: "assistant", program: nil, entityType: .reminder)
         XCTAssertNil(try store.authorizationScope(client: "assistant", program: "/usr/bin/any", entityType: .reminder), "granted every list again")
@@ -64,7 +65,8 @@ final class CalendarScopeTests: StoreTestCase {
         XCTAssertThrowsError(try eventStore.removeCalendar(identifier: health))
         var moved = ReminderChanges()
         moved.calendarIdentifier = .set(health)
-        XCTAssertThrowsError(try eventStore.saveReminder(identifier: report.calendarItemIdentifier, changes: moved, commit: true), "nor moves one out")
+        XCTAssertThrowsError(
+            try eventStore.saveReminder(identifier: report.calendarItemIdentifier, changes: moved, commit: true), "nor moves one out")
         var untitled = ReminderChanges()
         untitled.title = .set("Slides")
         XCTAssertEqual(try eventStore.saveReminder(identifier: nil, changes: untitled, commit: true).calendarIdentifier, work, "new ones go to Work")
