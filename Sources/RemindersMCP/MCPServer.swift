@@ -13,7 +13,8 @@ import RemindersServer
 /// and hands the rest to one worker, in order, so that a call waiting for the owner's consent
 /// never holds up a `ping` or a cancellation. The worker takes what arrived meanwhile together: a
 /// run of one client's writing tool calls is committed as one group (see `answer(_:)`).
-public final class MCPServer: @unchecked Sendable {  // `handshake`, `cancelled`, `pending` and `draining` are guarded by `lock`; the rest is set in init
+// `handshake`, `cancelled`, `pending` and `draining` are guarded by `lock`; the rest is set in init.
+public final class MCPServer: @unchecked Sendable {
     private let options: ServerOptions
     private let connection: Connection
     private let output: OutputChannel
