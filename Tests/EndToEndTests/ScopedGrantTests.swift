@@ -72,6 +72,19 @@ final class ScopedGrantTests: XCTestCase {
             assistant.channel.request("fetchReminders", ["predicate": ["kind": "all"]]).at("result", "reminders")?.arrayValue?.compactMap {
                 $0["title"]?.stringValue
             }.sorted(), ["Dinner", "Report"])
+        // Alarms, items by external identifier, the alarms to come, an import over its UID.
+        let pillsUID =
+            owner.channel.request("calendarItem", ["identifier": pills]).at("result", "reminder", "calendarItemExternalIdentifier") ?? .null
+        _ = owner.channel.request("addAlarm", ["identifier": pills, "alarm": ["absoluteDate": "2031-01-02T08:00:00.000Z"]])
+        XCTAssertEqual(
+            assistant.channel.request("addAlarm", ["identifier": pills, "alarm": ["absoluteDate": "2031-01-02T08:00:00.000Z"]]).errorCode, -32011)
+        XCTAssertEqual(assistant.channel.request("calendarItems", ["externalIdentifier": pillsUID]).at("result", "reminders"), [])
+        let upcoming = assistant.channel.request("upcomingAlarms", ["to": "2031-12-31T00:00:00.000Z"]).serialized
+        XCTAssertTrue(upcoming.contains("result") && !upcoming.contains("Pills"), upcoming)
+        let ics =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VTODO\r\nUID:\(pillsUID.stringValue ?? "")\r\nSUMMARY:Overwritten\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        _ = assistant.channel.request("importICalendar", ["text": .string(ics)])
+        XCTAssertEqual(owner.channel.request("calendarItem", ["identifier": pills]).at("result", "reminder", "title"), "Pills", "not written over")
         XCTAssertEqual(
             assistant.channel.request("saveReminder", ["reminder": ["title": "x", "calendarIdentifier": health]]).errorField,
             "reminder.calendarIdentifier")
