@@ -60,19 +60,10 @@ enum Permissions {
                 if let program = record.program { writer.string(program) } else { writer.null() }
                 writer.field("status", record.status.rawValue)
                 if let scope = record.scope {
+                    var titles: [String: String] = [:]
+                    for identifier in scope.identifiers { titles[identifier] = try store.calendar(identifier: identifier)?.title }
                     writer.key(static: "scope")
-                    writer.beginObject()
-                    writer.key(static: "lists")
-                    writer.beginArray()
-                    for identifier in scope.identifiers {
-                        writer.beginObject()
-                        writer.field("calendarIdentifier", identifier)
-                        writer.field("title", try store.calendar(identifier: identifier)?.title ?? "")
-                        writer.field("readOnly", scope.isReadOnly(identifier))
-                        writer.endObject()
-                    }
-                    writer.endArray()
-                    writer.endObject()
+                    scope.write(to: &writer, titles: titles)
                 }
                 writer.endObject()
                 print(String(decoding: writer.bytes, as: UTF8.self), to: .protocolOutput(output))

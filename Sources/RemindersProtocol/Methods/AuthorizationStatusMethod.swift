@@ -30,30 +30,21 @@ public enum AuthorizationStatusMethod: RemindersMethod {
                     description: "The lists this client was granted, when it was granted chosen ones; absent: every list.")),
         ])
         public var status: AuthorizationStatus
-        /// The lists of a grant for chosen lists only: identifier, title, read only.
-        public var scope: [(calendarIdentifier: String, title: String, readOnly: Bool)]?
+        /// The lists of a grant for chosen lists only, and their titles.
+        public var scope: CalendarScope?
+        public var titles: [String: String]
 
-        public init(status: AuthorizationStatus, scope: [(calendarIdentifier: String, title: String, readOnly: Bool)]? = nil) {
+        public init(status: AuthorizationStatus, scope: CalendarScope? = nil, titles: [String: String] = [:]) {
             self.status = status
             self.scope = scope
+            self.titles = titles
         }
         public func write(to writer: inout JSONWriter) {
             writer.beginObject()
             writer.field("status", status.rawValue)
             if let scope {
                 writer.key(static: "scope")
-                writer.beginObject()
-                writer.key(static: "lists")
-                writer.beginArray()
-                for list in scope {
-                    writer.beginObject()
-                    writer.field("calendarIdentifier", list.calendarIdentifier)
-                    writer.field("title", list.title)
-                    writer.field("readOnly", list.readOnly)
-                    writer.endObject()
-                }
-                writer.endArray()
-                writer.endObject()
+                scope.write(to: &writer, titles: titles)
             }
             writer.endObject()
         }

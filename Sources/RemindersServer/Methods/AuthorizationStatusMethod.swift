@@ -11,11 +11,9 @@ extension AuthorizationStatusMethod: MethodHandler {
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let status = try context.session.authorizationStatus(params.entityType)
         let eventStore = try context.session.eventStore()
-        let scope = try eventStore.scopes[params.entityType].map { scope in
-            try scope.identifiers.compactMap { identifier in
-                try eventStore.store.calendar(identifier: identifier).map { ($0.calendarIdentifier, $0.title, scope.isReadOnly(identifier)) }
-            }
-        }
-        return Result(status: status, scope: scope)
+        let scope = eventStore.scopes[params.entityType]
+        var titles: [String: String] = [:]
+        for identifier in scope?.identifiers ?? [] { titles[identifier] = try eventStore.store.calendar(identifier: identifier)?.title }
+        return Result(status: status, scope: scope, titles: titles)
     }
 }

@@ -344,24 +344,33 @@ function M.interpret_date(text, callback)
   M.request('interpretDate', { text = text }, callback)
 end
 
---- Gives a reminder the due date a person said ("none" or "" takes it away); a time rings then
---- as add() does. callback(err, reminder, reading).
-function M.set_due(identifier, text, callback)
-  local function save(components, reading)
-    save_for_a_person({ calendarItemIdentifier = identifier, dueDateComponents = components }, function(err, saved)
+-- Sets one field of a reminder to what a person said: `interpret` reads the words (the server's
+-- grammar), `value` makes the field of what it read; "none" or "" saves `none`.
+-- callback(err, reminder, reading).
+local function set_as_said(identifier, field, text, interpret, value, none, callback)
+  local function save(v, reading)
+    save_for_a_person({ calendarItemIdentifier = identifier, [field] = v }, function(err, saved)
       callback(err, saved, reading)
     end)
   end
   text = vim.trim(text or '')
   if text == '' or text:lower() == 'none' then
-    return save(vim.NIL, nil)
+    return save(none, nil)
   end
-  M.interpret_date(text, function(err, reading)
+  interpret(text, function(err, reading)
     if err then
       return callback(err)
     end
-    save(reading.dateComponents, reading)
+    save(value(reading), reading)
   end)
+end
+
+--- Gives a reminder the due date a person said ("none" or "" takes it away); a time rings then
+--- as add() does. callback(err, reminder, reading).
+function M.set_due(identifier, text, callback)
+  set_as_said(identifier, 'dueDateComponents', text, M.interpret_date, function(reading)
+    return reading.dateComponents
+  end, vim.NIL, callback)
 end
 
 --- Reads how often, as a person says it ("every monday", "every 2 weeks", "every month on the
@@ -376,21 +385,10 @@ end
 --- Makes a reminder repeat as a person said it ("none" or "" stops it repeating). A recurring
 --- reminder needs a due date: without one the server says so. callback(err, reminder, rule).
 function M.set_repeat(identifier, text, callback)
-  local function save(rules, rule)
-    save_for_a_person({ calendarItemIdentifier = identifier, recurrenceRules = rules }, function(err, saved)
-      callback(err, saved, rule)
-    end)
-  end
-  text = vim.trim(text or '')
-  if text == '' or text:lower() == 'none' then
-    return save({}, nil) -- an empty Lua table is sent as []: no rule
-  end
-  M.interpret_recurrence(text, function(err, rule)
-    if err then
-      return callback(err)
-    end
-    save({ rule }, rule)
-  end)
+  -- An empty Lua table is sent as []: no rule.
+  set_as_said(identifier, 'recurrenceRules', text, M.interpret_recurrence, function(rule)
+    return { rule }
+  end, {}, callback)
 end
 
 --- Undoes the last change this client made (each call one further back), as `task undo` does:

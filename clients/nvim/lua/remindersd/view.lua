@@ -529,23 +529,31 @@ function V.add_here()
   end)
 end
 
---- d: the due date of the reminder on the line, as the person says it ("none" takes it away).
-function V.set_due()
+-- Asks with `prompt` for what the person says of the reminder on the line, sets it with
+-- `set` (R.set_due, R.set_repeat) and says what was understood (`said_of(reading)`).
+local function ask_and_set(prompt, set, said_of)
   local entry = V.entry_at_cursor()
   if not entry or entry.kind ~= 'reminder' then
     return R._notify('no reminder on this line', vim.log.levels.WARN)
   end
   local r = entry.reminder
-  vim.ui.input({ prompt = DUE_PROMPT }, function(said)
+  vim.ui.input({ prompt = prompt }, function(said)
     if said == nil then
       return
     end
-    R.set_due(r.calendarItemIdentifier, said, function(err, _, reading)
+    set(r.calendarItemIdentifier, said, function(err, _, reading)
       if err then
         return R._notify(R.error_message(err), vim.log.levels.ERROR)
       end
-      R._notify('“' .. single_line(r.title) .. '” ' .. (reading and ('due ' .. reading.text) or 'has no due date'))
+      R._notify('“' .. single_line(r.title) .. '” ' .. said_of(reading))
     end)
+  end)
+end
+
+--- d: the due date of the reminder on the line, as the person says it ("none" takes it away).
+function V.set_due()
+  ask_and_set(DUE_PROMPT, R.set_due, function(reading)
+    return reading and ('due ' .. reading.text) or 'has no due date'
   end)
 end
 
@@ -553,21 +561,8 @@ end
 local REPEAT_PROMPT = 'Repeat (every monday, every 2 weeks, every weekday, every month on the 1st; none to stop): '
 
 function V.set_recurrence()
-  local entry = V.entry_at_cursor()
-  if not entry or entry.kind ~= 'reminder' then
-    return R._notify('no reminder on this line', vim.log.levels.WARN)
-  end
-  local r = entry.reminder
-  vim.ui.input({ prompt = REPEAT_PROMPT }, function(said)
-    if said == nil then
-      return
-    end
-    R.set_repeat(r.calendarItemIdentifier, said, function(err, _, rule)
-      if err then
-        return R._notify(R.error_message(err), vim.log.levels.ERROR)
-      end
-      R._notify('“' .. single_line(r.title) .. '” ' .. (rule and ('repeats ' .. rule.rrule) or 'does not repeat'))
-    end)
+  ask_and_set(REPEAT_PROMPT, R.set_repeat, function(rule)
+    return rule and ('repeats ' .. rule.rrule) or 'does not repeat'
   end)
 end
 
