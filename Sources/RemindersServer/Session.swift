@@ -141,8 +141,10 @@ final class Session {
         return status
     }
 
-    /// Records a decision (requestAccess) so the calls in hand after it obey it.
-    func authorizationDidChange(to status: AuthorizationStatus, for entityType: EntityType = .reminder) {
+    /// Records a decision (requestAccess) so the calls in hand after it obey it — its scope too:
+    /// a grant for chosen lists holds for the very next call pipelined after it.
+    func authorizationDidChange(to status: AuthorizationStatus, for entityType: EntityType = .reminder, scope: CalendarScope? = nil) {
         statusForMessagesInHand[entityType] = status
+        openedStore?.scopes[entityType] = scope
     }
 }

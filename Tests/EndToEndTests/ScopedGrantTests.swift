@@ -146,8 +146,14 @@ final class ScopedGrantTests: XCTestCase {
             app.channel.request("requestAccess", ["usageDescription": "Plans your work", "lists": ["Nope"]]).errorField, "lists",
             "a list that is not there is refused before anybody is asked")
         XCTAssertFalse(FileManager.default.fileExists(atPath: told))
-        let asked = app.channel.request("requestAccess", ["usageDescription": "Plans your work", "lists": ["work"]])
+        // The grant and a fetch pipelined behind it, in one write: the fetch already keeps to the scope.
+        app.channel.sendRaw(
+            #"{"jsonrpc":"2.0","id":901,"method":"requestAccess","params":{"usageDescription":"Plans your work","lists":["work"]}}"# + "\n"
+                + #"{"jsonrpc":"2.0","id":902,"method":"calendars","params":{}}"# + "\n")
+        let asked = app.channel.response(id: 901) ?? .null
         XCTAssertEqual(asked.at("result", "status"), "fullAccess", "\(asked)")
+        let pipelined = app.channel.response(id: 902) ?? .null
+        XCTAssertEqual(pipelined.at("result", "calendars")?.arrayValue?.compactMap { $0["title"]?.stringValue }, ["Work"], "\(pipelined)")
         XCTAssertEqual(try String(contentsOfFile: told, encoding: .utf8), "Work", "the agent is told the lists asked for")
         let status = app.channel.request("authorizationStatus", [:])
         XCTAssertEqual(status.at("result", "scope", "lists", 0, "title"), "Work", "\(status)")

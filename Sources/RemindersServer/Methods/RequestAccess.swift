@@ -34,7 +34,7 @@ extension RequestAccess: MethodHandler {
         if status != current {
             let scope = status == .fullAccess || status == .writeOnly ? asked : nil
             try store.setAuthorizationStatus(status, client: session.clientName, program: program, entityType: entity, scope: scope)
-            session.authorizationDidChange(to: status, for: entity)
+            session.authorizationDidChange(to: status, for: entity, scope: scope)
             session.log.info("client \(session.clientName) (\(program)): \(current.rawValue) → \(status.rawValue)")
         } else if current == .notDetermined, identity.evidence == .unknown {
             session.log.warning(
