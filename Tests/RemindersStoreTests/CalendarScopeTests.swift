@@ -73,4 +73,30 @@ final class CalendarScopeTests: StoreTestCase {
         eventStore.scopes = [:]
         XCTAssertEqual(try eventStore.reminder(identifier: pills.calendarItemIdentifier)?.title, "Pills", "untouched")
     }
+
+    func testAScopeOfEventCalendarsKeepsEventsElsewhereOut() throws {
+        let team = try eventStore.saveCalendar(CalendarChanges(title: "Team", entityType: .event)).calendarIdentifier
+        let private_ = try eventStore.saveCalendar(CalendarChanges(title: "Private", entityType: .event)).calendarIdentifier
+        func event(_ title: String, in calendar: String) throws -> Event {
+            var changes = EventChanges()
+            changes.title = .set(title)
+            changes.calendarIdentifier = .set(calendar)
+            changes.startDate = .set(Timestamp(rfc3339: "2026-12-07T09:00:00Z")!)
+            changes.endDate = .set(Timestamp(rfc3339: "2026-12-07T10:00:00Z")!)
+            return try eventStore.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: changes, lastModifiedDate: nil).event
+        }
+        _ = try event("Standup", in: team)
+        let doctor = try event("Doctor", in: private_)
+        eventStore.scopes = [.event: CalendarScope(calendars: [team: false])]
+        let week = try eventStore.fetchEvents(
+            from: Timestamp(rfc3339: "2026-12-01T00:00:00Z")!, to: Timestamp(rfc3339: "2026-12-31T00:00:00Z")!, calendars: nil)
+        XCTAssertEqual(week.occurrences.map(\.event.title), ["Standup"])
+        XCTAssertNil(try eventStore.event(identifier: doctor.eventIdentifier, occurrenceDate: nil))
+        XCTAssertThrowsError(try eventStore.removeEvent(identifier: doctor.eventIdentifier, occurrenceDate: nil, span: nil))
+        XCTAssertThrowsError(try event("Lunch", in: private_))
+        XCTAssertEqual(try eventStore.calendars(for: .event).map(\.title), ["Team"])
+        XCTAssertEqual(try eventStore.calendars(for: .reminder).count, 1, "the reminder lists are not scoped by it")
+        eventStore.scopes = [:]
+        XCTAssertEqual(try eventStore.event(identifier: doctor.eventIdentifier, occurrenceDate: nil)?.event.title, "Doctor", "untouched")
+    }
 }
