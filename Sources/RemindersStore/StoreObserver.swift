@@ -74,6 +74,35 @@ public final class StoreObserver {
         return (newest, seen)
     }
 
+    /// What the history says changed after `mark`: the newest change, the calendars whose items
+    /// (or which) changed, and whether a list or calendar itself did. nil when it cannot say —
+    /// the history was trimmed past `mark`, or could not be read.
+    public func changedCalendars(after mark: Int64) -> (newest: Int64, calendars: Set<String>, calendarsChanged: Bool)? {
+        // The calendar before a change too: an item moved out of a list changed that list.
+        guard
+            let statement = try? database.statement(
+                """
+                SELECT c.id, c.kind, c.calendar, coalesce(r.calendar, e.calendar) FROM changes c
+                LEFT JOIN change_reminders r ON r.change = c.id LEFT JOIN change_events e ON e.change = c.id
+                WHERE c.id > ? ORDER BY c.id
+                """)
+        else { return nil }
+        defer { statement.reset() }
+        guard (try? statement.bind([.integer(mark)])) != nil else { return nil }
+        var newest = mark, calendars = Set<String>(), calendarsChanged = false
+        var expected = mark + 1
+        while (try? statement.step()) == true {
+            newest = statement.int64(0)
+            // Numbers are given in order and only trimmed from the oldest: a gap means trimmed.
+            guard newest == expected else { return nil }
+            expected += 1
+            if let calendar = statement.text(2) { calendars.insert(calendar) }
+            if let before = statement.text(3) { calendars.insert(before) }
+            if statement.text(1) == ItemChange.Kind.list.rawValue || statement.text(1) == ItemChange.Kind.calendar.rawValue { calendarsChanged = true }
+        }
+        return (newest, calendars, calendarsChanged)
+    }
+
     /// The newest change in the history (0 for none).
     public func newestChange() -> Int64 { (try? database.scalar("SELECT max(id) FROM changes")?.integer) ?? 0 }
 

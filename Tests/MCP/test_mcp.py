@@ -623,6 +623,25 @@ class LegacyMode(SDKSessions, unittest.TestCase):
                 return False
         return Subscribed()
 
+    def test_a_subscription_is_told_of_its_own_list_only(self):
+        call = self.store.call
+        work = call("saveCalendar", {"calendar": {"title": "Work"}})["calendar"]["calendarIdentifier"]
+        health = call("saveCalendar", {"calendar": {"title": "Health"}})["calendar"]["calendarIdentifier"]
+        self.store.remindersd("permissions", "set", "--any-program", "test-assistant", "fullAccess", "--lists", "Work")
+
+        async def go():
+            updates = asyncio.Queue()
+            async with self.client(message_handler=self.recorder(updates)) as client:
+                async with self.watching(client, f"reminders://list/{work}") as watching:
+                    call("saveReminder", {"reminder": {"title": "Pills", "calendarIdentifier": health}})
+                    with self.assertRaises(asyncio.TimeoutError):
+                        await asyncio.wait_for(watching(updates), 1.5)  # a change in Health is not told
+                    call("saveReminder", {"reminder": {"title": "Report", "calendarIdentifier": work}})
+                    self.assertEqual(await asyncio.wait_for(watching(updates), 10), f"reminders://list/{work}")
+                with self.assertRaises(Exception):
+                    await client.subscribe_resource(f"reminders://list/{health}")
+        self.run_async(go())
+
     def test_the_handshake_answers_with_the_clients_revision(self):
         async def go():
             async with self.client() as client:
