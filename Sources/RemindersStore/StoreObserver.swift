@@ -98,7 +98,9 @@ public final class StoreObserver {
             expected += 1
             if let calendar = statement.text(2) { calendars.insert(calendar) }
             if let before = statement.text(3) { calendars.insert(before) }
-            if statement.text(1) == ItemChange.Kind.list.rawValue || statement.text(1) == ItemChange.Kind.calendar.rawValue { calendarsChanged = true }
+            if statement.text(1) == ItemChange.Kind.list.rawValue || statement.text(1) == ItemChange.Kind.calendar.rawValue {
+                calendarsChanged = true
+            }
         }
         return (newest, calendars, calendarsChanged)
     }
