@@ -575,6 +575,30 @@ class SDKSessions:
                 self.assertFalse(made.is_error, made.content)
         self.run_async(go())
 
+    def test_request_access_for_chosen_lists_grants_those_only(self):
+        agent = os.path.join(self.store.home, "yes.sh")
+        told = os.path.join(self.store.home, "told")
+        with open(agent, "w") as f:
+            f.write(f"#!/bin/sh\nprintf '%s' \"$REMINDERSD_REQUESTED_LISTS\" > '{told}'\nexit 0\n")
+        os.chmod(agent, 0o755)
+        self.store.remindersd("permissions", "consent-agent", agent)
+        self.store.call("saveCalendar", {"calendar": {"title": "Work"}})
+        self.store.call("saveCalendar", {"calendar": {"title": "Health"}})
+
+        async def go():
+            params = self.store.server("--consent-agent", agent)
+            async with Client(params, mode=self.MODE, client_info=Implementation(name="scoped-assistant", version="1")) as client:
+                unknown = await client.call_tool("request_access", {"lists": ["Nope"]})
+                self.assertTrue(unknown.is_error)
+                self.assertIn("Nope", unknown.content[0].text)
+                asked = await client.call_tool("request_access", {"lists": ["Work"]})
+                self.assertEqual(asked.structured_content, {"granted": True, "status": "fullAccess"})
+                lists = await client.call_tool("list_reminder_lists", {})
+                self.assertEqual([c["title"] for c in lists.structured_content["calendars"]], ["Work"])
+        self.run_async(go())
+        with open(told) as f:
+            self.assertEqual(f.read(), "Work", "the owner's agent was told which list")
+
     def test_resources_and_an_update_after_another_process_commits(self):
         self.store.grant("test-assistant")
         default = self.store.call("calendars", {})["calendars"][0]["calendarIdentifier"]

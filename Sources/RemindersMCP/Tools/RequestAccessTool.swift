@@ -4,7 +4,7 @@ import RemindersModel
 import RemindersProtocol
 import RemindersServer
 
-/// `request_access {level?}`: asks the owner — through the consent agent `remindersd mcp` was
+/// `request_access {level?, entityType?, lists?}`: asks the owner — through the consent agent `remindersd mcp` was
 /// started with — never the client; without one, the answer says which command grants access.
 enum RequestAccessTool: ToolDeclaration {
     typealias Method = RequestAccess
@@ -17,13 +17,17 @@ enum RequestAccessTool: ToolDeclaration {
         static let properties: [ObjectRule.Property] = [
             .init("level", .oneOf(["full", "writeOnly"], description: "full (read and write) or writeOnly (add only)."), default: "full"),
             .init("entityType", RequestAccess.param("entityType"), default: "reminder"),
+            .init("lists", RequestAccess.param("lists")),
         ]
         var level: AccessLevel
         var entityType: EntityType
+        var lists: [String]?
 
         init(_ fields: Fields) throws(ResponseError) {
             level = try fields.optionalEnum("level", AccessLevel.self) ?? .full
             entityType = try fields.optionalEnum("entityType", EntityType.self) ?? .reminder
+            lists = try fields.optionalStrings("lists")
+            if let lists, lists.isEmpty { throw fields.invalid("lists", "name at least one list, or leave lists out for all of them") }
         }
     }
 
@@ -32,7 +36,7 @@ enum RequestAccessTool: ToolDeclaration {
             RequestAccess.self,
             RequestAccess.Params(
                 entityType: input.entityType, level: input.level,
-                usageDescription: "\(call.client), an AI assistant, asks to work with your reminders."),
+                usageDescription: "\(call.client), an AI assistant, asks to work with your reminders.", lists: input.lists),
             entityType: input.entityType)
     }
 

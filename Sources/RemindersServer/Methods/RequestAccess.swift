@@ -23,6 +23,7 @@ extension RequestAccess: MethodHandler {
         var asked: CalendarScope?
         var titles: [String] = []
         if let names = params.lists {
+            guard !names.isEmpty else { throw ResponseError.invalidParams("name at least one list, or leave lists out", field: "lists") }
             let scope = try ListNames.scope(names, entityType: entity, in: store)
             titles = try scope.identifiers.compactMap { try store.calendar(identifier: $0)?.title }
             asked = scope
