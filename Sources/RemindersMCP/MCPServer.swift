@@ -39,7 +39,7 @@ public final class MCPServer: @unchecked Sendable {
         self.output = OutputChannel(connection: connection)
         access = AccessText(storeArgument: storeArgument, program: options.clientProgram, evidence: options.clientIdentity.evidence)
         sessions = ClientSessions(options: options)
-        watcher = SubscriptionWatcher(storePath: options.storePath, output: self.output)
+        watcher = SubscriptionWatcher(storePath: options.storePath, program: options.clientProgram, output: self.output)
     }
 
     /// Serves until the input ends; the exit status.
@@ -282,7 +282,7 @@ public final class MCPServer: @unchecked Sendable {
                         id: request.id, code: MCPErrorCode.resourceNotFound, "Resource not found", data: ["uri": .string(uri)])
                 }
                 if request.method == "resources/subscribe" {
-                    watcher.subscribe(uri)
+                    watcher.subscribe(uri, client: client)
                     return reply(request, context, [:])
                 }
                 return reply(request, context, ["contents": [["uri": .string(uri), "mimeType": .string(Resources.mimeType), "text": .string(text)]]])
@@ -297,7 +297,7 @@ public final class MCPServer: @unchecked Sendable {
             for uri in uris {
                 do { _ = try Resources.read(uri, call) } catch { return refusal(request, error) }
             }
-            watcher.listen(id: request.id, uris: uris)
+            watcher.listen(id: request.id, uris: uris, client: client)
             return nil  // open until cancelled: no response
         default:
             return OutputChannel.errorReply(id: request.id, code: ResponseError.methodNotFoundCode, "no method \(request.method.prefix(80))")

@@ -6,23 +6,27 @@ import RemindersStore
 /// `subscriptions/listen` (the stateless one, each stream known by its request's id). A commit to
 /// the store by anyone — this process or another — tells the subscribers of the resources it
 /// changed, within half a second: a list's when the history has a change of it or an item in it,
-/// the lists' when a list changed; when the history cannot say (trimmed past the last look, or
-/// unreadable), every one. A resource that changed never goes untold, and one in a list the
-/// client cannot see is never told of another's change. Commits come from the store's change
+/// the lists' when a list the subscriber sees changed; when the history cannot say (trimmed past
+/// the last look, or unreadable), every one. A resource that changed never goes untold, and a
+/// client granted chosen lists is never told of a change outside them. Commits come from the store's change
 /// feed, which looks for the store again while it cannot be opened (the first write makes it).
 final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded by `lock`
     private let storePath: String
+    /// The program `remindersd mcp` runs for, whose grants its clients have.
+    private let program: String
     private let output: OutputChannel
     private let lock = NSLock()
-    private var subscribed = Set<String>()
-    private var streams: [(id: JSONValue, uris: [String])] = []
+    /// Each subscribed URI, with the clients that subscribed to it.
+    private var subscribed: [String: Set<String>] = [:]
+    private var streams: [(id: JSONValue, uris: [String], client: String)] = []
     private var subscription: StoreChangeFeed.Subscription?
     /// Read on the feed's thread only: the history, and how far it was looked at.
     private var observer: StoreObserver?
     private var watermark: Int64?
 
-    init(storePath: String, output: OutputChannel) {
+    init(storePath: String, program: String, output: OutputChannel) {
         self.storePath = storePath
+        self.program = program
         self.output = output
     }
 
@@ -38,12 +42,12 @@ final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded 
         lock.withLock { subscription }?.cancel()
     }
 
-    func subscribe(_ uri: String) { lock.withLock { _ = subscribed.insert(uri) } }
-    func unsubscribe(_ uri: String) { lock.withLock { _ = subscribed.remove(uri) } }
+    func subscribe(_ uri: String, client: String) { lock.withLock { _ = subscribed[uri, default: []].insert(client) } }
+    func unsubscribe(_ uri: String) { lock.withLock { _ = subscribed.removeValue(forKey: uri) } }
 
     /// Opens a stream: acknowledged at once, told of changes until cancelled.
-    func listen(id: JSONValue, uris: [String]) {
-        lock.withLock { streams.append((id, uris)) }
+    func listen(id: JSONValue, uris: [String], client: String) {
+        lock.withLock { streams.append((id, uris, client)) }
         output.notify(
             "notifications/subscriptions/acknowledged",
             [
@@ -54,8 +58,8 @@ final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded 
 
     func endListening(id: JSONValue) { lock.withLock { streams.removeAll { $0.id == id } } }
 
-    /// The resources the commits since the last look changed; nil: any may have (tell them all).
-    private func changedResources() -> Set<String>? {
+    /// What the commits since the last look changed; nil: any may have (tell them all).
+    private func changedResources() -> (lists: Set<String>, calendars: Set<String>)? {
         if observer == nil { observer = try? StoreObserver(path: storePath) }
         guard let observer else { return nil }
         guard let mark = watermark else {
@@ -67,17 +71,29 @@ final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded 
             return nil
         }
         watermark = changed.newest
-        var uris = Set(changed.calendars.map { Resources.listPrefix + $0 })
-        if changed.calendarsChanged { uris.insert(Resources.lists) }
-        return uris
+        return (changed.lists, changed.calendars)
+    }
+
+    /// Whether `uri`, subscribed by `clients`, changed: one list's when it or an item in it did;
+    /// the lists' when a list one of them sees did (a client granted chosen lists, one of those).
+    private func changed(_ uri: String, for clients: Set<String>, _ changed: (lists: Set<String>, calendars: Set<String>)?) -> Bool {
+        guard let changed else { return true }
+        guard uri == Resources.lists else { return changed.calendars.contains(String(uri.dropFirst(Resources.listPrefix.count))) }
+        guard !changed.lists.isEmpty, let observer else { return !changed.lists.isEmpty }
+        return clients.contains { client in
+            guard let scope = observer.scopes(client: client, program: program)[.reminder] else { return true }
+            return !scope.isDisjoint(with: changed.lists)
+        }
     }
 
     private func tell() {
-        let changed = changedResources()
-        let (uris, streams) = lock.withLock { (subscribed.sorted(), self.streams) }
-        for uri in uris where changed?.contains(uri) ?? true { output.notify("notifications/resources/updated", ["uri": .string(uri)]) }
+        let found = changedResources()
+        let (uris, streams) = lock.withLock { (subscribed.sorted { $0.key < $1.key }, self.streams) }
+        for (uri, clients) in uris where changed(uri, for: clients, found) {
+            output.notify("notifications/resources/updated", ["uri": .string(uri)])
+        }
         for stream in streams {
-            for uri in stream.uris where changed?.contains(uri) ?? true {
+            for uri in stream.uris where changed(uri, for: [stream.client], found) {
                 output.notify(
                     "notifications/resources/updated",
                     ["uri": .string(uri), "_meta": .object(JSONObject([.init(key: Meta.subscriptionId, value: stream.id)]))])

@@ -77,9 +77,9 @@ public final class StoreObserver {
     }
 
     /// What the history says changed after `mark`: the newest change, the calendars whose items
-    /// (or which) changed, and whether a list or calendar itself did. nil when it cannot say —
+    /// (or which) changed, and the reminder lists that themselves did (made, changed, removed). nil when it cannot say —
     /// the history was trimmed past `mark`, or could not be read.
-    public func changedCalendars(after mark: Int64) -> (newest: Int64, calendars: Set<String>, calendarsChanged: Bool)? {
+    public func changedCalendars(after mark: Int64) -> (newest: Int64, calendars: Set<String>, lists: Set<String>)? {
         // The calendar before a change too: an item moved out of a list changed that list.
         guard
             let statement = try? database.statement(
@@ -91,7 +91,7 @@ public final class StoreObserver {
         else { return nil }
         defer { statement.reset() }
         guard (try? statement.bind([.integer(mark)])) != nil else { return nil }
-        var newest = mark, calendars = Set<String>(), calendarsChanged = false
+        var newest = mark, calendars = Set<String>(), lists = Set<String>()
         var expected = mark + 1
         while (try? statement.step()) == true {
             newest = statement.int64(0)
@@ -100,11 +100,9 @@ public final class StoreObserver {
             expected += 1
             if let calendar = statement.text(2) { calendars.insert(calendar) }
             if let before = statement.text(3) { calendars.insert(before) }
-            if statement.text(1) == ItemChange.Kind.list.rawValue || statement.text(1) == ItemChange.Kind.calendar.rawValue {
-                calendarsChanged = true
-            }
+            if statement.text(1) == ItemChange.Kind.list.rawValue, let list = statement.text(2) { lists.insert(list) }
         }
-        return (newest, calendars, calendarsChanged)
+        return (newest, calendars, lists)
     }
 
     /// The newest change in the history (0 for none).

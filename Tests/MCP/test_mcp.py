@@ -662,6 +662,15 @@ class LegacyMode(SDKSessions, unittest.TestCase):
                         await asyncio.wait_for(watching(updates), 1.5)  # a change in Health is not told
                     call("saveReminder", {"reminder": {"title": "Report", "calendarIdentifier": work}})
                     self.assertEqual(await asyncio.wait_for(watching(updates), 10), f"reminders://list/{work}")
+                async with self.watching(client, "reminders://lists") as watching:
+                    call("saveCalendar", {"calendar": {"calendarIdentifier": health, "title": "Health (private)"}})
+                    with self.assertRaises(asyncio.TimeoutError):
+                        await asyncio.wait_for(watching(updates), 1.5)  # a list it does not see was renamed
+                    call("saveCalendar", {"calendar": {"calendarIdentifier": work, "title": "Work (Q4)"}})
+                    told = {await asyncio.wait_for(watching(updates), 10)}
+                    if "reminders://lists" not in told:  # Work's own resource, still subscribed, may come first
+                        told.add(await asyncio.wait_for(watching(updates), 10))
+                    self.assertIn("reminders://lists", told)
                 with self.assertRaises(Exception):
                     await client.subscribe_resource(f"reminders://list/{health}")
         self.run_async(go())
