@@ -130,9 +130,10 @@ final class Session {
         let eventStore = try eventStore()
         if !scopesReadForMessagesInHand {
             // Every kind's at once: a call checked for one kind may read the other (calendarItem).
+            let scoped = try eventStore.store.hasScopedGrant(client: clientName)
             for kind in EntityType.allCases {
-                eventStore.scopes[kind] = try eventStore.store.authorizationScope(
-                    client: clientName, program: options.clientProgram, entityType: kind)
+                eventStore.scopes[kind] =
+                    scoped ? try eventStore.store.authorizationScope(client: clientName, program: options.clientProgram, entityType: kind) : nil
             }
             scopesReadForMessagesInHand = true
         }

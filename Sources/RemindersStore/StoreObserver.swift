@@ -112,15 +112,13 @@ public final class StoreObserver {
     /// deciding grant is for chosen lists that do not hold it (issue 39). A failed read sees nothing.
     public func sees(item: String, entityType: EntityType, client: String, program: String) -> Bool {
         let table = entityType == .reminder ? "reminders" : "events"
-        let sql = """
-            SELECT a.scoped = 0 OR EXISTS (
-                SELECT 1 FROM authorization_scopes s
-                WHERE s.client = a.client AND s.entity_type = a.entity_type AND s.program = a.program
-                    AND s.calendar = (SELECT calendar FROM \(table) WHERE identifier = ?4))
-            FROM authorizations a
-            WHERE a.client = ?1 AND a.entity_type = ?2 AND a.program IN (?3, '*') AND a.status != 'notDetermined'
-            ORDER BY a.program = '*' LIMIT 1
+        let sql = CalendarStore.decidingGrant(
             """
+            scoped = 0 OR EXISTS (
+                SELECT 1 FROM authorization_scopes s
+                WHERE s.client = authorizations.client AND s.entity_type = authorizations.entity_type
+                    AND s.program = authorizations.program AND s.calendar = (SELECT calendar FROM \(table) WHERE identifier = ?4))
+            """)
         guard let row = try? database.scalar(sql, .text(client), .text(entityType.rawValue), .text(program), .text(item)) else { return false }
         return row.integer != 0
     }

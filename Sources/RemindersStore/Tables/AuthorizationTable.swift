@@ -33,11 +33,25 @@ extension CalendarStore {
         }
     }
 
-    static let statusQuery = """
-        SELECT status FROM authorizations
-        WHERE client = ? AND entity_type = ? AND program IN (?3, '*') AND status != 'notDetermined'
+    static let statusQuery = decidingGrant("status")
+
+    /// `columns` of the grant that decides for client ?1, entity type ?2, program ?3: the
+    /// program's own before one for any program; an unanswered request decides nothing.
+    static func decidingGrant(_ columns: String) -> String {
+        """
+        SELECT \(columns) FROM authorizations
+        WHERE client = ?1 AND entity_type = ?2 AND program IN (?3, '*') AND status != 'notDetermined'
         ORDER BY program = '*' LIMIT 1
         """
+    }
+
+    /// Whether any grant to `client` (of any kind, for any program) is for chosen lists: a client
+    /// with none — nearly every one — need not have its scopes read.
+    public func hasScopedGrant(client: String) throws(StoreError) -> Bool {
+        try sqlite { () throws(SQLiteError) in
+            try self.database.scalar("SELECT EXISTS (SELECT 1 FROM authorizations WHERE client = ? AND scoped = 1)", .text(client))?.integer == 1
+        }
+    }
 
     /// Records a decision for `program` (nil: any program); `notDetermined` forgets it, so the
     /// client will be asked again. `scope`: the decision is for those lists only (issue 39); each
@@ -80,12 +94,7 @@ extension CalendarStore {
     /// exist: one removed has dropped out.
     public func authorizationScope(client: String, program: String, entityType: EntityType) throws(StoreError) -> CalendarScope? {
         try sqlite { () throws(SQLiteError) in
-            let statement = try self.database.statement(
-                """
-                SELECT program, scoped FROM authorizations
-                WHERE client = ? AND entity_type = ? AND program IN (?3, '*') AND status != 'notDetermined'
-                ORDER BY program = '*' LIMIT 1
-                """)
+            let statement = try self.database.statement(Self.decidingGrant("program, scoped"))
             defer { statement.reset() }
             try statement.bind([.text(client), .text(entityType.rawValue), .text(program)])
             guard try statement.step(), statement.int64(1) != 0 else { return nil }
