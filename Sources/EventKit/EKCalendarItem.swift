@@ -114,8 +114,9 @@ open class EKCalendarItem: EKObject {  // not Sendable, as Apple's is not
     public var hasAlarms: Bool { !(alarms ?? []).isEmpty }
     public var hasNotes: Bool { !(notes ?? "").isEmpty }
     public var hasRecurrenceRules: Bool { !(recurrenceRules ?? []).isEmpty }
-    /// Attendees are not kept by remindersd.
-    public var hasAttendees: Bool { false }
+    /// Who the invitation it came in names, read-only (nil when none, as Apple's; a reminder has none).
+    public var attendees: [EKParticipant]? { EKParticipant.list(snapshot["attendees"]) }
+    public var hasAttendees: Bool { !(snapshot["attendees"]?.arrayValue ?? []).isEmpty }
 
     public override var isNew: Bool { identifier == nil }
     public override var hasChanges: Bool { isNew || !changes.isEmpty }

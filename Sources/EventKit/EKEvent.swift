@@ -20,6 +20,9 @@ open class EKEvent: EKCalendarItem {  // not Sendable, as Apple's is not
         var isDetached = false
     }
 
+    /// Who sent the invitation it came in (read-only); nil for an event made here.
+    public var organizer: EKParticipant? { snapshot["organizer"].flatMap(EKParticipant.init(wire:)) }
+
     /// The contact whose birthday the event is, in a Birthdays calendar: remindersd has none, so nil.
     open var birthdayContactIdentifier: String? { nil }
 

@@ -11,7 +11,7 @@ enum AccountsCommand {
     static let usage = """
         Usage: remindersd accounts add NAME --url URL [--username USER]
                                     [--password-command CMD | --password-file FILE] [--timeout S]
-                                    [--allow-insecure-http] [--store PATH]
+                                    [--address EMAIL] [--allow-insecure-http] [--store PATH]
                remindersd accounts list [--store PATH]
                remindersd accounts remove NAME [--keep-lists] [--store PATH]
 
@@ -22,13 +22,15 @@ enum AccountsCommand {
                   needs it. --timeout: seconds to wait for each answer (default 30). An http:// URL
                   to another machine is refused (the password would go in clear text) unless
                   --allow-insecure-http says you accept that; loopback (127.0.0.1, localhost) is fine.
+                  --address: where invitations reach you, so that an event's attendee with it is
+                  isCurrentUser (default: the username, when it is an email address).
           list    one JSON object per line, without secrets
           remove  forgets the account; its lists and calendars go with it, or with --keep-lists stay local
         """
 
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
         let parsed = try Arguments(
-            arguments, valueFlags: ["--store", "--url", "--username", "--password-command", "--password-file", "--timeout"],
+            arguments, valueFlags: ["--store", "--url", "--username", "--password-command", "--password-file", "--timeout", "--address"],
             switchFlags: ["--help", "-h", "--keep-lists", "--allow-insecure-http"])
         if parsed.has("--help") || parsed.has("-h") {
             print(usage, to: .protocolOutput(output))
@@ -56,6 +58,7 @@ enum AccountsCommand {
                 writer.field("passwordCommand", account.passwordCommand)
                 writer.field("passwordFile", account.passwordFile)
                 writer.field("timeout", Int(account.timeout))
+                if let address = account.address { writer.field("address", address) }
                 let synced = try store.syncedCollections(account: account.name)
                 writer.field("lists", synced.filter { $0.entityType == .reminder }.count)
                 writer.field("eventCalendars", synced.filter { $0.entityType == .event }.count)
@@ -108,8 +111,12 @@ enum AccountsCommand {
             do { try PasswordCheck.command(command) } catch { throw CommandFailure("\(error)") }
         }
         let timeout = try parsed.integer("--timeout", range: 1...600) ?? 30
+        let address = parsed.value("--address")
+        if let address, !address.contains("@") || address.contains(where: \.isWhitespace) {
+            throw Arguments.UsageError(message: "--address \(address) is no email address (like you@example.com)")
+        }
         return SyncAccount(
             name: name, url: text, username: parsed.value("--username"), passwordCommand: parsed.value("--password-command"),
-            passwordFile: file, timeout: Double(timeout))
+            passwordFile: file, timeout: Double(timeout), address: address)
     }
 }

@@ -4,7 +4,8 @@ import RemindersModel
 
 /// VEVENT → Event: a calendar object's series (the VEVENT without RECURRENCE-ID) and its
 /// overrides (detached occurrences), EXDATEs as removed occurrences, RDATEs as occurrences of
-/// their own, VALARMs, GEO and LOCATION as the structured location, STATUS and TRANSP.
+/// their own, VALARMs, GEO and LOCATION as the structured location, STATUS and TRANSP, ATTENDEE
+/// and ORGANIZER as read-only participants.
 /// Identifiers are left for the store to give.
 ///
 /// Dates that name an occurrence (RECURRENCE-ID, EXDATE, RDATE) are read as the series' start is:
@@ -166,6 +167,8 @@ public enum EventReader {
             }
         }
         event.alarms = alarms(of: vevent, uid: uid, start: start, duration: event.duration, resolver: resolver).map(\.alarm)
+        event.attendees = ParticipantMapping.attendees(of: vevent)
+        event.organizer = ParticipantMapping.organizer(of: vevent, attendees: event.attendees)
         return event
     }
 

@@ -37,6 +37,13 @@ extension EventOccurrence {
         writer.field("hasAlarms", event.hasAlarms)
         writer.field("hasNotes", event.hasNotes)
         writer.field("hasRecurrenceRules", event.hasRecurrenceRules)
+        writer.key(static: "attendees")
+        writer.beginArray()
+        for attendee in event.attendees { attendee.write(to: &writer) }
+        writer.endArray()
+        writer.key(static: "organizer")
+        if let organizer = event.organizer { organizer.write(to: &writer) } else { writer.null() }
+        writer.field("hasAttendees", event.hasAttendees)
         writer.endObject()
     }
 }

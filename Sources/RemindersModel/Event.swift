@@ -40,6 +40,9 @@ public struct Event: Equatable, Sendable {
     /// For a detached occurrence: its series and the key of the occurrence it replaces.
     public var seriesIdentifier: String?
     public var originalOccurrence: Int64?
+    /// Who is invited and who invites (ATTENDEE, ORGANIZER): read-only, as EventKit's.
+    public var attendees: [Participant] = []
+    public var organizer: Participant?
 
     public init(
         eventIdentifier: String, calendarIdentifier: String, title: String, start: ItemDateComponents, duration: Int64,
@@ -65,6 +68,7 @@ public struct Event: Equatable, Sendable {
     /// The item's zone; nil: floating (all-day events always are).
     public var timeZone: String? { isAllDay ? nil : start.timeZone }
     public var isDetached: Bool { seriesIdentifier != nil }
+    public var hasAttendees: Bool { !attendees.isEmpty }
 
     /// An occurrence's key: its start read as UTC — the same in every zone, a floating start being
     /// one wall-clock time.

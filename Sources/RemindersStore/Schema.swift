@@ -555,6 +555,17 @@ enum Schema {
             ) WITHOUT ROWID;
             """
         ),
+        // Issue 37: an invitation's organizer and attendees, read-only as EventKit's; one text
+        // (`Event.participantsStorageText`), NULL for the events that have none. An account may
+        // say the address invitations reach the person at (who `isCurrentUser` is).
+        (
+            "v23 event participants",
+            """
+            ALTER TABLE events ADD COLUMN participants TEXT;
+            ALTER TABLE change_events ADD COLUMN participants;
+            ALTER TABLE accounts ADD COLUMN address TEXT;
+            """
+        ),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

@@ -52,6 +52,7 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertEqual(line["passwordFile"], .string(file))
         XCTAssertEqual(line["lists"], 0)
         XCTAssertEqual(line["eventCalendars"], 0)
+        XCTAssertNil(line["address"], "none given")
         XCTAssertFalse(listed.stdout.contains(secret))
 
         let synced = try remindersd(["sync"])
@@ -65,6 +66,10 @@ final class SyncCommandTests: XCTestCase {
         }
 
         XCTAssertEqual(try remindersd(["accounts", "add", "home", "--url", url]).status, 1, "a second account of the same name")
+        XCTAssertEqual(try remindersd(["accounts", "add", "work", "--url", url, "--address", "al@example.com"]).status, 0)
+        let work = try remindersd(["accounts", "list"]).stdout.split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertEqual(try JSONParser.parse(work)["address"], "al@example.com")
+        XCTAssertEqual(try remindersd(["accounts", "remove", "work"]).status, 0)
         let removed = try remindersd(["accounts", "remove", "home"])
         XCTAssertEqual(removed.status, 0, removed.stderr)
         XCTAssertEqual(try remindersd(["accounts", "list"]).stdout, "")
@@ -82,6 +87,9 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertFalse(userinfo.stderr.contains("secret@"), "the password is not echoed")
         XCTAssertEqual(try remindersd(["accounts", "add", "home", "--url", "ftp://dav.example.com/"]).status, 2)
         XCTAssertEqual(try remindersd(["accounts", "add", "home"]).status, 2)
+        let notAnAddress = try remindersd(["accounts", "add", "home", "--url", "https://dav.example.com/", "--address", "alice"])
+        XCTAssertEqual(notAnAddress.status, 2)
+        XCTAssertTrue(notAnAddress.stderr.contains("--address alice is no email address"), notAnAddress.stderr)
         XCTAssertEqual(try remindersd(["accounts", "add", "two words", "--url", "https://dav.example.com/"]).status, 2)
         let missingCommand = try remindersd([
             "accounts", "add", "home", "--url", "https://dav.example.com/",

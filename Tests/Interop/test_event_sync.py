@@ -162,6 +162,42 @@ class EventCollections(EventSyncTestCase):
         for line in ("ATTENDEE;CN=Sam:mailto:sam@example.com", "X-OTHER-CLIENT:keep me", "CATEGORIES:team", "ACTION:EMAIL"):
             self.assertIn(line, data)
 
+    def test_an_invitation_names_its_people_read_only_and_the_accounts_address_is_the_current_user(self):
+        cal = self.event_calendar("Invites")
+        people = ("ORGANIZER;CN=Bob:mailto:bob@example.com",
+                  "ATTENDEE;CN=Alice;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:alice@example.com",
+                  "ATTENDEE;CN=Carol;ROLE=OPT-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:carol@example.com",
+                  "ATTENDEE;CUTYPE=ROOM;CN=Room 2:mailto:room2@example.com")
+        cal.save_event(ical=with_zone(vevent("invite@test", "Kickoff", "20261210T090000", "20261210T100000", *people)))
+        as_written = [line for line in self.remote_text(cal, "invite@test") if line.startswith(("ATTENDEE", "ORGANIZER"))]
+        self.assertEqual(len(as_written), 4)
+        store = Store(self.folder, "laptop")
+        store.add_account("home", self.server.url, self.server.user, self.server.password, "--address", "Alice@Example.com")
+        store.run("permissions", "set", "--any-program", "interop", "fullAccess", "--entity", "event")
+        store.sync()
+        event = self.fetch(store, self.calendar_named(store, "Invites")["calendarIdentifier"])[0]
+        self.assertEqual(event["organizer"], {"name": "Bob", "url": "mailto:bob@example.com", "role": "chair", "status": "unknown",
+                                              "type": "person", "isCurrentUser": False})
+        self.assertEqual([(a["name"], a["role"], a["status"], a["type"], a["isCurrentUser"]) for a in event["attendees"]], [
+            ("Alice", "required", "pending", "person", True),
+            ("Carol", "optional", "accepted", "person", False),
+            ("Room 2", "required", "pending", "room", False),
+        ])
+        # Edited here: the people go back to the server as they came, whatever the save sent.
+        store.call("saveEvent", {"event": {"eventIdentifier": event["eventIdentifier"], "title": "Kickoff (room 3)",
+                                           "attendees": [], "organizer": None}})
+        store.sync()
+        data = self.remote_text(cal, "invite@test")
+        self.assertIn("SUMMARY:Kickoff (room 3)", data)
+        self.assertEqual([line for line in data if line.startswith(("ATTENDEE", "ORGANIZER"))], as_written)
+        # Carol declines on her phone: the answer comes here.
+        remote = cal.event_by_uid("invite@test")
+        remote.data = remote.data.replace("PARTSTAT=ACCEPTED", "PARTSTAT=DECLINED")
+        remote.save()
+        store.sync()
+        event = self.fetch(store, self.calendar_named(store, "Invites")["calendarIdentifier"])[0]
+        self.assertEqual([a["status"] for a in event["attendees"]], ["pending", "declined", "pending"])
+
     def test_changed_on_both_sides_the_server_wins_and_the_report_says_what_was_lost(self):
         cal = self.event_calendar("Both")
         cal.save_event(ical=with_zone(vevent("both@test", "Dinner", "20261211T190000", "20261211T210000")))

@@ -31,7 +31,23 @@ public enum EventSchemas: Sendable {
                 ("hasAlarms", .boolean()),
                 ("hasNotes", .boolean()),
                 ("hasRecurrenceRules", .boolean()),
+                ("attendees", .array(of: participant)),
+                ("organizer", .nullable(participant)),
+                ("hasAttendees", .boolean()),
             ], description: "An event, or one occurrence of a recurring one (EKEvent).")
+    }
+
+    /// EKParticipant: an invitation's attendee or organizer, read-only.
+    public static let participant = JSONSchema.named("Participant") {
+        CommonSchemas.result(
+            [
+                ("name", .nullable(.string("The common name (CN), where the invitation gives one."))),
+                ("url", .string("The calendar user's address, as written (usually mailto:…).")),
+                ("role", .oneOf(ParticipantRole.allCases.map(\.rawValue), description: "EKParticipantRole; the organizer is chair.")),
+                ("status", .oneOf(ParticipantStatus.allCases.map(\.rawValue), description: "EKParticipantStatus; pending: not answered yet.")),
+                ("type", .oneOf(ParticipantType.allCases.map(\.rawValue), description: "EKParticipantType.")),
+                ("isCurrentUser", .boolean(description: "Whether it is the address the calendar's account logs in with.")),
+            ], description: "An invited person, room or group, or the organizer (EKParticipant).")
     }
 
     public static let input = JSONSchema.named("EventInput") {
@@ -61,6 +77,9 @@ public enum EventSchemas: Sendable {
                 .init("hasAlarms", .any(description: "May be sent back as received; ignored.")),
                 .init("hasNotes", .any(description: "May be sent back as received; ignored.")),
                 .init("hasRecurrenceRules", .any(description: "May be sent back as received; ignored.")),
+                .init("attendees", .any(description: "Read-only, as EventKit's: may be sent back as received; ignored.")),
+                .init("organizer", .any(description: "Read-only, as EventKit's: may be sent back as received; ignored.")),
+                .init("hasAttendees", .any(description: "May be sent back as received; ignored.")),
             ], description: "An event to create (no eventIdentifier) or the members of one to change: present set, null clear, absent keep.")
     }
 

@@ -12,10 +12,13 @@ public struct SyncAccount: Equatable, Sendable {
     public var timeout: Double
     /// The calendar home found by discovery, kept so later syncs need not discover again.
     public var home: String?
+    /// The address invitations reach the person at (who an event's `isCurrentUser` participant
+    /// is); nil: the username, where that is an address.
+    public var address: String?
 
     public init(
         name: String, url: String, username: String? = nil, passwordCommand: String? = nil, passwordFile: String? = nil,
-        timeout: Double = 30, home: String? = nil
+        timeout: Double = 30, home: String? = nil, address: String? = nil
     ) {
         self.name = name
         self.url = url
@@ -24,11 +27,12 @@ public struct SyncAccount: Equatable, Sendable {
         self.passwordFile = passwordFile
         self.timeout = timeout
         self.home = home
+        self.address = address
     }
 }
 
 extension CalendarStore {
-    private static let accountColumns = "name, url, username, password_command, password_file, timeout, home"
+    private static let accountColumns = "name, url, username, password_command, password_file, timeout, home, address"
 
     public func accounts() throws(StoreError) -> [SyncAccount] {
         try read { () throws(StoreError) in
@@ -57,10 +61,11 @@ extension CalendarStore {
                 try self.database.run("INSERT INTO sources (identifier, title, type) VALUES (?, ?, 'caldav')", .text(source), .text(account.name))
                 try self.database.run(
                     """
-                    INSERT INTO accounts (name, url, username, password_command, password_file, timeout, source, home, created)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO accounts (name, url, username, password_command, password_file, timeout, source, home, created, address)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, .text(account.name), .text(account.url), account.username.sql, account.passwordCommand.sql,
-                    account.passwordFile.sql, .real(account.timeout), .text(source), account.home.sql, .integer(now.milliseconds))
+                    account.passwordFile.sql, .real(account.timeout), .text(source), account.home.sql, .integer(now.milliseconds),
+                    account.address.sql)
             }
         }
     }
@@ -120,6 +125,6 @@ extension CalendarStore {
     private static func account(from row: Statement) -> SyncAccount {
         SyncAccount(
             name: row.text(0) ?? "", url: row.text(1) ?? "", username: row.text(2), passwordCommand: row.text(3),
-            passwordFile: row.text(4), timeout: row.double(5), home: row.text(6))
+            passwordFile: row.text(4), timeout: row.double(5), home: row.text(6), address: row.text(7))
     }
 }

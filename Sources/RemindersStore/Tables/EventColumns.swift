@@ -9,7 +9,7 @@ enum EventColumn: Int32, TableColumns {
 
     case id, identifier, externalIdentifier, calendar, title, notes, url, locationTitle, latitude, longitude, radius
     case startDate, startAt, startWall, duration, availability, status, recurrence, exceptions, series, originalOccurrence
-    case creationDate, lastModified, lastAlarmFire
+    case creationDate, lastModified, lastAlarmFire, participants
 
     var name: String {
         switch self {
@@ -37,12 +37,21 @@ enum EventColumn: Int32, TableColumns {
         case .creationDate: return "creation_date"
         case .lastModified: return "last_modified"
         case .lastAlarmFire: return "last_alarm_fire"
+        case .participants: return "participants"
         }
     }
 
-    /// Every column, then whether the event has alarms (column `hasAlarms`).
-    static let select = "SELECT \(names(allCases)), EXISTS (SELECT 1 FROM event_alarms WHERE event = events.id) FROM events"
+    /// Every column, then whether the event has alarms (column `hasAlarms`) and, for an event with
+    /// participants, the address of the account its calendar syncs with (its `address`, else
+    /// its username: `accountLogin`, who `isCurrentUser` is).
+    static let select = """
+        SELECT \(names(allCases)), EXISTS (SELECT 1 FROM event_alarms WHERE event = events.id),
+            CASE WHEN participants IS NULL THEN NULL ELSE (
+                SELECT coalesce(a.address, a.username) FROM sync_collections s JOIN accounts a ON a.name = s.account WHERE s.calendar = events.calendar) END
+        FROM events
+        """
     static let hasAlarms = Int32(allCases.count)
+    static let accountLogin = Int32(allCases.count + 1)
     /// The columns a save writes: all but the row id.
     static let written = allCases.filter { $0 != .id }
     static let insertStatement = makeInsert(written)
@@ -77,6 +86,7 @@ enum EventColumn: Int32, TableColumns {
         case .creationDate: return .integer(event.creationDate.milliseconds)
         case .lastModified: return .integer(event.lastModifiedDate.milliseconds)
         case .lastAlarmFire: return (event.lastAlarmFire?.milliseconds).sql
+        case .participants: return event.participantsStorageText.sql
         }
     }
 
@@ -110,6 +120,9 @@ enum EventColumn: Int32, TableColumns {
         event.seriesIdentifier = try row.optionalText(.series)
         event.originalOccurrence = try row.optionalInteger(.originalOccurrence)
         event.lastModifiedDate = Timestamp(milliseconds: try row.integer(.lastModified))
+        if let text = try row.optionalText(.participants), !event.readParticipants(storageText: text) {
+            throw row.corrupt(.participants, "holds participants it cannot read")
+        }
         return event
     }
 }

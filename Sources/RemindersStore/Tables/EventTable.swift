@@ -78,8 +78,9 @@ extension CalendarStore {
             try statement.bind(values)
             var rows: [(Int64, Event, Bool)] = []
             while try statement.step() {
-                rows.append(
-                    (statement.int64(EventColumn.id.rawValue), try EventColumn.event(from: statement), statement.int64(EventColumn.hasAlarms) != 0))
+                var event = try EventColumn.event(from: statement)
+                if let login = statement.text(EventColumn.accountLogin) { event.markCurrentUser(login: login) }
+                rows.append((statement.int64(EventColumn.id.rawValue), event, statement.int64(EventColumn.hasAlarms) != 0))
             }
             statement.reset()
             let alarms = try self.alarms(in: "event_alarms", owner: "event", rows: rows.filter(\.2).map(\.0))
