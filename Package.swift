@@ -25,14 +25,19 @@ let package = Package(
         .target(name: "CivilTime"),
         // Log lines on stderr, one form and one level vocabulary for the server, the agent and the sync. No dependencies.
         .target(name: "Logging"),
-        // What EventKit's API needs of Core Location (CLLocation and its coordinate, distances). No dependencies.
-        .target(name: "CoreLocation"),
+        // Where remindersd is, who is asking, and one request by a one-shot `remindersd call`: for the libraries
+        // linked into other people's programs (EventKit, Core Location).
+        .target(name: "RemindersLauncher", dependencies: ["JSONRPC"]),
+        // What EventKit's API and EventKit programs need of Core Location: CLLocation and its coordinate, distances,
+        // regions, and CLGeocoder (asking the server's geocode, which asks the owner's geocoder).
+        .target(name: "CoreLocation", dependencies: ["JSONRPC", "RemindersJSON", "RemindersLauncher", "RemindersModel", "RemindersProtocol"]),
         // What EventKit's API needs of Core Graphics (the `CoreGraphics` product): `CGColor`. No dependencies.
         .target(name: "CoreGraphics"),
         // Apple's EventKit API (EKEventStore, EKReminder, EKEvent, …) for Swift programs on Linux: a client of
         // `remindersd serve` over a pipe. Links the transport's JSON and framing and the protocol's declarations
         // (with the model and its JSON), nothing of the store or the server.
-        .target(name: "EventKit", dependencies: ["CivilTime", "CoreGraphics", "CoreLocation", "JSONRPC", "RemindersModel", "RemindersProtocol"]),
+        .target(
+            name: "EventKit", dependencies: ["CivilTime", "CoreGraphics", "CoreLocation", "JSONRPC", "RemindersLauncher", "RemindersModel", "RemindersProtocol"]),
         // iCalendar (RFC 5545): content lines, components, values, time zones. Knows nothing of reminders.
         .target(name: "ICalendar", dependencies: ["CivilTime"]),
         // EventKit's model (calendars, reminders, events, alarms, recurrence) as plain values with its rules. No SQL, no JSON.
@@ -87,7 +92,9 @@ let package = Package(
                                                      "RemindersModel", "RemindersStore", "RemindersServer", "RemindersInterchange", "RemindersSyncHelper"]),
         // `remindersd sync` itself: the report as text lines, JSON or progress lines for the server. Links the
         // sync, the store and the command-line reader: nothing of the server, the agent or the MCP front end.
-        .target(name: "RemindersSyncCLI", dependencies: ["CommandArguments", "JSONRPC", "RemindersModel", "RemindersStore", "RemindersSync"]),
+        // Asking a Nominatim-compatible geocoder, for CLGeocoder through remindersd-sync (the program with the network stack).
+        .target(name: "Geocoding", dependencies: ["CalDAV", "JSONRPC", "RemindersModel"]),
+        .target(name: "RemindersSyncCLI", dependencies: ["CommandArguments", "Geocoding", "JSONRPC", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSync"]),
         // Linked as a position-dependent executable in release builds: a PIE of this size carries some
         // 75,000 relocations that every start applies, dirtying pages as it goes, which was a third of
         // the time of a one-shot `remindersd call` (bench/README.md). Swift code is memory-safe, so
@@ -102,6 +109,7 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "ICalendar", "RemindersModel"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
+        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "RemindersModel"]),
         .testTarget(name: "RemindersSyncTests", dependencies: ["RemindersSync", "RemindersICalendar", "RemindersModel", "RemindersStore", "CalDAV", "ICalendar"]),
         .testTarget(name: "AccountSecretsTests", dependencies: ["AccountSecrets"]),
         .testTarget(name: "RemindersAlarmsTests", dependencies: ["RemindersAlarms", "RemindersModel", "RemindersStore"]),

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersLauncher
 import RemindersProtocol
 
 /// What a request for access hears: whether it was granted, and why not when it failed.
@@ -12,20 +13,9 @@ public typealias EKEventStoreRequestAccessCompletionHandler = (Bool, (any Error)
 extension EKEventStore {
     /// The program's status, as the person left it (`remindersd permissions set` changes it).
     public class func authorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus {
-        guard let binary = StoreConnection.binary() else { return .notDetermined }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [
-            "call", AuthorizationStatusMethod.name, #"{"entityType":"\#(entityType.wire)"}"#, "--client", clientName(), "--log-level", "error",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return .notDetermined }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let answer = try? JSONParser.parse(Array(data)) else { return .notDetermined }
+        guard case .success(let answer) = RemindersdProgram.call(AuthorizationStatusMethod.name, ["entityType": .string(entityType.wire)]) else {
+            return .notDetermined
+        }
         return answer["status"]?.stringValue.flatMap(EKAuthorizationStatus.init(wire:)) ?? .notDetermined
     }
 

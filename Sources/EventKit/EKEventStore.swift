@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersLauncher
 import RemindersModel
 import RemindersProtocol
 
@@ -53,11 +54,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
     deinit { if case .success(let connection) = link { connection.close() } }
 
     /// `REMINDERSD_CLIENT`, else the bundle's identifier, else the executable's name.
-    static func clientName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let name = environment["REMINDERSD_CLIENT"], !name.isEmpty { return name }
-        if let identifier = Bundle.main.bundleIdentifier, !identifier.isEmpty { return identifier }
-        return ProcessInfo.processInfo.processName
-    }
+    static func clientName() -> String { RemindersdProgram.clientName() }
 
     func connection() throws(EKError) -> StoreConnection { try link.get() }
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RemindersLauncher
 import RemindersProtocol
 
 /// The remindersd process behind one `EKEventStore`, as calaccessd is behind a Mac's: started as
@@ -25,18 +26,8 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
         var value: Result<WireSlice, EKError> = .failure(EKError(.internalFailure))
     }
 
-    /// The executable to run: `REMINDERSD_BIN`, else `remindersd` on `PATH`.
-    static func binary(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let path = environment["REMINDERSD_BIN"], !path.isEmpty { return path }
-        for folder in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
-            let candidate = String(folder) + "/remindersd"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
     init() throws(EKError) {
-        guard let binary = Self.binary() else {
+        guard let binary = RemindersdProgram.binary() else {
             throw EKError(.internalFailure, message: "remindersd is not installed: put it on PATH, or name it in REMINDERSD_BIN")
         }
         process.executableURL = URL(fileURLWithPath: binary)

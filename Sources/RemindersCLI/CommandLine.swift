@@ -40,6 +40,8 @@ public enum RemindersCommand {
                 return try MCPCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "location":
                 return try LocationCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
+            case "geocoder":
+                return try GeocoderCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "agent":
                 return try AgentCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "export":
@@ -74,7 +76,7 @@ public enum RemindersCommand {
 
     /// The subcommands' words.
     enum Subcommand: String, CaseIterable {
-        case permissions, accounts, sync, alarms, history, mcp, location, agent, export, `import`, call, schema, serve
+        case permissions, accounts, sync, alarms, history, mcp, location, geocoder, agent, export, `import`, call, schema, serve
     }
 
     static let subcommands = Set(Subcommand.allCases.map(\.rawValue))
@@ -168,6 +170,7 @@ public enum RemindersCommand {
                                                 serves AI assistants over MCP (stdio)
           remindersd location LAT LON [--accuracy M]
                                                 reports where you are; location alarms crossed fire
+          remindersd geocoder [URL | --none]    the geocoder (Nominatim's API) CLGeocoder asks
           remindersd schema                     the OpenRPC document of the protocol (as rpc.discover answers)
           remindersd --version | --help
 

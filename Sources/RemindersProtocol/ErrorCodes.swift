@@ -11,4 +11,7 @@ extension ResponseError {
     public static let conflictCode = -32012
     /// The store cannot be used: damaged, moved, full, or another program's.
     public static let storeUnavailableCode = -32013
+    /// No place was found for an address or a coordinate; `data.reason` is Core Location's
+    /// `CLError.Code` name: `network` (no geocoder could be asked), `geocodeFoundNoResult`.
+    public static let geocodeFailedCode = -32014
 }

@@ -16,7 +16,7 @@ enum MethodRegistry {
         ExportICalendar.self, ImportICalendar.self, SyncMethod.self,
         UpcomingAlarms.self, SnoozeAlarm.self, DismissAlarm.self, UpdateLocation.self, DefaultCalendarForNewEvents.self,
         SaveEvent.self, EventMethod.self, FetchEvents.self, RemoveEvent.self,
-        InterpretDate.self, InterpretRecurrence.self,
+        InterpretDate.self, InterpretRecurrence.self, Geocode.self, ReverseGeocode.self,
         Changes.self, Undo.self, Trash.self, Restore.self,
     ]
 

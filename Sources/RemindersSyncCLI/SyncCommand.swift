@@ -42,6 +42,7 @@ public enum SyncCommand {
     /// `--progress-lines` (for the server that started it): `progress PERCENT MESSAGE` lines on
     /// stderr instead of a bar; `--max-title-bytes` and `--max-notes-bytes` are the server's limits.
     static func run(_ arguments: [String], environment: [String: String]) throws -> Int32 {
+        if arguments.first == "geocode" { return try GeocodeCommand.run(Array(arguments.dropFirst())) }
         let parsed = try Arguments(
             arguments, valueFlags: ["--store", "--max-title-bytes", "--max-notes-bytes", "--force-delete"],
             switchFlags: ["--help", "-h", "--dry-run", "--json", "--progress-lines"])

@@ -1,0 +1,46 @@
+import CommandArguments
+import Foundation
+import JSONRPC
+import RemindersStore
+
+/// `remindersd geocoder [URL | --none]`: the geocoder every program's CLGeocoder asks (through the
+/// server's `geocode`). The owner's choice, kept in the store, like the consent agent.
+enum GeocoderCommand {
+    static let usage = """
+        Usage: remindersd geocoder [URL | --none] [--store PATH]
+
+        Sets the geocoder that CLGeocoder (and the geocode and reverseGeocode methods) asks: a
+        Nominatim-compatible service — a self-hosted Nominatim, e.g. http://127.0.0.1:8080/, or
+        https://nominatim.openstreetmap.org/ within its usage policy. remindersd-sync asks it; the
+        address looked up goes to it. --none forgets it: lookups then answer from the places of your
+        reminders and events alone. Without arguments, prints the one set (nothing when none).
+        """
+
+    static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valueFlags: ["--store"], switchFlags: ["--help", "-h", "--none"])
+        if parsed.has("--help") || parsed.has("-h") {
+            print(usage, to: .protocolOutput(output))
+            return 0
+        }
+        let store = try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment))
+        switch (parsed.positionals.count, parsed.has("--none")) {
+        case (0, false):
+            if let url = try store.geocoder() { print(url, to: .protocolOutput(output)) }
+        case (0, true):
+            try store.setGeocoder(nil)
+            DescriptorWriter.standardError.write(text: "remindersd: no geocoder; places are looked up in the store alone\n")
+        case (1, false):
+            let text = parsed.positionals[0]
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil,
+                url.user == nil, url.password == nil
+            else {
+                throw Arguments.UsageError(message: "geocoder: \(text.prefix(80)) is no http(s) URL (without a user or password)")
+            }
+            try store.setGeocoder(text)
+            DescriptorWriter.standardError.write(text: "remindersd: geocoder set to \(text)\n")
+        default:
+            throw Arguments.UsageError(message: "geocoder takes one URL, or --none")
+        }
+        return 0
+    }
+}
