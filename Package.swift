@@ -110,6 +110,8 @@ let package = Package(
         .testTarget(name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "ICalendar", "RemindersModel"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "RemindersModel"]),
+        // Compile-only: Apple's EventKit and Core Location API spelled once each (nothing runs).
+        .testTarget(name: "EventKitSurface", dependencies: ["CoreGraphics", "CoreLocation", "EventKit"]),
         .testTarget(name: "RemindersSyncTests", dependencies: ["RemindersSync", "RemindersICalendar", "RemindersModel", "RemindersStore", "CalDAV", "ICalendar"]),
         .testTarget(name: "AccountSecretsTests", dependencies: ["AccountSecrets"]),
         .testTarget(name: "RemindersAlarmsTests", dependencies: ["RemindersAlarms", "RemindersModel", "RemindersStore"]),

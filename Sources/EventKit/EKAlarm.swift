@@ -38,9 +38,32 @@ open class EKAlarm: EKObject {  // not Sendable, as Apple's is not
     open var structuredLocation: EKStructuredLocation?
     open var proximity: EKAlarmProximity = .none
 
+    /// A Mac's email alarm: sent with the save, which remindersd refuses as iOS does
+    /// (`EKError.reminderAlarmContainsEmailOrUrl`): its alarms are shown, not mailed.
+    open var emailAddress: String?
+    /// A Mac's procedure alarm, refused the same way.
+    @available(macOS, deprecated: 10.9)
+    open var url: URL? {
+        get { procedure }
+        set { procedure = newValue }
+    }
+    private var procedure: URL?
+    /// The sound a Mac plays: kept by this object only, never saved — remindersd's alarms are the
+    /// desktop's notifications, with the desktop's sound (clients/swift/README.md, "Left out").
+    open var soundName: String?
+
+    /// What the alarm does, from what is set: an email, a procedure, a sound, or a notice.
+    open var type: EKAlarmType {
+        if emailAddress != nil { return .email }
+        if procedure != nil { return .procedure }
+        return soundName != nil ? .audio : .display
+    }
+
     var wire: JSONValue {
         var object = JSONObject()
         if let alarmIdentifier { object["alarmIdentifier"] = .string(alarmIdentifier) }
+        if let emailAddress { object["emailAddress"] = .string(emailAddress) }
+        if let procedure { object["url"] = .string(procedure.absoluteString) }
         if let structuredLocation, proximity != .none {
             object["structuredLocation"] = structuredLocation.wire
             object["proximity"] = .string(proximity.wire)

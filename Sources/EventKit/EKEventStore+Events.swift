@@ -23,7 +23,7 @@ extension EKEventStore {
     /// Every event and occurrence overlapping `[startDate, endDate)` in `calendars` (nil: every
     /// event calendar). As EventKit's, a range longer than four years is cut at four years.
     public func predicateForEvents(withStart startDate: Date, end endDate: Date, calendars: [EKCalendar]?) -> NSPredicate {
-        EventsPredicate(start: startDate, end: endDate, calendarIdentifiers: calendars?.map(\.calendarIdentifier))
+        EventsPredicate(start: startDate, end: endDate, calendarIdentifiers: heldCalendars(calendars, .event)?.map(\.calendarIdentifier))
     }
 
     /// The committed events `predicate` names, by start date (none without full access to events).

@@ -25,7 +25,7 @@ final class FetchRequest: @unchecked Sendable {  // `cancelled` is guarded by `l
 /// Reminders: predicates, an asynchronous fetch, saves and removals (staged with `commit: false`).
 extension EKEventStore {
     private func calendarIdentifiers(_ calendars: [EKCalendar]?) -> JSONValue? {
-        calendars.map { .array($0.map { .string($0.calendarIdentifier) }) }
+        heldCalendars(calendars, .reminder).map { .array($0.map { .string($0.calendarIdentifier) }) }
     }
 
     /// Every reminder of `calendars` (nil: of every list).

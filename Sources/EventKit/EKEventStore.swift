@@ -18,23 +18,17 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
     public let clientName: String
     private let calendarsLock = NSLock()
     private var calendarCache: [String: EKCalendar] = [:]
+    /// For a store made with `init(sources:)`: the identifiers of the sources it holds.
+    let sourceFilter: Set<String>?
 
-    public override init() {
+    public override convenience init() {
+        self.init(link: Self.connect(), sourceFilter: nil)
+    }
+
+    private init(link: Result<StoreConnection, EKError>, sourceFilter: Set<String>?) {
         clientName = Self.clientName()
-        var link: Result<StoreConnection, EKError>
-        do throws(EKError) {
-            let connection = try StoreConnection()
-            try connection.call(
-                Initialize.name,
-                [
-                    "clientInfo": ["name": .string(clientName), "version": "EventKit"],
-                    "timeZone": .string(TimeZone.current.identifier),
-                ])
-            link = .success(connection)
-        } catch {
-            link = .failure(error)
-        }
         self.link = link
+        self.sourceFilter = sourceFilter
         super.init()
         if case .success(let connection) = link {
             connection.onNotification = { [weak self] method, _ in
@@ -49,6 +43,28 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
                 }
             }
         }
+    }
+
+    /// A session of its own with remindersd, initialized as this program.
+    private static func connect() -> Result<StoreConnection, EKError> {
+        do throws(EKError) {
+            let connection = try StoreConnection()
+            try connection.call(
+                Initialize.name,
+                [
+                    "clientInfo": ["name": .string(clientName()), "version": "EventKit"],
+                    "timeZone": .string(TimeZone.current.identifier),
+                ])
+            return .success(connection)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A store holding only the calendars (and their items) of `sources`, as Apple's: a fetch
+    /// without calendars, the default calendars and `sources` are limited to them.
+    public convenience init(sources: [EKSource]) {
+        self.init(link: Self.connect(), sourceFilter: Set(sources.map(\.sourceIdentifier)))
     }
 
     deinit { if case .success(let connection) = link { connection.close() } }
@@ -85,7 +101,18 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
     /// The reminder lists, or the event calendars, oldest first (none without access).
     open func calendars(for entityType: EKEntityType) -> [EKCalendar] {
         guard let found = try? call(Calendars.name, ["entityType": .string(entityType.wire)]) else { return [] }
-        return (found["calendars"]?.arrayValue ?? []).map(calendar(from:))
+        return (found["calendars"]?.arrayValue ?? []).map(calendar(from:)).filter(isHeld)
+    }
+
+    /// Whether the calendar is one this store holds (every one, but for a store of chosen sources).
+    func isHeld(_ calendar: EKCalendar) -> Bool {
+        guard let sourceFilter else { return true }
+        return calendar.source.map { sourceFilter.contains($0.sourceIdentifier) } ?? false
+    }
+
+    /// The calendars a predicate with `calendars` nil covers: every one, or this store's sources'.
+    func heldCalendars(_ calendars: [EKCalendar]?, _ entityType: EKEntityType) -> [EKCalendar]? {
+        calendars ?? (sourceFilter == nil ? nil : self.calendars(for: entityType))
     }
 
     open func calendar(withIdentifier identifier: String) -> EKCalendar? {
@@ -99,11 +126,13 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
     /// The list new reminders go to; nil when there is none the program may write.
     open func defaultCalendarForNewReminders() -> EKCalendar? {
         (try? call(DefaultCalendarForNewReminders.name))?["calendar"].flatMap { $0.objectValue == nil ? nil : calendar(from: $0) }
+            .flatMap { isHeld($0) ? $0 : nil }
     }
 
     /// The calendar new events go to; nil when there is none the program may write.
     open var defaultCalendarForNewEvents: EKCalendar? {
         (try? call(DefaultCalendarForNewEvents.name))?["calendar"].flatMap { $0.objectValue == nil ? nil : calendar(from: $0) }
+            .flatMap { isHeld($0) ? $0 : nil }
     }
 
     /// Creates or changes a calendar. Calendars are saved at once, whatever `commit` says.
@@ -125,7 +154,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
         for calendar in calendars(for: .reminder) + calendars(for: .event) {
             if let source = calendar.source { seen[source.sourceIdentifier] = source }
         }
-        return seen.values.sorted { $0.sourceIdentifier < $1.sourceIdentifier }
+        return seen.values.filter { sourceFilter?.contains($0.sourceIdentifier) ?? true }.sorted { $0.sourceIdentifier < $1.sourceIdentifier }
     }
 
     /// The source with `identifier` among `sources`; nil when there is none.

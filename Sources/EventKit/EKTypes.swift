@@ -128,6 +128,14 @@ public struct EKCalendarEventAvailabilityMask: OptionSet, Sendable {
     public static let unavailable = EKCalendarEventAvailabilityMask(rawValue: 1 << 3)
 }
 
+/// What an alarm does when it fires (`EKAlarm.type`).
+public enum EKAlarmType: Int, Sendable {
+    case display = 0
+    case audio = 1
+    case procedure = 2
+    case email = 3
+}
+
 public enum EKEventStatus: Int, Sendable {
     case none = 0
     case confirmed = 1

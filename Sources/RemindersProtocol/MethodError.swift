@@ -18,4 +18,5 @@ public struct MethodError: Sendable {
     public static let notFound = MethodError(code: ResponseError.notFoundCode, message: "Not found")
     public static let conflict = MethodError(code: ResponseError.conflictCode, message: "Conflict")
     public static let cancelled = MethodError(code: ResponseError.requestCancelledCode, message: "Request cancelled")
+    public static let geocodeFailed = MethodError(code: ResponseError.geocodeFailedCode, message: "Geocoding failed")
 }

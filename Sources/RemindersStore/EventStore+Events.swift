@@ -60,9 +60,15 @@ extension EventStore {
             if event.isDetached { return EventOccurrence(event: event, start: event.start, occurrenceStart: Self.originalStart(of: event)) }
             let detached = try visibleDetachedOccurrences(of: event.eventIdentifier)
             guard let occurrenceDate else {
-                // The first occurrence the series still has as its own (not removed, not detached).
-                guard let first = event.firstOccurrence(skipping: Set(detached.compactMap(\.originalOccurrence)), in: timeZone) else { return nil }
-                return EventOccurrence(event: event, start: first, occurrenceStart: first)
+                // The series' first occurrence, as EventKit's `event(withIdentifier:)` finds it: by
+                // its place in the series, a detached one included (its own start may be later).
+                let own = event.firstOccurrence(skipping: Set(detached.compactMap(\.originalOccurrence)), in: timeZone)
+                let firstDetached = detached.min { ($0.originalOccurrence ?? .max) < ($1.originalOccurrence ?? .max) }
+                if let moved = firstDetached, let key = moved.originalOccurrence, own.map({ key < Event.occurrenceKey($0) }) ?? true {
+                    return EventOccurrence(event: moved, start: moved.start, occurrenceStart: Self.originalStart(of: moved))
+                }
+                guard let own else { return nil }
+                return EventOccurrence(event: event, start: own, occurrenceStart: own)
             }
             if let moved = detached.first(where: { Self.originalStart(of: $0).instant(in: timeZone) == occurrenceDate }) {
                 return EventOccurrence(event: moved, start: moved.start, occurrenceStart: Self.originalStart(of: moved))

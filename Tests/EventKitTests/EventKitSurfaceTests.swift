@@ -62,6 +62,83 @@ final class EventKitSurfaceTests: XCTestCase {
         XCTAssertEqual(seen, ["Dentist"])
     }
 
+    func testAStoreOfChosenSourcesHoldsTheirCalendarsOnly() throws {
+        let everything = EKEventStore()
+        let local = try XCTUnwrap(everything.sources.first { $0.sourceType == .local })
+        let reminder = EKReminder(eventStore: everything)
+        reminder.title = "Local"
+        reminder.calendar = everything.defaultCalendarForNewReminders()
+        try everything.save(reminder, commit: true)
+
+        let mine = EKEventStore(sources: [local])
+        XCTAssertEqual(mine.calendars(for: .reminder).count, everything.calendars(for: .reminder).count)
+        XCTAssertEqual(mine.sources.map(\.sourceIdentifier), [local.sourceIdentifier])
+        let none = EKEventStore(sources: [])
+        XCTAssertEqual(none.calendars(for: .reminder), [])
+        XCTAssertEqual(none.sources, [])
+        XCTAssertNil(none.defaultCalendarForNewReminders())
+        let fetched = expectation(description: "fetched")
+        _ = none.fetchReminders(matching: none.predicateForReminders(in: nil)) { reminders in
+            XCTAssertEqual(reminders?.count, 0, "nil calendars: the store's sources' only")
+            fetched.fulfill()
+        }
+        wait(for: [fetched], timeout: 10)
+    }
+
+    @available(*, deprecated)
+    func testAMacsAlarmKindsSayTheirTypeAndEmailIsRefusedAsOnIOS() throws {
+        let store = EKEventStore()
+        let alarm = EKAlarm(relativeOffset: -600)
+        XCTAssertEqual(alarm.type, .display)
+        alarm.soundName = "Basso"
+        XCTAssertEqual(alarm.type, .audio)
+        let mail = EKAlarm(relativeOffset: -600)
+        mail.emailAddress = "me@example.com"
+        XCTAssertEqual(mail.type, .email)
+        let reminder = EKReminder(eventStore: store)
+        reminder.title = "Mailed"
+        reminder.calendar = store.defaultCalendarForNewReminders()
+        reminder.dueDateComponents = DateComponents(year: 2027, month: 1, day: 4, hour: 9)
+        reminder.addAlarm(mail)
+        XCTAssertThrowsError(try store.save(reminder, commit: true)) { error in
+            XCTAssertEqual((error as? EKError)?.code, .reminderAlarmContainsEmailOrUrl)
+        }
+        reminder.alarms = [alarm]
+        try store.save(reminder, commit: true)
+        let saved = store.calendarItem(withIdentifier: reminder.calendarItemIdentifier)
+        XCTAssertEqual(saved?.alarms?.map(\.type), [.display], "the sound is the desktop's: not kept")
+    }
+
+    /// Apple's `event(withIdentifier:)` answers the first occurrence by its place in the series,
+    /// detached or not: removing it with `futureEvents` removes the whole series.
+    func testTheFirstOccurrenceIsFoundWhenItWasDetached() throws {
+        let store = EKEventStore()
+        let event = EKEvent(eventStore: store)
+        event.title = "Weekly"
+        event.startDate = Date(timeIntervalSince1970: 1_799_053_200)  // 2027-01-04 09:00 UTC
+        event.endDate = event.startDate.addingTimeInterval(3600)
+        event.timeZone = TimeZone(identifier: "UTC")
+        event.calendar = store.defaultCalendarForNewEvents
+        event.addRecurrenceRule(EKRecurrenceRule(recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 4)))
+        try store.save(event, span: .futureEvents, commit: true)
+        let identifier = try XCTUnwrap(event.eventIdentifier)
+        let range = store.predicateForEvents(
+            withStart: event.startDate.addingTimeInterval(-86_400), end: event.startDate.addingTimeInterval(40 * 86_400), calendars: nil)
+        let first = try XCTUnwrap(store.events(matching: range).first)
+        first.title = "Weekly (moved to 11:00)"
+        first.startDate = first.startDate.addingTimeInterval(7200)
+        first.endDate = first.endDate.addingTimeInterval(7200)
+        try store.save(first, span: .thisEvent, commit: true)
+
+        let found = try XCTUnwrap(store.event(withIdentifier: identifier))
+        XCTAssertTrue(found.isDetached)
+        XCTAssertEqual(found.title, "Weekly (moved to 11:00)")
+        XCTAssertEqual(found.occurrenceDate, event.startDate, "where it was meant to be")
+        try store.remove(found, span: .futureEvents, commit: true)
+        XCTAssertEqual(store.events(matching: range).map(\.title), [], "the whole series, as on Apple's")
+        XCTAssertNil(store.event(withIdentifier: identifier))
+    }
+
     func testACalendarsColourAsCGColorBothWays() throws {
         let store = EKEventStore()
         let calendar = EKCalendar(for: .event, eventStore: store)

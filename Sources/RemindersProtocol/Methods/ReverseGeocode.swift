@@ -1,0 +1,25 @@
+import JSONRPC
+import RemindersJSON
+import RemindersModel
+
+/// `reverseGeocode {latitude, longitude}` → `{placemarks}`: what is at a coordinate (CLGeocoder's
+/// `reverseGeocodeLocation`), from the owner's geocoder (the store's places have no addresses).
+public enum ReverseGeocode: RemindersMethod {
+    public static let name = "reverseGeocode"
+    public static let summary = "What is at a coordinate (CLGeocoder's reverseGeocodeLocation), from the geocoder the owner set."
+    public static let errors: [MethodError] = [.invalidParams(), .geocodeFailed, .cancelled]
+
+    public struct Params: MethodParams, Sendable {
+        public static let properties: [ObjectRule.Property] = [
+            .init("latitude", AlarmSchemas.latitude, required: true), .init("longitude", AlarmSchemas.longitude, required: true),
+        ]
+        public var location: GeoLocation
+
+        public init(location: GeoLocation) { self.location = location }
+        public init(_ params: Fields) throws(ResponseError) {
+            location = GeoLocation(latitude: try params.double("latitude"), longitude: try params.double("longitude"))
+        }
+    }
+
+    public typealias Result = Placemarks
+}

@@ -1,0 +1,15 @@
+import JSONRPC
+import RemindersProtocol
+
+extension ReverseGeocode: MethodHandler {
+    public static let access = Access.anyStatus
+    public static let effect = Effect.network
+
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Placemarks {
+        let location = params.location
+        let asked = try GeocoderHelper.ask(
+            try context.session.eventStore(), ["--latitude", String(location.latitude), "--longitude", String(location.longitude)], context)
+        if let found = asked.placemarks, !found.isEmpty { return Placemarks(placemarks: found) }
+        throw asked.failure("nothing is known at \(location.latitude), \(location.longitude)")
+    }
+}
