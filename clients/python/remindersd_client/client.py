@@ -1018,6 +1018,19 @@ class Client:
                          timestamp=format_instant(timestamp) if timestamp is not None else None)
         return (self.call("updateLocation", params) or {}).get("transitions", [])
 
+    def geocode(self, address: str) -> List[Dict[str, Any]]:
+        """``geocode``: the places ``address`` names, best first, as dicts (``location``
+        ``{latitude, longitude}``, ``name``, ``locality``, … as CLPlacemark has them) — from the
+        geocoder the owner set (``remindersd geocoder URL``), else the store's own places by title.
+        Raises :class:`RPCError` -32014 when none is found (``data.reason``: ``network`` or
+        ``geocodeFoundNoResult``)."""
+        return (self.call("geocode", {"address": address}) or {}).get("placemarks", [])
+
+    def reverse_geocode(self, latitude: float, longitude: float) -> List[Dict[str, Any]]:
+        """``reverseGeocode``: what is at a coordinate, from the owner's geocoder, as
+        :meth:`geocode` gives places."""
+        return (self.call("reverseGeocode", {"latitude": latitude, "longitude": longitude}) or {}).get("placemarks", [])
+
     def commit(self) -> None:
         """``commit``: write every change staged with ``commit=False`` in one transaction."""
         self.call("commit", {})

@@ -50,6 +50,8 @@ WRAPPERS = {
     "undo": "undo",
     "trash": "trash",
     "restore": "restore",
+    "geocode": "geocode",
+    "reverseGeocode": "reverse_geocode",
 }
 #: methods the client runs itself or leaves to ``call``
 NOT_WRAPPED = {"initialize", "shutdown", "rpc.discover", "initialized", "exit", "$/cancelRequest"}
@@ -161,6 +163,8 @@ class SchemaTest(unittest.TestCase):
         rd.undo(client="c", count=2)
         rd.trash(limit=5, cursor="9")
         rd.restore("r")
+        rd.geocode("Pariser Platz 1, Berlin")
+        rd.reverse_geocode(52.52, 13.405)
         self.assertEqual({method for method, _ in rd.sent}, set(WRAPPERS))
         for method, params in rd.sent:
             declared = {p["name"] for p in self.methods[method]["params"]}
