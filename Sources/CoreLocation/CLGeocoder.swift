@@ -4,6 +4,7 @@ import RemindersJSON
 import RemindersLauncher
 import RemindersModel
 import RemindersProtocol
+import Synchronization
 
 /// What a geocoding request hears: the places found, or why none were.
 public typealias CLGeocodeCompletionHandler = ([CLPlacemark]?, (any Error)?) -> Void
@@ -14,18 +15,17 @@ public typealias CLGeocodeCompletionHandler = ([CLPlacemark]?, (any Error)?) -> 
 /// by title. Errors are `CLError`s: `.network` when no geocoder could be asked,
 /// `.geocodeFoundNoResult` when nothing matched, `.geocodeCanceled` after `cancelGeocode()`.
 /// Completion handlers run on the main queue, as Apple's do.
-open class CLGeocoder: NSObject, @unchecked Sendable {  // `running` is guarded by `lock`
-    private let lock = NSLock()
-    private var running: [ObjectIdentifier: RemindersdProgram.Call] = [:]
+open class CLGeocoder: NSObject, @unchecked Sendable {  // open, so unchecked; its one state is under its Mutex
+    private let running = Mutex<[ObjectIdentifier: RemindersdProgram.Call]>([:])
 
     public override init() { super.init() }
 
     /// Whether a request is under way.
-    open var isGeocoding: Bool { lock.withLock { !running.isEmpty } }
+    open var isGeocoding: Bool { running.withLock { !$0.isEmpty } }
 
     /// Stops the requests under way; each hears `CLError.geocodeCanceled`.
     open func cancelGeocode() {
-        for call in lock.withLock({ Array(running.values) }) { call.cancel() }
+        for call in running.withLock({ Array($0.values) }) { call.cancel() }
     }
 
     open func geocodeAddressString(_ addressString: String, completionHandler: @escaping CLGeocodeCompletionHandler) {
@@ -87,8 +87,8 @@ open class CLGeocoder: NSObject, @unchecked Sendable {  // `running` is guarded 
     private func ask(_ method: String, _ params: JSONObject) throws(CLError) -> [CLPlacemark] {
         let call = RemindersdProgram.Call()
         let key = ObjectIdentifier(call)
-        lock.withLock { running[key] = call }
-        defer { lock.withLock { _ = running.removeValue(forKey: key) } }
+        running.withLock { $0[key] = call }
+        defer { running.withLock { _ = $0.removeValue(forKey: key) } }
         switch RemindersdProgram.call(method, .object(params), running: call) {
         case .success(let answer):
             let placemarks = (answer["placemarks"]?.arrayValue ?? []).compactMap(Placemark.decode).map(CLPlacemark.init)

@@ -50,11 +50,14 @@ public enum RemindersdProgram {
         }
         // Both pipes drained at once, so that neither fills while the other is read.
         nonisolated(unsafe) var said = Data()
-        let reader = Thread { said = errors.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
+        let drained = DispatchSemaphore(value: 0)
+        Thread {
+            said = errors.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }.start()
         let answer = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
+        drained.wait()
         if process.terminationStatus == 0, let result = try? JSONParser.parse(Array(answer)) { return .success(result) }
         if let error = try? JSONParser.parse(Array(said)), let code = error["code"]?.integerValue.map(Int.init),
             let message = error["message"]?.stringValue
