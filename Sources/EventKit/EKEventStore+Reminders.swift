@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import JSONRPC
 import RemindersProtocol
 
@@ -15,11 +16,10 @@ final class RemindersPredicate: NSPredicate {
 }
 
 /// A fetch in flight, for `cancelFetchRequest(_:)`.
-final class FetchRequest: @unchecked Sendable {  // `cancelled` is guarded by `lock`
-    private let lock = NSLock()
-    private var cancelled = false
-    var isCancelled: Bool { lock.withLock { cancelled } }
-    func cancel() { lock.withLock { cancelled = true } }
+final class FetchRequest: Sendable {
+    private let cancelled = Atomic<Bool>(false)
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    func cancel() { cancelled.store(true, ordering: .releasing) }
 }
 
 /// Reminders: predicates, an asynchronous fetch, saves and removals (staged with `commit: false`).

@@ -11,11 +11,13 @@ import Synchronization
 /// and finishing are an append and a step forward, with no hashing, which a client pipelining
 /// hundreds of thousands of requests would otherwise pay twice per request. Cancellations are
 /// rare, so they alone scan.
-final class CancellationTracker: @unchecked Sendable {  // guarded by `lock`, beside a lock-free count the reader checks first
-    private let lock = NSLock()
-    private var pending: [RequestID] = []
-    private var head = 0
-    private var cancelled: Set<RequestID> = []
+final class CancellationTracker: Sendable {
+    private struct State {
+        var pending: [RequestID] = []
+        var head = 0
+        var cancelled: Set<RequestID> = []
+    }
+    private let state = Mutex(State())
     /// How many ids are in `cancelled`: the serving thread asks about every request, and nearly
     /// always the answer is "none", which this tells without taking the lock.
     private let cancelledCount = Atomic<Int>(0)
@@ -25,20 +27,19 @@ final class CancellationTracker: @unchecked Sendable {  // guarded by `lock`, be
     /// Registers several requests under one lock: the reader does this once per read, not per request.
     func began(_ ids: [RequestID]) {
         guard !ids.isEmpty else { return }
-        lock.lock(); defer { lock.unlock() }
-        pending.append(contentsOf: ids)
+        state.withLock { $0.pending.append(contentsOf: ids) }
     }
 
     func cancel(_ id: RequestID) {
-        lock.lock(); defer { lock.unlock() }
-        guard pending[head...].contains(id), cancelled.insert(id).inserted else { return }
-        cancelledCount.add(1, ordering: .releasing)
+        state.withLock { state in
+            guard state.pending[state.head...].contains(id), state.cancelled.insert(id).inserted else { return }
+            cancelledCount.add(1, ordering: .releasing)
+        }
     }
 
     func isCancelled(_ id: RequestID) -> Bool {
         guard cancelledCount.load(ordering: .acquiring) > 0 else { return false }
-        lock.lock(); defer { lock.unlock() }
-        return cancelled.contains(id)
+        return state.withLock { $0.cancelled.contains(id) }
     }
 
     func finished(_ id: RequestID) { finished([id]) }
@@ -46,23 +47,24 @@ final class CancellationTracker: @unchecked Sendable {  // guarded by `lock`, be
     /// Marks several requests answered under one lock.
     func finished(_ ids: [RequestID]) {
         guard !ids.isEmpty else { return }
-        lock.lock(); defer { lock.unlock() }
-        for id in ids {
-            if head < pending.count, pending[head] == id {
-                head += 1
-            } else if let index = pending[head...].firstIndex(of: id) {
-                pending.remove(at: index)
-            } else {
-                continue  // not pending (finished twice, or never registered)
+        state.withLock { state in
+            for id in ids {
+                if state.head < state.pending.count, state.pending[state.head] == id {
+                    state.head += 1
+                } else if let index = state.pending[state.head...].firstIndex(of: id) {
+                    state.pending.remove(at: index)
+                } else {
+                    continue  // not pending (finished twice, or never registered)
+                }
+                // Another pending request may reuse the id; its cancellation stays until it finishes too.
+                if cancelledCount.load(ordering: .acquiring) > 0, !state.pending[state.head...].contains(id), state.cancelled.remove(id) != nil {
+                    cancelledCount.subtract(1, ordering: .releasing)
+                }
             }
-            // Another pending request may reuse the id; its cancellation stays until it finishes too.
-            if cancelledCount.load(ordering: .acquiring) > 0, !pending[head...].contains(id), cancelled.remove(id) != nil {
-                cancelledCount.subtract(1, ordering: .releasing)
+            if state.head > 4096 {
+                state.pending.removeFirst(state.head)
+                state.head = 0
             }
-        }
-        if head > 4096 {
-            pending.removeFirst(head)
-            head = 0
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RemindersJSON
 import RemindersModel
 
@@ -20,26 +21,28 @@ enum Handover {
 
     /// Told once, from any thread, that the hand-over finished (well or not: a failure is logged
     /// and not retried, as a program that failed would fail again).
-    final class Completion: @unchecked Sendable {  // `action` and `finished` are guarded by `lock`
-        private let lock = NSLock()
-        private var action: (@Sendable () -> Void)?
-        private var finished = false
+    final class Completion: Sendable {
+        private struct State {
+            var action: (@Sendable () -> Void)?
+            var finished = false
+        }
+        private let state = Mutex(State())
 
         init() {}
 
         func finish() {
-            let action = lock.withLock { () -> (@Sendable () -> Void)? in
-                finished = true
-                return self.action
+            let action = state.withLock { state -> (@Sendable () -> Void)? in
+                state.finished = true
+                return state.action
             }
             action?()
         }
 
         /// Runs `body` when finished (at once, if it already is).
         func whenDone(_ body: @escaping @Sendable () -> Void) {
-            let now = lock.withLock { () -> Bool in
-                if !finished { action = body }
-                return finished
+            let now = state.withLock { state -> Bool in
+                if !state.finished { state.action = body }
+                return state.finished
             }
             if now { body() }
         }

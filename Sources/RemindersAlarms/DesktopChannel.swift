@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RemindersJSON
 import RemindersModel
 
@@ -6,9 +7,8 @@ import RemindersModel
 /// server that follows the specification shows it. Without a session bus: one log line, then quiet.
 /// gdbus is waited for on a thread of its own, so a server slow to answer delays no other alarm;
 /// the alarm is handed over once the server answered (or gdbus failed).
-final class DesktopChannel: AlarmChannel, @unchecked Sendable {  // `warned` is guarded by `lock`
-    private let lock = NSLock()
-    private var warned = false
+final class DesktopChannel: AlarmChannel, Sendable {
+    private let warned = Atomic<Bool>(false)
 
     func deliver(_ fired: FiredAlarm, log: @escaping @Sendable (String) -> Void, shown: @escaping @Sendable (UInt32) -> Void) -> Handover {
         let process = Process()
@@ -74,11 +74,7 @@ final class DesktopChannel: AlarmChannel, @unchecked Sendable {  // `warned` is 
     }
 
     private func warnOnce(_ text: String, _ log: (String) -> Void) {
-        let first = lock.withLock {
-            defer { warned = true }
-            return !warned
-        }
-        if first { log(text) }
+        if !warned.exchange(true, ordering: .acquiringAndReleasing) { log(text) }
     }
 
     /// A GVariant string literal: gdbus reads each argument in that text format.

@@ -1,6 +1,7 @@
 import Foundation
 import JSONRPC
 import RemindersStore
+import Synchronization
 
 /// Resource subscriptions: `resources/subscribe` (the handshake revisions) and
 /// `subscriptions/listen` (the stateless one, each stream known by its request's id). A commit to
@@ -10,19 +11,28 @@ import RemindersStore
 /// the last look, or unreadable), every one. A resource that changed never goes untold, and a
 /// client granted chosen lists is never told of a change outside them. Commits come from the store's change
 /// feed, which looks for the store again while it cannot be opened (the first write makes it).
-final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded by `lock`
+final class SubscriptionWatcher: Sendable {
     private let storePath: String
     /// The program `remindersd mcp` runs for, whose grants its clients have.
     private let program: String
     private let output: OutputChannel
-    private let lock = NSLock()
-    /// Each subscribed URI, with the clients that subscribed to it.
-    private var subscribed: [String: Set<String>] = [:]
-    private var streams: [(id: JSONValue, uris: [String], client: String)] = []
-    private var subscription: StoreChangeFeed.Subscription?
-    /// Read on the feed's thread only: the history, and how far it was looked at.
-    private var observer: StoreObserver?
-    private var watermark: Int64?
+
+    /// Who listens: each subscribed URI with the clients that subscribed to it, the streams, and
+    /// the feed's subscription.
+    private struct Listeners {
+        var subscribed: [String: Set<String>] = [:]
+        var streams: [(id: JSONValue, uris: [String], client: String)] = []
+        var subscription: StoreChangeFeed.Subscription?
+    }
+    private let listeners = Mutex(Listeners())
+
+    /// The history, and how far it was looked at: used on the feed's thread (and by `start`
+    /// before it subscribes), so its lock is never contended.
+    private struct Look {
+        var observer: StoreObserver?
+        var watermark: Int64?
+    }
+    private let look = Mutex(Look())
 
     init(storePath: String, program: String, output: OutputChannel) {
         self.storePath = storePath
@@ -32,22 +42,24 @@ final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded 
 
     func start() {
         // What the history holds now was made before anyone subscribed.
-        observer = try? StoreObserver(path: storePath)
-        watermark = observer?.newestChange()
+        look.withLock { look in
+            look.observer = try? StoreObserver(path: storePath)
+            look.watermark = look.observer?.newestChange()
+        }
         let subscription = StoreChangeFeed.feed(for: storePath).subscribe(every: 0.25) { [weak self] in self?.tell() }
-        lock.withLock { self.subscription = subscription }
+        listeners.withLock { $0.subscription = subscription }
     }
 
     func stop() {
-        lock.withLock { subscription }?.cancel()
+        listeners.withLock { $0.subscription }?.cancel()
     }
 
-    func subscribe(_ uri: String, client: String) { lock.withLock { _ = subscribed[uri, default: []].insert(client) } }
-    func unsubscribe(_ uri: String) { lock.withLock { _ = subscribed.removeValue(forKey: uri) } }
+    func subscribe(_ uri: String, client: String) { listeners.withLock { _ = $0.subscribed[uri, default: []].insert(client) } }
+    func unsubscribe(_ uri: String) { listeners.withLock { _ = $0.subscribed.removeValue(forKey: uri) } }
 
     /// Opens a stream: acknowledged at once, told of changes until cancelled.
     func listen(id: JSONValue, uris: [String], client: String) {
-        lock.withLock { streams.append((id, uris, client)) }
+        listeners.withLock { $0.streams.append((id, uris, client)) }
         output.notify(
             "notifications/subscriptions/acknowledged",
             [
@@ -56,27 +68,29 @@ final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded 
             ])
     }
 
-    func endListening(id: JSONValue) { lock.withLock { streams.removeAll { $0.id == id } } }
+    func endListening(id: JSONValue) { listeners.withLock { $0.streams.removeAll { $0.id == id } } }
 
     /// What the commits since the last look changed; nil: any may have (tell them all).
-    private func changedResources() -> (lists: Set<String>, calendars: Set<String>)? {
-        if observer == nil { observer = try? StoreObserver(path: storePath) }
-        guard let observer else { return nil }
-        guard let mark = watermark else {
-            watermark = observer.newestChange()
+    private func changedResources(_ look: inout Look) -> (lists: Set<String>, calendars: Set<String>)? {
+        if look.observer == nil { look.observer = try? StoreObserver(path: storePath) }
+        guard let observer = look.observer else { return nil }
+        guard let mark = look.watermark else {
+            look.watermark = observer.newestChange()
             return nil
         }
         guard let changed = observer.changedCalendars(after: mark) else {
-            watermark = observer.newestChange()
+            look.watermark = observer.newestChange()
             return nil
         }
-        watermark = changed.newest
+        look.watermark = changed.newest
         return (changed.lists, changed.calendars)
     }
 
     /// Whether `uri`, subscribed by `clients`, changed: one list's when it or an item in it did;
     /// the lists' when a list one of them sees did (a client granted chosen lists, one of those).
-    private func changed(_ uri: String, for clients: Set<String>, _ changed: (lists: Set<String>, calendars: Set<String>)?) -> Bool {
+    private func changed(
+        _ uri: String, for clients: Set<String>, _ changed: (lists: Set<String>, calendars: Set<String>)?, observer: StoreObserver?
+    ) -> Bool {
         guard let changed else { return true }
         guard uri == Resources.lists else { return changed.calendars.contains(String(uri.dropFirst(Resources.listPrefix.count))) }
         guard !changed.lists.isEmpty, let observer else { return !changed.lists.isEmpty }
@@ -87,16 +101,19 @@ final class SubscriptionWatcher: @unchecked Sendable {  // its state is guarded 
     }
 
     private func tell() {
-        let found = changedResources()
-        let (uris, streams) = lock.withLock { (subscribed.sorted { $0.key < $1.key }, self.streams) }
-        for (uri, clients) in uris where changed(uri, for: clients, found) {
-            output.notify("notifications/resources/updated", ["uri": .string(uri)])
-        }
-        for stream in streams {
-            for uri in stream.uris where changed(uri, for: [stream.client], found) {
-                output.notify(
-                    "notifications/resources/updated",
-                    ["uri": .string(uri), "_meta": .object(JSONObject([.init(key: Meta.subscriptionId, value: stream.id)]))])
+        look.withLock { look in
+            let found = changedResources(&look)
+            let observer = look.observer
+            let (uris, streams) = listeners.withLock { ($0.subscribed.sorted { $0.key < $1.key }, $0.streams) }
+            for (uri, clients) in uris where changed(uri, for: clients, found, observer: observer) {
+                output.notify("notifications/resources/updated", ["uri": .string(uri)])
+            }
+            for stream in streams {
+                for uri in stream.uris where changed(uri, for: [stream.client], found, observer: observer) {
+                    output.notify(
+                        "notifications/resources/updated",
+                        ["uri": .string(uri), "_meta": .object(JSONObject([.init(key: Meta.subscriptionId, value: stream.id)]))])
+                }
             }
         }
     }
