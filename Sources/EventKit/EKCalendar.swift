@@ -49,6 +49,12 @@ open class EKCalendar: EKObject {  // not Sendable, as Apple's is not
         source = eventStore.localSource
     }
 
+    /// A new event calendar, as Apple's older initializer makes one.
+    @available(*, deprecated, renamed: "init(for:eventStore:)")
+    public convenience init(eventStore: EKEventStore) {
+        self.init(for: .event, eventStore: eventStore)
+    }
+
     init(wire value: JSONValue, store: EKEventStore) {
         allowedEntityTypes = value["allowedEntityTypes"]?.arrayValue?.contains(.string(EntityType.event.rawValue)) == true ? .event : .reminder
         self.store = store
@@ -123,6 +129,10 @@ open class EKSource: EKObject {  // not Sendable, as Apple's is not
     open func calendars(for entityType: EKEntityType) -> Set<EKCalendar> {
         Set(store?.calendars(for: entityType).filter { $0.source?.sourceIdentifier == sourceIdentifier } ?? [])
     }
+
+    /// Its event calendars, as Apple's older property gives them.
+    @available(*, deprecated, renamed: "calendars(for:)")
+    public var calendars: Set<EKCalendar> { calendars(for: .event) }
 
     public var isDelegate: Bool { false }
     open override var isNew: Bool { false }

@@ -156,6 +156,12 @@ func calendarSurface(_ store: EKEventStore, _ calendar: EKCalendar, _ source: EK
     let _: Set<EKCalendar> = source.calendars(for: .reminder)
 }
 
+@available(*, deprecated)
+func deprecatedSurface(_ store: EKEventStore, _ source: EKSource) -> Set<EKCalendar> {
+    let _: (EKEventStore) -> EKCalendar = EKCalendar.init(eventStore:)
+    return source.calendars
+}
+
 func alarmSurface(_ alarm: EKAlarm, _ place: EKStructuredLocation) {
     let _: (Date) -> EKAlarm = EKAlarm.init(absoluteDate:)
     let _: (TimeInterval) -> EKAlarm = EKAlarm.init(relativeOffset:)
