@@ -157,17 +157,8 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
     }
 
     private static func read(from descriptor: Int32, deliver: ([UInt8]) -> Void, ended: () -> Void) {
-        var decoder = FrameDecoder(maxMessageSize: 1 << 30, framing: .ndjson)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            chunk.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            while let frame = decoder.next() {
-                guard case .message(let bytes) = frame else { continue }
-                deliver(bytes)
-            }
+        FrameReader.read(descriptor, framing: .ndjson) { frame in
+            if case .message(let bytes) = frame { deliver(bytes) }
         }
         Glibc.close(descriptor)
         ended()

@@ -126,29 +126,25 @@ public final class TestChannel: @unchecked Sendable {
     }
 
     private func readLoop() {
-        var decoder = FrameDecoder(maxMessageSize: 1 << 30, framing: framing)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = read(readFD, &chunk, chunk.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            condition.lock()
-            rawOutput += chunk[0..<count]
-            condition.unlock()
-            decoder.append(Array(chunk[0..<count]))
-            while let frame = decoder.next() {
-                let value: JSONValue
-                switch frame {
-                case .message(let bytes):
-                    value = (try? JSONParser.parse(bytes, maxDepth: 512)) ?? ["unparseable": .string(String(decoding: bytes, as: UTF8.self))]
-                case .error(let error): value = ["framingError": .string(error.description)]
-                }
-                if case .message(let bytes) = frame { recording?.note("received", String(decoding: bytes, as: UTF8.self)) }
+        FrameReader.read(
+            readFD, framing: framing,
+            received: { bytes in
                 condition.lock()
-                messages.append(value)
-                condition.broadcast()
+                rawOutput += bytes
                 condition.unlock()
             }
+        ) { frame in
+            let value: JSONValue
+            switch frame {
+            case .message(let bytes):
+                value = (try? JSONParser.parse(bytes, maxDepth: 512)) ?? ["unparseable": .string(String(decoding: bytes, as: UTF8.self))]
+                recording?.note("received", String(decoding: bytes, as: UTF8.self))
+            case .error(let error): value = ["framingError": .string(error.description)]
+            }
+            condition.lock()
+            messages.append(value)
+            condition.broadcast()
+            condition.unlock()
         }
         condition.lock()
         closed = true
