@@ -14,6 +14,16 @@ extension Placemark {
         writer.endObject()
     }
 
+    /// `{"placemarks":[…]}`: what `geocode` answers, and what `remindersd-sync geocode` hands the server.
+    public static func writeAnswer(_ placemarks: [Placemark], to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key(static: "placemarks")
+        writer.beginArray()
+        for placemark in placemarks { placemark.write(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+    }
+
     /// The parts by their protocol names, in the order they are written.
     private var parts: [(String, String?)] {
         [

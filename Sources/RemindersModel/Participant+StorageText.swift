@@ -2,15 +2,15 @@ import Foundation
 
 /// An event's organizer and attendees as one text, as the store keeps them: a line per
 /// participant — `O` (organizer) or `A`, then its url, role, status and type, then its name,
-/// separated by tabs; a backslash, tab or line break in a url or name escaped. Nil when there are
+/// separated by tabs; a url or name escaped as `TabSeparatedText` does. Nil when there are
 /// none, so an event without any costs nothing.
 extension Event {
     public var participantsStorageText: String? {
         guard organizer != nil || !attendees.isEmpty else { return nil }
         let lines = (organizer.map { [("O", $0)] } ?? []) + attendees.map { ("A", $0) }
         return lines.map { kind, participant in
-            [kind, Self.escaped(participant.url), participant.role.rawValue, participant.status.rawValue, participant.type.rawValue]
-                .joined(separator: "\t") + (participant.name.map { "\t" + Self.escaped($0) } ?? "")
+            [kind, TabSeparatedText.escaped(participant.url), participant.role.rawValue, participant.status.rawValue, participant.type.rawValue]
+                .joined(separator: "\t") + (participant.name.map { "\t" + TabSeparatedText.escaped($0) } ?? "")
         }.joined(separator: "\n")
     }
 
@@ -24,7 +24,8 @@ extension Event {
                 let status = ParticipantStatus(rawValue: fields[3]), let type = ParticipantType(rawValue: fields[4])
             else { return false }
             let participant = Participant(
-                name: fields.count == 6 ? Self.unescaped(fields[5]) : nil, url: Self.unescaped(fields[1]), role: role, status: status, type: type)
+                name: fields.count == 6 ? TabSeparatedText.unescaped(fields[5]) : nil, url: TabSeparatedText.unescaped(fields[1]), role: role,
+                status: status, type: type)
             switch fields[0] {
             case "O" where organizer == nil: organizer = participant
             case "A": attendees.append(participant)
@@ -33,28 +34,5 @@ extension Event {
         }
         (self.attendees, self.organizer) = (attendees, organizer)
         return true
-    }
-
-    private static func escaped(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" }) else { return text }
-        return text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
-            .replacingOccurrences(of: "\n", with: "\\n")
-    }
-
-    private static func unescaped(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
-        var result = ""
-        var escaping = false
-        for character in text {
-            if escaping {
-                result.append(character == "t" ? "\t" : character == "n" ? "\n" : character)
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -10,12 +10,5 @@ public struct Placemarks: MethodResult, Sendable {
 
     public init(placemarks: [Placemark]) { self.placemarks = placemarks }
 
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key(static: "placemarks")
-        writer.beginArray()
-        for placemark in placemarks { placemark.write(to: &writer) }
-        writer.endArray()
-        writer.endObject()
-    }
+    public func write(to writer: inout JSONWriter) { Placemark.writeAnswer(placemarks, to: &writer) }
 }

@@ -33,12 +33,7 @@ enum GeocodeCommand {
             return unreachableStatus
         }
         var writer = JSONWriter()
-        writer.beginObject()
-        writer.key(static: "placemarks")
-        writer.beginArray()
-        for placemark in placemarks { placemark.write(to: &writer) }
-        writer.endArray()
-        writer.endObject()
+        Placemark.writeAnswer(placemarks, to: &writer)
         return SyncCommand.standardOutput.write(writer.bytes + [0x0A]) == .written ? 0 : 1
     }
 }

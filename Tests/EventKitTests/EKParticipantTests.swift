@@ -59,19 +59,17 @@ final class EKParticipantTests: XCTestCase {
     }
 }
 
-/// An invitation as Outlook sends one.
+/// An invitation, its people as Outlook writes them.
 enum ImportFidelityMeeting {
     static let text = """
         BEGIN:VCALENDAR\r
         VERSION:2.0\r
-        PRODID:-//Microsoft Corporation//Outlook 16.0//EN\r
         BEGIN:VEVENT\r
-        UID:meeting@example.com\r
-        DTSTAMP:20261101T000000Z\r
-        DTSTART:20261207T090000Z\r
-        DTEND:20261207T100000Z\r
         SUMMARY:Planning\r
+        UID:planning@example.com\r
         ORGANIZER;CN=Ann:mailto:ann@example.com\r
+        DTSTART:20261207T090000Z\r
+        DURATION:PT1H\r
         ATTENDEE;CN=Bob;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:bob@example.com\r
         ATTENDEE;CN=Carol;ROLE=OPT-PARTICIPANT;CUTYPE=ROOM:mailto:carol@example.com\r
         END:VEVENT\r

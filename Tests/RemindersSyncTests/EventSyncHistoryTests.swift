@@ -46,8 +46,9 @@ final class EventSyncHistoryTests: XCTestCase {
 
 /// One random history of one event calendar.
 final class EventHistory {
-    enum Side: String { case here, there }
-    enum Field: String, CaseIterable { case title, notes, location }
+    typealias Side = History.Side
+    typealias Field = History.Field
+    typealias Failure = History.Failure
 
     /// What an edit changed: a field of the series, or the title of one of its occurrences (by
     /// its place: 1 is the second occurrence).
@@ -69,10 +70,6 @@ final class EventHistory {
         var uid: String
         var part: Part
         var value: String
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
     }
 
     private var random: SplitMix64

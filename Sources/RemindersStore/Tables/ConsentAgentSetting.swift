@@ -4,24 +4,8 @@
 extension CalendarStore {
     private static let consentAgentKey = "consent_agent"
 
-    public func consentAgent() throws(StoreError) -> String? {
-        try read { () throws(StoreError) in
-            try self.sqlite { () throws(SQLiteError) in
-                try self.database.scalar("SELECT value FROM settings WHERE key = ?", .text(Self.consentAgentKey))?.text
-            }
-        }
-    }
+    public func consentAgent() throws(StoreError) -> String? { try setting(Self.consentAgentKey) }
 
     /// Records `program` (an absolute path) as the owner's agent; nil forgets it.
-    public func setConsentAgent(_ program: String?) throws(StoreError) {
-        try write { () throws(StoreError) in
-            try self.sqlite { () throws(SQLiteError) in
-                if let program {
-                    try self.database.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", .text(Self.consentAgentKey), .text(program))
-                } else {
-                    try self.database.run("DELETE FROM settings WHERE key = ?", .text(Self.consentAgentKey))
-                }
-            }
-        }
-    }
+    public func setConsentAgent(_ program: String?) throws(StoreError) { try setSetting(Self.consentAgentKey, to: program) }
 }

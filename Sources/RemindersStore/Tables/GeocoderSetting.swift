@@ -3,24 +3,8 @@
 extension CalendarStore {
     private static let geocoderKey = "geocoder"
 
-    public func geocoder() throws(StoreError) -> String? {
-        try read { () throws(StoreError) in
-            try self.sqlite { () throws(SQLiteError) in
-                try self.database.scalar("SELECT value FROM settings WHERE key = ?", .text(Self.geocoderKey))?.text
-            }
-        }
-    }
+    public func geocoder() throws(StoreError) -> String? { try setting(Self.geocoderKey) }
 
     /// Records `url` as the geocoder; nil forgets it.
-    public func setGeocoder(_ url: String?) throws(StoreError) {
-        try write { () throws(StoreError) in
-            try self.sqlite { () throws(SQLiteError) in
-                if let url {
-                    try self.database.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", .text(Self.geocoderKey), .text(url))
-                } else {
-                    try self.database.run("DELETE FROM settings WHERE key = ?", .text(Self.geocoderKey))
-                }
-            }
-        }
-    }
+    public func setGeocoder(_ url: String?) throws(StoreError) { try setSetting(Self.geocoderKey, to: url) }
 }

@@ -12,7 +12,7 @@ extension ReminderSeries {
         if let start { lines.append("start\t" + start.storageText) }
         if let due { lines.append("due\t" + due.storageText) }
         if let occurrence { lines.append("occurrence\t\(occurrence)") }
-        if let title { lines.append("title\t" + Self.escape(title)) }
+        if let title { lines.append("title\t" + TabSeparatedText.escaped(title)) }
         lines += exceptionDates.sorted().map { "exdate\t\($0)" }
         lines += additionalDates.map { "rdate\t" + $0.storageText }
         lines += completed.keys.sorted().map { "done\t\($0)\t\(completed[$0]!.milliseconds)" }
@@ -21,7 +21,7 @@ extension ReminderSeries {
             lines.append(
                 [
                     "change", String(key), change.start?.storageText ?? "", change.due?.storageText ?? "",
-                    change.thisAndFuture ? "1" : "0", change.title.map(Self.escape) ?? "",
+                    change.thisAndFuture ? "1" : "0", change.title.map(TabSeparatedText.escaped) ?? "",
                 ].joined(separator: "\t"))
         }
         if let doneFrom { lines.append("donefrom\t\(doneFrom)") }
@@ -40,7 +40,7 @@ extension ReminderSeries {
                 if fields[index].isEmpty { return .some(nil) }
                 return ItemDateComponents(storageText: String(Substring(fields[index]))).map { .some($0) }
             }
-            func text(_ index: Int) -> String? { fields.indices.contains(index) ? Self.unescape(String(Substring(fields[index]))) : nil }
+            func text(_ index: Int) -> String? { fields.indices.contains(index) ? TabSeparatedText.unescaped(String(Substring(fields[index]))) : nil }
             switch String(Substring(fields[0])) {
             case "form":
                 guard fields.count == 2, let form = text(1).flatMap(CompletionForm.init(rawValue:)) else { return nil }
@@ -77,30 +77,5 @@ extension ReminderSeries {
             value = sum
         }
         return bytes.isEmpty ? nil : (negative ? -value : value)
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
-            .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
-    }
-
-    private static func unescape(_ text: String) -> String {
-        var result = "", escaped = false
-        for character in text {
-            if escaped {
-                switch character {
-                case "t": result.append("\t")
-                case "n": result.append("\n")
-                case "r": result.append("\r")
-                default: result.append(character)
-                }
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }
