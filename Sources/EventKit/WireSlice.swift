@@ -1,26 +1,26 @@
 import Foundation
 import JSONRPC
+import Synchronization
 
 /// A piece of an answer from remindersd, not read yet: the bytes of the whole answer (shared by
 /// every piece taken from it, and kept while one is), where in them the piece is, and — when the
 /// answer was taken apart that far (`JSONSkimmer.outline`) — where its members or elements are. A
 /// fetch's answer becomes one piece per item, each read by its object when first looked at
 /// (`EKCalendarItem`), so that a fetch costs about what its bytes cost to receive.
-struct WireSlice: @unchecked Sendable {  // the answer's bytes are never written after it arrived
-    final class Answer: @unchecked Sendable {  // `names` is used under `lock`
+struct WireSlice: Sendable {
+    final class Answer: Sendable {
         let bytes: [UInt8]
         /// The member names its pieces' parses met: a reminder's twenty-odd names are Strings
         /// once per answer, not once per reminder.
-        private let names = JSONNames()
-        private let lock = NSLock()
+        private let names = Mutex(JSONNames())
 
         init(_ bytes: [UInt8]) { self.bytes = bytes }
 
         /// The piece at `range` read as a value; nil when it is not valid JSON.
         func value(_ range: Range<Int>) -> JSONValue? {
-            lock.lock()
-            defer { lock.unlock() }
-            return bytes.withUnsafeBufferPointer { bytes in try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[range]), sharing: names) }
+            names.withLock { names in
+                bytes.withUnsafeBufferPointer { bytes in try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[range]), sharing: names) }
+            }
         }
     }
 
