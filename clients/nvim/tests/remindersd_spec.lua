@@ -455,6 +455,12 @@ end)
 
 test('lines keep their reminder across refreshes that move them', function()
   goto_list()
+  -- The last test's toggles may still have a refresh under way (or a change notice on its way)
+  -- that reorders the lines: measure only once a refresh of this test's own has been drawn.
+  local settling = renders()
+  vim.cmd('RemindersRefresh')
+  wait_render(settling)
+  wait_for(view.idle, 5000, 'the list to settle')
   local before_line = line_of('Water plants')
   vim.api.nvim_win_set_cursor(0, { before_line, 4 })
   -- another program adds a reminder that sorts above (earlier due date)
