@@ -16,21 +16,9 @@ final class CLErrorTests: XCTestCase {
 
     func testEveryCodeIsCaughtByItsStaticMemberAndBridgesToNSErrorInCLErrorDomain() {
         XCTAssertEqual(everyCode.count, 20)
-        for (code, raw) in everyCode {
-            XCTAssertEqual(code.rawValue, raw)
-            let error: Error = CLError(code, message: "because \(raw)")
-            do {
-                throw error
-            } catch code {
-                // matched, as `catch CLError.network` matches with Apple's
-            } catch {
-                XCTFail("\(code) was not caught by its own member")
-            }
-            let bridged = error as NSError
-            XCTAssertEqual(bridged.domain, kCLErrorDomain)
-            XCTAssertEqual(bridged.code, raw)
-            XCTAssertEqual(error.localizedDescription, "because \(raw)")
-        }
+        assertEveryCodeIsCaughtAndBridged(
+            everyCode, domain: kCLErrorDomain, make: { CLError($0, message: $1) }, caughtBy: { $0 ~= $1 })
+        XCTAssertEqual(kCLErrorDomain, "kCLErrorDomain")
         XCTAssertEqual((CLError(.network) as NSError).localizedDescription, "The operation couldn’t be completed. (kCLErrorDomain error 2.)")
     }
 }

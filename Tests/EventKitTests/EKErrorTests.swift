@@ -49,22 +49,9 @@ final class EKErrorTests: XCTestCase {
 
     func testEveryCodeIsCaughtByItsStaticMemberAndBridgesToNSErrorInEKErrorDomain() {
         XCTAssertEqual(everyCode.count, 37)
-        for (code, raw) in everyCode {
-            XCTAssertEqual(code.rawValue, raw)
-            let error: Error = EKError(code, message: "refused: \(raw)")
-            do {
-                throw error
-            } catch code {
-                // matched, as `catch EKError.calendarIsImmutable` matches with Apple's
-            } catch {
-                XCTFail("\(code) was not caught by its own member")
-            }
-            let bridged = error as NSError
-            XCTAssertEqual(bridged.domain, EKErrorDomain)
-            XCTAssertEqual(bridged.domain, "EKErrorDomain")
-            XCTAssertEqual(bridged.code, raw, "\(code)")
-            XCTAssertEqual(bridged.localizedDescription, "refused: \(raw)")
-        }
+        assertEveryCodeIsCaughtAndBridged(
+            everyCode, domain: EKErrorDomain, make: { EKError($0, message: $1) }, caughtBy: { $0 ~= $1 })
+        XCTAssertEqual(EKErrorDomain, "EKErrorDomain")
     }
 
     func testACatchNamesTheCodeAsApplesDoes() {
