@@ -854,7 +854,9 @@ class CLITests(unittest.TestCase):
             self.assertEqual(p.returncode, 0, p.stderr)
             return json.loads(p.stdout)
         due = added("Call", "--due", "in 3 days")["dueDateComponents"]
-        self.assertEqual(date(due["year"], due["month"], due["day"]), date.today() + timedelta(days=3))
+        # "Today" is the CLI's (--time-zone Europe/Berlin), not this machine's: they differ for an hour each night.
+        today_in_berlin = datetime.now(zone("Europe/Berlin")).date()
+        self.assertEqual(date(due["year"], due["month"], due["day"]), today_in_berlin + timedelta(days=3))
         self.assertNotIn("hour", due, "a day without a time is all-day")
         weekly = added("Bins", "--due", "next monday 7am", "--repeat", "every monday")
         self.assertEqual(weekly["recurrenceRules"][0]["rrule"], "FREQ=WEEKLY;BYDAY=MO")
