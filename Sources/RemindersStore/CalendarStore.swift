@@ -30,7 +30,8 @@ public final class CalendarStore {
 
     /// Opens (creating if needed) the store at `path`, migrating it to the current schema.
     /// Refuses files that are not remindersd stores and stores written by a newer version.
-    public init(path: String, busyTimeoutMilliseconds: Int = CalendarStore.defaultBusyTimeout) throws(StoreError) {
+    /// Only `EventStore` opens one (the door to the tables); tests of this module too.
+    init(path: String, busyTimeoutMilliseconds: Int = CalendarStore.defaultBusyTimeout) throws(StoreError) {
         self.path = path
         warning = try StoreLocation.prepare(path)
         if let warning { StoreLocation.warnOnce(warning) }
@@ -41,10 +42,10 @@ public final class CalendarStore {
         } catch {
             throw StoreError.from(error, path: path)
         }
-        try sqlite { () throws(SQLiteError) in try self.identify() }
+        try setupSQLite { () throws(SQLiteError) in try self.identify() }
         // After identifying it: another program's file is not ours to tell anyone to chmod.
         try StoreLocation.refuseIfShared(path, fix: "chmod 600", what: "the store")
-        try sqlite { () throws(SQLiteError) in try self.configure() }
+        try setupSQLite { () throws(SQLiteError) in try self.configure() }
         // Only a new or older store needs the write lock at start-up; an up-to-date one opens with
         // reads alone, which keeps one-shot clients quick (the checks repeat inside the transaction,
         // since another process may be setting up the same new file).
@@ -183,7 +184,7 @@ public final class CalendarStore {
         let nested = transactionDepth > 0
         if !nested { listCache = ListCache() }
         // Prepared once and reused: these run around every save, so parsing them each time would show.
-        try sqlite { () throws(SQLiteError) in try self.database.run(nested ? "SAVEPOINT \(savepoint)" : begin) }
+        try setupSQLite { () throws(SQLiteError) in try self.database.run(nested ? "SAVEPOINT \(savepoint)" : begin) }
         // A store removed or replaced under this process is noticed before anything is read from
         // or written to the file it still has open (SQLite's own advice for moved files).
         if !nested, database.hasMoved {
@@ -238,14 +239,27 @@ public final class CalendarStore {
         }
     }
 
-    /// Runs raw SQLite work, translating its errors.
-    func sqlite<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+    /// Runs raw SQLite work on the tables, translating its errors — only inside a transaction
+    /// (`read { }`, `write { }`): a table reached outside one is refused, so that no sequence of
+    /// reads straddles another program's commit and no write lands alone; a refusal is a bug of
+    /// remindersd's, reported as one and naming the table method.
+    func sqlite<T>(function: StaticString = #function, _ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+        guard transactionDepth > 0 else {
+            throw .database(SQLiteError(code: SQLITE_MISUSE, message: "CalendarStore.\(function) ran outside read { } / write { }"))
+        }
+        return try setupSQLite(body)
+    }
+
+    /// The file's own work that comes before any transaction: opening it, beginning one.
+    private func setupSQLite<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
         do { return try body() } catch { throw StoreError.from(error, path: path) }
     }
 
     /// `PRAGMA integrity_check`: "ok" for a sound file.
     public func integrityCheck() throws(StoreError) -> String {
-        try sqlite { () throws(SQLiteError) in try self.database.scalar("PRAGMA integrity_check")?.text ?? "" }
+        try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in try self.database.scalar("PRAGMA integrity_check")?.text ?? "" }
+        }
     }
 }
 

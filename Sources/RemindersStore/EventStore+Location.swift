@@ -40,13 +40,15 @@ extension EventStore {
 
 extension EventStore {
     /// The geocoder the owner chose, if any (`CalendarStore.geocoder`).
-    public func geocoder() throws(StoreError) -> String? { try store.geocoder() }
+    public func geocoder() throws(StoreError) -> String? { try store.read { () throws(StoreError) in try self.store.geocoder() } }
 
     /// Places this client can see by title: in the calendars of `entityTypes` it may read (its
     /// scope's, for a client granted chosen lists).
     public func places(titled title: String, readable entityTypes: [EntityType]) throws(StoreError) -> [Placemark] {
-        var calendars = Set<String>()
-        for entityType in entityTypes { calendars.formUnion(try self.calendars(for: entityType).map(\.calendarIdentifier)) }
-        return try store.places(titled: title, inCalendars: calendars)
+        try store.read { () throws(StoreError) in
+            var calendars = Set<String>()
+            for entityType in entityTypes { calendars.formUnion(try self.calendars(for: entityType).map(\.calendarIdentifier)) }
+            return try self.store.places(titled: title, inCalendars: calendars)
+        }
     }
 }

@@ -82,39 +82,45 @@ extension EventStore {
         }
     }
 
+    /// The reminder's alarms as read and the one added, in one transaction: an alarm another
+    /// program adds meanwhile is never written over.
     public func addAlarm(
         _ alarm: AlarmDraft, toReminder identifier: String, lastModifiedDate: Timestamp? = nil,
         commit: Bool
     ) throws(StoreError) -> Reminder {
-        let existing = try current(identifier, lastModifiedDate: lastModifiedDate)
-        do throws(ValidationError) {
-            try Alarm(alarmIdentifier: alarm.alarmIdentifier ?? "", trigger: alarm.trigger)
-                .validate(hasDueDate: existing.dueDateComponents != nil)
-        } catch {
-            throw .invalid(error.prefixed("alarm"))
+        try staging(commit: commit) { () throws(StoreError) in
+            let existing = try self.current(identifier, lastModifiedDate: lastModifiedDate)
+            do throws(ValidationError) {
+                try Alarm(alarmIdentifier: alarm.alarmIdentifier ?? "", trigger: alarm.trigger)
+                    .validate(hasDueDate: existing.dueDateComponents != nil)
+            } catch {
+                throw .invalid(error.prefixed("alarm"))
+            }
+            if let wanted = alarm.alarmIdentifier, existing.alarms.contains(where: { $0.alarmIdentifier == wanted }) == true {
+                throw .invalid(ValidationError(field: "alarm.alarmIdentifier", "the reminder already has an alarm \(wanted)"))
+            }
+            var changes = ReminderChanges()
+            let drafts = existing.alarms.map { AlarmDraft(alarmIdentifier: $0.alarmIdentifier, trigger: $0.trigger) }
+            changes.alarms = .set(drafts + [alarm])
+            return try self.saveReminder(identifier: identifier, changes: changes, lastModifiedDate: lastModifiedDate, commit: false)
         }
-        if let wanted = alarm.alarmIdentifier, existing.alarms.contains(where: { $0.alarmIdentifier == wanted }) == true {
-            throw .invalid(ValidationError(field: "alarm.alarmIdentifier", "the reminder already has an alarm \(wanted)"))
-        }
-        var changes = ReminderChanges()
-        let drafts = existing.alarms.map { AlarmDraft(alarmIdentifier: $0.alarmIdentifier, trigger: $0.trigger) }
-        changes.alarms = .set(drafts + [alarm])
-        return try saveReminder(identifier: identifier, changes: changes, lastModifiedDate: lastModifiedDate, commit: commit)
     }
 
     public func removeAlarm(
         _ alarmIdentifier: String, fromReminder identifier: String, lastModifiedDate: Timestamp? = nil,
         commit: Bool
     ) throws(StoreError) -> Reminder {
-        let existing = try current(identifier, lastModifiedDate: lastModifiedDate)
-        guard existing.alarms.contains(where: { $0.alarmIdentifier == alarmIdentifier }) else {
-            throw .notFound(kind: "alarm", identifier: alarmIdentifier)
+        try staging(commit: commit) { () throws(StoreError) in
+            let existing = try self.current(identifier, lastModifiedDate: lastModifiedDate)
+            guard existing.alarms.contains(where: { $0.alarmIdentifier == alarmIdentifier }) else {
+                throw .notFound(kind: "alarm", identifier: alarmIdentifier)
+            }
+            var changes = ReminderChanges()
+            changes.alarms = .set(
+                existing.alarms.filter { $0.alarmIdentifier != alarmIdentifier }
+                    .map { AlarmDraft(alarmIdentifier: $0.alarmIdentifier, trigger: $0.trigger) })
+            return try self.saveReminder(identifier: identifier, changes: changes, lastModifiedDate: lastModifiedDate, commit: false)
         }
-        var changes = ReminderChanges()
-        changes.alarms = .set(
-            existing.alarms.filter { $0.alarmIdentifier != alarmIdentifier }
-                .map { AlarmDraft(alarmIdentifier: $0.alarmIdentifier, trigger: $0.trigger) })
-        return try saveReminder(identifier: identifier, changes: changes, lastModifiedDate: lastModifiedDate, commit: commit)
     }
 
     /// Writes every staged change in one transaction — the group's, inside one (`durably`). On a

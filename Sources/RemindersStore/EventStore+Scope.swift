@@ -17,11 +17,15 @@ extension EventStore {
     /// Of `wanted` (nil: every one this client sees, of both kinds), the calendars it sees.
     public func visibleCalendars(_ wanted: [String]?) throws(StoreError) -> [String] {
         guard let wanted else { return try (calendars(for: .reminder) + calendars(for: .event)).map(\.calendarIdentifier) }
-        var visible: [String] = []
-        for identifier in wanted {
-            if let calendar = try store.calendar(identifier: identifier), sees(identifier, calendar.entityType) { visible.append(identifier) }
+        return try store.read { () throws(StoreError) in
+            var visible: [String] = []
+            for identifier in wanted {
+                if let calendar = try self.store.calendar(identifier: identifier), self.sees(identifier, calendar.entityType) {
+                    visible.append(identifier)
+                }
+            }
+            return visible
         }
-        return visible
     }
 
     /// The calendars as this client sees them: those of its scope, a read-only one as one that

@@ -7,7 +7,8 @@ import RemindersModel
 /// Every save first stages its change; `commit: true` then commits everything staged in one
 /// transaction, as EventKit's `save(_:commit:)` does. A failed commit writes nothing.
 public final class EventStore {
-    public let store: CalendarStore
+    /// Reached from outside this module only inside `read { }` / `write { }`.
+    let store: CalendarStore
     public var rules: CalendarItemRules
     /// The client's time zone: where its floating and all-day dates are read, e.g. when completing
     /// an occurrence of a series meets the series' end date.
@@ -22,7 +23,7 @@ public final class EventStore {
     /// the staged log only when the group is durable.
     private(set) var inGroup = false
 
-    public init(
+    init(
         store: CalendarStore, rules: CalendarItemRules = CalendarItemRules(), timeZone: TimeZone = .current,
         clock: @escaping () -> Timestamp = Timestamp.now
     ) {
@@ -30,6 +31,38 @@ public final class EventStore {
         self.rules = rules
         self.timeZone = timeZone
         self.clock = clock
+    }
+
+    /// Opens (creating if needed) the store at `path` for one client; see `CalendarStore.init`.
+    public convenience init(
+        path: String, busyTimeoutMilliseconds: Int = CalendarStore.defaultBusyTimeout, rules: CalendarItemRules = CalendarItemRules(),
+        timeZone: TimeZone = .current, clock: @escaping () -> Timestamp = Timestamp.now
+    ) throws(StoreError) {
+        self.init(
+            store: try CalendarStore(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds), rules: rules, timeZone: timeZone, clock: clock)
+    }
+
+    /// Runs `body` in one read transaction — one consistent snapshot — handing it the store's
+    /// tables: the only way to them from outside this module (GRDB's `read { db in }`), so no
+    /// sequence of reads sees another program's commit land half-way. Nested in a transaction,
+    /// it is part of that one. What the client staged is not in it: ask `EventStore` for that.
+    public func read<T>(_ body: (CalendarStore) throws(StoreError) -> T) throws(StoreError) -> T {
+        try store.read { () throws(StoreError) in try body(self.store) }
+    }
+
+    /// Runs `body` in one write transaction (a savepoint when nested), handing it the store's
+    /// tables; an error rolls back what `body` did.
+    public func write<T>(_ body: (CalendarStore) throws(StoreError) -> T) throws(StoreError) -> T {
+        try store.write { () throws(StoreError) in try body(self.store) }
+    }
+
+    /// The store's file.
+    public var path: String { store.path }
+
+    /// Who this store's writes are recorded as by (see the history).
+    public var author: ChangeAuthor {
+        get { store.author }
+        set { store.author = newValue }
     }
 
     public var hasUncommittedChanges: Bool { !staged.isEmpty }
