@@ -14,7 +14,7 @@ import RemindersStore
 /// (`updateLocation`, in whichever process): the agent delivers what they left `firing` in the ledger.
 public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields are the run loop's alone; the rest is in `shared`
     let options: AgentOptions
-    let store: CalendarStore
+    let eventStore: EventStore
     let channels: [AlarmChannel]
     /// Each kind's undecided alarms, for the one loop that fires them.
     let sources: [AlarmSource]
@@ -65,9 +65,11 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
         self.options = options
         self.clock = clock
         startedAt = clock.now()
-        store = try CalendarStore(path: options.storePath)
+        eventStore = try EventStore(path: options.storePath, timeZone: options.timeZone)
         self.channels = channels
-        sources = [ReminderAlarmSource(store: store, zone: options.timeZone), EventAlarmSource(store: store, zone: options.timeZone)]
+        sources = [
+            ReminderAlarmSource(eventStore: eventStore, zone: options.timeZone), EventAlarmSource(eventStore: eventStore, zone: options.timeZone),
+        ]
     }
 
     public func stop() {
@@ -92,8 +94,10 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
             try act(on: takeEvents())
             let now = clock.now()
             try deliverDecided(now: now)
-            for delivery in try store.claimSnoozed(dueBy: now) { try deliver(delivery, reason: "snooze") }
-            let next = [try fireDue(now: now), try store.nextSnoozeEnd()].compactMap { $0 }.min()
+            for delivery in try eventStore.write({ store throws(StoreError) in try store.claimSnoozed(dueBy: now) }) {
+                try deliver(delivery, reason: "snooze")
+            }
+            let next = [try fireDue(now: now), try eventStore.read({ store throws(StoreError) in try store.nextSnoozeEnd() })].compactMap { $0 }.min()
             if !ready {
                 ready = true
                 options.log.info("ready in \(clock.now().milliseconds - startedAt.milliseconds) ms; next alarm \(next?.rfc3339 ?? "none")")
@@ -156,19 +160,21 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
                     var changes = ReminderChanges()
                     changes.isCompleted = .set(true)
                     do {
-                        let reminder = try EventStore(store: store, timeZone: options.timeZone)
-                            .saveReminder(identifier: delivery.itemIdentifier, changes: changes, commit: true)
+                        let reminder = try eventStore.saveReminder(identifier: delivery.itemIdentifier, changes: changes, commit: true)
                         options.log.info("completed \"\(reminder.title)\" from its notification")
                     } catch {
                         options.log.error("cannot complete \(delivery.itemIdentifier): \(error)")
                     }
-                    try store.acknowledge(delivery, now: now)
+                    try eventStore.write({ store throws(StoreError) in try store.acknowledge(delivery, now: now) })
                 } else if key == "snooze" {
-                    try store.snooze(delivery, until: Timestamp(milliseconds: now.milliseconds + Int64(options.snooze * 1000)), now: now)
+                    try eventStore.write({ store throws(StoreError) in
+                        try store.snooze(delivery, until: Timestamp(milliseconds: now.milliseconds + Int64(options.snooze * 1000)), now: now)
+                    })
                 }
             case .closed(_, let reason):
                 guard reason == 2 else { continue }
-                try store.acknowledge(delivery, now: now)  // closed by the person: other devices stop ringing too
+                // Closed by the person: other devices stop ringing too.
+                try eventStore.write({ store throws(StoreError) in try store.acknowledge(delivery, now: now) })
             }
         }
     }
@@ -179,7 +185,7 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
             return shared.handedOver
         }
         for (delivery, payload) in done {
-            try store.markDelivered(delivery, payload: payload, now: clock.now())
+            try eventStore.write({ store throws(StoreError) in try store.markDelivered(delivery, payload: payload, now: clock.now()) })
             _ = shared.withLock { $0.inFlight.remove(delivery.key) }
         }
     }
@@ -230,13 +236,15 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
                     occurrence: firing.key.occurrence, fireDate: firing.fireDate, state: .firing, late: firing.fireDate < startedAt)
                 if firing.fireDate < catchUpFrom {
                     delivery.state = .missed
-                    if try store.claim(delivery, now: now) {
+                    if try eventStore.write({ store throws(StoreError) in try store.claim(delivery, now: now) }) {
                         options.log.warning("missed \(delivery.itemIdentifier) (due \(firing.fireDate.rfc3339), older than --catch-up)")
                     }
                     continue
                 }
                 // Of several agents or a restart racing, the one whose claim lands delivers.
-                if try store.claim(delivery, now: now) { try deliver(delivery, item: firing.item, alarm: firing.alarm) }
+                if try eventStore.write({ store throws(StoreError) in try store.claim(delivery, now: now) }) {
+                    try deliver(delivery, item: firing.item, alarm: firing.alarm)
+                }
             }
         }
         if options.log.logs(.debug) {
@@ -254,9 +262,10 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
     /// or a delivery a crash left half done. Older than `--catch-up`: recorded as missed.
     private func deliverDecided(now: Timestamp) throws {
         let handing = shared.withLock { $0.inFlight }
-        for var delivery in try store.deliveries(in: .firing) where !handing.contains(delivery.key) {
+        for var delivery in try eventStore.read({ store throws(StoreError) in try store.deliveries(in: .firing) })
+        where !handing.contains(delivery.key) {
             if Double(now.milliseconds - delivery.fireDate.milliseconds) / 1000 > options.catchUp {
-                try store.setState(.missed, of: delivery, now: now)
+                try eventStore.write({ store throws(StoreError) in try store.setState(.missed, of: delivery, now: now) })
                 options.log.warning("missed \(delivery.itemIdentifier) (\(delivery.reason) at \(delivery.fireDate.rfc3339), older than --catch-up)")
                 continue
             }
@@ -266,7 +275,7 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
     }
 
     private func deliver(_ delivery: AlarmDelivery, reason: String) throws {
-        if let event = try store.event(identifier: delivery.itemIdentifier) {
+        if let event = try eventStore.read({ store throws(StoreError) in try store.event(identifier: delivery.itemIdentifier) }) {
             // An event's: its occurrence found again at the start its key names, if the series still has it.
             let starts = event.occurrenceStart(forKey: delivery.occurrence).instant(in: options.timeZone)
             let atKey = event.occurrences(from: starts, to: starts.advanced(by: 1), in: options.timeZone)
@@ -276,20 +285,22 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
                         ? EventOccurrence(event: event, start: event.start, occurrenceStart: event.start) : nil),
                 let alarm = event.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier })
             else {
-                try store.setState(.dismissed, of: delivery, now: clock.now())
+                try eventStore.write({ store throws(StoreError) in try store.setState(.dismissed, of: delivery, now: clock.now()) })
                 return
             }
             try deliver(delivery, item: .event(occurrence), alarm: alarm, reason: reason)
             return
         }
-        guard let reminder = try store.reminder(identifier: delivery.itemIdentifier),
+        guard let reminder = try eventStore.read({ store throws(StoreError) in try store.reminder(identifier: delivery.itemIdentifier) }),
             let alarm = reminder.alarms.first(where: { $0.alarmIdentifier == delivery.alarmIdentifier })
         else {
-            try store.setState(.dismissed, of: delivery, now: clock.now())  // gone meanwhile: nothing to say
+            // Gone meanwhile: nothing to say.
+            try eventStore.write({ store throws(StoreError) in try store.setState(.dismissed, of: delivery, now: clock.now()) })
             return
         }
         guard !reminder.isCompleted else {
-            try store.setState(.dismissed, of: delivery, now: clock.now())  // completed meanwhile: it no longer reminds
+            // Completed meanwhile: it no longer reminds.
+            try eventStore.write({ store throws(StoreError) in try store.setState(.dismissed, of: delivery, now: clock.now()) })
             return
         }
         try deliver(delivery, item: .reminder(reminder), alarm: alarm, reason: reason)
@@ -306,7 +317,7 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
         case .event(let occurrence):
             (calendarIdentifier, occurrenceDate) = (occurrence.event.calendarIdentifier, occurrence.startDate(in: options.timeZone))
         }
-        let list = try? store.calendar(identifier: calendarIdentifier)
+        let list = try? eventStore.read({ store throws(StoreError) in try store.calendar(identifier: calendarIdentifier) })
         // Late is what the person sees: it came due while no agent ran, or reaches them well
         // after its time (the machine slept, the clock jumped, the agent was held up).
         let late = delivery.late || clock.now().milliseconds - delivery.firesAt.milliseconds > Self.lateAfter
@@ -327,7 +338,7 @@ public final class AlarmAgent: @unchecked Sendable {  // the loop's own fields a
             return nil
         }
         if pending.isEmpty {
-            try store.markDelivered(delivery, payload: payload, now: clock.now())
+            try eventStore.write({ store throws(StoreError) in try store.markDelivered(delivery, payload: payload, now: clock.now()) })
             _ = shared.withLock { $0.inFlight.remove(delivery.key) }
         } else {
             // Recorded by the loop (the store is this thread's) once the last channel has it.

@@ -23,11 +23,13 @@ protocol AlarmSource {
 /// Reminders' time alarms, from the store's fire-time index: past ones too, from `from` (every one,
 /// at the agent's first pass), so that what was missed is recorded as missed once.
 struct ReminderAlarmSource: AlarmSource {
-    let store: CalendarStore
+    let eventStore: EventStore
     let zone: TimeZone
 
     func pendingFirings(from: Timestamp, through horizon: Timestamp, catchUpFrom: Timestamp) throws -> (firings: [PendingFiring], candidates: Int) {
-        let reminders = try store.remindersWithUndecidedAlarms(firingFrom: from, through: horizon, in: zone)
+        let reminders = try eventStore.read({ store throws(StoreError) in
+            try store.remindersWithUndecidedAlarms(firingFrom: from, through: horizon, in: zone)
+        })
         var found: [PendingFiring] = []
         for reminder in reminders {
             let occurrence = AlarmDelivery.occurrence(of: reminder)
@@ -46,26 +48,29 @@ struct ReminderAlarmSource: AlarmSource {
 /// expanded over the window. A past one only from `catchUpFrom` (an event's missed alarms are not
 /// recorded), and one already decided for its fire date is left out.
 struct EventAlarmSource: AlarmSource {
-    let store: CalendarStore
+    let eventStore: EventStore
     let zone: TimeZone
 
     func pendingFirings(from: Timestamp, through horizon: Timestamp, catchUpFrom: Timestamp) throws -> (firings: [PendingFiring], candidates: Int) {
         let from = max(from, catchUpFrom)
-        let events = try store.eventsWithAlarms(firingFrom: from, through: horizon, in: zone)
-        let replaced = try store.replacedOccurrences(ofSeries: events.filter { !$0.recurrenceRules.isEmpty }.map(\.eventIdentifier))
-        var found: [PendingFiring] = []
-        for event in events {
-            let firings = event.alarmFirings(from: from, to: horizon, in: zone, replaced: replaced[event.eventIdentifier] ?? [])
-            guard !firings.isEmpty else { continue }
-            let decided = try store.decidedOccurrences(of: event.eventIdentifier)
-            for firing in firings {
-                let key = AlarmDelivery.Key(
-                    itemIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
-                    occurrence: Event.occurrenceKey(firing.occurrence.start))
-                guard !decided.contains(AlarmDelivery.Decision(key: key, fireDate: firing.fireDate)) else { continue }
-                found.append(PendingFiring(key: key, fireDate: firing.fireDate, item: .event(firing.occurrence), alarm: firing.alarm))
+        // One snapshot: the series, their replaced occurrences and what was decided, as of one moment.
+        return try eventStore.read { store throws(StoreError) in
+            let events = try store.eventsWithAlarms(firingFrom: from, through: horizon, in: zone)
+            let replaced = try store.replacedOccurrences(ofSeries: events.filter { !$0.recurrenceRules.isEmpty }.map(\.eventIdentifier))
+            var found: [PendingFiring] = []
+            for event in events {
+                let firings = event.alarmFirings(from: from, to: horizon, in: zone, replaced: replaced[event.eventIdentifier] ?? [])
+                guard !firings.isEmpty else { continue }
+                let decided = try store.decidedOccurrences(of: event.eventIdentifier)
+                for firing in firings {
+                    let key = AlarmDelivery.Key(
+                        itemIdentifier: event.eventIdentifier, alarmIdentifier: firing.alarm.alarmIdentifier,
+                        occurrence: Event.occurrenceKey(firing.occurrence.start))
+                    guard !decided.contains(AlarmDelivery.Decision(key: key, fireDate: firing.fireDate)) else { continue }
+                    found.append(PendingFiring(key: key, fireDate: firing.fireDate, item: .event(firing.occurrence), alarm: firing.alarm))
+                }
             }
+            return (found, events.count)
         }
-        return (found, events.count)
     }
 }

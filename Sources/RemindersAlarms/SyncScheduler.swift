@@ -30,7 +30,7 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
     let storePath: String
     let timing: Timing
     let log: Log
-    private let store: CalendarStore
+    private let eventStore: EventStore
     private let condition = NSCondition()
     private var stopRequested = false
     /// Someone committed since the loop last looked (guarded by `condition`, as `stopRequested`).
@@ -48,7 +48,7 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
         self.storePath = storePath
         self.timing = timing
         self.log = log
-        store = try CalendarStore(path: storePath)
+        eventStore = try EventStore(path: storePath)
     }
 
     public func start() {
@@ -117,7 +117,7 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
 
     /// Whether the store holds work for a sync that the last one did not leave.
     private func changedHere() -> Bool {
-        guard let backlog = try? store.syncBacklog(changedSince: lastStart) else { return false }
+        guard let backlog = try? eventStore.read({ store throws(StoreError) in try store.syncBacklog(changedSince: lastStart) }) else { return false }
         return backlog.exceeds(baseline)
     }
 
@@ -158,7 +158,9 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
         } else {
             failures = 0
             lastStart = started
-            baseline = (try? store.syncBacklog(changedSince: Timestamp(milliseconds: Int64.max))) ?? baseline
+            baseline =
+                (try? eventStore.read({ store throws(StoreError) in try store.syncBacklog(changedSince: Timestamp(milliseconds: Int64.max)) }))
+                ?? baseline
         }
         let wait = failed ? min(timing.firstRetry * pow(2, Double(failures - 1)), timing.longestRetry) : timing.interval
         // A failure is told once per change of state, however often it is tried; a sync that

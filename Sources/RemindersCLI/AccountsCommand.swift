@@ -41,15 +41,21 @@ enum AccountsCommand {
         case "add":
             guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "usage: remindersd accounts add NAME --url URL …") }
             let account = try newAccount(name: parsed.positionals[1], parsed)
-            try CalendarStore(path: path).addAccount(account, now: Timestamp.now())
+            try EventStore(path: path).write { store throws(StoreError) in try store.addAccount(account, now: Timestamp.now()) }
             DescriptorWriter.standardError.write(text: "remindersd: added account \(account.name); run remindersd sync \(account.name)\n")
             return 0
         case "list":
             guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "accounts list takes no arguments") }
-            let store = try CalendarStore(path: path)
+            let eventStore = try EventStore(path: path)
             let lastSyncs = SyncStatus.last(store: path)
             let nextSync = SyncStatus.next(store: path)
-            for account in try store.accounts() {
+            // One snapshot: every account with its collections as they were together.
+            let accounts = try eventStore.read { store throws(StoreError) in
+                var accounts: [(SyncAccount, [SyncedCollection])] = []
+                for account in try store.accounts() { accounts.append((account, try store.syncedCollections(account: account.name))) }
+                return accounts
+            }
+            for (account, synced) in accounts {
                 var writer = JSONWriter()
                 writer.beginObject()
                 writer.field("name", account.name)
@@ -59,7 +65,6 @@ enum AccountsCommand {
                 writer.field("passwordFile", account.passwordFile)
                 writer.field("timeout", Int(account.timeout))
                 if let address = account.address { writer.field("address", address) }
-                let synced = try store.syncedCollections(account: account.name)
                 writer.field("lists", synced.filter { $0.entityType == .reminder }.count)
                 writer.field("eventCalendars", synced.filter { $0.entityType == .event }.count)
                 // When it last synced and how that ended, and when the agent (--sync) means to next.
@@ -73,7 +78,8 @@ enum AccountsCommand {
             return 0
         case "remove":
             guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "usage: remindersd accounts remove NAME [--keep-lists]") }
-            let lists = try CalendarStore(path: path).removeAccount(named: parsed.positionals[1], keepLists: parsed.has("--keep-lists"))
+            let (name, keepLists) = (parsed.positionals[1], parsed.has("--keep-lists"))
+            let lists = try EventStore(path: path).write { store throws(StoreError) in try store.removeAccount(named: name, keepLists: keepLists) }
             let what = parsed.has("--keep-lists") ? "kept \(lists) list(s) as local lists" : "removed \(lists) list(s) with it"
             DescriptorWriter.standardError.write(text: "remindersd: removed account \(parsed.positionals[1]); \(what)\n")
             return 0

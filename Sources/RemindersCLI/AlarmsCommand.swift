@@ -25,7 +25,7 @@ enum AlarmsCommand {
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "alarms: unexpected argument \(extra.prefix(80))") }
         let days = try parsed.integer("--days", range: 1...3660) ?? 7
         let zone = SystemTimeZone.resolve(environment: environment).zone
-        let eventStore = EventStore(store: try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment)), timeZone: zone)
+        let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment), timeZone: zone)
         let now = Timestamp.now()
         let upcoming = try eventStore.upcomingAlarms(from: now, to: Timestamp(milliseconds: now.milliseconds + Int64(days) * 86_400_000))
         for alarm in upcoming {

@@ -23,9 +23,9 @@ enum ExportCommand {
             return 0
         }
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "export: unexpected argument \(extra.prefix(80))") }
-        let store = try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment))
-        let calendars = try parsed.value("--calendar").map { [try ListArgument.calendar($0, in: store).calendarIdentifier] }
-        let text = try Exporter.export(EventStore(store: store), calendars: calendars, now: Timestamp.now())
+        let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment))
+        let calendars = try parsed.value("--calendar").map { [try ListArgument.calendar($0, in: eventStore).calendarIdentifier] }
+        let text = try Exporter.export(eventStore, calendars: calendars, now: Timestamp.now())
         if let file = parsed.value("--output"), file != "-" {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)

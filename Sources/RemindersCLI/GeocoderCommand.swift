@@ -22,12 +22,12 @@ enum GeocoderCommand {
             print(usage, to: .protocolOutput(output))
             return 0
         }
-        let store = try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment))
+        let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment))
         switch (parsed.positionals.count, parsed.has("--none")) {
         case (0, false):
-            if let url = try store.geocoder() { print(url, to: .protocolOutput(output)) }
+            if let url = try eventStore.read({ store throws(StoreError) in try store.geocoder() }) { print(url, to: .protocolOutput(output)) }
         case (0, true):
-            try store.setGeocoder(nil)
+            try eventStore.write { store throws(StoreError) in try store.setGeocoder(nil) }
             DescriptorWriter.standardError.write(text: "remindersd: no geocoder; places are looked up in the store alone\n")
         case (1, false):
             let text = parsed.positionals[0]
@@ -36,7 +36,7 @@ enum GeocoderCommand {
             else {
                 throw Arguments.UsageError(message: "geocoder: \(text.prefix(80)) is no http(s) URL (without a user or password)")
             }
-            try store.setGeocoder(text)
+            try eventStore.write { store throws(StoreError) in try store.setGeocoder(text) }
             DescriptorWriter.standardError.write(text: "remindersd: geocoder set to \(text)\n")
         default:
             throw Arguments.UsageError(message: "geocoder takes one URL, or --none")

@@ -22,16 +22,17 @@ enum HistoryCommand {
             return 0
         }
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "history: unexpected argument \(extra.prefix(80))") }
-        let store = try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment))
-        var retention = try store.historyRetention()
+        let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment))
+        var retention = try eventStore.read { store throws(StoreError) in try store.historyRetention() }
         let days = try parsed.integer("--keep-days", range: 0...36_600)
         let changes = try parsed.integer("--keep-changes", range: 0...100_000_000)
         if days != nil || changes != nil {
             retention.days = days ?? retention.days
             retention.changes = changes ?? retention.changes
-            try store.setHistoryRetention(retention)
+            let kept = retention
+            try eventStore.write { store throws(StoreError) in try store.setHistoryRetention(kept) }
         }
-        let held = try store.historyCount()
+        let held = try eventStore.read { store throws(StoreError) in try store.historyCount() }
         print("keeps \(retention.days) days, at most \(retention.changes) changes; holds \(held) changes", to: .protocolOutput(output))
         return 0
     }

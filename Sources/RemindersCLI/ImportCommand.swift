@@ -26,9 +26,9 @@ enum ImportCommand {
             return 0
         }
         guard !parsed.positionals.isEmpty else { throw Arguments.UsageError(message: "import needs at least one FILE (or - for stdin)") }
-        let store = try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment))
-        let list = try parsed.value("--calendar").map { try ListArgument.calendar($0, in: store).calendarIdentifier }
-        let importer = Importer(eventStore: EventStore(store: store), now: Timestamp.now())
+        let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment))
+        let list = try parsed.value("--calendar").map { try ListArgument.calendar($0, in: eventStore).calendarIdentifier }
+        let importer = Importer(eventStore: eventStore, now: Timestamp.now())
         var report = ImportReport()
         for file in parsed.positionals {
             let text = try read(file)

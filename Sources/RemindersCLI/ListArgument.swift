@@ -5,10 +5,10 @@ import RemindersStore
 /// A list (or event calendar) named on the command line: by identifier, or by title (ignoring
 /// case) when that names one — lists first, so that an event calendar's title never shadows a list's.
 enum ListArgument {
-    static func calendar(_ text: String, in store: CalendarStore) throws -> ItemCalendar {
-        let lists = try store.calendars()
+    static func calendar(_ text: String, in eventStore: EventStore) throws -> ItemCalendar {
+        let lists = try eventStore.calendars(for: .reminder)
         if lists.contains(where: { $0.calendarIdentifier == text || $0.title.lowercased() == text.lowercased() }) { return try pick(text, in: lists) }
-        return try pick(text, in: lists + store.calendars(for: .event))
+        return try pick(text, in: lists + eventStore.calendars(for: .event))
     }
 
     private static func pick(_ text: String, in calendars: [ItemCalendar]) throws -> ItemCalendar {

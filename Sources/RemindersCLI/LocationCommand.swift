@@ -33,11 +33,11 @@ enum LocationCommand {
             accuracy = value
         }
         let zone = SystemTimeZone.resolve(environment: environment).zone
-        let eventStore = EventStore(store: try CalendarStore(path: RemindersCommand.storePath(parsed, environment: environment)), timeZone: zone)
+        let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment), timeZone: zone)
         let fix = LocationFix(
             location: GeoLocation(latitude: latitude, longitude: longitude), horizontalAccuracy: accuracy, timestamp: Timestamp.now())
         for transition in try eventStore.updateLocation(fix) {
-            let title = try eventStore.store.reminder(identifier: transition.reminderIdentifier)?.title ?? transition.reminderIdentifier
+            let title = try eventStore.reminder(identifier: transition.reminderIdentifier)?.title ?? transition.reminderIdentifier
             print("\(transition.proximity.rawValue)  \(title)", to: .protocolOutput(output))
         }
         return 0

@@ -50,8 +50,17 @@ enum Permissions {
         switch parsed.positionals.first {
         case "list":
             guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "permissions list takes no arguments") }
-            let store = try CalendarStore(path: path)
-            for record in try store.authorizations() {
+            // One snapshot: each grant with its lists' titles as they were then.
+            let records = try EventStore(path: path).read { store throws(StoreError) in
+                var records: [(AuthorizationRecord, [String: String])] = []
+                for record in try store.authorizations() {
+                    var titles: [String: String] = [:]
+                    for identifier in record.scope?.identifiers ?? [] { titles[identifier] = try store.calendar(identifier: identifier)?.title }
+                    records.append((record, titles))
+                }
+                return records
+            }
+            for (record, titles) in records {
                 var writer = JSONWriter()
                 writer.beginObject()
                 writer.field("client", record.client)
@@ -60,8 +69,6 @@ enum Permissions {
                 if let program = record.program { writer.string(program) } else { writer.null() }
                 writer.field("status", record.status.rawValue)
                 if let scope = record.scope {
-                    var titles: [String: String] = [:]
-                    for identifier in scope.identifiers { titles[identifier] = try store.calendar(identifier: identifier)?.title }
                     writer.key(static: "scope")
                     scope.write(to: &writer, titles: titles)
                 }
@@ -97,8 +104,8 @@ enum Permissions {
         if parsed.has("--any-program") && parsed.value("--program") != nil {
             throw Arguments.UsageError(message: "--program and --any-program exclude each other")
         }
-        let store = try CalendarStore(path: path)
-        let scope = try Self.scope(parsed, entityType: entity, store: store)
+        let eventStore = try EventStore(path: path)
+        let scope = try Self.scope(parsed, entityType: entity, eventStore: eventStore)
         let programs: [String?]
         if parsed.has("--any-program") {
             programs = [nil]
@@ -112,7 +119,9 @@ enum Permissions {
             }
             programs = [try canonical(program)]
         } else {
-            programs = try store.authorizations().filter { $0.client == client && $0.entityType == entity }.map(\.program)
+            programs = try eventStore.read { store throws(StoreError) in try store.authorizations() }.filter {
+                $0.client == client && $0.entityType == entity
+            }.map(\.program)
             guard !programs.isEmpty else {
                 throw Arguments.UsageError(
                     message: """
@@ -125,14 +134,16 @@ enum Permissions {
             if let program, status == .fullAccess || status == .writeOnly, let caution = Self.caution(program) {
                 DescriptorWriter.standardError.write(text: "remindersd: caution: \(caution)\n")
             }
-            try store.setAuthorizationStatus(status, client: client, program: program, entityType: entity, scope: scope)
-            let which =
-                try scope.map { scope in
-                    " in "
-                        + (try scope.identifiers.map { identifier in
-                            "\"\(try store.calendar(identifier: identifier)?.title ?? identifier)\"\(scope.isReadOnly(identifier) ? " (read only)" : "")"
-                        }).joined(separator: ", ") + " only"
-                } ?? ""
+            let named = try eventStore.write { store throws(StoreError) in
+                try store.setAuthorizationStatus(status, client: client, program: program, entityType: entity, scope: scope)
+                var named: [String] = []
+                for identifier in scope?.identifiers ?? [] {
+                    let title = try store.calendar(identifier: identifier)?.title ?? identifier
+                    named.append("\"\(title)\"\(scope?.isReadOnly(identifier) == true ? " (read only)" : "")")
+                }
+                return named
+            }
+            let which = scope == nil ? "" : " in " + named.joined(separator: ", ") + " only"
             DescriptorWriter.standardError.write(
                 text: "remindersd: \(client) (\(program ?? "any program")) is now \(status.rawValue) for \(entity.rawValue)s\(which)\n")
         }
@@ -140,13 +151,16 @@ enum Permissions {
 
     /// `--lists "A,B"` and `--read-only-lists "C"` as a scope; nil when neither is given. A name
     /// that is no list of the kind is refused, and nothing is recorded.
-    private static func scope(_ parsed: Arguments, entityType: EntityType, store: CalendarStore) throws -> CalendarScope? {
+    private static func scope(_ parsed: Arguments, entityType: EntityType, eventStore: EventStore) throws -> CalendarScope? {
         let lists = parsed.value("--lists"), readOnly = parsed.value("--read-only-lists")
         guard lists != nil || readOnly != nil else { return nil }
         func names(_ text: String?) -> [String] {
             (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
-        let scope = try ListNames.scope(names(lists), readOnly: names(readOnly), entityType: entityType, in: store)
+        let (chosen, readOnlyNames) = (names(lists), names(readOnly))
+        let scope = try eventStore.read { store throws(StoreError) in
+            try ListNames.scope(chosen, readOnly: readOnlyNames, entityType: entityType, in: store)
+        }
         guard !scope.calendars.isEmpty else { throw Arguments.UsageError(message: "--lists: name at least one list") }
         return scope
     }
@@ -170,15 +184,15 @@ enum Permissions {
         guard parsed.positionals.count <= 2 else {
             throw Arguments.UsageError(message: "usage: remindersd permissions consent-agent [PROGRAM | --none]")
         }
-        let store = try CalendarStore(path: path)
+        let eventStore = try EventStore(path: path)
         if parsed.has("--none") {
             guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "PROGRAM and --none exclude each other") }
-            try store.setConsentAgent(nil)
+            try eventStore.write { store throws(StoreError) in try store.setConsentAgent(nil) }
             DescriptorWriter.standardError.write(text: "remindersd: no consent agent: a client asking is asked about on your terminal, if any\n")
             return
         }
         guard parsed.positionals.count == 2 else {
-            print(try store.consentAgent() ?? "(none)", to: .protocolOutput(output))
+            print(try eventStore.read { store throws(StoreError) in try store.consentAgent() } ?? "(none)", to: .protocolOutput(output))
             return
         }
         let program = try canonical(parsed.positionals[1])
@@ -188,7 +202,7 @@ enum Permissions {
             throw CommandFailure(
                 "\(program) can be changed by other users (mode \(String(status.st_mode & 0o7777, radix: 8))): run `chmod go-w \(program)`")
         }
-        try store.setConsentAgent(program)
+        try eventStore.write { store throws(StoreError) in try store.setConsentAgent(program) }
         DescriptorWriter.standardError.write(
             text: "remindersd: \(program) is your consent agent: a client requesting access is asked about through it\n")
     }

@@ -19,7 +19,10 @@ public struct Importer {
     /// `calendarIdentifier`: where new reminders go (nil: the default list) — or, an event
     /// calendar, where the text's events go.
     public func run(_ text: String, into calendarIdentifier: String?, report: inout ImportReport) throws(StoreError) {
-        if let calendarIdentifier, let calendar = try eventStore.store.calendar(identifier: calendarIdentifier), calendar.entityType == .event {
+        if let calendarIdentifier,
+            let calendar = try eventStore.read({ store throws(StoreError) in try store.calendar(identifier: calendarIdentifier) }),
+            calendar.entityType == .event
+        {
             return try EventImporter(eventStore: eventStore, now: now).run(text, into: calendar.calendarIdentifier, report: &report)
         }
         let list: String
@@ -72,7 +75,7 @@ public struct Importer {
         var reminder = reading.reminder
         reminder.calendarIdentifier = existing?.calendarIdentifier ?? list
         if let parentUID = reading.parentUID {
-            let parents = try eventStore.store.reminders(externalIdentifier: parentUID)
+            let parents = try eventStore.read { store throws(StoreError) in try store.reminders(externalIdentifier: parentUID) }
             reminder.parentIdentifier =
                 (parents.first { $0.calendarIdentifier == reminder.calendarIdentifier } ?? parents.first)?
                 .calendarItemIdentifier
@@ -81,7 +84,7 @@ public struct Importer {
         if let existing {
             if !reading.statesCreationDate { reminder.creationDate = existing.creationDate }
             if !reading.statesCompletionDate, reminder.isCompleted, existing.isCompleted { reminder.completionDate = existing.completionDate }
-            let kept = try eventStore.store.calendarObject(reminder: existing.calendarItemIdentifier)
+            let kept = try eventStore.read { store throws(StoreError) in try store.calendarObject(reminder: existing.calendarItemIdentifier) }
             if existing.sameContent(as: reminder), kept == text || writesAs(existing, parentUID: reading.parentUID, kept: kept, object) {
                 report.unchanged += 1
                 return

@@ -20,7 +20,9 @@ struct AlarmTarget {
     static func find(_ params: AlarmParams, _ context: MethodContext) throws -> AlarmTarget {
         let eventStore = try context.session.eventStore()
         let (identifier, alarmIdentifier) = (params.identifier, params.alarmIdentifier)
-        if let event = try eventStore.store.event(identifier: identifier), eventStore.sees(event.calendarIdentifier, .event) {
+        if let event = try eventStore.read({ store throws(StoreError) in try store.event(identifier: identifier) }),
+            eventStore.sees(event.calendarIdentifier, .event)
+        {
             return try find(event, alarmIdentifier: alarmIdentifier, at: params.occurrenceDate, in: eventStore)
         }
         guard let reminder = try eventStore.reminder(identifier: identifier) else {
@@ -48,7 +50,9 @@ struct AlarmTarget {
             throw StoreError.notFound(kind: "alarm", identifier: alarmIdentifier)
         }
         let zone = eventStore.timeZone, now = Timestamp.now()
-        let replaced = try eventStore.store.replacedOccurrences(ofSeries: [event.eventIdentifier])[event.eventIdentifier] ?? []
+        let replaced =
+            try eventStore.read { store throws(StoreError) in try store.replacedOccurrences(ofSeries: [event.eventIdentifier]) }[
+                event.eventIdentifier] ?? []
         let firings = event.alarmFirings(
             from: Timestamp(milliseconds: now.milliseconds - 86_400_000),
             to: Timestamp(milliseconds: now.milliseconds + 366 * 86_400_000), in: zone, replaced: replaced
@@ -76,12 +80,14 @@ struct AlarmTarget {
 
     /// Whose access the call needs: an event's identifier takes access to events.
     static func entityType(of params: AlarmParams, session: Session) throws -> EntityType {
-        try session.eventStore().store.event(identifier: params.identifier) != nil ? .event : .reminder
+        try session.eventStore().read { store throws(StoreError) in try store.event(identifier: params.identifier) } != nil ? .event : .reminder
     }
 
     func decide(_ state: AlarmDelivery.State, snoozedUntil: Timestamp?, in context: MethodContext) throws {
-        try context.session.eventStore().store.decide(
-            state, item: item, alarm: alarm, occurrence: occurrence, fireDate: fireDate,
-            snoozedUntil: snoozedUntil, now: Timestamp.now())
+        let (item, alarm, occurrence, fireDate) = (item, alarm, occurrence, fireDate)
+        try context.session.eventStore().write { store throws(StoreError) in
+            try store.decide(
+                state, item: item, alarm: alarm, occurrence: occurrence, fireDate: fireDate, snoozedUntil: snoozedUntil, now: Timestamp.now())
+        }
     }
 }

@@ -19,7 +19,7 @@ final class Session {
 
     var lifecycle = Lifecycle.awaitingInitialize
     var clientName = "" {
-        didSet { openedStore?.store.author = author }
+        didSet { openedStore?.author = author }
     }
     /// Who the history says made this client's changes.
     var author: ChangeAuthor { ChangeAuthor(client: clientName, program: options.clientProgram) }
@@ -57,7 +57,7 @@ final class Session {
     /// (`remindersd permissions consent-agent`), else the owner's terminal — never a channel the
     /// client chose: an agent named on the command line is heeded only when it is the owner's.
     func consent() throws(ResponseError) -> ConsentAsking {
-        let owners = try? eventStore().store.consentAgent()
+        let owners = try? eventStore().read { store throws(StoreError) in try store.consentAgent() }
         if let given = options.consentAgent, !given.isEmpty, owners.map({ !RequestingProgram.sameFile($0, given) }) ?? true {
             log.warning(
                 """
@@ -75,9 +75,10 @@ final class Session {
 
     private func openStore() {
         do {
-            let store = try CalendarStore(path: options.storePath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
-            openedStore = EventStore(store: store, rules: options.rules, timeZone: timeZone)
-            store.author = author
+            let opened = try EventStore(
+                path: options.storePath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, rules: options.rules, timeZone: timeZone)
+            opened.author = author
+            openedStore = opened
             storeFailure = nil
         } catch {
             options.log.error("cannot open the store: \(error)")
@@ -88,7 +89,7 @@ final class Session {
 
     /// From `initialize` on, the client hears of every commit to the store and of changes to its access.
     func startWatching() {
-        guard options.sendsChangeNotifications, watcher == nil, let connection, let store = openedStore?.store else { return }
+        guard options.sendsChangeNotifications, watcher == nil, let connection, let store = openedStore else { return }
         do {
             watcher = try ChangeWatcher(
                 storePath: store.path, connection: connection, client: clientName, program: options.clientProgram, alarms: wantsAlarms)
@@ -128,16 +129,25 @@ final class Session {
     func authorizationStatus(_ entityType: EntityType = .reminder) throws -> AuthorizationStatus {
         if let status = statusForMessagesInHand[entityType] { return status }
         let eventStore = try eventStore()
-        if !scopesReadForMessagesInHand {
-            // Every kind's at once: a call checked for one kind may read the other (calendarItem).
-            let scoped = try eventStore.store.hasScopedGrant(client: clientName)
-            for kind in EntityType.allCases {
-                eventStore.scopes[kind] =
-                    scoped ? try eventStore.store.authorizationScope(client: clientName, program: options.clientProgram, entityType: kind) : nil
+        let (client, program, readScopes) = (clientName, options.clientProgram, !scopesReadForMessagesInHand)
+        // The grant and its scope from one snapshot: a `permissions set` landing between the reads
+        // cannot pair one grant's status with another's lists.
+        let (status, scopes) = try eventStore.read { store throws(StoreError) in
+            var scopes: [EntityType: CalendarScope?]?
+            if readScopes {
+                // Every kind's at once: a call checked for one kind may read the other (calendarItem).
+                let scoped = try store.hasScopedGrant(client: client)
+                scopes = [:]
+                for kind in EntityType.allCases {
+                    scopes?[kind] = scoped ? try store.authorizationScope(client: client, program: program, entityType: kind) : nil
+                }
             }
+            return (try store.authorizationStatus(client: client, program: program, entityType: entityType), scopes)
+        }
+        if let scopes {
+            for (kind, scope) in scopes { eventStore.scopes[kind] = scope }
             scopesReadForMessagesInHand = true
         }
-        let status = try eventStore.store.authorizationStatus(client: clientName, program: options.clientProgram, entityType: entityType)
         statusForMessagesInHand[entityType] = status
         return status
     }

@@ -14,12 +14,10 @@ struct AccountSync {
     let options: SyncOptions
     let progress: (String, Double) -> Void
 
-    var store: CalendarStore { eventStore.store }
-
     func run() -> AccountReport {
         var report = AccountReport(name: account.name)
         // What the sync writes is in the history as the account's doing.
-        store.author = ChangeAuthor(client: "remindersd-sync", program: CommandLine.arguments.first ?? "remindersd-sync", account: account.name)
+        eventStore.author = ChangeAuthor(client: "remindersd-sync", program: CommandLine.arguments.first ?? "remindersd-sync", account: account.name)
         guard let base = URL(string: account.url) else {
             report.error = "account \(account.name): \(account.url) is not a URL"
             return report
@@ -56,10 +54,10 @@ struct AccountSync {
             }
             if !found {
                 home = try client.findHome()
-                if !options.dryRun { try store.setHome(home, ofAccount: account.name) }
+                if !options.dryRun { try eventStore.write { store throws(StoreError) in try store.setHome(home, ofAccount: account.name) } }
                 remotes = try client.collections(home: home)
             }
-            var locals = try store.syncedCollections(account: account.name)
+            var locals = try eventStore.read { store throws(StoreError) in try store.syncedCollections(account: account.name) }
             try removeRemoved(&remotes, locals: locals, client: client, report: &report)
             try adopt(remotes, into: &locals, report: &report)
             try makeNew(&locals, home: home, client: client, remotes: &remotes, report: &report)
@@ -68,7 +66,9 @@ struct AccountSync {
             let synced = locals.filter { local in local.href.flatMap { byHref[$0] }.map { Self.holds($0, local.entityType) } ?? false }
             for (index, collection) in synced.enumerated() {
                 if options.isCancelled() { throw SyncError("cancelled") }
-                let title = (try? store.calendar(identifier: collection.calendarIdentifier))??.title ?? collection.title ?? ""
+                let title =
+                    (try? eventStore.read { store throws(StoreError) in try store.calendar(identifier: collection.calendarIdentifier) })??.title
+                    ?? collection.title ?? ""
                 progress("\(account.name): \(title)", Double(index) / Double(max(synced.count, 1)))
                 var list =
                     report.lists.first { $0.calendarIdentifier == collection.calendarIdentifier }
@@ -113,9 +113,11 @@ struct AccountSync {
         _ remotes: inout [RemoteCollection], locals: [SyncedCollection], client: CalDAVClient,
         report: inout AccountReport
     ) throws {
-        for removed in try store.removedCollections(account: account.name) {
+        for removed in try eventStore.read { store throws(StoreError) in try store.removedCollections(account: account.name) } {
             guard let index = remotes.firstIndex(where: { $0.href == removed.href }) else {
-                if !options.dryRun { try store.forgetRemovedCollection(href: removed.href, account: account.name) }
+                if !options.dryRun {
+                    try eventStore.write { store throws(StoreError) in try store.forgetRemovedCollection(href: removed.href, account: account.name) }
+                }
                 continue
             }
             let remote = remotes[index]
@@ -125,13 +127,17 @@ struct AccountSync {
                 report.notes.append(
                     "\(title) was removed here, but its \(kind) are still synced here, so it stays on the server and comes back; "
                         + "remove both to remove it there")
-                if !options.dryRun { try store.forgetRemovedCollection(href: removed.href, account: account.name) }
+                if !options.dryRun {
+                    try eventStore.write { store throws(StoreError) in try store.forgetRemovedCollection(href: removed.href, account: account.name) }
+                }
                 continue
             }
             let unchanged = remote.ctag != nil && remote.ctag == removed.ctag
             guard unchanged, remote.isWritable else {
                 report.notes.append("\(title) was removed here but changed on the server (or may not be removed there): it comes back")
-                if !options.dryRun { try store.forgetRemovedCollection(href: removed.href, account: account.name) }
+                if !options.dryRun {
+                    try eventStore.write { store throws(StoreError) in try store.forgetRemovedCollection(href: removed.href, account: account.name) }
+                }
                 continue
             }
             report.notes.append("\(title) was removed here: removed on the server too")
@@ -141,7 +147,7 @@ struct AccountSync {
             case .success, .failure(.notFound): break
             case .failure(let error): throw error
             }
-            try store.forgetRemovedCollection(href: removed.href, account: account.name)
+            try eventStore.write { store throws(StoreError) in try store.forgetRemovedCollection(href: removed.href, account: account.name) }
         }
     }
 
@@ -171,7 +177,7 @@ struct AccountSync {
         let collection = SyncedCollection(
             calendarIdentifier: list.calendarIdentifier, account: account.name, entityType: entityType,
             href: remote.href, title: title, color: list.color)
-        try store.addSyncedCollection(collection, list: list, now: options.now())
+        try eventStore.write { store throws(StoreError) in try store.addSyncedCollection(collection, list: list, now: options.now()) }
         locals.append(collection)
     }
 
@@ -181,7 +187,8 @@ struct AccountSync {
         report: inout AccountReport
     ) throws {
         for index in locals.indices where locals[index].href == nil {
-            guard let list = try store.calendar(identifier: locals[index].calendarIdentifier) else { continue }
+            guard let list = try eventStore.read({ store throws(StoreError) in try store.calendar(identifier: locals[index].calendarIdentifier) })
+            else { continue }
             var lineReport = ListReport(calendarIdentifier: list.calendarIdentifier, title: list.title)
             lineReport.created = true
             report.lists.append(lineReport)
@@ -192,7 +199,7 @@ struct AccountSync {
             locals[index].href = href
             locals[index].title = list.title
             locals[index].color = list.color
-            try store.saveSyncedCollection(locals[index])
+            try eventStore.write { store throws(StoreError) in try store.saveSyncedCollection(locals[index]) }
             remotes.append(RemoteCollection(href: href, displayName: list.title, color: list.color, components: [component]))
         }
     }
@@ -203,7 +210,7 @@ struct AccountSync {
         let byHref = Dictionary(remotes.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         for collection in locals {
             guard let href = collection.href, !(byHref[href].map { Self.holds($0, collection.entityType) } ?? false),
-                let list = try store.calendar(identifier: collection.calendarIdentifier)
+                let list = try eventStore.read({ store throws(StoreError) in try store.calendar(identifier: collection.calendarIdentifier) })
             else {
                 continue
             }
@@ -214,29 +221,39 @@ struct AccountSync {
                     ? "the collection went from the server; the calendar holds changes not synced, so it stays, as a local one"
                     : "the collection went from the server; the calendar went too")
             report.lists.append(lineReport)
-            if !options.dryRun { try store.dropSyncedCollection(calendar: list.calendarIdentifier, keepingAsLocal: unsynced) }
+            if !options.dryRun {
+                try eventStore.write { store throws(StoreError) in
+                    try store.dropSyncedCollection(calendar: list.calendarIdentifier, keepingAsLocal: unsynced)
+                }
+            }
         }
     }
 
     /// Whether a calendar holds a reminder or an event new or changed since the last sync.
     private func holdsUnsyncedChanges(_ collection: SyncedCollection) throws -> Bool {
-        let items = try store.syncedItems(calendar: collection.calendarIdentifier)
+        let items = try eventStore.read { store throws(StoreError) in try store.syncedItems(calendar: collection.calendarIdentifier) }
         let synced = Dictionary(items.compactMap { item in item.itemIdentifier.map { ($0, item) } }, uniquingKeysWith: { first, _ in first })
         func changed(_ identifier: String, _ lastChange: Timestamp) -> Bool {
             guard let item = synced[identifier] else { return true }
             return lastChange > (item.syncedModified ?? Timestamp(milliseconds: Int64.min))
         }
         if collection.entityType == .event {
-            for event in try store.series(inCalendars: [collection.calendarIdentifier])
-            where changed(event.eventIdentifier, try store.lastChange(ofSeries: event.eventIdentifier) ?? event.lastModifiedDate) {
-                return true
+            let versions = try eventStore.read { store throws(StoreError) in
+                var versions: [(String, Timestamp)] = []
+                for event in try store.series(inCalendars: [collection.calendarIdentifier]) {
+                    versions.append((event.eventIdentifier, try store.lastChange(ofSeries: event.eventIdentifier) ?? event.lastModifiedDate))
+                }
+                return versions
             }
+            for (identifier, lastChange) in versions where changed(identifier, lastChange) { return true }
             return false
         }
-        return try store.reminders(
-            matching: ReminderPredicate(kind: .all, calendarIdentifiers: [collection.calendarIdentifier]),
-            in: TimeZone(identifier: "UTC")!
-        )
+        return try eventStore.read { store throws(StoreError) in
+            try store.reminders(
+                matching: ReminderPredicate(kind: .all, calendarIdentifiers: [collection.calendarIdentifier]),
+                in: TimeZone(identifier: "UTC")!
+            )
+        }
         .contains { changed($0.calendarItemIdentifier, $0.lastModifiedDate) }
     }
 }

@@ -49,7 +49,7 @@ extension CollectionSync {
         fetched.sort { parents.contains($0.reading.uid) && !parents.contains($1.reading.uid) }
         // One transaction for what was fetched (each item in a savepoint of its own, so one that
         // fails leaves the others): a commit per item made an initial sync wait on the disk.
-        try store.write { () throws(StoreError) in
+        try eventStore.write { _ throws(StoreError) in
             for item in fetched {
                 self.report.notes += item.reading.notes
                 try self.applyOne(href: item.href, etag: item.etag) { () throws(StoreError) in try self.apply(item) }
@@ -130,7 +130,9 @@ extension CollectionSync {
     /// its change is asked for again at the next sync.
     func applyOne(href: String, etag: String?, _ body: () throws(StoreError) -> Void) throws(StoreError) {
         let known = items[href]
-        guard case .failure(let error) = attempt({ () throws(StoreError) in try store.write(body) }) else { return }
+        guard case .failure(let error) = attempt({ () throws(StoreError) in try eventStore.write { _ throws(StoreError) in try body() } }) else {
+            return
+        }
         items[href] = known
         report.skipped.append(Skipped(href: href, message: Self.message(error)))
         if case .invalid = error { try keepUnlessKnown(href: href, etag: etag) } else { incomplete = true }
@@ -139,7 +141,7 @@ extension CollectionSync {
     /// What the next sync starts from: a write that must not be lost (without it the next sync
     /// would take the item for a new one, or hold back its removal), so its failure ends this sync.
     func remember(_ item: SyncedItem) throws(StoreError) {
-        try store.saveSyncedItem(item, calendar: list)
+        try eventStore.write { store throws(StoreError) in try store.saveSyncedItem(item, calendar: list) }
         items[item.href] = item
     }
 
@@ -148,7 +150,9 @@ extension CollectionSync {
         // What the server's item says of the alarms (dismissed or snoozed on another device).
         let zone = TimeZone.current
         let states = AlarmState.read(todo, alarms: reminder.alarms, fireDate: { $0.fireDate(of: reminder, in: zone) })
-        if !states.isEmpty { try store.recordAlarmStates(states, of: reminder, in: zone, now: options.now()) }
+        if !states.isEmpty {
+            try eventStore.write { store throws(StoreError) in try store.recordAlarmStates(states, of: reminder, in: zone, now: options.now()) }
+        }
     }
 
     /// The item's content written here; the reminder it now is.
@@ -193,8 +197,10 @@ extension CollectionSync {
         if here.sameContent(as: incoming), localParentUID == item.reading.parentUID {
             // The same content (the server rewrote what it stores — Radicale re-serializes — or
             // both sides made the same change): nothing to do here or there.
-            try store.write { () throws(StoreError) in
-                try self.store.setKeptCalendarObject(item.text, reminder: here.calendarItemIdentifier, syncedAs: item.href)
+            try eventStore.write { store throws(StoreError) in
+                try eventStore.write { store throws(StoreError) in
+                    try store.setKeptCalendarObject(item.text, reminder: here.calendarItemIdentifier, syncedAs: item.href)
+                }
             }
             try remember(synced(here, at: here.lastModifiedDate))
             return here
@@ -255,7 +261,7 @@ extension CollectionSync {
 
     private func forget(_ href: String) throws {
         items[href] = nil
-        try store.removeSyncedItem(href: href, calendar: list)
+        try eventStore.write { store throws(StoreError) in try store.removeSyncedItem(href: href, calendar: list) }
     }
 
     private func uploadAgain(_ href: String) throws {

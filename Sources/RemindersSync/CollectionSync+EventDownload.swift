@@ -21,7 +21,7 @@ extension CollectionSync {
     /// Items as the server sent them, each written in a savepoint of its own inside one transaction.
     func applyEvents(_ fetched: [FetchedItem]) throws {
         let readings = try fetched.compactMap(readEvent)
-        try store.write { () throws(StoreError) in
+        try eventStore.write { _ throws(StoreError) in
             for item in readings { try self.applyOne(href: item.href, etag: item.etag) { () throws(StoreError) in try self.apply(item) } }
         }
     }
@@ -70,7 +70,7 @@ extension CollectionSync {
                 event.alarmFirings(from: now.advanced(by: -86_400_000), to: now, in: zone)
                     .filter { $0.alarm.alarmIdentifier == alarm.alarmIdentifier }.map(\.fireDate).max()
             })
-        if !states.isEmpty { try store.recordAlarmStates(states, of: event, in: zone) }
+        if !states.isEmpty { try eventStore.write { store throws(StoreError) in try store.recordAlarmStates(states, of: event, in: zone) } }
     }
 
     /// The item's content written here; the series it now is.
@@ -111,7 +111,7 @@ extension CollectionSync {
             })
         {
             // The server rewrote what it stores, or both sides made the same change: nothing to do.
-            try store.write { () throws(StoreError) in try self.store.setKeptCalendarObject(item.text, event: series.eventIdentifier) }
+            try eventStore.write { store throws(StoreError) in try store.setKeptCalendarObject(item.text, event: series.eventIdentifier) }
             try remember(
                 SyncedItem(href: item.href, etag: item.etag, itemIdentifier: series.eventIdentifier, kind: .event, syncedModified: local.lastChange))
             return series

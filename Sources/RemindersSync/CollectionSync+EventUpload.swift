@@ -13,7 +13,7 @@ extension CollectionSync {
     func uploadEvents() throws {
         let listing = try localEvents.listing()
         // Dismissals and snoozes made here change the item on the server, not the event.
-        let alarmStates = try store.eventAlarmStatesToShare(calendar: list)
+        let alarmStates = try eventStore.read { store throws(StoreError) in try store.eventAlarmStatesToShare(calendar: list) }
         let plan = SyncPlan.outgoing(
             local: listing, alarmStates: Set(alarmStates.keys), synced: items, kind: itemKind, collection: href,
             movedAway: try movedAway(present: Set(listing.map(\.key))), forcesDeletion: forcesDeletion)
@@ -35,10 +35,12 @@ extension CollectionSync {
         let text = object.text
         switch attempt({ () throws(DAVError) in try there.write(FetchedItem(href: target, etag: nil, text: text, status: nil), over: known?.etag) }) {
         case .success(let stored):
-            try store.write { () throws(StoreError) in
-                try self.store.setKeptCalendarObject(text, event: event.eventIdentifier)
+            try eventStore.write { store throws(StoreError) in
+                try eventStore.write { store throws(StoreError) in try store.setKeptCalendarObject(text, event: event.eventIdentifier) }
                 if let through = alarmStates.compactMap(\.acknowledged).max() {
-                    try self.store.markAlarmStatesShared(reminder: event.eventIdentifier, through: through)
+                    try eventStore.write { store throws(StoreError) in
+                        try store.markAlarmStatesShared(reminder: event.eventIdentifier, through: through)
+                    }
                 }
             }
             try remember(

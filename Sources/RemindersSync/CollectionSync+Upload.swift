@@ -15,7 +15,7 @@ extension CollectionSync {
         let listing = try localList.listing()
         let uids = Dictionary(listing.map { ($0.key, $0.uid) }, uniquingKeysWith: { first, _ in first })
         // Dismissals and snoozes made here change the item on the server, not the reminder.
-        let alarmStates = try store.alarmStatesToShare(calendar: list)
+        let alarmStates = try eventStore.read { store throws(StoreError) in try store.alarmStatesToShare(calendar: list) }
         let plan = SyncPlan.outgoing(
             local: listing, alarmStates: Set(alarmStates.keys), synced: items, kind: itemKind, collection: href,
             movedAway: try movedAway(present: Set(uids.keys)), forcesDeletion: forcesDeletion)
@@ -98,10 +98,10 @@ extension CollectionSync {
             ).text
             switch attempt({ () throws(DAVError) in try there.write(FetchedItem(href: target, etag: nil, text: text, status: nil), over: etag) }) {
             case .success(let stored):
-                try store.write { () throws(StoreError) in
-                    try self.store.setKeptCalendarObject(text, reminder: identifier, syncedAs: target)
+                try eventStore.write { store throws(StoreError) in
+                    try eventStore.write { store throws(StoreError) in try store.setKeptCalendarObject(text, reminder: identifier, syncedAs: target) }
                     if let through = alarmStates.compactMap(\.acknowledged).max() {
-                        try self.store.markAlarmStatesShared(reminder: identifier, through: through)
+                        try eventStore.write { store throws(StoreError) in try store.markAlarmStatesShared(reminder: identifier, through: through) }
                     }
                 }
                 try remember(
@@ -167,6 +167,6 @@ extension CollectionSync {
             throw error
         }
         items[item.href] = nil
-        try store.removeSyncedItem(href: item.href, calendar: list)
+        try eventStore.write { store throws(StoreError) in try store.removeSyncedItem(href: item.href, calendar: list) }
     }
 }

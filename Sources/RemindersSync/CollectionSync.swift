@@ -37,7 +37,6 @@ final class CollectionSync {
         self.report = report
     }
 
-    var store: CalendarStore { eventStore.store }
     var list: String { collection.calendarIdentifier }
     var href: String { collection.href ?? "" }
     var isWritable: Bool { remote?.isWritable ?? true }
@@ -50,7 +49,7 @@ final class CollectionSync {
     var localEvents: LocalEventCalendar { LocalEventCalendar(eventStore: eventStore, identifier: list) }
 
     func run() throws {
-        for item in try store.syncedItems(calendar: list) { items[item.href] = item }
+        for item in try eventStore.read { store throws(StoreError) in try store.syncedItems(calendar: list) } { items[item.href] = item }
         try followProperties()
         let listing = try remoteChanges()
         var serverWithheld = false
@@ -78,7 +77,7 @@ final class CollectionSync {
         if !options.dryRun, !serverWithheld, !incomplete {
             collection.syncToken = listing.syncToken
             collection.ctag = remote?.ctag
-            try store.saveSyncedCollection(collection)
+            try eventStore.write { store throws(StoreError) in try store.saveSyncedCollection(collection) }
         }
     }
 
@@ -163,7 +162,7 @@ final class CollectionSync {
     /// The server's name and colour become the list's, unless the list was renamed (or recoloured)
     /// here since the last sync, which then goes to the server.
     func followProperties() throws {
-        guard let remote, let calendar = try store.calendar(identifier: list) else { return }
+        guard let remote, let calendar = try eventStore.read({ store throws(StoreError) in try store.calendar(identifier: list) }) else { return }
         let remoteTitle = remote.displayName ?? collection.title ?? calendar.title
         let remoteColor = remote.color ?? collection.color ?? calendar.color
         let renamedHere = collection.title != nil && calendar.title != collection.title
@@ -179,7 +178,7 @@ final class CollectionSync {
             changed.title = title
             changed.color = color
             changed.allowsContentModifications = remote.isWritable
-            try store.updateSyncedList(changed)
+            try eventStore.write { store throws(StoreError) in try store.updateSyncedList(changed) }
         }
         report.title = title
         collection.title = title

@@ -17,8 +17,6 @@ protocol LocalCalendar: SyncStorage where Version == Timestamp, Failure == Store
 }
 
 extension LocalCalendar {
-    var store: CalendarStore { eventStore.store }
-
     /// Items synced from this calendar that are now in another one here (a move, not a removal).
     func movedAway(_ keys: some Sequence<String>) throws(StoreError) -> Set<String> {
         var moved = Set<String>()

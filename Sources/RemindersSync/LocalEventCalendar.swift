@@ -17,55 +17,66 @@ struct LocalEventCalendar: LocalCalendar {
     let identifier: String
 
     func listing() throws(StoreError) -> [Listed<Timestamp>] {
-        var listed: [Listed<Timestamp>] = []
-        for series in try store.series(inCalendars: [identifier]) {
-            let lastChange = try store.lastChange(ofSeries: series.eventIdentifier) ?? series.lastModifiedDate
-            listed.append(Listed(key: series.eventIdentifier, version: lastChange, uid: series.calendarItemExternalIdentifier, title: series.title))
+        try eventStore.read { store throws(StoreError) in
+            var listed: [Listed<Timestamp>] = []
+            for series in try store.series(inCalendars: [identifier]) {
+                let lastChange = try store.lastChange(ofSeries: series.eventIdentifier) ?? series.lastModifiedDate
+                listed.append(
+                    Listed(key: series.eventIdentifier, version: lastChange, uid: series.calendarItemExternalIdentifier, title: series.title))
+            }
+            return listed
         }
-        return listed
     }
 
     func items(_ keys: [String]) throws(StoreError) -> [Item] {
-        var found: [Item] = []
-        for key in keys {
-            guard let series = try store.event(identifier: key), series.calendarIdentifier == identifier else { continue }
-            found.append(
-                Item(
-                    series: series, detached: try store.detachedOccurrences(of: key), calendarObject: try store.calendarObject(event: key),
-                    lastChange: try store.lastChange(ofSeries: key) ?? series.lastModifiedDate))
+        // One snapshot per batch: a series read with its detached occurrences from before another
+        // program's commit and its calendar object from after would go up as neither.
+        try eventStore.read { store throws(StoreError) in
+            var found: [Item] = []
+            for key in keys {
+                guard let series = try store.event(identifier: key), series.calendarIdentifier == identifier else { continue }
+                found.append(
+                    Item(
+                        series: series, detached: try store.detachedOccurrences(of: key), calendarObject: try store.calendarObject(event: key),
+                        lastChange: try store.lastChange(ofSeries: key) ?? series.lastModifiedDate))
+            }
+            return found
         }
-        return found
     }
 
     func write(_ item: Item, over version: Timestamp?) throws(StoreError) -> Item {
         let written = try eventStore.writeSyncedEvent(
             item.series, detached: item.detached, calendarObject: item.calendarObject ?? "", into: identifier,
             over: version.map { ItemVersion(identifier: item.series.eventIdentifier, lastChange: $0) })
-        return Item(
-            series: written, detached: try store.detachedOccurrences(of: written.eventIdentifier), calendarObject: item.calendarObject,
-            lastChange: try store.lastChange(ofSeries: written.eventIdentifier) ?? written.lastModifiedDate)
+        return try eventStore.read { store throws(StoreError) in
+            Item(
+                series: written, detached: try store.detachedOccurrences(of: written.eventIdentifier), calendarObject: item.calendarObject,
+                lastChange: try store.lastChange(ofSeries: written.eventIdentifier) ?? written.lastModifiedDate)
+        }
     }
 
     func remove(_ key: String, at version: Timestamp?) throws(StoreError) {
         var lastChange = version
-        if lastChange == nil { lastChange = try store.lastChange(ofSeries: key) }
+        if lastChange == nil { lastChange = try eventStore.read { store throws(StoreError) in try store.lastChange(ofSeries: key) } }
         guard let lastChange else { return }
         try eventStore.removeSyncedEvent(ItemVersion(identifier: key, lastChange: lastChange))
     }
 
     func listed(_ key: String) throws(StoreError) -> Listed<Timestamp>? {
-        guard let series = try store.event(identifier: key), series.calendarIdentifier == identifier,
-            let lastChange = try store.lastChange(ofSeries: key)
-        else { return nil }
-        return Listed(key: key, version: lastChange, uid: series.calendarItemExternalIdentifier, title: series.title)
+        try eventStore.read { store throws(StoreError) in
+            guard let series = try store.event(identifier: key), series.calendarIdentifier == identifier,
+                let lastChange = try store.lastChange(ofSeries: key)
+            else { return nil }
+            return Listed(key: key, version: lastChange, uid: series.calendarItemExternalIdentifier, title: series.title)
+        }
     }
 
     func calendar(of key: String) throws(StoreError) -> String? {
-        try store.event(identifier: key)?.calendarIdentifier
+        try eventStore.read { store throws(StoreError) in try store.event(identifier: key)?.calendarIdentifier }
     }
 
     /// This calendar's series with the UID `uid`.
     func series(uid: String) throws(StoreError) -> [Event] {
-        try store.events(externalIdentifier: uid).filter { $0.calendarIdentifier == identifier }
+        try eventStore.read { store throws(StoreError) in try store.events(externalIdentifier: uid) }.filter { $0.calendarIdentifier == identifier }
     }
 }

@@ -16,19 +16,21 @@ struct LocalList: LocalCalendar {
 
     /// Parents before subtasks, so that a server (or a client reading along) meets the parent first.
     func listing() throws(StoreError) -> [Listed<Timestamp>] {
-        let reminders = try store.reminders(
-            matching: ReminderPredicate(kind: .all, calendarIdentifiers: [identifier]), in: TimeZone(identifier: "UTC")!)
+        let predicate = ReminderPredicate(kind: .all, calendarIdentifiers: [identifier])
+        let reminders = try eventStore.read { store throws(StoreError) in try store.reminders(matching: predicate, in: TimeZone(identifier: "UTC")!) }
         let ordered = reminders.filter { $0.parentIdentifier == nil } + reminders.filter { $0.parentIdentifier != nil }
         return ordered.map(Self.listed)
     }
 
     func items(_ keys: [String]) throws(StoreError) -> [Item] {
-        var found: [Item] = []
-        for key in keys {
-            guard let reminder = try store.reminder(identifier: key), reminder.calendarIdentifier == identifier else { continue }
-            found.append(Item(reminder: reminder, calendarObject: try store.keptCalendarObject(reminder: key)))
+        try eventStore.read { store throws(StoreError) in
+            var found: [Item] = []
+            for key in keys {
+                guard let reminder = try store.reminder(identifier: key), reminder.calendarIdentifier == identifier else { continue }
+                found.append(Item(reminder: reminder, calendarObject: try store.keptCalendarObject(reminder: key)))
+            }
+            return found
         }
-        return found
     }
 
     /// Taken as given (completing a recurring reminder records no occurrence), in a list the server
@@ -45,22 +47,29 @@ struct LocalList: LocalCalendar {
 
     func remove(_ key: String, at version: Timestamp?) throws(StoreError) {
         var lastChange = version
-        if lastChange == nil { lastChange = try store.reminder(identifier: key)?.lastModifiedDate }
+        if lastChange == nil { lastChange = try reminder(key)?.lastModifiedDate }
         guard let lastChange else { return }
         try eventStore.removeInterchanged(ItemVersion(identifier: key, lastChange: lastChange))
     }
 
     func listed(_ key: String) throws(StoreError) -> Listed<Timestamp>? {
-        try store.reminder(identifier: key).flatMap { $0.calendarIdentifier == identifier ? Self.listed($0) : nil }
+        try reminder(key).flatMap { $0.calendarIdentifier == identifier ? Self.listed($0) : nil }
     }
 
     func calendar(of key: String) throws(StoreError) -> String? {
-        try store.reminder(identifier: key)?.calendarIdentifier
+        try reminder(key)?.calendarIdentifier
+    }
+
+    /// The reminder `key` as committed (what a sync sees: nothing a client staged).
+    private func reminder(_ key: String) throws(StoreError) -> Reminder? {
+        try eventStore.read { store throws(StoreError) in try store.reminder(identifier: key) }
     }
 
     /// This list's reminders with the UID `uid`.
     func reminders(uid: String) throws(StoreError) -> [Reminder] {
-        try store.reminders(externalIdentifier: uid).filter { $0.calendarIdentifier == identifier }
+        try eventStore.read { store throws(StoreError) in try store.reminders(externalIdentifier: uid) }.filter {
+            $0.calendarIdentifier == identifier
+        }
     }
 
     /// The reminder of this list a subtask (`child`, when it is here already) with the parent
@@ -71,7 +80,7 @@ struct LocalList: LocalCalendar {
     }
 
     func parentUID(of reminder: Reminder) throws(StoreError) -> String? {
-        try reminder.parentIdentifier.flatMap { identifier throws(StoreError) in try store.reminder(identifier: identifier) }?
+        try reminder.parentIdentifier.flatMap { identifier throws(StoreError) in try self.reminder(identifier) }?
             .calendarItemExternalIdentifier
     }
 

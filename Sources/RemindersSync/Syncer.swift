@@ -13,7 +13,7 @@ public struct Syncer {
 
     /// `progress` hears where the sync is: a message and the fraction done (0…1).
     public func sync(account name: String? = nil, progress: @escaping (String, Double) -> Void = { _, _ in }) throws(StoreError) -> SyncReport {
-        var accounts = try eventStore.store.accounts()
+        var accounts = try eventStore.read { store throws(StoreError) in try store.accounts() }
         if let name {
             accounts = accounts.filter { $0.name == name }
             guard !accounts.isEmpty else { throw .notFound(kind: "account", identifier: name) }

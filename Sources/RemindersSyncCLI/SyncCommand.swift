@@ -55,7 +55,7 @@ public enum SyncCommand {
         if let bytes = try parsed.integer("--max-title-bytes", range: 1...(16 << 20)) { rules.maxTitleBytes = bytes }
         if let bytes = try parsed.integer("--max-notes-bytes", range: 1...(256 << 20)) { rules.maxNotesBytes = bytes }
         let storePath = StoreLocation.path(given: parsed.value("--store"), environment: environment)
-        let store = try CalendarStore(path: storePath)
+        let eventStore = try EventStore(path: storePath, rules: rules)
         // One sync of a store at a time, whoever starts it (the agent, this command, the sync
         // method): a second waits for the first, which has its timeouts, and then runs.
         let lock = try StoreLock(store: storePath, name: "sync-lock", holder: "sync") { pid in
@@ -65,7 +65,7 @@ public enum SyncCommand {
         defer { withExtendedLifetime(lock) {} }
         var options = SyncOptions(dryRun: parsed.has("--dry-run"))
         options.forceDelete = parsed.values("--force-delete")
-        let syncer = Syncer(eventStore: EventStore(store: store, rules: rules), options: options)
+        let syncer = Syncer(eventStore: eventStore, options: options)
         let progressLines = parsed.has("--progress-lines")
         let bar = ProgressBar(enabled: !progressLines && !parsed.has("--json") && isatty(2) != 0)
         let report = try syncer.sync(account: parsed.positionals.first) { message, fraction in

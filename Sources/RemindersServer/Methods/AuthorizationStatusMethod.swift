@@ -2,6 +2,7 @@ import JSONRPC
 import RemindersJSON
 import RemindersModel
 import RemindersProtocol
+import RemindersStore
 
 extension AuthorizationStatusMethod: MethodHandler {
     public static let access = Access.anyStatus
@@ -13,7 +14,9 @@ extension AuthorizationStatusMethod: MethodHandler {
         let eventStore = try context.session.eventStore()
         let scope = eventStore.scopes[params.entityType]
         var titles: [String: String] = [:]
-        for identifier in scope?.identifiers ?? [] { titles[identifier] = try eventStore.store.calendar(identifier: identifier)?.title }
+        try eventStore.read { store throws(StoreError) in
+            for identifier in scope?.identifiers ?? [] { titles[identifier] = try store.calendar(identifier: identifier)?.title }
+        }
         return Result(status: status, scope: scope, titles: titles)
     }
 }

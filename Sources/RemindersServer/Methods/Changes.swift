@@ -16,6 +16,6 @@ extension Changes: MethodHandler {
         filter.kinds = try HistoryAccess.kinds(context, own: own)
         filter.calendars = try HistoryAccess.calendars(context, writing: false)
         let eventStore = try context.session.eventStore()
-        return Result(page: try eventStore.store.changes(filter), zone: eventStore.timeZone)
+        return Result(page: try eventStore.read { store throws(StoreError) in try store.changes(filter) }, zone: eventStore.timeZone)
     }
 }

@@ -3,6 +3,7 @@ import RemindersInterchange
 import RemindersJSON
 import RemindersModel
 import RemindersProtocol
+import RemindersStore
 
 extension ExportICalendar: MethodHandler {
     public static let access = Access.fullAccess
@@ -12,8 +13,10 @@ extension ExportICalendar: MethodHandler {
         let session = caller.session
         let named = params.calendarIdentifiers ?? []
         guard !named.isEmpty else { return .reminder }
-        for identifier in named where try session.eventStore().store.calendar(identifier: identifier)?.entityType != .event { return .reminder }
-        return .event
+        return try session.eventStore().read { store throws(StoreError) in
+            for identifier in named where try store.calendar(identifier: identifier)?.entityType != .event { return .reminder }
+            return .event
+        }
     }
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
@@ -22,7 +25,12 @@ extension ExportICalendar: MethodHandler {
         for (index, identifier) in (calendars ?? []).enumerated() where try eventStore.visibleCalendars([identifier]).isEmpty {
             throw ResponseError.invalidParams("calendarIdentifiers[\(index)]: there is no list \(identifier)", field: "calendarIdentifiers[\(index)]")
         }
-        if try (calendars ?? []).contains(where: { try eventStore.store.calendar(identifier: $0)?.entityType == .event }) {
+        let named = calendars ?? []
+        let namesEvents = try eventStore.read { store throws(StoreError) in
+            for identifier in named where try store.calendar(identifier: identifier)?.entityType == .event { return true }
+            return false
+        }
+        if namesEvents {
             let status = try context.session.authorizationStatus(.event)
             guard status == .fullAccess else {
                 throw ResponseError.notAuthorized(client: context.session.clientName, status: status, "exporting events needs full access to events")

@@ -12,7 +12,7 @@ extension RequestAccess: MethodHandler {
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let (entity, level, usage) = (params.entityType, params.level, params.usageDescription)
         let session = context.session
-        let store = try session.eventStore().store
+        let eventStore = try session.eventStore()
         let current = try session.authorizationStatus(entity)
         let identity = session.options.clientIdentity
         let program = identity.program
@@ -24,9 +24,12 @@ extension RequestAccess: MethodHandler {
         var titles: [String] = []
         if let names = params.lists {
             guard !names.isEmpty else { throw ResponseError.invalidParams("name at least one list, or leave lists out", field: "lists") }
-            let scope = try ListNames.scope(names, entityType: entity, in: store)
-            titles = try scope.identifiers.compactMap { try store.calendar(identifier: $0)?.title }
-            asked = scope
+            (asked, titles) = try eventStore.read { store throws(StoreError) in
+                let scope = try ListNames.scope(names, entityType: entity, in: store)
+                var titles: [String] = []
+                for identifier in scope.identifiers { if let title = try store.calendar(identifier: identifier)?.title { titles.append(title) } }
+                return (scope, titles)
+            }
         }
         let status = decide(current: current, level: level) {
             consent.ask(client: session.clientName, program: program, entityType: entity.rawValue, level: level.rawValue, usage: usage, lists: titles)
@@ -34,7 +37,10 @@ extension RequestAccess: MethodHandler {
         // The answer is for this program: the same name from another one is asked again.
         if status != current {
             let scope = status == .fullAccess || status == .writeOnly ? asked : nil
-            try store.setAuthorizationStatus(status, client: session.clientName, program: program, entityType: entity, scope: scope)
+            let client = session.clientName
+            try eventStore.write { store throws(StoreError) in
+                try store.setAuthorizationStatus(status, client: client, program: program, entityType: entity, scope: scope)
+            }
             session.authorizationDidChange(to: status, for: entity, scope: scope)
             session.log.info("client \(session.clientName) (\(program)): \(current.rawValue) → \(status.rawValue)")
         } else if current == .notDetermined, identity.evidence == .unknown {
@@ -44,7 +50,9 @@ extension RequestAccess: MethodHandler {
                 (remindersd permissions set \(session.clientName) fullAccess --any-program, knowing that)
                 """)
         } else if current == .notDetermined {
-            try store.recordUnansweredRequest(client: session.clientName, program: program, entityType: entity)
+            let client = session.clientName
+            try eventStore.write { store throws(StoreError) in try store.recordUnansweredRequest(client: client, program: program, entityType: entity)
+            }
             session.log.warning(
                 """
                 client \(session.clientName) (\(program)) asked for access and nobody could be asked; grant it with: \

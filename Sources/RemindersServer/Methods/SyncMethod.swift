@@ -12,7 +12,7 @@ extension SyncMethod: MethodHandler {
         let session = try context.session.eventStore()
         let account = params.account
         var arguments = [
-            "--json", "--progress-lines", "--store", session.store.path,
+            "--json", "--progress-lines", "--store", session.path,
             "--max-title-bytes", String(session.rules.maxTitleBytes), "--max-notes-bytes", String(session.rules.maxNotesBytes),
         ]
         if params.dryRun { arguments.append("--dry-run") }

@@ -11,6 +11,7 @@ extension TagsMethod: MethodHandler {
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let eventStore = try context.session.eventStore()
         // A client granted chosen lists counts the tags of their reminders only.
-        return Result(tags: try eventStore.store.tagCounts(inCalendars: eventStore.scopes[.reminder]?.identifiers))
+        let scope = eventStore.scopes[.reminder]?.identifiers
+        return Result(tags: try eventStore.read { store throws(StoreError) in try store.tagCounts(inCalendars: scope) })
     }
 }

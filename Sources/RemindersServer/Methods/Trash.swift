@@ -11,9 +11,10 @@ extension Trash: MethodHandler {
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let own = try HistoryAccess.ownClient(context)
         let eventStore = try context.session.eventStore()
-        let page = try eventStore.store.trash(
-            limit: params.limit, before: params.before, client: own, kinds: try HistoryAccess.kinds(context, own: own),
-            calendars: try HistoryAccess.calendars(context, writing: false))
+        let (kinds, calendars) = (try HistoryAccess.kinds(context, own: own), try HistoryAccess.calendars(context, writing: false))
+        let page = try eventStore.read { store throws(StoreError) in
+            try store.trash(limit: params.limit, before: params.before, client: own, kinds: kinds, calendars: calendars)
+        }
         return Result(page: page, zone: eventStore.timeZone)
     }
 }

@@ -15,12 +15,16 @@ extension Undo: MethodHandler {
         let eventStore = try context.session.eventStore()
         switch params.target {
         case .change(let change):
-            return Result(
-                changes: try eventStore.store.undo(change: change, onlyBy: own, kinds: kinds, calendars: calendars), zone: eventStore.timeZone)
+            let changes = try eventStore.write { store throws(StoreError) in
+                try store.undo(change: change, onlyBy: own, kinds: kinds, calendars: calendars)
+            }
+            return Result(changes: changes, zone: eventStore.timeZone)
         case .last(let client, let count):
             try HistoryAccess.refuseOthers(client, own: own)
-            return Result(
-                changes: try eventStore.store.undo(client: client, count: count, kinds: kinds, calendars: calendars), zone: eventStore.timeZone)
+            let changes = try eventStore.write { store throws(StoreError) in
+                try store.undo(client: client, count: count, kinds: kinds, calendars: calendars)
+            }
+            return Result(changes: changes, zone: eventStore.timeZone)
         }
     }
 }
