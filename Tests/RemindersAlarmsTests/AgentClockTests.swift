@@ -36,7 +36,7 @@ final class AgentClockTests: XCTestCase {
 
     func testAlarmsFireWhenTheClockGetsThereAndNotBefore() throws {
         let path = folder + "/s.sqlite"
-        let events = EventStore(store: try CalendarStore(path: path), timeZone: TimeZone(identifier: "UTC")!, clock: { self.start })
+        let events = try EventStore(path: path, timeZone: TimeZone(identifier: "UTC")!, clock: { self.start })
         var tea = ReminderChanges()
         tea.title = .set("Tea")
         tea.alarms = .set([AlarmDraft(trigger: .absolute(start.advanced(by: 3_600_000)))])

@@ -17,8 +17,10 @@ final class AlarmScheduleTests: StoreTestCase {
     }
 
     private func window(_ from: String, _ to: String, in zone: TimeZone? = nil) throws -> [String] {
-        try eventStore.store.remindersWithUndecidedAlarms(firingFrom: Timestamp(rfc3339: from)!, through: Timestamp(rfc3339: to)!, in: zone ?? berlin)
-            .map(\.title).sorted()
+        try eventStore.read({ store throws(StoreError) in
+            try store.remindersWithUndecidedAlarms(firingFrom: Timestamp(rfc3339: from)!, through: Timestamp(rfc3339: to)!, in: zone ?? berlin)
+        })
+        .map(\.title).sorted()
     }
 
     func testEachKindOfTimeAlarmIsFoundInItsWindow() throws {
@@ -47,7 +49,7 @@ final class AlarmScheduleTests: StoreTestCase {
             itemIdentifier: decided.calendarItemIdentifier, alarmIdentifier: decided.alarms[0].alarmIdentifier,
             occurrence: AlarmDelivery.occurrence(of: decided), fireDate: Timestamp(rfc3339: "2026-12-01T09:00:00Z")!,
             state: .delivered, late: false)
-        XCTAssertTrue(try eventStore.store.claim(delivery, now: Timestamp(milliseconds: 0)))
+        XCTAssertTrue(try eventStore.write({ store throws(StoreError) in try store.claim(delivery, now: Timestamp(milliseconds: 0)) }))
         var done = ReminderChanges()
         done.isCompleted = .set(true)
         _ = try eventStore.saveReminder(identifier: completed.calendarItemIdentifier, changes: done, commit: true)
@@ -94,7 +96,9 @@ final class AlarmScheduleTests: StoreTestCase {
     }
 
     private func eventWindow(_ from: String, _ to: String) throws -> [String] {
-        try eventStore.store.eventsWithAlarms(firingFrom: Timestamp(rfc3339: from)!, through: Timestamp(rfc3339: to)!, in: berlin).map(\.title)
+        try eventStore.read({ store throws(StoreError) in
+            try store.eventsWithAlarms(firingFrom: Timestamp(rfc3339: from)!, through: Timestamp(rfc3339: to)!, in: berlin)
+        }).map(\.title)
             .sorted()
     }
 

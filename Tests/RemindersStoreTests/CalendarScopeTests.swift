@@ -19,19 +19,33 @@ final class CalendarScopeTests: StoreTestCase {
     func testAScopeIsStoredWithTheGrantAndARemovedListDropsOut() throws {
         let work = try eventStore.saveCalendar(CalendarChanges(title: "Work")).calendarIdentifier
         let family = try eventStore.saveCalendar(CalendarChanges(title: "Family")).calendarIdentifier
-        let scope = try ListNames.scope(["work"], readOnly: ["Family"], entityType: .reminder, in: store)
+        let scope = try store.read { () throws(StoreError) in try ListNames.scope(["work"], readOnly: ["Family"], entityType: .reminder, in: store) }
         XCTAssertEqual(scope.calendars, [work: false, family: true])
-        XCTAssertThrowsError(try ListNames.scope(["Nope"], entityType: .reminder, in: store))
-        try store.setAuthorizationStatus(.fullAccess, client: "assistant", program: nil, entityType: .reminder, scope: scope)
-        XCTAssertEqual(try store.authorizationScope(client: "assistant", program: "/usr/bin/any", entityType: .reminder), scope)
-        XCTAssertNil(try store.authorizationScope(client: "assistant", program: "/usr/bin/any", entityType: .event), "events not scoped")
+        XCTAssertThrowsError(try store.read { () throws(StoreError) in try ListNames.scope(["Nope"], entityType: .reminder, in: store) })
+        try store.write({ () throws(StoreError) in
+            try store.setAuthorizationStatus(.fullAccess, client: "assistant", program: nil, entityType: .reminder, scope: scope)
+        })
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in
+                try store.authorizationScope(client: "assistant", program: "/usr/bin/any", entityType: .reminder)
+            }), scope)
+        XCTAssertNil(
+            try store.read({ () throws(StoreError) in try store.authorizationScope(client: "assistant", program: "/usr/bin/any", entityType: .event) }
+            ), "events not scoped")
         try eventStore.removeCalendar(identifier: work)
         XCTAssertEqual(
-            try store.authorizationScope(client: "assistant", program: "/usr/bin/any", entityType: .reminder),
+            try store.read({ () throws(StoreError) in
+                try store.authorizationScope(client: "assistant", program: "/usr/bin/any", entityType: .reminder)
+            }),
             CalendarScope(calendars: [family: true]),
             "Work dropped out; the grant stays one for chosen lists")
-        try store.setAuthorizationStatus(.fullAccess, client: "assistant", program: nil, entityType: .reminder)
-        XCTAssertNil(try store.authorizationScope(client: "assistant", program: "/usr/bin/any", entityType: .reminder), "granted every list again")
+        try store.write({ () throws(StoreError) in
+            try store.setAuthorizationStatus(.fullAccess, client: "assistant", program: nil, entityType: .reminder)
+        })
+        XCTAssertNil(
+            try store.read({ () throws(StoreError) in
+                try store.authorizationScope(client: "assistant", program: "/usr/bin/any", entityType: .reminder)
+            }), "granted every list again")
     }
 
     func testAScopedEventStoreSeesItsListsOnlyAndCannotWriteAReadOnlyOne() throws {

@@ -10,12 +10,15 @@ final class ClientFormStoreTests: StoreTestCase {
     private func day(_ d: Int, hour: Int) -> ItemDateComponents { ItemDateComponents(year: 2026, month: 12, day: d, hour: hour, timeZone: "UTC") }
 
     private func window(_ from: ItemDateComponents, _ to: ItemDateComponents) throws -> [String] {
-        try eventStore.store.remindersWithUndecidedAlarms(firingFrom: from.instant(in: utc), through: to.instant(in: utc), in: utc).map(\.title)
+        try eventStore.read({ store throws(StoreError) in
+            try store.remindersWithUndecidedAlarms(firingFrom: from.instant(in: utc), through: to.instant(in: utc), in: utc)
+        }).map(\.title)
     }
 
     func testASeriesStateIsKeptAsItWasWritten() throws {
         var reminder = Reminder(
-            calendarItemIdentifier: "", calendarIdentifier: try XCTUnwrap(eventStore.store.defaultCalendar()).calendarIdentifier,
+            calendarItemIdentifier: "",
+            calendarIdentifier: try XCTUnwrap(eventStore.read({ store throws(StoreError) in try store.defaultCalendar() })).calendarIdentifier,
             title: "Water\tthe \\ plants\nbalcony", creationDate: Timestamp(milliseconds: 0))
         reminder.startDateComponents = day(4, hour: 18)
         reminder.recurrenceRules = [try RecurrenceRule(rrule: "FREQ=DAILY")]
@@ -34,10 +37,11 @@ final class ClientFormStoreTests: StoreTestCase {
         reminder.series = series
         reminder.alarms = [Alarm(alarmIdentifier: "S", trigger: .relativeToStart(offset: -900))]
         let written = try eventStore.writeInterchanged(reminder, calendarObject: nil, over: nil)
-        let read = try XCTUnwrap(eventStore.store.reminder(identifier: written.calendarItemIdentifier))
+        let read = try XCTUnwrap(eventStore.read({ store throws(StoreError) in try store.reminder(identifier: written.calendarItemIdentifier) }))
         XCTAssertEqual(read.series, series)
         XCTAssertEqual(read.alarms, reminder.alarms)
-        XCTAssertEqual(try reopened().store.reminder(identifier: written.calendarItemIdentifier)?.series, series)
+        XCTAssertEqual(
+            try reopened().read({ store throws(StoreError) in try store.reminder(identifier: written.calendarItemIdentifier) })?.series, series)
     }
 
     /// Issue 34, 4 and 3: a series without a due date rings from its start, and its next
@@ -55,7 +59,7 @@ final class ClientFormStoreTests: StoreTestCase {
             occurrence: AlarmDelivery.occurrence(of: bins), fireDate: day(7, hour: 18).instant(in: utc).advanced(by: 1_800_000),
             state: .delivered, late: false)
         XCTAssertNotEqual(delivery.occurrence, 0)
-        XCTAssertTrue(try eventStore.store.claim(delivery, now: Timestamp(milliseconds: 0)))
+        XCTAssertTrue(try eventStore.write({ store throws(StoreError) in try store.claim(delivery, now: Timestamp(milliseconds: 0)) }))
         XCTAssertEqual(try window(day(7, hour: 18), day(7, hour: 19)), [])
         var done = ReminderChanges()
         done.isCompleted = .set(true)
@@ -72,9 +76,11 @@ final class ClientFormStoreTests: StoreTestCase {
         changes.dueDateComponents = .set(day(7, hour: 12))
         changes.alarms = .set([AlarmDraft(alarmIdentifier: "U1", trigger: .relative(offset: -7200))])
         let call = try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
-        try eventStore.store.decide(
-            .dismissed, reminder: call, alarm: call.alarms[0], fireDate: day(7, hour: 10).instant(in: utc),
-            snoozedUntil: nil, now: Timestamp(milliseconds: 0))
+        try eventStore.write({ store throws(StoreError) in
+            try store.decide(
+                .dismissed, reminder: call, alarm: call.alarms[0], fireDate: day(7, hour: 10).instant(in: utc),
+                snoozedUntil: nil, now: Timestamp(milliseconds: 0))
+        })
         XCTAssertEqual(try window(day(7, hour: 9), day(7, hour: 12)), [])
         XCTAssertEqual(try eventStore.upcomingAlarms(from: day(7, hour: 0).instant(in: utc), to: day(8, hour: 0).instant(in: utc)).count, 0)
         var retimed = ReminderChanges()
@@ -87,13 +93,16 @@ final class ClientFormStoreTests: StoreTestCase {
         let delivery = AlarmDelivery(
             itemIdentifier: call.calendarItemIdentifier, alarmIdentifier: "U1", occurrence: AlarmDelivery.occurrence(of: call),
             fireDate: day(7, hour: 11).instant(in: utc).advanced(by: 1_800_000), state: .firing, late: false)
-        XCTAssertTrue(try eventStore.store.claim(delivery, now: Timestamp(milliseconds: 0)), "the old decision does not hold it back")
-        XCTAssertFalse(try eventStore.store.claim(delivery, now: Timestamp(milliseconds: 0)), "claimed once")
+        XCTAssertTrue(
+            try eventStore.write({ store throws(StoreError) in try store.claim(delivery, now: Timestamp(milliseconds: 0)) }),
+            "the old decision does not hold it back")
+        XCTAssertFalse(
+            try eventStore.write({ store throws(StoreError) in try store.claim(delivery, now: Timestamp(milliseconds: 0)) }), "claimed once")
     }
 
     /// Issue 34, 5: Nextcloud Tasks, tasks.org and jtx Board nest deeper than one level.
     func testSubtasksFromOtherClientsAtAnyDepthAndOneLevelHere() throws {
-        let list = try XCTUnwrap(eventStore.store.defaultCalendar()).calendarIdentifier
+        let list = try XCTUnwrap(eventStore.read({ store throws(StoreError) in try store.defaultCalendar() })).calendarIdentifier
         func synced(_ title: String, parent: String?) throws -> Reminder {
             var reminder = Reminder(calendarItemIdentifier: "", calendarIdentifier: list, title: title, creationDate: Timestamp(milliseconds: 0))
             reminder.parentIdentifier = parent
@@ -125,6 +134,6 @@ final class ClientFormStoreTests: StoreTestCase {
         }
         // Removing the top removes every level.
         try eventStore.removeReminder(identifier: project.calendarItemIdentifier, commit: true)
-        XCTAssertNil(try eventStore.store.reminder(identifier: step.calendarItemIdentifier))
+        XCTAssertNil(try eventStore.read({ store throws(StoreError) in try store.reminder(identifier: step.calendarItemIdentifier) }))
     }
 }

@@ -11,7 +11,7 @@ final class CorruptRowTests: StoreTestCase {
     override var storeTimeZone: TimeZone { utc }
 
     private func damage(_ sql: String) throws {
-        try eventStore.store.sqlite { () throws(SQLiteError) in try self.eventStore.store.database.execute(sql) }
+        try eventStore.store.database.execute(sql)  // raw SQL on purpose: the damage no table method would write
     }
 
     /// The store's answer to reading `identifier`, which must be the damage named.
@@ -73,15 +73,20 @@ final class CorruptRowTests: StoreTestCase {
         event.endDate = .set(Timestamp(milliseconds: 1_799_054_100_000))
         let standup = try eventStore.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: event, lastModifiedDate: nil).event
         try damage("UPDATE events SET availability = 'maybe'")
-        assertDamaged({ _ = try eventStore.store.event(identifier: standup.eventIdentifier) }, naming: ["events row", "availability", "maybe"])
+        assertDamaged(
+            { _ = try eventStore.read({ store throws(StoreError) in try store.event(identifier: standup.eventIdentifier) }) },
+            naming: ["events row", "availability", "maybe"])
         try damage("UPDATE events SET availability = 'busy', exceptions = '12,x'")
-        assertDamaged({ _ = try eventStore.store.event(identifier: standup.eventIdentifier) }, naming: ["exceptions", "12,x"])
+        assertDamaged(
+            { _ = try eventStore.read({ store throws(StoreError) in try store.event(identifier: standup.eventIdentifier) }) },
+            naming: ["exceptions", "12,x"])
     }
 
     func testACalendarRowThatDoesNotReadIsAnErrorNamingItsColumn() throws {
         let list = try XCTUnwrap(try eventStore.defaultCalendarForNewReminders())
         try damage("UPDATE calendars SET entity_type = 'journal' WHERE identifier = '\(list.calendarIdentifier)'")
         assertDamaged(
-            { _ = try eventStore.store.calendar(identifier: list.calendarIdentifier) }, naming: ["calendars row", "entity_type", "journal"])
+            { _ = try eventStore.read({ store throws(StoreError) in try store.calendar(identifier: list.calendarIdentifier) }) },
+            naming: ["calendars row", "entity_type", "journal"])
     }
 }

@@ -38,7 +38,9 @@ final class EventHistoryTests: StoreTestCase {
         ).event
     }
 
-    private func newest() throws -> ItemChange { try XCTUnwrap(store.changes(ChangesFilter(limit: 1)).changes.first) }
+    private func newest() throws -> ItemChange {
+        try XCTUnwrap(store.read({ () throws(StoreError) in try store.changes(ChangesFilter(limit: 1)) }).changes.first)
+    }
 
     func testAnEventsEditIsRecordedAndUndoneAndALaterEditRefusesTheUndo() throws {
         let standup = try newEvent("Standup")
@@ -49,18 +51,20 @@ final class EventHistoryTests: StoreTestCase {
         guard case .event(let before)? = edit.before else { return XCTFail("no copy of what it was") }
         XCTAssertEqual(before.title, "Standup")
         XCTAssertEqual(before.alarms, standup.alarms)
-        _ = try store.undo(change: Int64(edit.changeIdentifier)!)
-        XCTAssertEqual(try store.event(identifier: standup.eventIdentifier)?.title, "Standup")
+        _ = try store.write({ () throws(StoreError) in try store.undo(change: Int64(edit.changeIdentifier)!) })
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.event(identifier: standup.eventIdentifier) })?.title, "Standup")
 
         _ = try retitle(standup.eventIdentifier, "Sync")
         let second = try newest()
         _ = try retitle(standup.eventIdentifier, "Weekly sync")
-        XCTAssertThrowsError(try store.undo(change: Int64(second.changeIdentifier)!)) { error in
+        XCTAssertThrowsError(try store.write({ () throws(StoreError) in try store.undo(change: Int64(second.changeIdentifier)!) })) { error in
             guard case StoreError.changedSince(let kind, _, let fields, _)? = error as? StoreError else { return XCTFail("\(error)") }
             XCTAssertEqual(kind, "event")
             XCTAssertEqual(fields, ["title"])
         }
-        XCTAssertEqual(try store.event(identifier: standup.eventIdentifier)?.title, "Weekly sync", "nothing changed")
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.event(identifier: standup.eventIdentifier) })?.title, "Weekly sync", "nothing changed"
+        )
     }
 
     func testARemovedSeriesComesBackWithItsDetachedOccurrenceAndAlarms() throws {
@@ -68,32 +72,37 @@ final class EventHistoryTests: StoreTestCase {
         let moved = try retitle(series.eventIdentifier, "Moved", occurrence: "2026-12-14T09:00:00Z")
         XCTAssertEqual(moved.seriesIdentifier, series.eventIdentifier)
         try eventStore.removeEvent(identifier: series.eventIdentifier, occurrenceDate: nil, span: .futureEvents, commit: true)
-        XCTAssertNil(try store.event(identifier: series.eventIdentifier))
-        XCTAssertNil(try store.event(identifier: moved.eventIdentifier))
-        let trash = try store.trash(limit: 10).changes
+        XCTAssertNil(try store.read({ () throws(StoreError) in try store.event(identifier: series.eventIdentifier) }))
+        XCTAssertNil(try store.read({ () throws(StoreError) in try store.event(identifier: moved.eventIdentifier) }))
+        let trash = try store.read({ () throws(StoreError) in try store.trash(limit: 10) }).changes
         XCTAssertEqual(trash.map(\.title), ["Weekly"], "the detached occurrence is in its series' entry")
         XCTAssertEqual(trash.first?.kind, .event)
-        let made = try store.undo(change: Int64(try XCTUnwrap(trash.first).changeIdentifier)!)
+        let removal = Int64(try XCTUnwrap(trash.first).changeIdentifier)!
+        let made = try store.write({ () throws(StoreError) in try store.undo(change: removal) })
         XCTAssertEqual(made.map(\.action), [.restored])
-        let back = try XCTUnwrap(store.event(identifier: series.eventIdentifier))
+        let back = try XCTUnwrap(store.read({ () throws(StoreError) in try store.event(identifier: series.eventIdentifier) }))
         XCTAssertEqual(back.alarms, series.alarms)
         XCTAssertEqual(back.recurrenceRules, series.recurrenceRules)
-        XCTAssertEqual(try store.event(identifier: moved.eventIdentifier)?.title, "Moved", "its detached occurrence too")
-        XCTAssertEqual(try store.trash(limit: 10).changes, [])
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.event(identifier: moved.eventIdentifier) })?.title, "Moved",
+            "its detached occurrence too")
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.trash(limit: 10) }).changes, [])
     }
 
     func testARemovedCalendarComesBackWithItsEvents() throws {
         let team = try eventStore.saveCalendar(CalendarChanges(title: "Team", entityType: .event))
         let offsite = try newEvent("Offsite", in: team.calendarIdentifier)
         try eventStore.removeCalendar(identifier: team.calendarIdentifier)
-        XCTAssertNil(try store.event(identifier: offsite.eventIdentifier))
-        let entry = try XCTUnwrap(store.trash(limit: 10).changes.first)
+        XCTAssertNil(try store.read({ () throws(StoreError) in try store.event(identifier: offsite.eventIdentifier) }))
+        let entry = try XCTUnwrap(store.read({ () throws(StoreError) in try store.trash(limit: 10) }).changes.first)
         XCTAssertEqual(entry.kind, .calendar)
         XCTAssertEqual(entry.title, "Team")
-        _ = try store.undo(change: Int64(entry.changeIdentifier)!)
-        XCTAssertEqual(try store.calendar(identifier: team.calendarIdentifier)?.entityType, .event)
-        XCTAssertEqual(try store.event(identifier: offsite.eventIdentifier)?.calendarIdentifier, team.calendarIdentifier)
-        XCTAssertEqual(try store.event(identifier: offsite.eventIdentifier)?.alarms, offsite.alarms)
+        _ = try store.write({ () throws(StoreError) in try store.undo(change: Int64(entry.changeIdentifier)!) })
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.calendar(identifier: team.calendarIdentifier) })?.entityType, .event)
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.event(identifier: offsite.eventIdentifier) })?.calendarIdentifier,
+            team.calendarIdentifier)
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.event(identifier: offsite.eventIdentifier) })?.alarms, offsite.alarms)
     }
 
     func testAClientSeesAndUndoesOnlyTheKindsItHasAccessTo() throws {
@@ -103,14 +112,20 @@ final class EventHistoryTests: StoreTestCase {
         tea.title = .set("Tea")
         _ = try eventStore.saveReminder(identifier: nil, changes: tea, commit: true)
         let reminderKinds: Set<ItemChange.Kind> = [.reminder, .list]
-        let seen = try store.changes(ChangesFilter(kinds: reminderKinds)).changes
+        let seen = try store.read({ () throws(StoreError) in try store.changes(ChangesFilter(kinds: reminderKinds)) }).changes
         XCTAssertEqual(seen.map(\.kind), [.reminder])
-        XCTAssertEqual(try store.trash(limit: 10, kinds: reminderKinds).changes, [])
-        let eventEdit = try XCTUnwrap(store.changes(ChangesFilter(kinds: [.event])).changes.first)
-        XCTAssertThrowsError(try store.undo(change: Int64(eventEdit.changeIdentifier)!, kinds: reminderKinds))
-        XCTAssertEqual(try store.event(identifier: standup.eventIdentifier)?.title, "Daily standup", "nothing changed")
-        _ = try store.undo(client: "tests", count: 1, kinds: reminderKinds)
-        XCTAssertEqual(try store.event(identifier: standup.eventIdentifier)?.title, "Daily standup", "the walk back skips events")
-        XCTAssertEqual(try store.changes(ChangesFilter(kinds: [.reminder])).changes.first?.action, .removed)
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.trash(limit: 10, kinds: reminderKinds) }).changes, [])
+        let eventEdit = try XCTUnwrap(store.read({ () throws(StoreError) in try store.changes(ChangesFilter(kinds: [.event])) }).changes.first)
+        XCTAssertThrowsError(
+            try store.write({ () throws(StoreError) in try store.undo(change: Int64(eventEdit.changeIdentifier)!, kinds: reminderKinds) }))
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.event(identifier: standup.eventIdentifier) })?.title, "Daily standup",
+            "nothing changed")
+        _ = try store.write({ () throws(StoreError) in try store.undo(client: "tests", count: 1, kinds: reminderKinds) })
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.event(identifier: standup.eventIdentifier) })?.title, "Daily standup",
+            "the walk back skips events")
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.changes(ChangesFilter(kinds: [.reminder])) }).changes.first?.action, .removed)
     }
 }

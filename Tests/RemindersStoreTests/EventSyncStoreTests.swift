@@ -36,20 +36,21 @@ final class EventSyncStoreTests: StoreTestCase {
     func testTheServersVersionReplacesTheSeriesInPlaceWithItsOverrides() throws {
         let first = try eventStore.writeSyncedEvent(
             event("Standup"), detached: [override("Moved")], calendarObject: "first", into: calendar, over: nil)
-        let lastChange = try XCTUnwrap(try eventStore.store.lastChange(ofSeries: first.eventIdentifier))
+        let lastChange = try XCTUnwrap(try eventStore.read({ store throws(StoreError) in try store.lastChange(ofSeries: first.eventIdentifier) }))
         let second = try eventStore.writeSyncedEvent(
             event("Standup, renamed", modified: 500), detached: [], calendarObject: "second",
             into: calendar, over: ItemVersion(identifier: first.eventIdentifier, lastChange: lastChange))
         XCTAssertEqual(second.eventIdentifier, first.eventIdentifier)
         XCTAssertGreaterThan(second.lastModifiedDate, lastChange, "later than the change here it replaced, though the server's stamp is older")
-        XCTAssertEqual(try eventStore.store.event(identifier: first.eventIdentifier)?.title, "Standup, renamed")
-        XCTAssertEqual(try eventStore.store.detachedOccurrences(of: first.eventIdentifier), [])
-        XCTAssertEqual(try eventStore.store.calendarObject(event: first.eventIdentifier), "second")
+        XCTAssertEqual(
+            try eventStore.read({ store throws(StoreError) in try store.event(identifier: first.eventIdentifier) })?.title, "Standup, renamed")
+        XCTAssertEqual(try eventStore.read({ store throws(StoreError) in try store.detachedOccurrences(of: first.eventIdentifier) }), [])
+        XCTAssertEqual(try eventStore.read({ store throws(StoreError) in try store.calendarObject(event: first.eventIdentifier) }), "second")
     }
 
     func testAChangeHereAfterTheSyncReadIsNotOverwrittenNorRemoved() throws {
         let written = try eventStore.writeSyncedEvent(event("Standup"), detached: [], calendarObject: "x", into: calendar, over: nil)
-        let read = try XCTUnwrap(try eventStore.store.lastChange(ofSeries: written.eventIdentifier))
+        let read = try XCTUnwrap(try eventStore.read({ store throws(StoreError) in try store.lastChange(ofSeries: written.eventIdentifier) }))
         var changes = EventChanges()
         changes.title = .set("Changed here meanwhile")
         _ = try eventStore.saveEvent(identifier: written.eventIdentifier, occurrenceDate: nil, span: nil, changes: changes, lastModifiedDate: nil)
@@ -59,7 +60,9 @@ final class EventSyncStoreTests: StoreTestCase {
             XCTAssertEqual(current.title, "Changed here meanwhile")
         }
         XCTAssertThrowsError(try eventStore.removeSyncedEvent(version))
-        XCTAssertEqual(try eventStore.store.event(identifier: written.eventIdentifier)?.title, "Changed here meanwhile")
+        XCTAssertEqual(
+            try eventStore.read({ store throws(StoreError) in try store.event(identifier: written.eventIdentifier) })?.title, "Changed here meanwhile"
+        )
     }
 
     func testOnlyEventCalendarsTakeThemAndInvalidOnesAreRefusedWhole() throws {
@@ -71,7 +74,7 @@ final class EventSyncStoreTests: StoreTestCase {
         var inverted = event("Inverted")
         inverted.duration = -1
         XCTAssertThrowsError(try eventStore.writeSyncedEvent(inverted, detached: [], calendarObject: "x", into: calendar, over: nil))
-        XCTAssertEqual(try eventStore.store.series(inCalendars: [calendar]), [])
+        XCTAssertEqual(try eventStore.read({ store throws(StoreError) in try store.series(inCalendars: [calendar]) }), [])
     }
 
     /// Removing a detached occurrence changes its series: what a sync compares (the series' last
@@ -91,10 +94,11 @@ final class EventSyncStoreTests: StoreTestCase {
             span: .thisEvent, changes: move, lastModifiedDate: nil
         ).event
         XCTAssertTrue(detached.isDetached)
-        let before = try XCTUnwrap(try eventStore.store.lastChange(ofSeries: series.eventIdentifier))
+        let before = try XCTUnwrap(try eventStore.read({ store throws(StoreError) in try store.lastChange(ofSeries: series.eventIdentifier) }))
         try eventStore.removeEvent(identifier: detached.eventIdentifier, occurrenceDate: nil, span: .thisEvent)
-        let after = try XCTUnwrap(try eventStore.store.lastChange(ofSeries: series.eventIdentifier))
+        let after = try XCTUnwrap(try eventStore.read({ store throws(StoreError) in try store.lastChange(ofSeries: series.eventIdentifier) }))
         XCTAssertGreaterThan(after, before)
-        XCTAssertEqual(try eventStore.store.event(identifier: series.eventIdentifier)?.exceptionDates.count, 1)
+        XCTAssertEqual(
+            try eventStore.read({ store throws(StoreError) in try store.event(identifier: series.eventIdentifier) })?.exceptionDates.count, 1)
     }
 }

@@ -33,11 +33,12 @@ final class HistoryTests: StoreTestCase {
     }
 
     private func newest() throws -> ItemChange {
-        try XCTUnwrap(store.changes(ChangesFilter(limit: 1)).changes.first)
+        try XCTUnwrap(store.read({ () throws(StoreError) in try store.changes(ChangesFilter(limit: 1)) }).changes.first)
     }
 
     private func undoNewest() throws -> [ItemChange] {
-        try store.undo(change: Int64(try newest().changeIdentifier)!)
+        let newestChange = Int64(try newest().changeIdentifier)!
+        return try store.write({ () throws(StoreError) in try store.undo(change: newestChange) })
     }
 
     func testEachChangeIsRecordedWithItsAuthorAndWhatItWas() throws {
@@ -46,7 +47,7 @@ final class HistoryTests: StoreTestCase {
         var done = ReminderChanges()
         done.isCompleted = .set(true)
         _ = try eventStore.saveReminder(identifier: tea.calendarItemIdentifier, changes: done, commit: true)
-        let page = try store.changes(ChangesFilter(itemIdentifier: tea.calendarItemIdentifier))
+        let page = try store.read({ () throws(StoreError) in try store.changes(ChangesFilter(itemIdentifier: tea.calendarItemIdentifier)) })
         XCTAssertEqual(page.changes.map(\.action), [.completed, .changed, .created])
         XCTAssertEqual(page.changes.map(\.client), ["tests", "tests", "tests"])
         XCTAssertEqual(page.changes.first?.program, "/usr/bin/tests")
@@ -61,9 +62,11 @@ final class HistoryTests: StoreTestCase {
         let undone = try undoNewest()
         XCTAssertEqual(undone.count, 1)
         XCTAssertNotNil(undone.first?.undoes)
-        XCTAssertEqual(try store.reminder(identifier: tea.calendarItemIdentifier)?.title, "Tea")
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.reminder(identifier: tea.calendarItemIdentifier) })?.title, "Tea")
         _ = try undoNewest()
-        XCTAssertEqual(try store.reminder(identifier: tea.calendarItemIdentifier)?.title, "Coffee", "the undo undone")
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.reminder(identifier: tea.calendarItemIdentifier) })?.title, "Coffee",
+            "the undo undone")
     }
 
     func testAnUndoRefusesWhenTheItemChangedSinceNamingTheFields() throws {
@@ -71,65 +74,76 @@ final class HistoryTests: StoreTestCase {
         let renamed = try rename(tea, "Coffee")
         let change = try newest()
         _ = try rename(renamed, "Cocoa")
-        XCTAssertThrowsError(try store.undo(change: Int64(change.changeIdentifier)!)) { error in
+        XCTAssertThrowsError(try store.write({ () throws(StoreError) in try store.undo(change: Int64(change.changeIdentifier)!) })) { error in
             guard case StoreError.changedSince(_, let identifier, let fields, _)? = error as? StoreError else { return XCTFail("\(error)") }
             XCTAssertEqual(identifier, tea.calendarItemIdentifier)
             XCTAssertEqual(fields, ["title"])
         }
-        XCTAssertEqual(try store.reminder(identifier: tea.calendarItemIdentifier)?.title, "Cocoa", "nothing changed")
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.reminder(identifier: tea.calendarItemIdentifier) })?.title, "Cocoa", "nothing changed"
+        )
     }
 
     func testUndoingTheLastChangesOfAClientWalksBack() throws {
         let tea = try add("Tea")
         _ = try rename(tea, "Coffee")
-        _ = try rename(try XCTUnwrap(store.reminder(identifier: tea.calendarItemIdentifier)), "Cocoa")
-        _ = try store.undo(client: "tests", count: 1)
-        XCTAssertEqual(try store.reminder(identifier: tea.calendarItemIdentifier)?.title, "Coffee")
-        _ = try store.undo(client: "tests", count: 1)
+        _ = try rename(try XCTUnwrap(store.read({ () throws(StoreError) in try store.reminder(identifier: tea.calendarItemIdentifier) })), "Cocoa")
+        _ = try store.write({ () throws(StoreError) in try store.undo(client: "tests", count: 1) })
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.reminder(identifier: tea.calendarItemIdentifier) })?.title, "Coffee")
+        _ = try store.write({ () throws(StoreError) in try store.undo(client: "tests", count: 1) })
         XCTAssertEqual(
-            try store.reminder(identifier: tea.calendarItemIdentifier)?.title, "Tea", "the next undo goes further back, not undoing the undo")
-        _ = try store.undo(client: "tests", count: 1)
-        XCTAssertNil(try store.reminder(identifier: tea.calendarItemIdentifier), "undoing its creation removes it")
-        XCTAssertEqual(try store.trash(limit: 10).changes.map(\.itemIdentifier), [tea.calendarItemIdentifier], "to the trash")
+            try store.read({ () throws(StoreError) in try store.reminder(identifier: tea.calendarItemIdentifier) })?.title, "Tea",
+            "the next undo goes further back, not undoing the undo")
+        _ = try store.write({ () throws(StoreError) in try store.undo(client: "tests", count: 1) })
+        XCTAssertNil(
+            try store.read({ () throws(StoreError) in try store.reminder(identifier: tea.calendarItemIdentifier) }), "undoing its creation removes it"
+        )
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.trash(limit: 10) }).changes.map(\.itemIdentifier), [tea.calendarItemIdentifier],
+            "to the trash")
     }
 
     func testARemovedReminderComesBackWithItsIdentifierAlarmsAndSubtasks() throws {
         let trip = try add("Trip", alarm: true)
         let passport = try add("Passport", parent: trip.calendarItemIdentifier)
         try eventStore.removeReminder(identifier: trip.calendarItemIdentifier, commit: true)
-        XCTAssertNil(try store.reminder(identifier: passport.calendarItemIdentifier))
-        let trash = try store.trash(limit: 10).changes
+        XCTAssertNil(try store.read({ () throws(StoreError) in try store.reminder(identifier: passport.calendarItemIdentifier) }))
+        let trash = try store.read({ () throws(StoreError) in try store.trash(limit: 10) }).changes
         XCTAssertEqual(trash.map(\.title), ["Trip"], "the subtask is in its parent's entry")
-        let removal = try XCTUnwrap(store.lastRemoval(of: trip.calendarItemIdentifier))
-        let made = try store.undo(change: removal)
+        let removal = try XCTUnwrap(store.read({ () throws(StoreError) in try store.lastRemoval(of: trip.calendarItemIdentifier) }))
+        let made = try store.write({ () throws(StoreError) in try store.undo(change: removal) })
         XCTAssertEqual(made.map(\.action), [.restored])
-        let back = try XCTUnwrap(store.reminder(identifier: trip.calendarItemIdentifier))
+        let back = try XCTUnwrap(store.read({ () throws(StoreError) in try store.reminder(identifier: trip.calendarItemIdentifier) }))
         XCTAssertEqual(back.alarms, trip.alarms)
         XCTAssertEqual(back.dueDateComponents, trip.dueDateComponents)
-        XCTAssertEqual(try store.reminder(identifier: passport.calendarItemIdentifier)?.parentIdentifier, trip.calendarItemIdentifier)
-        XCTAssertEqual(try store.trash(limit: 10).changes, [])
-        XCTAssertThrowsError(try store.undo(change: removal), "nothing left to restore")
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.reminder(identifier: passport.calendarItemIdentifier) })?.parentIdentifier,
+            trip.calendarItemIdentifier)
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.trash(limit: 10) }).changes, [])
+        XCTAssertThrowsError(try store.write({ () throws(StoreError) in try store.undo(change: removal) }), "nothing left to restore")
     }
 
     func testARemovedListComesBackWithItsRemindersAndADeletionOfTheListItWasIn() throws {
         let work = try eventStore.saveCalendar(CalendarChanges(title: "Work"))
         let report = try add("Report", in: work.calendarIdentifier)
         try eventStore.removeCalendar(identifier: work.calendarIdentifier)
-        let entry = try XCTUnwrap(store.trash(limit: 10).changes.first)
+        let entry = try XCTUnwrap(store.read({ () throws(StoreError) in try store.trash(limit: 10) }).changes.first)
         XCTAssertEqual(entry.kind, .list)
         XCTAssertEqual(entry.title, "Work")
-        _ = try store.undo(change: Int64(entry.changeIdentifier)!)
-        XCTAssertEqual(try store.calendar(identifier: work.calendarIdentifier)?.title, "Work")
-        XCTAssertEqual(try store.reminder(identifier: report.calendarItemIdentifier)?.calendarIdentifier, work.calendarIdentifier)
+        _ = try store.write({ () throws(StoreError) in try store.undo(change: Int64(entry.changeIdentifier)!) })
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.calendar(identifier: work.calendarIdentifier) })?.title, "Work")
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.reminder(identifier: report.calendarItemIdentifier) })?.calendarIdentifier,
+            work.calendarIdentifier)
     }
 
     func testARemindersListMustBeThereToRestoreIt() throws {
         let work = try eventStore.saveCalendar(CalendarChanges(title: "Work"))
         let report = try add("Report", in: work.calendarIdentifier)
         try eventStore.removeReminder(identifier: report.calendarItemIdentifier, commit: true)
-        let removal = try XCTUnwrap(store.lastRemoval(of: report.calendarItemIdentifier))
+        let removal = try XCTUnwrap(store.read({ () throws(StoreError) in try store.lastRemoval(of: report.calendarItemIdentifier) }))
         try eventStore.removeCalendar(identifier: work.calendarIdentifier)
-        XCTAssertThrowsError(try store.undo(change: removal)) { error in
+        XCTAssertThrowsError(try store.write({ () throws(StoreError) in try store.undo(change: removal) })) { error in
             guard case StoreError.invalid(let validation)? = error as? StoreError else { return XCTFail("\(error)") }
             XCTAssertTrue(validation.description.contains("no longer exists"), validation.description)
         }
@@ -139,70 +153,89 @@ final class HistoryTests: StoreTestCase {
         let tea = try add("Tea")
         let created = try newest()
         store.author = ChangeAuthor(client: "script", program: "/usr/bin/python3")
-        XCTAssertThrowsError(try store.undo(change: Int64(created.changeIdentifier)!, onlyBy: "script"))
-        XCTAssertNotNil(try store.reminder(identifier: tea.calendarItemIdentifier))
+        XCTAssertThrowsError(try store.write({ () throws(StoreError) in try store.undo(change: Int64(created.changeIdentifier)!, onlyBy: "script") }))
+        XCTAssertNotNil(try store.read({ () throws(StoreError) in try store.reminder(identifier: tea.calendarItemIdentifier) }))
     }
 
     func testAChangeOlderThanTheHistoryKeepsIsRefusedSo() throws {
         let tea = try add("Tea")
         let created = try newest()
-        for n in 0..<3 { _ = try rename(try XCTUnwrap(store.reminder(identifier: tea.calendarItemIdentifier)), "Tea \(n)") }
-        try store.setHistoryRetention(HistoryRetention(days: 30, changes: 2))
-        XCTAssertEqual(try store.changes(ChangesFilter()).changes.count, 2)
-        XCTAssertThrowsError(try store.undo(change: Int64(created.changeIdentifier)!)) { error in
+        for n in 0..<3 {
+            _ = try rename(
+                try XCTUnwrap(store.read({ () throws(StoreError) in try store.reminder(identifier: tea.calendarItemIdentifier) })), "Tea \(n)")
+        }
+        try store.write({ () throws(StoreError) in try store.setHistoryRetention(HistoryRetention(days: 30, changes: 2)) })
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.changes(ChangesFilter()) }).changes.count, 2)
+        XCTAssertThrowsError(try store.write({ () throws(StoreError) in try store.undo(change: Int64(created.changeIdentifier)!) })) { error in
             XCTAssertTrue("\(error)".contains("older than the history keeps"), "\(error)")
         }
     }
 
     /// "Milk" in a list synced with account "home", as a sync left them.
     private func syncedMilk() throws -> (list: String, milk: Reminder) {
-        try store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp(milliseconds: 0))
+        try store.write({ () throws(StoreError) in
+            try store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp(milliseconds: 0))
+        })
         let list = Identifiers.make()
-        try store.addSyncedCollection(
-            SyncedCollection(calendarIdentifier: list, account: "home", href: "/alice/groceries/", syncToken: "t1"),
-            list: ItemCalendar(calendarIdentifier: list, title: "Groceries"), now: Timestamp(milliseconds: 0))
+        try store.write({ () throws(StoreError) in
+            try store.addSyncedCollection(
+                SyncedCollection(calendarIdentifier: list, account: "home", href: "/alice/groceries/", syncToken: "t1"),
+                list: ItemCalendar(calendarIdentifier: list, title: "Groceries"), now: Timestamp(milliseconds: 0))
+        })
         let milk = try add("Milk", in: list)
-        try store.saveSyncedItem(
-            SyncedItem(
-                href: "/alice/groceries/milk.ics", etag: "\"1\"", itemIdentifier: milk.calendarItemIdentifier, kind: .reminder,
-                syncedModified: milk.lastModifiedDate), calendar: list)
+        try store.write({ () throws(StoreError) in
+            try store.saveSyncedItem(
+                SyncedItem(
+                    href: "/alice/groceries/milk.ics", etag: "\"1\"", itemIdentifier: milk.calendarItemIdentifier, kind: .reminder,
+                    syncedModified: milk.lastModifiedDate), calendar: list)
+        })
         return (list, milk)
     }
 
     func testSyncedReminderRemovedHereGetsItsLinkBackUntilTheSyncSentTheRemoval() throws {
         let (list, milk) = try syncedMilk()
         try eventStore.removeReminder(identifier: milk.calendarItemIdentifier, commit: true)
-        XCTAssertNil(try store.syncedItems(calendar: list).first?.itemIdentifier, "a tombstone")
-        _ = try store.undo(change: try XCTUnwrap(store.lastRemoval(of: milk.calendarItemIdentifier)))
-        XCTAssertEqual(try store.syncedItems(calendar: list).first?.itemIdentifier, milk.calendarItemIdentifier, "linked again")
-        XCTAssertEqual(try store.syncedItems(calendar: list).first?.href, "/alice/groceries/milk.ics")
+        XCTAssertNil(try store.read({ () throws(StoreError) in try store.syncedItems(calendar: list) }).first?.itemIdentifier, "a tombstone")
+        let milkRemoval = try XCTUnwrap(store.read({ () throws(StoreError) in try store.lastRemoval(of: milk.calendarItemIdentifier) }))
+        _ = try store.write({ () throws(StoreError) in try store.undo(change: milkRemoval) })
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.syncedItems(calendar: list) }).first?.itemIdentifier, milk.calendarItemIdentifier,
+            "linked again")
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.syncedItems(calendar: list) }).first?.href, "/alice/groceries/milk.ics")
     }
 
     func testASyncedListRemovedHereComesBackWithItsCollectionOrToBeMadeAgain() throws {
         let (list, milk) = try syncedMilk()
         try eventStore.removeCalendar(identifier: list)
-        XCTAssertEqual(try store.removedCollections(account: "home").map(\.href), ["/alice/groceries/"])
-        let removal = try XCTUnwrap(store.lastRemoval(of: list))
-        let restored = try store.undo(change: removal)
+        XCTAssertEqual(try store.write({ () throws(StoreError) in try store.removedCollections(account: "home") }).map(\.href), ["/alice/groceries/"])
+        let removal = try XCTUnwrap(store.read({ () throws(StoreError) in try store.lastRemoval(of: list) }))
+        let restored = try store.write({ () throws(StoreError) in try store.undo(change: removal) })
         XCTAssertEqual(restored.map(\.kind), [.list], "its reminders are parts of it")
-        XCTAssertEqual(try store.removedCollections(account: "home"), [], "the removal is not sent")
-        XCTAssertEqual(try store.syncedCollections(account: "home").first?.href, "/alice/groceries/")
-        XCTAssertEqual(try store.syncedItems(calendar: list).first?.itemIdentifier, milk.calendarItemIdentifier)
+        XCTAssertEqual(try store.write({ () throws(StoreError) in try store.removedCollections(account: "home") }), [], "the removal is not sent")
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.syncedCollections(account: "home") }).first?.href, "/alice/groceries/")
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.syncedItems(calendar: list) }).first?.itemIdentifier, milk.calendarItemIdentifier)
 
         // Removed again, and the removal sent (the sync forgets the tombstone): made anew.
-        _ = try store.undo(change: Int64(try XCTUnwrap(restored.first).changeIdentifier)!)
-        try store.forgetRemovedCollection(href: "/alice/groceries/", account: "home")
-        _ = try store.undo(change: try XCTUnwrap(store.lastRemoval(of: list)))
-        XCTAssertEqual(try store.syncedCollections(account: "home").map(\.href), [nil], "to be made by the next sync")
-        XCTAssertEqual(try store.syncedItems(calendar: list), [], "and every reminder sent as new")
-        XCTAssertEqual(try store.reminder(identifier: milk.calendarItemIdentifier)?.calendarIdentifier, list)
+        let restoring = Int64(try XCTUnwrap(restored.first).changeIdentifier)!
+        _ = try store.write({ () throws(StoreError) in try store.undo(change: restoring) })
+        try store.write({ () throws(StoreError) in try store.forgetRemovedCollection(href: "/alice/groceries/", account: "home") })
+        let listRemoval = try XCTUnwrap(store.read({ () throws(StoreError) in try store.lastRemoval(of: list) }))
+        _ = try store.write({ () throws(StoreError) in try store.undo(change: listRemoval) })
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.syncedCollections(account: "home") }).map(\.href), [nil],
+            "to be made by the next sync")
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.syncedItems(calendar: list) }), [], "and every reminder sent as new")
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.reminder(identifier: milk.calendarItemIdentifier) })?.calendarIdentifier, list)
     }
 
     func testChangesArePagedNewestFirst() throws {
         for n in 0..<5 { _ = try add("R\(n)") }
-        let first = try store.changes(ChangesFilter(limit: 3))
+        let first = try store.read({ () throws(StoreError) in try store.changes(ChangesFilter(limit: 3)) })
         XCTAssertEqual(first.changes.map(\.title), ["R4", "R3", "R2"])
-        let second = try store.changes(ChangesFilter(before: Int64(try XCTUnwrap(first.nextCursor)), limit: 3))
+        let cursor = Int64(try XCTUnwrap(first.nextCursor))
+        let second = try store.read({ () throws(StoreError) in try store.changes(ChangesFilter(before: cursor, limit: 3)) })
         XCTAssertEqual(second.changes.prefix(2).map(\.title), ["R1", "R0"])
     }
 }

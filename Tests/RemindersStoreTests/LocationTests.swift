@@ -38,7 +38,7 @@ final class LocationTests: StoreTestCase {
         XCTAssertEqual(try at(20), [])
         XCTAssertEqual(try at(60), [], "leaving does not fire an enter alarm")
         XCTAssertEqual(try at(35), ["enter fence"])
-        let firing = try eventStore.store.deliveries(in: .firing)
+        let firing = try eventStore.read({ store throws(StoreError) in try store.deliveries(in: .firing) })
         XCTAssertEqual(firing.map(\.reason), ["enter", "enter"])
         XCTAssertEqual(Set(firing.map(\.itemIdentifier)), [reminder.calendarItemIdentifier])
         XCTAssertEqual(Set(firing.map(\.occurrence)).count, 2, "each crossing is its own occurrence")

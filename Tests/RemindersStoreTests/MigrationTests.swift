@@ -37,7 +37,7 @@ final class MigrationTests: XCTestCase {
         }
         let store = try CalendarStore(path: path)
         XCTAssertEqual(try store.database.scalar("PRAGMA user_version")?.integer, Int64(Schema.currentVersion))
-        let old = try XCTUnwrap(try store.reminder(identifier: "old"))
+        let old = try XCTUnwrap(try store.read({ () throws(StoreError) in try store.reminder(identifier: "old") }))
         XCTAssertEqual(old.dueDateComponents, ItemDateComponents(year: 2026, month: 6, day: 15))
         XCTAssertEqual(old.startDateComponents, ItemDateComponents(year: 2026, month: 6, day: 14))
         XCTAssertEqual(try store.database.scalar("SELECT due_at FROM reminders WHERE identifier = 'old'"), .null)
@@ -45,15 +45,16 @@ final class MigrationTests: XCTestCase {
             try store.database.scalar("SELECT due_wall FROM reminders WHERE identifier = 'old'")?.integer,
             ItemDateComponents(year: 2026, month: 6, day: 15).wallClockSeconds)
         // A date with an hour keeps its zone.
-        XCTAssertEqual(try store.reminder(identifier: "timed")?.dueDateComponents?.timeZone, "Europe/Berlin")
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.reminder(identifier: "timed") })?.dueDateComponents?.timeZone, "Europe/Berlin")
         let pagoPago = TimeZone(identifier: "Pacific/Pago_Pago")!
         let june15 = ReminderPredicate(
             kind: .incomplete, dueDateStarting: Timestamp(rfc3339: "2026-06-15T00:00:00-11:00"),
             dueDateEnding: Timestamp(rfc3339: "2026-06-16T00:00:00-11:00"))
-        XCTAssertEqual(try store.reminders(matching: june15, in: pagoPago).map(\.title), ["all day"])
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.reminders(matching: june15, in: pagoPago) }).map(\.title), ["all day"])
         // v3: the rows are in the full-text index, untagged, unflagged, top-level.
         let found = ReminderPredicate(kind: .all, matching: "all")
-        XCTAssertEqual(try store.reminders(matching: found, in: pagoPago).map(\.title), ["all day"])
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.reminders(matching: found, in: pagoPago) }).map(\.title), ["all day"])
         XCTAssertEqual(old.tags, [])
         XCTAssertFalse(old.isFlagged)
         XCTAssertNil(old.parentIdentifier)
@@ -92,14 +93,14 @@ final class MigrationTests: XCTestCase {
         let store = try CalendarStore(path: path)
         XCTAssertEqual(try store.database.scalar("PRAGMA user_version")?.integer, Int64(Schema.currentVersion))
         XCTAssertEqual(
-            try store.syncedCollections(account: "home"),
+            try store.read({ () throws(StoreError) in try store.syncedCollections(account: "home") }),
             [
                 SyncedCollection(
                     calendarIdentifier: "list", account: "home", entityType: .reminder, href: "/alice/groceries/",
                     syncToken: "token-1", ctag: "ctag-1", title: "Groceries", color: "#1BADF8")
             ])
         XCTAssertEqual(
-            try store.syncedItems(calendar: "list"),
+            try store.read({ () throws(StoreError) in try store.syncedItems(calendar: "list") }),
             [
                 SyncedItem(
                     href: "/alice/groceries/gone.ics", etag: "\"e2\"", itemIdentifier: nil, kind: .reminder,
@@ -109,8 +110,8 @@ final class MigrationTests: XCTestCase {
                     syncedModified: Timestamp(milliseconds: 5)),
             ])
         // The renamed tables are the ones the foreign keys name: removing the reminder leaves its item's tombstone.
-        _ = try store.deleteReminder(identifier: "milk")
-        XCTAssertEqual(try store.syncedItems(calendar: "list").map(\.itemIdentifier), [nil, nil])
+        _ = try store.write({ () throws(StoreError) in try store.deleteReminder(identifier: "milk") })
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.syncedItems(calendar: "list") }).map(\.itemIdentifier), [nil, nil])
         XCTAssertEqual(try store.database.scalar("SELECT count(*) FROM pragma_foreign_key_check")?.integer, 0)
         XCTAssertEqual(try store.integrityCheck(), "ok")
     }
@@ -135,20 +136,33 @@ final class MigrationTests: XCTestCase {
         }
         let store = try CalendarStore(path: path)
         XCTAssertEqual(
-            try store.authorizations(),
+            try store.read({ () throws(StoreError) in try store.authorizations() }),
             [
                 AuthorizationRecord(client: "editor", entityType: .event, program: nil, status: .writeOnly),
                 AuthorizationRecord(client: "editor", entityType: .reminder, program: nil, status: .fullAccess),
                 AuthorizationRecord(client: "spam", entityType: .reminder, program: nil, status: .denied),
             ])
         for program in ["/usr/bin/nvim", "/usr/bin/emacs-nox"] {
-            XCTAssertEqual(try store.authorizationStatus(client: "editor", program: program, entityType: .reminder), .fullAccess)
-            XCTAssertEqual(try store.authorizationStatus(client: "editor", program: program, entityType: .event), .writeOnly)
-            XCTAssertEqual(try store.authorizationStatus(client: "spam", program: program, entityType: .reminder), .denied)
+            XCTAssertEqual(
+                try store.read({ () throws(StoreError) in try store.authorizationStatus(client: "editor", program: program, entityType: .reminder) }),
+                .fullAccess)
+            XCTAssertEqual(
+                try store.read({ () throws(StoreError) in try store.authorizationStatus(client: "editor", program: program, entityType: .event) }),
+                .writeOnly)
+            XCTAssertEqual(
+                try store.read({ () throws(StoreError) in try store.authorizationStatus(client: "spam", program: program, entityType: .reminder) }),
+                .denied)
         }
-        try store.setAuthorizationStatus(.denied, client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
-        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder), .denied)
-        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/emacs-nox", entityType: .reminder), .fullAccess)
+        try store.write({ () throws(StoreError) in
+            try store.setAuthorizationStatus(.denied, client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
+        })
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
+            }), .denied)
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in
+                try store.authorizationStatus(client: "editor", program: "/usr/bin/emacs-nox", entityType: .reminder)
+            }), .fullAccess)
     }
 
     /// A store that counted its migrations (user_version, before the ledger) has the first that

@@ -13,7 +13,7 @@ final class SQLiteErrorTests: XCTestCase {
 
     func testAConstraintViolationKeepsItsExtendedCodeMessageAndStatement() throws {
         let store = try CalendarStore(path: path)
-        let existing = try XCTUnwrap(try store.sqlite { () throws(SQLiteError) in try store.database.scalar("SELECT identifier FROM sources")?.text })
+        let existing = try XCTUnwrap(try store.database.scalar("SELECT identifier FROM sources")?.text)
         let outcome = Result { () throws(StoreError) in
             try store.write { () throws(StoreError) in
                 try store.sqlite { () throws(SQLiteError) in

@@ -18,7 +18,9 @@ final class SharedAlarmStateTests: StoreTestCase {
     }
 
     private func held(_ reminder: Reminder) throws -> (state: AlarmDelivery.State, until: Timestamp?)? {
-        try eventStore.store.heldAlarms()["\(reminder.calendarItemIdentifier) A1 \(AlarmDelivery.occurrence(of: reminder))"].map {
+        try eventStore.read({ store throws(StoreError) in try store.heldAlarms() })[
+            "\(reminder.calendarItemIdentifier) A1 \(AlarmDelivery.occurrence(of: reminder))"
+        ].map {
             ($0.state, $0.until)
         }
     }
@@ -26,47 +28,64 @@ final class SharedAlarmStateTests: StoreTestCase {
     func testAcknowledgedThereAtOrAfterTheFireTimeIsDismissedHere() throws {
         let call = try reminder()
         let before = Timestamp(rfc3339: "2026-12-01T08:00:00Z")!
-        try eventStore.store.recordAlarmStates(["A1": AlarmState(alarmIdentifier: "A1", acknowledged: before)], of: call, in: utc, now: before)
+        try eventStore.write({ store throws(StoreError) in
+            try store.recordAlarmStates(["A1": AlarmState(alarmIdentifier: "A1", acknowledged: before)], of: call, in: utc, now: before)
+        })
         XCTAssertNil(try held(call), "acknowledged before it fired (an earlier occurrence's): it still fires")
-        try eventStore.store.recordAlarmStates(["A1": AlarmState(alarmIdentifier: "A1", acknowledged: fires)], of: call, in: utc, now: fires)
+        try eventStore.write({ store throws(StoreError) in
+            try store.recordAlarmStates(["A1": AlarmState(alarmIdentifier: "A1", acknowledged: fires)], of: call, in: utc, now: fires)
+        })
         XCTAssertEqual(try held(call)?.state, .dismissed)
         XCTAssertTrue(
-            try eventStore.store.remindersWithUndecidedAlarms(firingFrom: before, through: fires, in: utc).isEmpty, "the agent does not fire it")
-        XCTAssertEqual(try eventStore.store.alarmStatesToShare(calendar: call.calendarIdentifier), [:], "what came from there is not sent back")
+            try eventStore.read({ store throws(StoreError) in try store.remindersWithUndecidedAlarms(firingFrom: before, through: fires, in: utc) })
+                .isEmpty, "the agent does not fire it")
+        XCTAssertEqual(
+            try eventStore.read({ store throws(StoreError) in try store.alarmStatesToShare(calendar: call.calendarIdentifier) }), [:],
+            "what came from there is not sent back")
     }
 
     func testASnoozeThereFiresHereAtItsTime() throws {
         let call = try reminder()
         let until = Timestamp(rfc3339: "2026-12-01T09:30:00Z")!
-        try eventStore.store.recordAlarmStates(
-            ["A1": AlarmState(alarmIdentifier: "A1", acknowledged: fires.advanced(by: 60_000), snoozedUntil: until)],
-            of: call, in: utc, now: fires)
+        try eventStore.write({ store throws(StoreError) in
+            try store.recordAlarmStates(
+                ["A1": AlarmState(alarmIdentifier: "A1", acknowledged: fires.advanced(by: 60_000), snoozedUntil: until)],
+                of: call, in: utc, now: fires)
+        })
         XCTAssertEqual(try held(call)?.state, .snoozed)
         XCTAssertEqual(try held(call)?.until, until)
-        XCTAssertEqual(try eventStore.store.nextSnoozeEnd(), until)
+        XCTAssertEqual(try eventStore.read({ store throws(StoreError) in try store.nextSnoozeEnd() }), until)
     }
 
     func testADecisionMadeHereAndNotYetSharedStands() throws {
         let call = try reminder()
         let here = Timestamp(rfc3339: "2026-12-01T08:50:00Z")!
-        try eventStore.store.decide(
-            .snoozed, reminder: call, alarm: call.alarms[0], fireDate: fires, snoozedUntil: here.advanced(by: 600_000), now: here)
-        let waiting = try eventStore.store.alarmStatesToShare(calendar: call.calendarIdentifier)
+        try eventStore.write({ store throws(StoreError) in
+            try store.decide(
+                .snoozed, reminder: call, alarm: call.alarms[0], fireDate: fires, snoozedUntil: here.advanced(by: 600_000), now: here)
+        })
+        let waiting = try eventStore.read({ store throws(StoreError) in try store.alarmStatesToShare(calendar: call.calendarIdentifier) })
         XCTAssertEqual(
             waiting[call.calendarItemIdentifier], [AlarmState(alarmIdentifier: "A1", acknowledged: here, snoozedUntil: here.advanced(by: 600_000))])
-        XCTAssertTrue(try eventStore.store.syncBacklog(changedSince: here).changedSince == false, "a list that is not synced has nothing to send")
+        XCTAssertTrue(
+            try eventStore.read({ store throws(StoreError) in try store.syncBacklog(changedSince: here) }).changedSince == false,
+            "a list that is not synced has nothing to send")
 
         // The server's older acknowledgement does not undo the snooze made here.
-        try eventStore.store.recordAlarmStates(
-            ["A1": AlarmState(alarmIdentifier: "A1", acknowledged: Timestamp(rfc3339: "2026-12-01T09:10:00Z")!)],
-            of: call, in: utc, now: here)
+        try eventStore.write({ store throws(StoreError) in
+            try store.recordAlarmStates(
+                ["A1": AlarmState(alarmIdentifier: "A1", acknowledged: Timestamp(rfc3339: "2026-12-01T09:10:00Z")!)],
+                of: call, in: utc, now: here)
+        })
         XCTAssertEqual(try held(call)?.state, .snoozed, "not yet shared: it goes up first")
-        try eventStore.store.markAlarmStatesShared(reminder: call.calendarItemIdentifier, through: here)
-        XCTAssertEqual(try eventStore.store.alarmStatesToShare(calendar: call.calendarIdentifier), [:])
+        try eventStore.write({ store throws(StoreError) in try store.markAlarmStatesShared(reminder: call.calendarItemIdentifier, through: here) })
+        XCTAssertEqual(try eventStore.read({ store throws(StoreError) in try store.alarmStatesToShare(calendar: call.calendarIdentifier) }), [:])
         // Once shared, a later acknowledgement there wins.
-        try eventStore.store.recordAlarmStates(
-            ["A1": AlarmState(alarmIdentifier: "A1", acknowledged: Timestamp(rfc3339: "2026-12-01T09:10:00Z")!)],
-            of: call, in: utc, now: here)
+        try eventStore.write({ store throws(StoreError) in
+            try store.recordAlarmStates(
+                ["A1": AlarmState(alarmIdentifier: "A1", acknowledged: Timestamp(rfc3339: "2026-12-01T09:10:00Z")!)],
+                of: call, in: utc, now: here)
+        })
         XCTAssertEqual(try held(call)?.state, .dismissed)
     }
 
@@ -81,19 +100,25 @@ final class SharedAlarmStateTests: StoreTestCase {
         standup.alarms = [Alarm(alarmIdentifier: "S1", trigger: .relative(offset: -900))]
         let series = try eventStore.writeSyncedEvent(standup, detached: [], calendarObject: "", into: standup.calendarIdentifier, over: nil)
         let key = { (day: Int) in Event.occurrenceKey(ItemDateComponents(year: 2026, month: 12, day: day, hour: 9, minute: 0, timeZone: "UTC")) }
-        func held(_ day: Int) throws -> AlarmDelivery.State? { try eventStore.store.heldAlarms()["\(series.eventIdentifier) S1 \(key(day))"]?.state }
-        try eventStore.store.recordAlarmStates(
-            ["S1": AlarmState(alarmIdentifier: "S1", acknowledged: Timestamp(rfc3339: "2026-12-02T08:50:00Z")!)],
-            of: series, in: utc)
+        func held(_ day: Int) throws -> AlarmDelivery.State? {
+            try eventStore.read({ store throws(StoreError) in try store.heldAlarms() })["\(series.eventIdentifier) S1 \(key(day))"]?.state
+        }
+        try eventStore.write({ store throws(StoreError) in
+            try store.recordAlarmStates(
+                ["S1": AlarmState(alarmIdentifier: "S1", acknowledged: Timestamp(rfc3339: "2026-12-02T08:50:00Z")!)],
+                of: series, in: utc)
+        })
         XCTAssertEqual(try held(2), .dismissed, "the 2nd's alarm fired at 08:45, before the acknowledgement")
         XCTAssertNil(try held(1), "the 1st's is more than a day before it: the agent would not catch it up anyway")
         XCTAssertNil(try held(3), "the next one still rings")
-        try eventStore.store.recordAlarmStates(
-            [
-                "S1": AlarmState(
-                    alarmIdentifier: "S1", acknowledged: Timestamp(rfc3339: "2026-12-03T08:46:00Z")!,
-                    snoozedUntil: Timestamp(rfc3339: "2026-12-03T08:56:00Z")!)
-            ], of: series, in: utc)
+        try eventStore.write({ store throws(StoreError) in
+            try store.recordAlarmStates(
+                [
+                    "S1": AlarmState(
+                        alarmIdentifier: "S1", acknowledged: Timestamp(rfc3339: "2026-12-03T08:46:00Z")!,
+                        snoozedUntil: Timestamp(rfc3339: "2026-12-03T08:56:00Z")!)
+                ], of: series, in: utc)
+        })
         XCTAssertEqual(try held(3), .snoozed)
         XCTAssertEqual(try held(2), .dismissed)
     }

@@ -76,9 +76,9 @@ final class StagedGroupTests: StoreTestCase {
     func testACommitOnItsOwnIsDurableAndAFailedOneKeepsWhatWasStaged() throws {
         let tea = try reminder("Tea", commit: false)
         _ = try event("Standup", commit: false)
-        try eventStore.store.sqlite { () throws(SQLiteError) in try self.eventStore.store.database.execute("PRAGMA query_only = 1") }
+        try eventStore.store.database.execute("PRAGMA query_only = 1")
         XCTAssertThrowsError(try eventStore.commit())
-        try eventStore.store.sqlite { () throws(SQLiteError) in try self.eventStore.store.database.execute("PRAGMA query_only = 0") }
+        try eventStore.store.database.execute("PRAGMA query_only = 0")
         XCTAssertEqual(try eventStore.reminder(identifier: tea.calendarItemIdentifier)?.title, "Tea")
         try eventStore.commit()
         XCTAssertEqual(try committed(), ["Standup", "Tea"])

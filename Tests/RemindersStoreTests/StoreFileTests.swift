@@ -17,10 +17,11 @@ final class StoreFileTests: XCTestCase {
 
     func testFreshStoreHoldsOneDefaultList() throws {
         let store = try CalendarStore(path: folder + "/s.sqlite")
-        let calendars = try store.calendars()
+        let calendars = try store.read({ () throws(StoreError) in try store.calendars() })
         XCTAssertEqual(calendars.map(\.title), ["Reminders"])
         XCTAssertEqual(calendars.first?.isDefault, true)
-        XCTAssertEqual(try store.defaultCalendar()?.calendarIdentifier, calendars.first?.calendarIdentifier)
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.defaultCalendar() })?.calendarIdentifier, calendars.first?.calendarIdentifier)
         XCTAssertEqual(try store.database.scalar("SELECT count(*) FROM sources")?.integer, 1)
         XCTAssertEqual(try store.database.scalar("PRAGMA user_version")?.integer, Int64(Schema.currentVersion))
         XCTAssertEqual(try store.database.scalar("PRAGMA journal_mode")?.text, "wal")
@@ -30,12 +31,16 @@ final class StoreFileTests: XCTestCase {
     func testReopeningKeepsEverythingAndSeedsOnce() throws {
         let path = folder + "/s.sqlite"
         let first = try CalendarStore(path: path)
-        try first.setAuthorizationStatus(.writeOnly, client: "c", program: "/usr/bin/c", entityType: .reminder)
-        let identifier = try first.calendars()[0].calendarIdentifier
+        let identifier = try first.write { () throws(StoreError) in
+            try first.setAuthorizationStatus(.writeOnly, client: "c", program: "/usr/bin/c", entityType: .reminder)
+            return try first.calendars()[0].calendarIdentifier
+        }
         let second = try CalendarStore(path: path)
-        XCTAssertEqual(try second.calendars().map(\.calendarIdentifier), [identifier])
-        XCTAssertEqual(try second.authorizationStatus(client: "c", program: "/usr/bin/c", entityType: .reminder), .writeOnly)
-        XCTAssertEqual(try second.authorizationStatus(client: "other", program: "/usr/bin/c", entityType: .reminder), .notDetermined)
+        try second.read { () throws(StoreError) in
+            XCTAssertEqual(try second.calendars().map(\.calendarIdentifier), [identifier])
+            XCTAssertEqual(try second.authorizationStatus(client: "c", program: "/usr/bin/c", entityType: .reminder), .writeOnly)
+            XCTAssertEqual(try second.authorizationStatus(client: "other", program: "/usr/bin/c", entityType: .reminder), .notDetermined)
+        }
     }
 
     func testNewerSchemaIsRefused() throws {
@@ -81,34 +86,55 @@ final class StoreFileTests: XCTestCase {
     func testNestedWritesAreSavepoints() throws {
         let store = try CalendarStore(path: folder + "/s.sqlite")
         try store.write { () throws(StoreError) in
-            try store.setAuthorizationStatus(.fullAccess, client: "kept", program: nil, entityType: .reminder)
+            try store.write({ () throws(StoreError) in
+                try store.setAuthorizationStatus(.fullAccess, client: "kept", program: nil, entityType: .reminder)
+            })
             _ = try? store.write { () throws(StoreError) in
-                try store.setAuthorizationStatus(.fullAccess, client: "undone", program: nil, entityType: .reminder)
+                try store.write({ () throws(StoreError) in
+                    try store.setAuthorizationStatus(.fullAccess, client: "undone", program: nil, entityType: .reminder)
+                })
                 throw StoreError.unavailable("boom")
             }
         }
-        XCTAssertEqual(try store.authorizations().map(\.client), ["kept"])
+        XCTAssertEqual(try store.read({ () throws(StoreError) in try store.authorizations() }).map(\.client), ["kept"])
     }
     /// A grant for one program holds for it alone; an unanswered request is recorded and decides nothing.
     func testGrantsAreForAProgramOrAnyProgram() throws {
         let store = try CalendarStore(path: folder + "/s.sqlite")
-        try store.setAuthorizationStatus(.fullAccess, client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
-        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder), .fullAccess)
-        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/tmp/imposter", entityType: .reminder), .notDetermined)
-        try store.recordUnansweredRequest(client: "editor", program: "/tmp/imposter", entityType: .reminder)
-        try store.recordUnansweredRequest(client: "editor", program: "/usr/bin/nvim", entityType: .reminder)  // decided already: kept
+        try store.write({ () throws(StoreError) in
+            try store.setAuthorizationStatus(.fullAccess, client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
+        })
         XCTAssertEqual(
-            try store.authorizations().map { "\($0.program ?? "*") \($0.status.rawValue)" },
+            try store.read({ () throws(StoreError) in try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
+            }), .fullAccess)
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.authorizationStatus(client: "editor", program: "/tmp/imposter", entityType: .reminder)
+            }), .notDetermined)
+        try store.write({ () throws(StoreError) in
+            try store.recordUnansweredRequest(client: "editor", program: "/tmp/imposter", entityType: .reminder)
+        })
+        try store.write({ () throws(StoreError) in
+            try store.recordUnansweredRequest(client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
+        })  // decided already: kept
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.authorizations() }).map { "\($0.program ?? "*") \($0.status.rawValue)" },
             ["/tmp/imposter notDetermined", "/usr/bin/nvim fullAccess"])
-        try store.setAuthorizationStatus(.writeOnly, client: "editor", program: nil, entityType: .reminder)
+        try store.write({ () throws(StoreError) in try store.setAuthorizationStatus(.writeOnly, client: "editor", program: nil, entityType: .reminder)
+        })
         XCTAssertEqual(
-            try store.authorizationStatus(client: "editor", program: "/tmp/imposter", entityType: .reminder), .writeOnly,
+            try store.read({ () throws(StoreError) in try store.authorizationStatus(client: "editor", program: "/tmp/imposter", entityType: .reminder)
+            }), .writeOnly,
             "a recorded request does not hide the grant for any program")
         XCTAssertEqual(
-            try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder), .fullAccess,
+            try store.read({ () throws(StoreError) in try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
+            }), .fullAccess,
             "the program's own decision comes first")
-        try store.setAuthorizationStatus(.notDetermined, client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
-        XCTAssertEqual(try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder), .writeOnly)
+        try store.write({ () throws(StoreError) in
+            try store.setAuthorizationStatus(.notDetermined, client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
+        })
+        XCTAssertEqual(
+            try store.read({ () throws(StoreError) in try store.authorizationStatus(client: "editor", program: "/usr/bin/nvim", entityType: .reminder)
+            }), .writeOnly)
     }
 
     /// A store or folder others may read is refused, naming the path and the fix; once private it opens.
@@ -161,7 +187,8 @@ final class StoreFileTests: XCTestCase {
             XCTAssertTrue(message.contains(path) && message.contains("removed or replaced"), message)
         }
         XCTAssertThrowsError(
-            try eventStore.store.reminders(matching: ReminderPredicate(kind: .all), in: .current), "nor read from a file nobody will open again")
+            try eventStore.read({ store throws(StoreError) in try store.reminders(matching: ReminderPredicate(kind: .all), in: .current) }),
+            "nor read from a file nobody will open again")
     }
 
     func testAStoreReplacedUnderAnOpenConnectionIsNoticedAndTheNewOneIsUntouched() throws {
@@ -186,13 +213,14 @@ final class StoreFileTests: XCTestCase {
             DispatchQueue.concurrentPerform(iterations: 6) { _ in
                 do {
                     let store = try CalendarStore(path: path)
-                    _ = try store.calendars()
+                    _ = try store.read({ () throws(StoreError) in try store.calendars() })
                 } catch {
                     failures.withLock { $0.append("\(error)") }
                 }
             }
             XCTAssertEqual(failures.withLock { $0 }, [], "round \(round)")
-            XCTAssertEqual(try CalendarStore(path: path).calendars().filter { $0.entityType == .reminder }.count, 1, "seeded once")
+            let reopened = try CalendarStore(path: path)
+            XCTAssertEqual(try reopened.read { () throws(StoreError) in try reopened.calendars() }.count, 1, "seeded once")
         }
     }
 

@@ -91,11 +91,15 @@ final class EventHistory {
 
     init(seed: UInt64, path: String) throws {
         random = SplitMix64(seed: seed)
-        eventStore = EventStore(store: try CalendarStore(path: path), timeZone: Self.utc)
-        try eventStore.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
-        try eventStore.store.addSyncedCollection(
-            SyncedCollection(calendarIdentifier: calendar, account: "home", entityType: .event, href: collection.href),
-            list: ItemCalendar(calendarIdentifier: calendar, title: "Events", entityType: .event), now: Timestamp.now())
+        eventStore = try EventStore(path: path, timeZone: Self.utc)
+        try eventStore.write({ store throws(StoreError) in
+            try store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
+        })
+        try eventStore.write({ store throws(StoreError) in
+            try store.addSyncedCollection(
+                SyncedCollection(calendarIdentifier: calendar, account: "home", entityType: .event, href: collection.href),
+                list: ItemCalendar(calendarIdentifier: calendar, title: "Events", entityType: .event), now: Timestamp.now())
+        })
     }
 
     func run() throws {
@@ -120,7 +124,7 @@ final class EventHistory {
     // MARK: Here
 
     private func localEvents() throws -> [Event] {
-        try eventStore.store.series(inCalendars: [calendar]).sorted {
+        try eventStore.read({ store throws(StoreError) in try store.series(inCalendars: [calendar]) }).sorted {
             rank[$0.calendarItemExternalIdentifier, default: 0] < rank[$1.calendarItemExternalIdentifier, default: 0]
         }
     }
@@ -278,7 +282,11 @@ final class EventHistory {
             failures += 1
             return [MemoryCollection.Failure.timeout, .unavailable, .itemRefused][random.int(in: 0...2)]
         }
-        guard let synced = try eventStore.store.syncedCollections(account: "home").first(where: { $0.calendarIdentifier == calendar }) else {
+        guard
+            let synced = try eventStore.read({ store throws(StoreError) in try store.syncedCollections(account: "home") }).first(where: {
+                $0.calendarIdentifier == calendar
+            })
+        else {
             throw Failure(description: "the synced collection went")
         }
         var options = SyncOptions()
@@ -302,7 +310,7 @@ final class EventHistory {
     private func check() throws {
         var here: [String: [String]] = [:]
         for event in try localEvents() {
-            let detached = try eventStore.store.detachedOccurrences(of: event.eventIdentifier)
+            let detached = try eventStore.read({ store throws(StoreError) in try store.detachedOccurrences(of: event.eventIdentifier) })
             here[event.calendarItemExternalIdentifier] = [event.title, event.notes ?? "", event.location ?? ""] + places(of: event, detached)
         }
         var there: [String: [String]] = [:]

@@ -17,14 +17,18 @@ final class MovedItemTests: XCTestCase {
 
     override func setUpWithError() throws {
         path = NSTemporaryDirectory() + "moved-items-" + UUID().uuidString + "/s.sqlite"
-        eventStore = EventStore(store: try CalendarStore(path: path), timeZone: TimeZone(identifier: "UTC")!)
-        try eventStore.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
+        eventStore = try EventStore(path: path, timeZone: TimeZone(identifier: "UTC")!)
+        try eventStore.write({ store throws(StoreError) in
+            try store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
+        })
         lists = []
         for collection in collections {
             let list = Identifiers.make()
-            try eventStore.store.addSyncedCollection(
-                SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
-                list: ItemCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
+            try eventStore.write({ store throws(StoreError) in
+                try store.addSyncedCollection(
+                    SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
+                    list: ItemCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
+            })
             lists.append(list)
         }
     }
@@ -33,7 +37,10 @@ final class MovedItemTests: XCTestCase {
 
     @discardableResult
     private func sync(_ index: Int, forceDelete: Bool = false) throws -> ListReport {
-        let synced = try XCTUnwrap(eventStore.store.syncedCollections(account: "home").first { $0.calendarIdentifier == lists[index] })
+        let synced = try XCTUnwrap(
+            eventStore.read({ store throws(StoreError) in try store.syncedCollections(account: "home") }).first {
+                $0.calendarIdentifier == lists[index]
+            })
         var options = SyncOptions()
         if forceDelete { options.forceDelete = [lists[index]] }
         let run = CollectionSync(
@@ -50,8 +57,10 @@ final class MovedItemTests: XCTestCase {
     }
 
     private func titles(_ index: Int) throws -> [String] {
-        try eventStore.store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [lists[index]]), in: TimeZone(identifier: "UTC")!)
-            .map(\.title).sorted()
+        try eventStore.read({ store throws(StoreError) in
+            try store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: [lists[index]]), in: TimeZone(identifier: "UTC")!)
+        })
+        .map(\.title).sorted()
     }
 
     private func remoteTitles(_ index: Int) throws -> [String] {
@@ -100,7 +109,7 @@ final class MovedItemTests: XCTestCase {
         let href = collections[1].members.keys.first!
         collections[1].store(collections[1].members[href]!.text.replacingOccurrences(of: "SUMMARY:Tea", with: "SUMMARY:Green tea"), at: href)
         for index in [0, 1, 0, 1] { try sync(index) }
-        let moved = try XCTUnwrap(eventStore.store.reminder(identifier: tea.calendarItemIdentifier))
+        let moved = try XCTUnwrap(eventStore.read({ store throws(StoreError) in try store.reminder(identifier: tea.calendarItemIdentifier) }))
         XCTAssertEqual(
             [moved.calendarIdentifier, moved.title, String(moved.priority)], [lists[0], "Tea", "1"], "the move and the change here stand")
         XCTAssertEqual(try titles(1), ["Green tea"], "the change there is not lost")
@@ -117,9 +126,10 @@ final class MovedItemTests: XCTestCase {
         }
         try sync(0)
         collections[0].remove(collections[0].members.keys.first!)
-        var synced = try XCTUnwrap(eventStore.store.syncedCollections(account: "home").first { $0.calendarIdentifier == lists[0] })
+        var synced = try XCTUnwrap(
+            eventStore.read({ store throws(StoreError) in try store.syncedCollections(account: "home") }).first { $0.calendarIdentifier == lists[0] })
         synced.ctag = collections[0].ctag  // the removal taken as seen
-        try eventStore.store.saveSyncedCollection(synced)
+        try eventStore.write({ store throws(StoreError) in try store.saveSyncedCollection(synced) })
         _ = try save(bread.calendarItemIdentifier) { $0.notes = .set("rye") }
         let report = try sync(0)
         XCTAssertEqual(report.skipped, [])
@@ -144,11 +154,13 @@ final class MovedItemTests: XCTestCase {
             collections[0].members[href]!.text.replacingOccurrences(of: "SUMMARY:Jam", with: "SUMMARY:Jam\r\nLOCATION:Pantry"),
             at: href)
         try sync(1)  // the old list's sync did not run: its member stays
-        XCTAssertEqual(try eventStore.store.keptCalendarObject(reminder: jam.calendarItemIdentifier)?.href, collections[1].members.keys.first)
+        XCTAssertEqual(
+            try eventStore.read({ store throws(StoreError) in try store.keptCalendarObject(reminder: jam.calendarItemIdentifier) })?.href,
+            collections[1].members.keys.first)
         _ = try save(jam.calendarItemIdentifier) { $0.calendarIdentifier = .set(lists[0]) }
         let report = try sync(0)
         try sync(1)
-        let back = try XCTUnwrap(eventStore.store.reminder(identifier: jam.calendarItemIdentifier))
+        let back = try XCTUnwrap(eventStore.read({ store throws(StoreError) in try store.reminder(identifier: jam.calendarItemIdentifier) }))
         XCTAssertEqual(back.calendarIdentifier, lists[0])
         XCTAssertTrue(
             back.notes == "strawberry" || report.conflicts.contains { $0.property == "notes" },

@@ -95,13 +95,17 @@ final class History {
 
     init(seed: UInt64, path: String) throws {
         random = SplitMix64(seed: seed)
-        eventStore = EventStore(store: try CalendarStore(path: path), timeZone: TimeZone(identifier: "UTC")!)
-        try eventStore.store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
+        eventStore = try EventStore(path: path, timeZone: TimeZone(identifier: "UTC")!)
+        try eventStore.write({ store throws(StoreError) in
+            try store.addAccount(SyncAccount(name: "home", url: "http://127.0.0.1:1/", timeout: 5), now: Timestamp.now())
+        })
         for collection in collections {
             let list = Identifiers.make()
-            try eventStore.store.addSyncedCollection(
-                SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
-                list: ItemCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
+            try eventStore.write({ store throws(StoreError) in
+                try store.addSyncedCollection(
+                    SyncedCollection(calendarIdentifier: list, account: "home", href: collection.href),
+                    list: ItemCalendar(calendarIdentifier: list, title: collection.href), now: Timestamp.now())
+            })
             lists.append(list)
         }
     }
@@ -130,8 +134,10 @@ final class History {
     // MARK: Here (through the store)
 
     private func localReminders() throws -> [Reminder] {
-        try eventStore.store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: lists), in: TimeZone(identifier: "UTC")!)
-            .sorted { $0.calendarItemIdentifier < $1.calendarItemIdentifier }
+        try eventStore.read({ store throws(StoreError) in
+            try store.reminders(matching: ReminderPredicate(kind: .all, calendarIdentifiers: lists), in: TimeZone(identifier: "UTC")!)
+        })
+        .sorted { $0.calendarItemIdentifier < $1.calendarItemIdentifier }
     }
 
     /// The reminders whose UID only one of them has. A move on one side while the other edits
@@ -261,7 +267,11 @@ final class History {
                 failures += 1
                 return [MemoryCollection.Failure.timeout, .unavailable, .itemRefused][random.int(in: 0...2)]
             }
-            guard let synced = try eventStore.store.syncedCollections(account: "home").first(where: { $0.calendarIdentifier == list }) else {
+            guard
+                let synced = try eventStore.read({ store throws(StoreError) in try store.syncedCollections(account: "home") }).first(where: {
+                    $0.calendarIdentifier == list
+                })
+            else {
                 throw Failure(description: "the synced collection went")
             }
             var options = SyncOptions()
