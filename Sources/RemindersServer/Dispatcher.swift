@@ -11,10 +11,10 @@ struct Dispatcher {
     let session: Session
 
     /// The result's pieces, or the error to answer with.
-    func call(_ method: RegisteredMethod, params: JSONValue?, isCancelled: @escaping @Sendable () -> Bool) -> Result<[[UInt8]], ResponseError> {
+    func call(_ call: Call, isCancelled: @escaping @Sendable () -> Bool) -> Result<[[UInt8]], ResponseError> {
+        guard let method = call.method else { return .failure(.methodNotFound(call.name)) }
         do {
-            let fields = try method.check(params)
-            return .success(try method.run(self, method, fields, CommitParam.value(in: params), isCancelled))
+            return .success(try method.run(self, method, try call.params.get(), call.commit, isCancelled))
         } catch {
             return .failure(failure(error, of: method))
         }
@@ -57,20 +57,16 @@ struct Dispatcher {
     }
 
     /// A request of the JSON-RPC front end, answered in the lifecycle's terms.
-    func answer(_ request: Request, isCancelled: @escaping @Sendable () -> Bool) -> OutgoingMessage {
-        if isCancelled() { return OutgoingMessage(Envelope.error(id: request.id, .requestCancelled)) }
-        let method = MethodRegistry.named(request.method)
-        switch session.lifecycle.admitRequest(method, named: request.method) {
-        case .reject(let error): return OutgoingMessage(Envelope.error(id: request.id, error))
-        case .drop, .exit: return OutgoingMessage(Envelope.error(id: request.id, .invalidRequest("unexpected")))
+    func answer(_ request: Call, id: RequestID, isCancelled: @escaping @Sendable () -> Bool) -> OutgoingMessage {
+        if isCancelled() { return OutgoingMessage(Envelope.error(id: id, .requestCancelled)) }
+        switch session.lifecycle.admitRequest(request.method, named: request.name) {
+        case .reject(let error): return OutgoingMessage(Envelope.error(id: id, error))
+        case .drop, .exit: return OutgoingMessage(Envelope.error(id: id, .invalidRequest("unexpected")))
         case .handle: break
         }
-        guard let method else {
-            return OutgoingMessage(Envelope.error(id: request.id, .methodNotFound(request.method)))
-        }
-        switch call(method, params: request.params, isCancelled: isCancelled) {
-        case .success(let pieces): return Envelope.resultMessage(id: request.id, pieces: pieces)
-        case .failure(let error): return OutgoingMessage(Envelope.error(id: request.id, error))
+        switch call(request, isCancelled: isCancelled) {
+        case .success(let pieces): return Envelope.resultMessage(id: id, pieces: pieces)
+        case .failure(let error): return OutgoingMessage(Envelope.error(id: id, error))
         }
     }
 }

@@ -18,10 +18,9 @@ public final class LocalSession {
 
     /// Calls `method`; the result's JSON, or the error a client would have been answered with.
     public func call(_ method: String, _ params: JSONValue?) -> Result<[UInt8], ResponseError> {
-        let registered = MethodRegistry.named(method)
-        if let refusal = admit(registered, named: method) { return .failure(refusal) }
-        guard let registered else { return .failure(.methodNotFound(method)) }
-        return dispatcher.call(registered, params: params, isCancelled: { false }).map { pieces in
+        let call = Call(method: method, params: params)
+        if let refusal = admit(call.method, named: method) { return .failure(refusal) }
+        return dispatcher.call(call, isCancelled: { false }).map { pieces in
             pieces.count == 1 ? pieces[0] : pieces.flatMap { $0 }
         }
     }

@@ -38,7 +38,7 @@ public final class Server {
     public func run() -> Int32 {
         connection.start()
         while exitCode == nil {
-            let items = connection.receive(limit: 1024)
+            let items = connection.receive(limit: 1024).map(Arrival.init)
             session.beginMessagesInHand()
             for run in Self.runs(items) {
                 process(run)
@@ -56,8 +56,8 @@ public final class Server {
     /// Splits what arrived so `requestAccess` (which may wait a minute for the owner) and `sync`
     /// (which talks to a CalDAV server) never run inside a group transaction that would hold the
     /// store's write lock meanwhile.
-    static func runs(_ items: [Inbound]) -> [[Inbound]] {
-        var runs: [[Inbound]] = [[]]
+    static func runs(_ items: [Arrival]) -> [[Arrival]] {
+        var runs: [[Arrival]] = [[]]
         for item in items {
             if item.runsAlone {
                 runs.append([item])
@@ -81,14 +81,14 @@ public final class Server {
         case none
     }
 
-    private func transaction(for run: [Inbound]) -> RunTransaction {
+    private func transaction(for run: [Arrival]) -> RunTransaction {
         guard session.lifecycle == .running, let eventStore = session.openedStore else { return .none }
         if run.contains(where: \.hasWrite) { return .group(eventStore) }
         if run.contains(where: \.stagesChanges) { return .stagingOnly(eventStore) }
         return .none
     }
 
-    private func process(_ run: [Inbound]) {
+    private func process(_ run: [Arrival]) {
         var replies: [OutgoingMessage] = []
         func answerEach() {
             for item in run where exitCode == nil && !isStopping { if let reply = handle(item) { replies.append(reply) } }
@@ -114,7 +114,7 @@ public final class Server {
         answeredIDs.removeAll(keepingCapacity: true)
     }
 
-    private func handle(_ item: Inbound) -> OutgoingMessage? {
+    private func handle(_ item: Arrival) -> OutgoingMessage? {
         switch item {
         case .single(let message):
             return reply(to: message)
@@ -130,11 +130,11 @@ public final class Server {
         }
     }
 
-    private func reply(to message: Message) -> OutgoingMessage? {
+    private func reply(to message: Received) -> OutgoingMessage? {
         switch message {
-        case .request(let request):
+        case .request(let request, let call):
             defer { answeredIDs.append(request.id) }
-            return dispatcher.answer(request, isCancelled: { [connection] in connection.isCancelled(request.id) })
+            return dispatcher.answer(call, id: request.id, isCancelled: { [connection] in connection.isCancelled(request.id) })
         case .notification(let notification):
             notify(notification)
             return nil
@@ -154,56 +154,6 @@ public final class Server {
             if !NotificationRegistry.fromClient.contains(where: { $0.name == notification.method }) {
                 session.log.debug("ignored notification \(notification.method)")
             }
-        }
-    }
-}
-
-extension Inbound {
-    var messages: [Message] {
-        switch self {
-        case .single(let message): return [message]
-        case .batch(let messages): return messages
-        case .unreadable, .endOfInput: return []
-        }
-    }
-
-    /// Whether some request here has `effect` in the way `matches` asks.
-    private func containsRequest(_ matches: (RegisteredMethod, Request) -> Bool) -> Bool {
-        messages.contains { message in
-            guard case .request(let request) = message, let method = MethodRegistry.named(request.method) else { return false }
-            return matches(method, request)
-        }
-    }
-
-    var hasWrite: Bool { containsRequest { method, request in method.effect.joinsGroupCommit(request.params) } }
-
-    /// Whether a request here stages a change without committing (`commit: false`).
-    var stagesChanges: Bool { containsRequest { method, request in method.effect == .stages && !CommitParam.value(in: request.params) } }
-
-    /// Whether a request here commits staged changes (`commit`, or a write without `commit: false`).
-    var commitsStagedChanges: Bool {
-        containsRequest { method, request in method.effect.commitsStagedChanges(commit: CommitParam.value(in: request.params)) }
-    }
-
-    /// Whether a request here must run outside a group transaction (see `Effect.runsAlone`).
-    var runsAlone: Bool { containsRequest { method, _ in method.effect.runsAlone } }
-
-    /// What this item is answered with when the transaction of its group failed with `failure`.
-    func replyWhenTheGroupFailed(_ failure: ResponseError) -> [UInt8]? {
-        func reply(_ message: Message) -> [UInt8]? {
-            switch message {
-            case .request(let request): return Envelope.error(id: request.id, failure)
-            case .invalid(let id, let error): return Envelope.error(id: id, error)
-            case .notification, .response: return nil
-            }
-        }
-        switch self {
-        case .single(let message): return reply(message)
-        case .batch(let messages):
-            let replies = messages.compactMap(reply)
-            return replies.isEmpty ? nil : Envelope.batch(replies)
-        case .unreadable(let error): return Envelope.error(id: nil, error)
-        case .endOfInput: return nil
         }
     }
 }

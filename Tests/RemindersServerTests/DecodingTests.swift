@@ -66,23 +66,54 @@ final class DecodingTests: XCTestCase {
     }
 }
 
-/// How the server splits what arrived into group-commit runs.
+/// How the server splits what arrived into group-commit runs, on each request as read once.
 final class GroupingTests: XCTestCase {
-    private func request(_ method: String) -> Inbound {
-        .single(.request(Request(id: .number(1), method: method, params: nil)))
+    private func request(_ method: String, _ params: String? = nil) throws -> Arrival {
+        Arrival(.single(.request(Request(id: .number(1), method: method, params: try params.map { try JSONParser.parse($0) }))))
     }
 
-    func testRequestAccessRunsAlone() {
-        let runs = Server.runs([request("saveReminder"), request("requestAccess"), request("saveReminder"), request("fetchReminders")])
+    func testRequestAccessRunsAlone() throws {
+        let runs = Server.runs([
+            try request("commit"), try request("requestAccess"), try request("commit"), try request("fetchReminders"),
+        ])
         XCTAssertEqual(runs.map(\.count), [1, 1, 2])
         XCTAssertTrue(runs[0][0].hasWrite)
         XCTAssertFalse(runs[1][0].hasWrite)
         XCTAssertTrue(runs[1][0].runsAlone)
     }
 
-    func testSyncRunsAlone() {
-        let runs = Server.runs([request("saveReminder"), request("sync"), request("fetchReminders")])
+    func testSyncRunsAlone() throws {
+        let runs = Server.runs([try request("commit"), try request("sync"), try request("fetchReminders")])
         XCTAssertEqual(runs.map(\.count), [1, 1, 1])
         XCTAssertTrue(runs[1][0].runsAlone)
+    }
+
+    func testCommitFalseStagesWithoutJoiningTheGroup() throws {
+        let staged = try request("removeReminder", #"{"identifier":"x","commit":false}"#)
+        XCTAssertTrue(staged.stagesChanges)
+        XCTAssertFalse(staged.hasWrite)
+        let committed = try request("removeReminder", #"{"identifier":"x"}"#)
+        XCTAssertTrue(committed.hasWrite)
+        XCTAssertFalse(committed.stagesChanges)
+    }
+
+    /// The transaction is chosen on the params as checked: a `commit` the check refuses decides nothing.
+    func testACommitOfTheWrongTypeIsRefusedOnceAndDecidesNothing() throws {
+        let arrival = try request("removeReminder", #"{"identifier":"x","commit":"no"}"#)
+        guard case .single(.request(_, let call)) = arrival else { return XCTFail("\(arrival)") }
+        XCTAssertThrowsError(try call.params.get()) { error in
+            XCTAssertEqual((error as? ResponseError)?.code, ResponseError.invalidParamsCode)
+            XCTAssertTrue("\(error)".contains("commit"), "\(error)")
+        }
+        XCTAssertFalse(arrival.stagesChanges)
+    }
+
+    func testAnUnknownMethodIsReadAsNotFound() throws {
+        guard case .single(.request(_, let call)) = try request("noSuchMethod") else { return XCTFail() }
+        XCTAssertNil(call.method)
+        XCTAssertThrowsError(try call.params.get()) { error in
+            XCTAssertEqual((error as? ResponseError)?.code, ResponseError.methodNotFoundCode)
+        }
+        XCTAssertFalse(try request("noSuchMethod").hasWrite)
     }
 }

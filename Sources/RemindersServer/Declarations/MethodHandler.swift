@@ -59,11 +59,11 @@ public enum Effect: String, Sendable {
     /// Whether the method must run on its own, outside any group transaction.
     public var runsAlone: Bool { self == .mayWaitForOwner || self == .network }
 
-    /// Whether, called with these params, the method writes, and so joins the current group
+    /// Whether, called with `commit` (a `.stages` method's member), the method writes, and so joins the current group
     /// commit. A change staged with `commit: false` writes nothing: it runs outside any group,
     /// so the transaction it is tried in (an event's) is rolled back whole, and no other client
     /// hears of a commit that was none.
-    public func joinsGroupCommit(_ params: JSONValue?) -> Bool { self == .writes || commitsStagedChanges(commit: CommitParam.value(in: params)) }
+    public func joinsGroupCommit(commit: Bool) -> Bool { self == .writes || commitsStagedChanges(commit: commit) }
 
     /// Whether, called with `commit` (a `.stages` method's member), it commits what is staged.
     public func commitsStagedChanges(commit: Bool) -> Bool {
