@@ -1,42 +1,43 @@
 import JSONRPC
 
 /// One item taken from the connection — a message, a batch, an unreadable frame or the end of
-/// input — with each request in it read into its `Call` once, as it arrives.
-enum Arrival {
-    case single(Received)
-    case batch([Received])
-    case unreadable(ResponseError)
-    case endOfInput
+/// input — with each request in it read into its `Call` once, as it arrives, and what the calls
+/// say about the transaction it needs noted then (the server asks for every request it runs).
+struct Arrival {
+    enum Item {
+        case single(Received)
+        case batch([Received])
+        case unreadable(ResponseError)
+        case endOfInput
+    }
+
+    let item: Item
+    /// Whether a request here writes, and so joins the group commit.
+    let hasWrite: Bool
+    /// Whether a request here stages a change without committing (`commit: false`).
+    let stagesChanges: Bool
+    /// Whether a request here must run outside a group transaction (see `Effect.runsAlone`).
+    let runsAlone: Bool
 
     init(_ inbound: Inbound) {
+        var (hasWrite, stagesChanges, runsAlone) = (false, false, false)
+        func read(_ message: Message) -> Received {
+            let received = Received(message)
+            if case .request(_, let call) = received {
+                hasWrite = hasWrite || call.joinsGroupCommit
+                stagesChanges = stagesChanges || call.stagesWithoutCommitting
+                runsAlone = runsAlone || call.runsAlone
+            }
+            return received
+        }
         switch inbound {
-        case .single(let message): self = .single(Received(message))
-        case .batch(let messages): self = .batch(messages.map(Received.init))
-        case .unreadable(let error): self = .unreadable(error)
-        case .endOfInput: self = .endOfInput
+        case .single(let message): item = .single(read(message))
+        case .batch(let messages): item = .batch(messages.map(read))
+        case .unreadable(let error): item = .unreadable(error)
+        case .endOfInput: item = .endOfInput
         }
+        (self.hasWrite, self.stagesChanges, self.runsAlone) = (hasWrite, stagesChanges, runsAlone)
     }
-
-    var received: [Received] {
-        switch self {
-        case .single(let message): return [message]
-        case .batch(let messages): return messages
-        case .unreadable, .endOfInput: return []
-        }
-    }
-
-    private var calls: some Sequence<Call> {
-        received.lazy.compactMap { if case .request(_, let call) = $0 { return call } else { return nil } }
-    }
-
-    /// Whether a request here writes, and so joins the group commit.
-    var hasWrite: Bool { calls.contains(where: \.joinsGroupCommit) }
-
-    /// Whether a request here stages a change without committing (`commit: false`).
-    var stagesChanges: Bool { calls.contains(where: \.stagesWithoutCommitting) }
-
-    /// Whether a request here must run outside a group transaction (see `Effect.runsAlone`).
-    var runsAlone: Bool { calls.contains(where: \.runsAlone) }
 
     /// What this item is answered with when the transaction of its group failed with `failure`.
     func replyWhenTheGroupFailed(_ failure: ResponseError) -> [UInt8]? {
@@ -47,7 +48,7 @@ enum Arrival {
             case .notification, .response: return nil
             }
         }
-        switch self {
+        switch item {
         case .single(let message): return reply(message)
         case .batch(let messages):
             let replies = messages.compactMap(reply)

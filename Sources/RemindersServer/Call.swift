@@ -5,8 +5,9 @@ import RemindersProtocol
 /// A call read once, where it arrives: its method, its params checked against the method's
 /// declaration, and its `commit`. The server groups requests into transactions on what this
 /// says and the dispatcher runs it, so neither looks at the raw params again — a `commit` the
-/// check would refuse never decides a transaction.
-struct Call {
+/// check would refuse never decides a transaction. A class: it is handed from the reader to the
+/// grouping to the dispatcher, and a reference costs one retain where its members cost several.
+final class Call {
     /// The name as the client sent it (answered with "method not found" when nothing has it).
     let name: String
     let method: RegisteredMethod?

@@ -115,7 +115,7 @@ public final class Server {
     }
 
     private func handle(_ item: Arrival) -> OutgoingMessage? {
-        switch item {
+        switch item.item {
         case .single(let message):
             return reply(to: message)
         case .batch(let messages):

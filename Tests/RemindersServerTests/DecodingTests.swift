@@ -100,7 +100,7 @@ final class GroupingTests: XCTestCase {
     /// The transaction is chosen on the params as checked: a `commit` the check refuses decides nothing.
     func testACommitOfTheWrongTypeIsRefusedOnceAndDecidesNothing() throws {
         let arrival = try request("removeReminder", #"{"identifier":"x","commit":"no"}"#)
-        guard case .single(.request(_, let call)) = arrival else { return XCTFail("\(arrival)") }
+        guard case .single(.request(_, let call)) = arrival.item else { return XCTFail("\(arrival)") }
         XCTAssertThrowsError(try call.params.get()) { error in
             XCTAssertEqual((error as? ResponseError)?.code, ResponseError.invalidParamsCode)
             XCTAssertTrue("\(error)".contains("commit"), "\(error)")
@@ -109,7 +109,7 @@ final class GroupingTests: XCTestCase {
     }
 
     func testAnUnknownMethodIsReadAsNotFound() throws {
-        guard case .single(.request(_, let call)) = try request("noSuchMethod") else { return XCTFail() }
+        guard case .single(.request(_, let call)) = try request("noSuchMethod").item else { return XCTFail() }
         XCTAssertNil(call.method)
         XCTAssertThrowsError(try call.params.get()) { error in
             XCTAssertEqual((error as? ResponseError)?.code, ResponseError.methodNotFoundCode)

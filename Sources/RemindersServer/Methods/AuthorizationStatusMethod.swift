@@ -14,8 +14,12 @@ extension AuthorizationStatusMethod: MethodHandler {
         let eventStore = try context.session.eventStore()
         let scope = eventStore.scopes[params.entityType]
         var titles: [String: String] = [:]
-        try eventStore.read { store throws(StoreError) in
-            for identifier in scope?.identifiers ?? [] { titles[identifier] = try store.calendar(identifier: identifier)?.title }
+        // Most clients hold a grant to every list: no titles to read, so no transaction to open
+        // (this is asked once per request by clients that check before each call).
+        if let identifiers = scope?.identifiers, !identifiers.isEmpty {
+            try eventStore.read { store throws(StoreError) in
+                for identifier in identifiers { titles[identifier] = try store.calendar(identifier: identifier)?.title }
+            }
         }
         return Result(status: status, scope: scope, titles: titles)
     }
