@@ -160,8 +160,16 @@ public final class CalendarStore {
         return result!
     }
 
-    /// Runs `body` in a read transaction: one consistent snapshot, never blocking writers.
+    /// Runs `body` in a read transaction: one consistent snapshot, never blocking writers. Inside
+    /// another transaction it is part of that one, with no savepoint: a read has nothing to roll
+    /// back, and the table methods that read inside the callers' `read { }` would otherwise pay
+    /// two statements each for nothing (the agent's reschedule showed it).
     public func read<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        if transactionDepth > 0 {
+            transactionDepth += 1
+            defer { transactionDepth -= 1 }
+            return try body()
+        }
         var result: T?
         _ = try transaction(begin: "BEGIN DEFERRED") { () throws(StoreError) -> TransactionOutcome in
             result = try body()
