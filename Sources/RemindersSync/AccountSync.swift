@@ -231,30 +231,28 @@ struct AccountSync {
 
     /// Whether a calendar holds a reminder or an event new or changed since the last sync.
     private func holdsUnsyncedChanges(_ collection: SyncedCollection) throws -> Bool {
-        let items = try eventStore.read { store throws(StoreError) in try store.syncedItems(calendar: collection.calendarIdentifier) }
-        let synced = Dictionary(items.compactMap { item in item.itemIdentifier.map { ($0, item) } }, uniquingKeysWith: { first, _ in first })
-        func changed(_ identifier: String, _ lastChange: Timestamp) -> Bool {
-            guard let item = synced[identifier] else { return true }
-            return lastChange > (item.syncedModified ?? Timestamp(milliseconds: Int64.min))
-        }
-        if collection.entityType == .event {
-            let versions = try eventStore.read { store throws(StoreError) in
-                var versions: [(String, Timestamp)] = []
-                for event in try store.series(inCalendars: [collection.calendarIdentifier]) {
+        let calendar = collection.calendarIdentifier
+        // One snapshot: an item saved between reading the sync records and reading the items
+        // would be judged against records older than it.
+        let (items, versions) = try eventStore.read { store throws(StoreError) in
+            var versions: [(identifier: String, lastChange: Timestamp)] = []
+            if collection.entityType == .event {
+                for event in try store.series(inCalendars: [calendar]) {
                     versions.append((event.eventIdentifier, try store.lastChange(ofSeries: event.eventIdentifier) ?? event.lastModifiedDate))
                 }
-                return versions
+            } else {
+                let predicate = ReminderPredicate(kind: .all, calendarIdentifiers: [calendar])
+                for reminder in try store.reminders(matching: predicate, in: TimeZone(identifier: "UTC")!) {
+                    versions.append((reminder.calendarItemIdentifier, reminder.lastModifiedDate))
+                }
             }
-            for (identifier, lastChange) in versions where changed(identifier, lastChange) { return true }
-            return false
+            return (try store.syncedItems(calendar: calendar), versions)
         }
-        return try eventStore.read { store throws(StoreError) in
-            try store.reminders(
-                matching: ReminderPredicate(kind: .all, calendarIdentifiers: [collection.calendarIdentifier]),
-                in: TimeZone(identifier: "UTC")!
-            )
+        let synced = Dictionary(items.compactMap { item in item.itemIdentifier.map { ($0, item) } }, uniquingKeysWith: { first, _ in first })
+        return versions.contains { version in
+            guard let item = synced[version.identifier] else { return true }
+            return version.lastChange > (item.syncedModified ?? Timestamp(milliseconds: Int64.min))
         }
-        .contains { changed($0.calendarItemIdentifier, $0.lastModifiedDate) }
     }
 }
 

@@ -682,6 +682,24 @@ class Faults(SyncTestCase):
         self.assertEqual([c["title"] for c in store.lists()].count("Keep"), 1)
 
 
+    def test_a_list_gone_from_the_server_stays_here_only_while_it_holds_changes_not_synced(self):
+        self.calendar("Gone").save_todo(ical=vcalendar(vtodo("g@test", "Synced")))
+        self.calendar("Vanished").save_todo(ical=vcalendar(vtodo("t@test", "Synced too")))
+        store = self.store()
+        store.sync()
+        gone = store.list_named("Gone")["calendarIdentifier"]
+        store.call("saveReminder", {"reminder": {"calendarIdentifier": gone, "title": "Made later"}})
+        for name in ("Gone", "Vanished"):
+            [c for c in self.principal.calendars() if c.get_display_name() == name][0].delete()
+        report = store.sync()
+        self.assertIn("the collection went from the server; the calendar holds changes not synced, so it stays, as a local one",
+                      self.list_report(report, "Gone")["notes"])
+        self.assertIn("the collection went from the server; the calendar went too", self.list_report(report, "Vanished")["notes"])
+        kept = store.list_named("Gone")
+        self.assertEqual((kept["type"], kept["source"]), ("local", None))
+        self.assertEqual(sorted(r["title"] for r in store.reminders(kept["calendarIdentifier"])), ["Made later", "Synced"])
+        self.assertNotIn("Vanished", [c["title"] for c in store.lists()])
+
 class ExportsParse(SyncTestCase):
     def test_icalendar_parses_every_export(self):
         store = Store(self.folder, "export")
