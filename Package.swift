@@ -19,15 +19,18 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         // JSON-RPC 2.0 over stdio: JSON values, framing, messages, connection. Knows nothing about reminders.
-        .target(name: "JSONRPC"),
+        .target(name: "JSONRPC", dependencies: ["ConcurrencyHelpers"]),
         // Civil dates (proleptic Gregorian day arithmetic) and the zones and calendars made once per
         // zone: the leaf the model, the iCalendar codec and the EventKit library share. Foundation only.
         .target(name: "CivilTime"),
         // Log lines on stderr, one form and one level vocabulary for the server, the agent and the sync. No dependencies.
         .target(name: "Logging"),
+        // State shared between threads beyond what `Mutex` does: state one of them waits on (`ConditionLock`), and a
+        // value made on one thread for another to own (`HandOff`). Foundation and Synchronization only.
+        .target(name: "ConcurrencyHelpers"),
         // Where remindersd is, who is asking, and one request by a one-shot `remindersd call`: for the libraries
         // linked into other people's programs (EventKit, Core Location).
-        .target(name: "RemindersLauncher", dependencies: ["JSONRPC"]),
+        .target(name: "RemindersLauncher", dependencies: ["ConcurrencyHelpers", "JSONRPC"]),
         // What EventKit's API and EventKit programs need of Core Location: CLLocation and its coordinate, distances,
         // regions, and CLGeocoder (asking the server's geocode, which asks the owner's geocoder).
         .target(name: "CoreLocation", dependencies: ["JSONRPC", "RemindersJSON", "RemindersLauncher", "RemindersModel", "RemindersProtocol"]),
@@ -37,7 +40,7 @@ let package = Package(
         // `remindersd serve` over a pipe. Links the transport's JSON and framing and the protocol's declarations
         // (with the model and its JSON), nothing of the store or the server.
         .target(
-            name: "EventKit", dependencies: ["CivilTime", "CoreGraphics", "CoreLocation", "JSONRPC", "RemindersLauncher", "RemindersModel", "RemindersProtocol"]),
+            name: "EventKit", dependencies: ["CivilTime", "ConcurrencyHelpers", "CoreGraphics", "CoreLocation", "JSONRPC", "RemindersLauncher", "RemindersModel", "RemindersProtocol"]),
         // iCalendar (RFC 5545): content lines, components, values, time zones. Knows nothing of reminders.
         .target(name: "ICalendar", dependencies: ["CivilTime"]),
         // EventKit's model (calendars, reminders, events, alarms, recurrence) as plain values with its rules. No SQL, no JSON.
@@ -54,7 +57,7 @@ let package = Package(
         // Reminders as VTODOs and events as VEVENTs, and back (keeping what it does not map). Knows no SQL or JSON-RPC.
         .target(name: "RemindersICalendar", dependencies: ["CivilTime", "ICalendar", "RemindersModel"]),
         // The SQLite event store. Knows nothing about JSON-RPC.
-        .target(name: "RemindersStore", dependencies: ["CSQLite", "RemindersModel"]),
+        .target(name: "RemindersStore", dependencies: ["ConcurrencyHelpers", "CSQLite", "RemindersModel"]),
         // Where an account's password comes from (a file only its owner reads, or a command), read
         // when a sync needs it and never kept. No networking: `remindersd accounts` checks with it.
         .target(name: "AccountSecrets", dependencies: ["RemindersStore"]),
@@ -71,7 +74,7 @@ let package = Package(
         // command line; knows no SQL, no server and no transport beyond the JSON values.
         .target(name: "RemindersProtocol", dependencies: ["CivilTime", "JSONRPC", "RemindersJSON", "RemindersModel"]),
         // remindersd-sync, the program every sync runs in, found beside remindersd and run to its end.
-        .target(name: "RemindersSyncHelper", dependencies: ["JSONRPC"]),
+        .target(name: "RemindersSyncHelper", dependencies: ["ConcurrencyHelpers", "JSONRPC"]),
         // A strict command-line reader, for remindersd and remindersd-sync alike.
         .target(name: "CommandArguments"),
         // The JSON-RPC server: lifecycle, dispatch, authorization, the methods' handlers.
@@ -82,7 +85,7 @@ let package = Package(
         // The alarm agent: fires time and location alarms exactly once (a deliveries ledger in the store)
         // through the desktop's notification server and an --on-alarm program, and keeps accounts in step
         // (--sync). Links the model's JSON and the sync helper, not the server.
-        .target(name: "RemindersAlarms", dependencies: ["JSONRPC", "Logging", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSyncHelper"]),
+        .target(name: "RemindersAlarms", dependencies: ["ConcurrencyHelpers", "JSONRPC", "Logging", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSyncHelper"]),
         // `remindersd mcp`: the store for AI assistants over the Model Context Protocol (stdio), its
         // tools built on the JSON-RPC methods' declarations and run through the same dispatcher.
         .target(name: "RemindersMCP", dependencies: ["DatePhrases", "JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersServer", "RemindersStore"]),
@@ -106,6 +109,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "ConcurrencyHelpersTests", dependencies: ["ConcurrencyHelpers"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "ICalendar", "RemindersModel"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),

@@ -31,7 +31,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
         self.sourceFilter = sourceFilter
         super.init()
         if case .success(let connection) = link {
-            connection.onNotification = { [weak self] method, _ in
+            connection.onNotification { [weak self] method, _ in
                 guard method == "storeChanged" || method == "authorizationChanged" else { return }
                 // Through the main operation queue, not a plain main-queue block: an observer added
                 // with `queue: .main` then runs at once, where Foundation would otherwise wait for the

@@ -1,4 +1,6 @@
+import ConcurrencyHelpers
 import Foundation
+import Synchronization
 import JSONRPC
 import RemindersLauncher
 import RemindersProtocol
@@ -10,21 +12,25 @@ import RemindersProtocol
 /// Calls wait for their answer; notifications go to `onNotification` from the reader thread. When
 /// the process goes away, every call waiting and every later one fails with an error: nothing
 /// hangs and nothing traps.
-final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `ended` are guarded by `lock`
+final class StoreConnection: Sendable {
     private let process = Process()
     private let writer: DescriptorWriter
     private let input: FileHandle
-    private let lock = NSLock()
-    private var waiting: [Int64: Answer] = [:]
-    private var nextID: Int64 = 1
-    private var ended: String?
+    /// The calls waiting for their answer, by id, and why the session ended (nil while it runs).
+    /// Messages are written under the same lock, so that two calls' lines never interleave.
+    private let state = Mutex(State())
     /// A notification's method and params; called on the reader thread.
-    var onNotification: @Sendable (String, JSONValue?) -> Void = { _, _ in }
+    private let notificationHandler = Mutex<(@Sendable (String, JSONValue?) -> Void)?>(nil)
 
-    final class Answer: @unchecked Sendable {  // written once, before `done` is signalled
-        let done = DispatchSemaphore(value: 0)
-        var value: Result<WireSlice, EKError> = .failure(EKError(.internalFailure))
+    private struct State {
+        var waiting: [Int64: Answer] = [:]
+        var nextID: Int64 = 1
+        var ended: String?
     }
+
+    /// A call's answer, given once by the reader thread (or by the end of the session) to the
+    /// thread that waits for it.
+    typealias Answer = ConditionLock<Result<WireSlice, EKError>?>
 
     init() throws(EKError) {
         guard let binary = RemindersdProgram.binary() else {
@@ -55,10 +61,15 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
 
     deinit { close() }
 
+    /// Where notifications go from now on (called on the reader thread).
+    func onNotification(_ handler: @escaping @Sendable (String, JSONValue?) -> Void) {
+        notificationHandler.withLock { $0 = handler }
+    }
+
     /// Ends the session — the end of its input ends the server, discarding what was staged and not
     /// committed, as a Mac's store forgets it with the app — and waits a moment for it to go.
     func close() {
-        guard lock.withLock({ ended == nil }) else { return }
+        guard state.withLock({ $0.ended == nil }) else { return }
         finish("the event store was closed")
         try? input.close()
         let deadline = Date().addingTimeInterval(2)
@@ -74,23 +85,24 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
 
     /// The same, with the result left unread: a fetch takes it apart into its items (`WireSlice`).
     func answer(_ method: String, _ params: JSONValue, timeout: TimeInterval = 300) throws(EKError) -> WireSlice {
-        let answer = Answer()
-        let id: Int64? = lock.withLock {
-            guard ended == nil else { return nil }
-            defer { nextID += 1 }
-            waiting[nextID] = answer
-            return nextID
+        let answer = Answer(nil)
+        let id: Int64? = state.withLock { state in
+            guard state.ended == nil else { return nil }
+            defer { state.nextID += 1 }
+            state.waiting[state.nextID] = answer
+            return state.nextID
         }
-        guard let id else { throw EKError(.internalFailure, message: lock.withLock { ended } ?? "remindersd went away") }
+        guard let id else { throw EKError(.internalFailure, message: state.withLock { $0.ended } ?? "remindersd went away") }
         guard send(["jsonrpc": "2.0", "id": .integer(id), "method": .string(method), "params": params]) else {
             finish("remindersd stopped reading its input")
             throw EKError(.internalFailure, message: "remindersd went away")
         }
-        guard answer.done.wait(timeout: .now() + timeout) == .success else {
-            _ = lock.withLock { waiting.removeValue(forKey: id) }
+        let value = answer.withLock(when: { $0 != nil }, before: Date().addingTimeInterval(timeout)) { value, _ in value }
+        guard let value else {
+            _ = state.withLock { $0.waiting.removeValue(forKey: id) }
             throw EKError(.internalFailure, message: "remindersd did not answer \(method) within \(Int(timeout)) s")
         }
-        return try answer.value.get()
+        return try value.get()
     }
 
     @discardableResult
@@ -100,20 +112,17 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
         var bytes = json.bytes
         bytes.append(0x0A)
         // The program's SIGPIPE is its own: a server gone away must not kill it.
-        return lock.withLock { writer.writeHoldingSIGPIPE(bytes) } == .written
+        return state.withLock { _ in writer.writeHoldingSIGPIPE(bytes) } == .written
     }
 
     /// Every call waiting, and every later one, fails with `reason`.
     private func finish(_ reason: String) {
-        let failed: [Answer] = lock.withLock {
-            if ended == nil { ended = reason }
-            defer { waiting.removeAll() }
-            return Array(waiting.values)
+        let failed: [Answer] = state.withLock { state in
+            if state.ended == nil { state.ended = reason }
+            defer { state.waiting.removeAll() }
+            return Array(state.waiting.values)
         }
-        for answer in failed {
-            answer.value = .failure(EKError(.internalFailure, message: reason))
-            answer.done.signal()
-        }
+        for answer in failed { answer.withLock { $0 = .failure(EKError(.internalFailure, message: reason)) } }
     }
 
     /// One message from the server, taken apart without reading its result (the caller does, or
@@ -133,16 +142,12 @@ final class StoreConnection: @unchecked Sendable {  // `waiting`, `nextID` and `
             }
         }
         if let method, id == nil {
-            onNotification(method, params)
+            notificationHandler.withLock { $0 }?(method, params)
             return
         }
-        guard let id, let answer = lock.withLock({ waiting.removeValue(forKey: id) }) else { return }
-        if let error {
-            answer.value = .failure(Self.error(from: error))
-        } else {
-            answer.value = .success(result ?? .null)
-        }
-        answer.done.signal()
+        guard let id, let answer = state.withLock({ $0.waiting.removeValue(forKey: id) }) else { return }
+        let value: Result<WireSlice, EKError> = if let error { .failure(Self.error(from: error)) } else { .success(result ?? .null) }
+        answer.withLock { $0 = value }
     }
 
     /// The server's error as EventKit's: by the EventKit code it names (`data.reason`), else by

@@ -1,5 +1,6 @@
 import CivilTime
 import Foundation
+import Synchronization
 
 /// Finding the zone of the system's database that a TZID it does not know means.
 ///
@@ -21,13 +22,13 @@ enum TimeZoneMatching {
         return FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/" + identifier, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var matched: [String: String?] = [:]
+    /// Definitions already matched, to the zone found (nil: none).
+    private static let matched = Mutex<[String: String?]>([:])
 
     /// The zone whose offsets are `definition`'s (read through `resolver`, which holds it as `tzid`).
     static func zone(for tzid: String, defined definition: Component, resolver: TimeZoneResolver) -> TimeZone? {
         let key = tzid + "\u{0}" + definition.text
-        if let known = lock.withLock({ matched[key] }) { return known.flatMap(TimeZone.init(identifier:)) }
+        if let known = matched.withLock({ $0[key] }) { return known.flatMap(TimeZone.init(identifier:)) }
         let year = Calendar(identifier: .gregorian).component(.year, from: Date())
         let days = Int(CivilDate.toDays(year: year - 1, month: 1, day: 1))..<Int(CivilDate.toDays(year: year + 2, month: 1, day: 1))
         let rawTZID = definition.value("TZID") ?? tzid
@@ -49,7 +50,7 @@ enum TimeZoneMatching {
                 return wanted.allSatisfy { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0.instant))) == $0.offset }
             }
         }
-        lock.withLock { matched[key] = .some(found) }
+        matched.withLock { $0[key] = .some(found) }
         return found.flatMap(TimeZoneCache.zone)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -8,21 +9,31 @@ import Foundation
 ///
 /// The connection knows JSON-RPC (framing, batches, cancellation) and nothing about what
 /// the methods mean; the server pulls `Inbound` items and pushes encoded replies.
-public final class Connection: @unchecked Sendable {  // `outputBroken` is guarded by `writeLock`, the framing and reader thread by `framingLock`
+public final class Connection: Sendable {
     public let limits: Limits
     private let input: Int32
-    private let output: Int32
     /// At most 4096 messages, and at most twice the message-size limit of them (what one read brings always fits).
     private let queue: InboundQueue
     private let cancellation = CancellationTracker()
-    private let reader: InboundReader
-    private let writer: DescriptorWriter
-    private let writeLock = NSLock()
-    private var outputBroken = false
-    private let framingLock = NSLock()  // guards detectedFraming and readerThread
-    private var detectedFraming: Framing?
+    private let cancelMethod: String?
+    /// The writer, under a lock so that replies and notifications never interleave.
+    private let output: Mutex<Output>
+    /// The framing the client chose with its first byte (or the one it must use).
+    private let detectedFraming: Mutex<Framing?>
     private let fixedFraming: Framing?
-    private var readerThread: Thread?
+    private let readerStarted = Mutex(false)
+
+    private struct Output: ~Copyable {
+        let writer: DescriptorWriter
+        /// The client has gone (EPIPE, or any other failure): nothing more is written, and EOF on
+        /// the input ends the session.
+        var isBroken = false
+
+        mutating func write(_ bytes: [UInt8]) {
+            guard !isBroken, !bytes.isEmpty else { return }
+            if writer.write(bytes) != .written { isBroken = true }
+        }
+    }
 
     /// `framing`: the one the peer must use (MCP's stdio is NDJSON only); nil: told by its first byte.
     /// `cancelMethod`: the notification that cancels a request by its `id`, handled on the reader
@@ -33,29 +44,26 @@ public final class Connection: @unchecked Sendable {  // `outputBroken` is guard
     ) {
         self.input = input
         self.fixedFraming = framing
-        self.detectedFraming = framing
-        self.output = output
-        self.writer = DescriptorWriter(descriptor: output)
+        self.detectedFraming = Mutex(framing)
+        self.output = Mutex(Output(writer: DescriptorWriter(descriptor: output)))
         self.limits = limits
         self.queue = InboundQueue(capacity: 4096, byteCapacity: max(2 * limits.maxMessageSize, 1 << 20))
-        self.reader = InboundReader(limits: limits, cancellation: cancellation, cancelMethod: cancelMethod)
+        self.cancelMethod = cancelMethod
     }
 
     /// The framing the client chose with its first byte; nil until it sent one.
-    public var framing: Framing? {
-        framingLock.lock(); defer { framingLock.unlock() }
-        return detectedFraming
-    }
+    public var framing: Framing? { detectedFraming.withLock { $0 } }
 
     /// Starts the reader thread; later calls do nothing (two readers would split frames between them).
     public func start() {
-        framingLock.lock()
-        defer { framingLock.unlock() }
-        guard readerThread == nil else { return }
+        let isFirst = readerStarted.withLock { started in
+            defer { started = true }
+            return !started
+        }
+        guard isFirst else { return }
         let thread = Thread { [self] in readLoop() }
         thread.name = "remindersd.reader"
         thread.stackSize = 1 << 22
-        readerThread = thread
         thread.start()
     }
 
@@ -89,38 +97,41 @@ public final class Connection: @unchecked Sendable {  // `outputBroken` is guard
         guard !messages.isEmpty else { return }
         let framing = self.framing ?? .ndjson
         let gatherLimit = 1 << 16
-        writeLock.lock(); defer { writeLock.unlock() }
-        var pending: [UInt8] = []
-        pending.reserveCapacity(min(gatherLimit, messages.reduce(0) { $0 + $1.byteCount + 32 }))
-        for message in messages {
-            if framing == .lsp { pending += Array("Content-Length: \(message.byteCount)\r\n\r\n".utf8) }
-            for part in message.parts {
-                if part.count >= gatherLimit {
-                    writeLocked(pending)
-                    pending.removeAll(keepingCapacity: true)
-                    writeLocked(part)
-                } else {
-                    pending += part
-                    if pending.count >= gatherLimit {
-                        writeLocked(pending)
+        output.withLock { output in
+            var pending: [UInt8] = []
+            pending.reserveCapacity(min(gatherLimit, messages.reduce(0) { $0 + $1.byteCount + 32 }))
+            for message in messages {
+                if framing == .lsp { pending += Array("Content-Length: \(message.byteCount)\r\n\r\n".utf8) }
+                for part in message.parts {
+                    if part.count >= gatherLimit {
+                        output.write(pending)
                         pending.removeAll(keepingCapacity: true)
+                        output.write(part)
+                    } else {
+                        pending += part
+                        if pending.count >= gatherLimit {
+                            output.write(pending)
+                            pending.removeAll(keepingCapacity: true)
+                        }
                     }
                 }
+                if framing == .ndjson { pending.append(0x0A) }
             }
-            if framing == .ndjson { pending.append(0x0A) }
+            output.write(pending)
         }
-        writeLocked(pending)
-    }
-
-    /// Writes all of `bytes`; the caller holds `writeLock`. Once the client has gone (EPIPE, or
-    /// any other failure), nothing more is written: EOF on the input ends the session.
-    private func writeLocked(_ bytes: [UInt8]) {
-        guard !outputBroken, !bytes.isEmpty else { return }
-        if writer.write(bytes) != .written { outputBroken = true }
     }
 
     private func readLoop() {
+        var reader = InboundReader(limits: limits, cancellation: cancellation, cancelMethod: cancelMethod)
         var decoder = FrameDecoder(maxMessageSize: limits.maxMessageSize, framing: fixedFraming)
+        // The decoder learns the framing inside next(), so it is published before the first frame
+        // reaches the server: the reply to it must already go out in the client's framing.
+        var framingPublished = fixedFraming != nil
+        func publishFraming() {
+            guard !framingPublished, let framing = decoder.framing else { return }
+            detectedFraming.withLock { $0 = framing }
+            framingPublished = true
+        }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
         defer { chunk.deallocate() }
         while true {
@@ -131,12 +142,14 @@ public final class Connection: @unchecked Sendable {  // `outputBroken` is guard
             // Everything one read brought is handed over at once: one lock and one wake-up per read,
             // not per message, which a pipelining client would otherwise pay on both threads.
             var batch = ReadBatch()
-            while let frame = decoder.next() { deliver(frame, framing: decoder.framing, into: &batch) }
+            while let frame = decoder.next() { deliver(frame, by: &reader, into: &batch) }
+            publishFraming()
             hand(batch)
         }
         // What was left when the input ended: a last line without its newline, or a cut-off frame.
         var batch = ReadBatch()
-        if let frame = decoder.finish() { deliver(frame, framing: decoder.framing, into: &batch) }
+        if let frame = decoder.finish() { deliver(frame, by: &reader, into: &batch) }
+        publishFraming()
         batch.items.append(.endOfInput)
         batch.costs.append(0)
         hand(batch)
@@ -154,12 +167,7 @@ public final class Connection: @unchecked Sendable {  // `outputBroken` is guard
         queue.put(contentsOf: batch.items, costs: batch.costs)
     }
 
-    private func deliver(_ frame: FrameDecoder.Output, framing: Framing?, into batch: inout ReadBatch) {
-        // The decoder learns the framing inside next(), so it is published here, before the first
-        // frame reaches the server: the reply to it must already go out in the client's framing.
-        if detectedFraming == nil, let framing {
-            framingLock.lock(); detectedFraming = framing; framingLock.unlock()
-        }
+    private func deliver(_ frame: FrameDecoder.Output, by reader: inout InboundReader, into batch: inout ReadBatch) {
         switch frame {
         case .message(let bytes):
             if let inbound = reader.inbound(from: bytes, began: &batch.began) { batch.items.append(inbound); batch.costs.append(bytes.count) }

@@ -34,7 +34,7 @@ enum NotificationEvent: Equatable {
 
 /// Runs `gdbus monitor` on the notification server's name for the agent's lifetime and hands each
 /// event over; without a session bus it ends at once (the desktop channel has said so already).
-final class NotificationMonitor: @unchecked Sendable {  // holds only the `gdbus monitor` process, set in init and ended in deinit
+final class NotificationMonitor: Sendable {
     private let process = Process()
 
     init(_ handler: @escaping @Sendable (NotificationEvent) -> Void) {

@@ -1,3 +1,4 @@
+import ConcurrencyHelpers
 import Foundation
 import Logging
 import JSONRPC
@@ -15,7 +16,7 @@ import RemindersStore
 /// A change made here is told from the sync's own writes by what a sync would upload: a
 /// reminder or event of a synced calendar changed since the last sync began and not yet as
 /// synced, or more removals or calendars to make than the last sync left (`SyncBacklog`).
-public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is guarded by `condition`; the rest is its thread's alone
+public final class SyncScheduler: Sendable {
     public struct Timing: Sendable {
         public var interval: TimeInterval
         /// A sync starts this long after the last commit of a burst…
@@ -30,58 +31,57 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
     let storePath: String
     let timing: Timing
     let log: Log
-    private let eventStore: EventStore
-    private let condition = NSCondition()
-    private var stopRequested = false
-    /// Someone committed since the loop last looked (guarded by `condition`, as `stopRequested`).
-    private var committed = false
-    private var thread: Thread?
+    /// What the loop waits on: a stop, or a commit by anyone since it last looked.
+    private let signals = ConditionLock((stopRequested: false, committed: false))
+    /// The loop's own state, opened here so that a store that cannot be opened fails `init`, and
+    /// taken by the loop's thread when it starts.
+    private let handOff: HandOff<Pass>
 
-    /// The backlog the last sync left, and when it began.
-    private var baseline = SyncBacklog(changedSince: false, removed: 0, calendarsToMake: 0)
-    private var lastStart = Timestamp(milliseconds: 0)
-    private var failures = 0
-    /// What the log last said of the state ("ok" or the failure), so it says it once per change.
-    private var lastState: String?
+    /// The store, and what the last sync left: the loop thread's alone.
+    private struct Pass {
+        let eventStore: EventStore
+        /// The backlog the last sync left, and when it began.
+        var baseline = SyncBacklog(changedSince: false, removed: 0, calendarsToMake: 0)
+        var lastStart = Timestamp(milliseconds: 0)
+        var failures = 0
+        /// What the log last said of the state ("ok" or the failure), so it says it once per change.
+        var lastState: String?
+    }
 
     public init(storePath: String, timing: Timing, log: Log) throws {
         self.storePath = storePath
         self.timing = timing
         self.log = log
-        eventStore = try EventStore(path: storePath)
+        handOff = HandOff(Pass(eventStore: try EventStore(path: storePath)))
     }
 
+    /// Starts the loop's thread; later calls do nothing.
     public func start() {
-        let thread = Thread { [self] in loop() }
+        let thread = Thread { [self] in
+            guard var pass = handOff.take() else { return }
+            loop(&pass)
+        }
         thread.name = "sync"
-        self.thread = thread
         thread.start()
     }
 
     public func stop() {
-        condition.withLock {
-            stopRequested = true
-            condition.broadcast()
-        }
+        signals.withLock { $0.stopRequested = true }
     }
 
-    private var isStopping: Bool { condition.withLock { stopRequested } }
+    private var isStopping: Bool { signals.peek { $0.stopRequested } }
 
     /// Whether anyone committed since the last look (the sync's own commits among them).
     private func takeCommitted() -> Bool {
-        condition.withLock {
-            defer { committed = false }
-            return committed
+        signals.withLock { signals in
+            defer { signals.committed = false }
+            return signals.committed
         }
     }
 
-    private func loop() {
+    private func loop(_ pass: inout Pass) {
         let commits = StoreChangeFeed.feed(for: storePath).subscribe(every: 0.25) { [weak self] in
-            guard let self else { return }
-            self.condition.withLock {
-                self.committed = true
-                self.condition.broadcast()
-            }
+            self?.signals.withLock { $0.committed = true }
         }
         defer { commits.cancel() }
         var nextPoll = Date()  // a sync at start: what changed while no agent ran
@@ -89,7 +89,7 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
         var firstChange: Date?
         while !isStopping {
             let now = Date()
-            if takeCommitted(), changedHere() {
+            if takeCommitted(), changedHere(pass) {
                 firstChange = firstChange ?? now
                 changeDue = min(now.addingTimeInterval(timing.quiet), firstChange!.addingTimeInterval(timing.latest))
             }
@@ -97,32 +97,31 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
             if now >= due {
                 changeDue = nil
                 firstChange = nil
-                let (wait, succeeded) = syncOnce()
+                let (wait, succeeded) = syncOnce(&pass)
                 nextPoll = Date().addingTimeInterval(wait)
                 SyncStatus.planNext(Timestamp(milliseconds: Int64(nextPoll.timeIntervalSince1970 * 1000)), store: storePath)
                 _ = takeCommitted()  // the sync's own commits (the backlog tells them from others')
                 // A change made while it ran, which it did not take. After a failure the changes
                 // it could not take are still there: only a new commit tries again before the wait.
-                if succeeded, changedHere() {
+                if succeeded, changedHere(pass) {
                     firstChange = Date()
                     changeDue = firstChange!.addingTimeInterval(timing.quiet)
                 }
                 continue
             }
-            condition.withLock {
-                if !stopRequested, !committed { _ = condition.wait(until: due) }
-            }
+            signals.wait(until: { $0.stopRequested || $0.committed }, before: due)
         }
     }
 
     /// Whether the store holds work for a sync that the last one did not leave.
-    private func changedHere() -> Bool {
-        guard let backlog = try? eventStore.read({ store throws(StoreError) in try store.syncBacklog(changedSince: lastStart) }) else { return false }
-        return backlog.exceeds(baseline)
+    private func changedHere(_ pass: Pass) -> Bool {
+        guard let backlog = try? pass.eventStore.read({ store throws(StoreError) in try store.syncBacklog(changedSince: pass.lastStart) })
+        else { return false }
+        return backlog.exceeds(pass.baseline)
     }
 
     /// Runs one sync of every account; returns how long until the next poll, and whether it went.
-    private func syncOnce() -> (TimeInterval, Bool) {
+    private func syncOnce(_ pass: inout Pass) -> (TimeInterval, Bool) {
         let started = Timestamp.now()
         let state: String
         var failed = true
@@ -154,26 +153,28 @@ public final class SyncScheduler: @unchecked Sendable {  // `stopRequested` is g
             state = "cannot run remindersd-sync: \(error)"
         }
         if failed {
-            failures += 1
+            pass.failures += 1
         } else {
-            failures = 0
-            lastStart = started
-            baseline =
-                (try? eventStore.read({ store throws(StoreError) in try store.syncBacklog(changedSince: Timestamp(milliseconds: Int64.max)) }))
-                ?? baseline
+            pass.failures = 0
+            pass.lastStart = started
+            pass.baseline =
+                (try? pass.eventStore.read({ store throws(StoreError) in
+                    try store.syncBacklog(changedSince: Timestamp(milliseconds: Int64.max))
+                }))
+                ?? pass.baseline
         }
-        let wait = failed ? min(timing.firstRetry * pow(2, Double(failures - 1)), timing.longestRetry) : timing.interval
+        let wait = failed ? min(timing.firstRetry * pow(2, Double(pass.failures - 1)), timing.longestRetry) : timing.interval
         // A failure is told once per change of state, however often it is tried; a sync that
         // went, at each one with --log-level info, else when it ends a failure.
         let stateKey = failed ? "failed: \(failingAccounts)" : "ok"
-        if failed, stateKey != lastState {
+        if failed, stateKey != pass.lastState {
             log.warning("sync failed (\(state)); trying again in \(Int(wait)) s, doubling up to \(Int(timing.longestRetry)) s, or at the next change")
-        } else if !failed, lastState.map({ $0 != "ok" }) ?? false {
+        } else if !failed, pass.lastState.map({ $0 != "ok" }) ?? false {
             log.warning("synced again")
         } else if !failed {
             log.info("synced")
         }
-        lastState = stateKey
+        pass.lastState = stateKey
         return (wait, !failed)
     }
 }

@@ -1,4 +1,6 @@
+import ConcurrencyHelpers
 import Foundation
+import Synchronization
 import JSONRPC
 
 /// The remindersd a library program runs — the EventKit and Core Location products, which are
@@ -22,14 +24,36 @@ public enum RemindersdProgram {
         return ProcessInfo.processInfo.processName
     }
 
-    /// A request that is running, so that it can be stopped (`CLGeocoder.cancelGeocode`).
-    public final class Call: @unchecked Sendable {  // `process` is set before the call is shared and never after
-        fileprivate let process = Process()
+    /// A request that is running, so that it can be stopped (`CLGeocoder.cancelGeocode`) — from
+    /// any thread, before it started, while it runs or after it ended.
+    public final class Call: Sendable {
+        /// The process answering it once started; whether it was cancelled.
+        private let state = Mutex((process: pid_t?.none, cancelled: false))
+
         public init() {}
+
         /// Stops it; its answer is then an error. SIGKILL, not SIGTERM: a child started from a
         /// dispatch worker thread inherits its mask, which blocks SIGTERM; a one-shot call holds
         /// no transaction a kill could tear (SQLite rolls back what was not committed).
-        public func cancel() { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        public func cancel() {
+            state.withLock { state in
+                state.cancelled = true
+                if let process = state.process { kill(process, SIGKILL) }
+            }
+        }
+
+        /// Runs `process` unless the call was cancelled first (then it is not started).
+        fileprivate func start(_ process: Process) throws -> Bool {
+            try state.withLock { state in
+                guard !state.cancelled else { return false }
+                try process.run()
+                state.process = process.processIdentifier
+                return true
+            }
+        }
+
+        /// The process ended: its id may be another's from now on.
+        fileprivate func ended() { state.withLock { $0.process = nil } }
     }
 
     /// Asks `method` with `params` in a fresh session: the result, or the server's error (a
@@ -38,26 +62,28 @@ public enum RemindersdProgram {
         guard let binary = binary() else {
             return .failure(ResponseError.internalError("remindersd is not installed: put it on PATH, or name it in REMINDERSD_BIN"))
         }
-        let process = call.process
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["call", method, params.serialized, "--client", clientName(), "--log-level", "error"]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        do {
+            guard try call.start(process) else { return .failure(.requestCancelled) }
+        } catch {
             return .failure(ResponseError.internalError("cannot start \(binary): \(error.localizedDescription)"))
         }
         // Both pipes drained at once, so that neither fills while the other is read.
-        nonisolated(unsafe) var said = Data()
-        let drained = DispatchSemaphore(value: 0)
+        let drained = ConditionLock(Data?.none)
         Thread {
-            said = errors.fileHandleForReading.readDataToEndOfFile()
-            drained.signal()
+            let said = errors.fileHandleForReading.readDataToEndOfFile()
+            drained.withLock { $0 = said }
         }.start()
         let answer = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        drained.wait()
+        call.ended()
+        let said = drained.withLock(when: { $0 != nil }) { said, _ in said ?? Data() }
         if process.terminationStatus == 0, let result = try? JSONParser.parse(Array(answer)) { return .success(result) }
         if let error = try? JSONParser.parse(Array(said)), let code = error["code"]?.integerValue.map(Int.init),
             let message = error["message"]?.stringValue

@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import RemindersProtocol
 import RemindersServer
+import Synchronization
 
 /// `remindersd mcp`: the store for AI assistants over the Model Context Protocol, newline-delimited
 /// JSON on stdin and stdout. Dual-era, as the 2026-07-28 revision describes it: a request whose
@@ -13,8 +14,7 @@ import RemindersServer
 /// and hands the rest to one worker, in order, so that a call waiting for the owner's consent
 /// never holds up a `ping` or a cancellation. The worker takes what arrived meanwhile together: a
 /// run of one client's writing tool calls is committed as one group (see `answer(_:)`).
-// `handshake`, `cancelled`, `pending` and `draining` are guarded by `lock`; the rest is set in init.
-public final class MCPServer: @unchecked Sendable {
+public final class MCPServer: @unchecked Sendable {  // `sessions` is the worker's alone: every use of it runs on `worker`
     private let options: ServerOptions
     private let connection: Connection
     private let output: OutputChannel
@@ -22,13 +22,17 @@ public final class MCPServer: @unchecked Sendable {
     private let sessions: ClientSessions
     private let worker = DispatchQueue(label: "remindersd.mcp.worker")
     private let watcher: SubscriptionWatcher
-    private let lock = NSLock()
-    /// The handshake's outcome, for requests without `_meta`; nil until `initialize`.
-    private var handshake: (revision: Revision, client: String?)?
-    private var cancelled = Set<String>()
-    /// Requests for the worker, in the order received, and whether it is taking them.
-    private var pending: [(request: MCPRequest, context: RequestContext)] = []
-    private var draining = false
+    /// What the serving thread and the worker share.
+    private let state = Mutex(State())
+
+    private struct State {
+        /// The handshake's outcome, for requests without `_meta`; nil until `initialize`.
+        var handshake: (revision: Revision, client: String?)?
+        var cancelled = Set<String>()
+        /// Requests for the worker, in the order received, and whether it is taking them.
+        var pending: [(request: MCPRequest, context: RequestContext)] = []
+        var draining = false
+    }
 
     public init(options: ServerOptions, storeArgument: String?, input: Int32 = 0, output: Int32 = 1) {
         self.options = options
@@ -69,7 +73,7 @@ public final class MCPServer: @unchecked Sendable {
     /// A batch is answered as one array where the negotiated revision has batches (2025-03-26),
     /// and refused where it does not.
     private func receiveBatch(_ batch: [Message]) {
-        let revision = lock.withLock { handshake?.revision }
+        let revision = state.withLock { $0.handshake?.revision }
         guard let revision, revision.allowsBatches else {
             output.error(
                 id: .null, code: ResponseError.invalidRequestCode,
@@ -102,10 +106,10 @@ public final class MCPServer: @unchecked Sendable {
         }
         if let reply = answerAtOnce(request, context) { return reply }
         if inBatch { return worker.sync { answerInOrder(request, context) } }
-        let start = lock.withLock { () -> Bool in
-            pending.append((request, context))
-            defer { draining = true }
-            return !draining
+        let start = state.withLock { state in
+            state.pending.append((request, context))
+            defer { state.draining = true }
+            return !state.draining
         }
         if start { worker.async { self.drain() } }
         return nil
@@ -114,10 +118,10 @@ public final class MCPServer: @unchecked Sendable {
     /// The worker's loop: everything pending, in order, until nothing is.
     private func drain() {
         while true {
-            let taken = lock.withLock { () -> [(request: MCPRequest, context: RequestContext)] in
-                let taken = pending
-                pending.removeAll()
-                if taken.isEmpty { draining = false }
+            let taken = state.withLock { state in
+                let taken = state.pending
+                state.pending.removeAll()
+                if taken.isEmpty { state.draining = false }
                 return taken
             }
             guard !taken.isEmpty else { return }
@@ -181,9 +185,9 @@ public final class MCPServer: @unchecked Sendable {
             return .proceed(RequestContext(revision: .stateless, client: meta[Meta.clientInfo]?["name"]?.stringValue))
         }
         if request.method == "initialize" || request.method == "ping" || request.method == "server/discover" {
-            return .proceed(RequestContext(revision: lock.withLock { handshake?.revision } ?? .november2025, client: nil))
+            return .proceed(RequestContext(revision: state.withLock { $0.handshake?.revision } ?? .november2025, client: nil))
         }
-        guard let handshake = lock.withLock({ handshake }) else {
+        guard let handshake = state.withLock({ $0.handshake }) else {
             return .reply(
                 OutputChannel.errorReply(
                     id: request.id, code: ResponseError.invalidRequestCode,
@@ -202,7 +206,7 @@ public final class MCPServer: @unchecked Sendable {
         case "initialize":
             let revision = Revision.negotiated(request.params["protocolVersion"]?.stringValue)
             let client = request.params["clientInfo"]?["name"]?.stringValue
-            lock.withLock { handshake = (revision, client) }
+            state.withLock { $0.handshake = (revision, client) }
             return reply(
                 request, context,
                 [
@@ -352,14 +356,14 @@ public final class MCPServer: @unchecked Sendable {
         switch method {
         case "notifications/cancelled":
             guard let id = params["requestId"] else { return }
-            lock.withLock { _ = cancelled.insert(id.serialized) }
+            state.withLock { _ = $0.cancelled.insert(id.serialized) }
             watcher.endListening(id: id)
         default:
             break  // notifications/initialized, roots/list_changed, progress: nothing to do
         }
     }
 
-    private func isCancelled(_ id: JSONValue) -> Bool { lock.withLock { cancelled.contains(id.serialized) } }
+    private func isCancelled(_ id: JSONValue) -> Bool { state.withLock { $0.cancelled.contains(id.serialized) } }
 }
 
 struct MCPRequest {

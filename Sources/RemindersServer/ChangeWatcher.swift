@@ -4,6 +4,7 @@ import RemindersJSON
 import RemindersModel
 import RemindersProtocol
 import RemindersStore
+import Synchronization
 
 /// Tells one client when the store changed (`storeChanged`), when its access changed
 /// (`authorizationChanged`), whoever made the change, in this process or another, and — when it
@@ -12,35 +13,46 @@ import RemindersStore
 /// It hears of commits from the store's change feed (which looks ten times a second) and only
 /// then re-reads this client's status. Bursts are coalesced: at most one `storeChanged` per
 /// `minimumInterval`, however many rows a burst wrote.
-final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `stopLock`; the rest is `queue`'s alone
+final class ChangeWatcher: Sendable {
     private let storePath: String
-    /// Reads this client's status and the alarms delivered; used on `queue` only.
-    private let observer: StoreObserver
     private let connection: Connection
     private let client: String
     private let program: String
+    private let alarms: Bool
     private let pollInterval: TimeInterval
     private let minimumInterval: TimeInterval
-    /// The client's status per entity type, as last told.
-    private var lastStatus: [EntityType: AuthorizationStatus] = [:]
-    private let alarms: Bool
-    /// Alarms delivered up to here were told (or before this client came).
-    private var alarmWatermark: Int64 = 0
-    /// Changes in the history up to here were looked at, for a client granted chosen lists.
-    private var changeWatermark: Int64 = 0
-    private let stopLock = NSLock()
-    private var stopped = false
-    private var subscription: StoreChangeFeed.Subscription?
+    /// What the commits are looked at with, and what was told: `queue`'s, locked only so that
+    /// the compiler knows it (nothing else takes the lock).
+    private let watched: Mutex<Watched>
+    private let lifetime = Mutex((stopped: false, subscription: StoreChangeFeed.Subscription?.none))
     /// Where commits are handled, one at a time, and a coalesced `storeChanged` waits for its turn.
     private let queue = DispatchQueue(label: "remindersd.watcher")
-    private var pending = false
-    private var lastSent = Date.distantPast
+
+    private struct Watched {
+        /// Reads this client's status and the alarms delivered.
+        let observer: StoreObserver
+        /// The client's status per entity type, as last told.
+        var lastStatus: [EntityType: AuthorizationStatus] = [:]
+        /// Alarms delivered up to here were told (or before this client came).
+        var alarmWatermark: Int64 = 0
+        /// Changes in the history up to here were looked at, for a client granted chosen lists.
+        var changeWatermark: Int64 = 0
+        /// A `storeChanged` is on its way.
+        var pending = false
+        var lastSent = Date.distantPast
+    }
 
     init(
         storePath: String, connection: Connection, client: String, program: String, alarms: Bool = false, pollInterval: TimeInterval = 0.1,
         minimumInterval: TimeInterval = 0.25
     ) throws {
-        observer = try StoreObserver(path: storePath)
+        var watched = Watched(observer: try StoreObserver(path: storePath))
+        for entityType in EntityType.allCases {
+            watched.lastStatus[entityType] = watched.observer.authorizationStatus(client: client, program: program, entityType: entityType)
+        }
+        watched.alarmWatermark = watched.observer.latestDelivery()
+        watched.changeWatermark = watched.observer.newestChange()
+        self.watched = Mutex(watched)
         self.storePath = storePath
         self.alarms = alarms
         self.connection = connection
@@ -48,11 +60,6 @@ final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `st
         self.program = program
         self.pollInterval = pollInterval
         self.minimumInterval = minimumInterval
-        for entityType in EntityType.allCases {
-            lastStatus[entityType] = observer.authorizationStatus(client: client, program: program, entityType: entityType)
-        }
-        alarmWatermark = observer.latestDelivery()
-        changeWatermark = observer.newestChange()
     }
 
     func start() {
@@ -60,69 +67,69 @@ final class ChangeWatcher: @unchecked Sendable {  // `stopped` is guarded by `st
             guard let self else { return }
             self.queue.async { self.committed() }
         }
-        stopLock.withLock { self.subscription = subscription }
+        lifetime.withLock { $0.subscription = subscription }
     }
 
     func stop() {
-        let subscription = stopLock.withLock {
-            stopped = true
-            return self.subscription
+        let subscription = lifetime.withLock { lifetime in
+            lifetime.stopped = true
+            return lifetime.subscription
         }
         subscription?.cancel()
     }
 
-    private var isStopped: Bool {
-        stopLock.lock(); defer { stopLock.unlock() }
-        return stopped
-    }
+    private var isStopped: Bool { lifetime.withLock { $0.stopped } }
 
     private func committed() {
         guard !isStopped else { return }
-        checkAuthorization()
-        if alarms, lastStatus.values.contains(.fullAccess) { tellAlarms() }
-        guard !pending else { return }  // a storeChanged is on its way
-        // A client granted chosen lists is told of commits that changed something in them only:
-        // `storeChanged` says nothing of what changed, and not even that something did elsewhere.
-        let scopes = observer.scopes(client: client, program: program)
-        if !scopes.isEmpty {
-            let (newest, seen) = observer.changes(after: changeWatermark, seenWithin: scopes)
-            changeWatermark = newest
-            guard seen else { return }
-        } else {
-            changeWatermark = observer.newestChange()
+        let wait = watched.withLock { watched -> TimeInterval? in
+            checkAuthorization(&watched)
+            if alarms, watched.lastStatus.values.contains(.fullAccess) { tellAlarms(&watched) }
+            guard !watched.pending else { return nil }  // a storeChanged is on its way
+            // A client granted chosen lists is told of commits that changed something in them only:
+            // `storeChanged` says nothing of what changed, and not even that something did elsewhere.
+            let scopes = watched.observer.scopes(client: client, program: program)
+            if !scopes.isEmpty {
+                let (newest, seen) = watched.observer.changes(after: watched.changeWatermark, seenWithin: scopes)
+                watched.changeWatermark = newest
+                guard seen else { return nil }
+            } else {
+                watched.changeWatermark = watched.observer.newestChange()
+            }
+            watched.pending = true
+            return max(0, minimumInterval - Date().timeIntervalSince(watched.lastSent))
         }
-        pending = true
-        let wait = max(0, minimumInterval - Date().timeIntervalSince(lastSent))
+        guard let wait else { return }
         queue.asyncAfter(deadline: .now() + wait) { [weak self] in self?.tellStoreChanged() }
     }
 
     private func tellStoreChanged() {
-        pending = false
+        watched.withLock { $0.pending = false }
         guard !isStopped else { return }
         NotificationRegistry.storeChanged.send(Array("{}".utf8), on: connection)
-        lastSent = Date()
+        watched.withLock { $0.lastSent = Date() }
     }
 
     /// A reminder's alarm to a client with full access to reminders, an event's (its payload
     /// holds `event`) to one with full access to events.
-    private func tellAlarms() {
-        for fired in observer.alarmsDelivered(after: alarmWatermark) {
-            alarmWatermark = max(alarmWatermark, fired.deliveredAt)
+    private func tellAlarms(_ watched: inout Watched) {
+        for fired in watched.observer.alarmsDelivered(after: watched.alarmWatermark) {
+            watched.alarmWatermark = max(watched.alarmWatermark, fired.deliveredAt)
             let entityType: EntityType = fired.payload.hasPrefix("{\"event\"") ? .event : .reminder
-            guard lastStatus[entityType] == .fullAccess,
-                observer.sees(item: fired.item, entityType: entityType, client: client, program: program)
+            guard watched.lastStatus[entityType] == .fullAccess,
+                watched.observer.sees(item: fired.item, entityType: entityType, client: client, program: program)
             else { continue }
             NotificationRegistry.alarmFired.send(Array(fired.payload.utf8), on: connection)
         }
     }
 
     /// Each entity type's status, told when it changed.
-    private func checkAuthorization() {
+    private func checkAuthorization(_ watched: inout Watched) {
         for entityType in EntityType.allCases {
-            guard let status = observer.authorizationStatus(client: client, program: program, entityType: entityType),
-                status != lastStatus[entityType]
+            guard let status = watched.observer.authorizationStatus(client: client, program: program, entityType: entityType),
+                status != watched.lastStatus[entityType]
             else { continue }
-            lastStatus[entityType] = status
+            watched.lastStatus[entityType] = status
             tellAuthorization(status, for: entityType)
         }
     }

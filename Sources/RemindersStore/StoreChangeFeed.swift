@@ -1,3 +1,4 @@
+import ConcurrencyHelpers
 import Foundation
 import Synchronization
 
@@ -51,8 +52,8 @@ public final class StoreChangeFeed: Sendable {
         }
         if start {
             // Opened here, before the subscriber goes on: a commit made after `subscribe` returns is one it hears of.
-            let observer = ObserverBox(try? StoreObserver(path: path))
-            let thread = Thread { [self] in watch(observer.observer) }
+            let observer = HandOff(try? StoreObserver(path: path))
+            let thread = Thread { [self] in watch(observer.take() ?? nil) }
             thread.name = "remindersd.store-feed"
             thread.start()
         }
@@ -81,12 +82,6 @@ public final class StoreChangeFeed: Sendable {
             }
             Thread.sleep(forTimeInterval: listening.map(\.interval).min() ?? 0.25)
         }
-    }
-
-    /// The observer handed to the feed's thread, which alone uses it from then on.
-    private final class ObserverBox: @unchecked Sendable {
-        let observer: StoreObserver?
-        init(_ observer: StoreObserver?) { self.observer = observer }
     }
 
     /// A subscriber's hold on the feed: cancelled explicitly, or when it goes away.

@@ -113,7 +113,7 @@ struct AccountSync {
         _ remotes: inout [RemoteCollection], locals: [SyncedCollection], client: CalDAVClient,
         report: inout AccountReport
     ) throws {
-        for removed in try eventStore.read { store throws(StoreError) in try store.removedCollections(account: account.name) } {
+        for removed in try eventStore.read({ store throws(StoreError) in try store.removedCollections(account: account.name) }) {
             guard let index = remotes.firstIndex(where: { $0.href == removed.href }) else {
                 if !options.dryRun {
                     try eventStore.write { store throws(StoreError) in try store.forgetRemovedCollection(href: removed.href, account: account.name) }

@@ -49,7 +49,7 @@ final class CollectionSync {
     var localEvents: LocalEventCalendar { LocalEventCalendar(eventStore: eventStore, identifier: list) }
 
     func run() throws {
-        for item in try eventStore.read { store throws(StoreError) in try store.syncedItems(calendar: list) } { items[item.href] = item }
+        for item in try eventStore.read({ store throws(StoreError) in try store.syncedItems(calendar: list) }) { items[item.href] = item }
         try followProperties()
         let listing = try remoteChanges()
         var serverWithheld = false

@@ -1,3 +1,4 @@
+import ConcurrencyHelpers
 import Foundation
 import JSONRPC
 
@@ -75,16 +76,15 @@ public enum SyncHelper {
     }
 }
 
-/// The helper's stderr lines that were not progress, for the error the method answers.
-private final class Collected: @unchecked Sendable {  // guarded by `condition` (an NSCondition: the caller waits for the reader)
-    private let condition = NSCondition()
-    private var lines: [String] = []
-    private var done = false
+/// The helper's stderr lines that were not progress, for the error the method answers; the
+/// caller waits for the reader to have read them all.
+private final class Collected: Sendable {
+    private let state = ConditionLock((lines: [String](), done: false))
 
-    func append(_ line: String) { condition.lock(); lines.append(line); condition.unlock() }
-    func finish() { condition.lock(); done = true; condition.broadcast(); condition.unlock() }
-    func wait() { condition.lock(); while !done { condition.wait() }; condition.unlock() }
-    var text: String { condition.lock(); defer { condition.unlock() }; return lines.joined(separator: "\n") }
+    func append(_ line: String) { state.withLock { $0.lines.append(line) } }
+    func finish() { state.withLock { $0.done = true } }
+    func wait() { state.wait(until: \.done) }
+    var text: String { state.peek { $0.lines.joined(separator: "\n") } }
 }
 
 /// Lines of a pipe as they come.
