@@ -14,13 +14,13 @@ import Synchronization
 /// and hands the rest to one worker, in order, so that a call waiting for the owner's consent
 /// never holds up a `ping` or a cancellation. The worker takes what arrived meanwhile together: a
 /// run of one client's writing tool calls is committed as one group (see `answer(_:)`).
-public final class MCPServer: @unchecked Sendable {  // `sessions` is the worker's alone: every use of it runs on `worker`
+public final class MCPServer: Sendable {
     private let options: ServerOptions
     private let connection: Connection
     private let output: OutputChannel
     private let access: AccessText
-    private let sessions: ClientSessions
-    private let worker = DispatchQueue(label: "remindersd.mcp.worker")
+    /// Owns the clients' sessions: what reads or writes the store runs there.
+    private let worker: MCPWorker
     private let watcher: SubscriptionWatcher
     /// What the serving thread and the worker share.
     private let state = Mutex(State())
@@ -42,7 +42,7 @@ public final class MCPServer: @unchecked Sendable {  // `sessions` is the worker
         connection = Connection(input: input, output: output, limits: options.limits, framing: .ndjson, cancelMethod: nil)
         self.output = OutputChannel(connection: connection)
         access = AccessText(storeArgument: storeArgument, program: options.clientProgram, evidence: options.clientIdentity.evidence)
-        sessions = ClientSessions(options: options)
+        worker = MCPWorker(sessions: ClientSessions(options: options))
         watcher = SubscriptionWatcher(storePath: options.storePath, program: options.clientProgram, output: self.output)
     }
 
@@ -64,9 +64,10 @@ public final class MCPServer: @unchecked Sendable {  // `sessions` is the worker
                 }
             }
         }
-        worker.sync {}
+        worker.sync { _ in }
         watcher.stop()
-        worker.sync { sessions.shutDown() }
+        worker.sync { sessions in sessions.shutDown() }
+        worker.stop()
         return 0
     }
 
@@ -105,18 +106,18 @@ public final class MCPServer: @unchecked Sendable {  // `sessions` is the worker
         case .proceed(let found): context = found
         }
         if let reply = answerAtOnce(request, context) { return reply }
-        if inBatch { return worker.sync { answerInOrder(request, context) } }
+        if inBatch { return worker.sync { sessions in self.answerInOrder(request, context, sessions) } }
         let start = state.withLock { state in
             state.pending.append((request, context))
             defer { state.draining = true }
             return !state.draining
         }
-        if start { worker.async { self.drain() } }
+        if start { worker.async { sessions in self.drain(sessions) } }
         return nil
     }
 
     /// The worker's loop: everything pending, in order, until nothing is.
-    private func drain() {
+    private func drain(_ sessions: ClientSessions) {
         while true {
             let taken = state.withLock { state in
                 let taken = state.pending
@@ -131,7 +132,7 @@ public final class MCPServer: @unchecked Sendable {  // `sessions` is the worker
                 if let client = Self.groupClient(taken[start]) {
                     while end < taken.count, Self.groupClient(taken[end]) == client { end += 1 }
                 }
-                answer(taken[start..<end])
+                answer(taken[start..<end], sessions)
                 start = end
             }
         }
@@ -151,12 +152,12 @@ public final class MCPServer: @unchecked Sendable {  // `sessions` is the worker
     /// client's writes: each call's commit joins the group's transaction, made durable once for
     /// them all, and their answers go out after it — or, when the group's transaction fails, each
     /// call is answered with that failure and none of them wrote anything.
-    private func answer(_ run: ArraySlice<(request: MCPRequest, context: RequestContext)>) {
+    private func answer(_ run: ArraySlice<(request: MCPRequest, context: RequestContext)>, _ sessions: ClientSessions) {
         guard run.count > 1, let client = run.first?.context.client else {
-            for (request, context) in run { if let reply = answerInOrder(request, context) { output.send(encoded: reply) } }
+            for (request, context) in run { if let reply = answerInOrder(request, context, sessions) { output.send(encoded: reply) } }
             return
         }
-        switch sessions.durably(as: client, { run.map { answerInOrder($0.request, $0.context) } }) {
+        switch sessions.durably(as: client, { run.map { answerInOrder($0.request, $0.context, sessions) } }) {
         case .success(let replies):
             for reply in replies.compactMap({ $0 }) { output.send(encoded: reply) }
         case .failure(let error):
@@ -247,16 +248,16 @@ public final class MCPServer: @unchecked Sendable {  // `sessions` is the worker
     }
 
     /// What reads or writes the store: run by the worker, one at a time, in the order received.
-    private func answerInOrder(_ request: MCPRequest, _ context: RequestContext) -> [UInt8]? {
+    private func answerInOrder(_ request: MCPRequest, _ context: RequestContext, _ sessions: ClientSessions) -> [UInt8]? {
         guard !isCancelled(request.id) else { return nil }
         let progress = request.params["_meta"]?["progressToken"]
         if let progress { output.notify("notifications/progress", ["progressToken": progress, "progress": 0, "total": 1]) }
-        let reply = answer(request, context)
+        let reply = answer(request, context, sessions)
         if let progress, !isCancelled(request.id) { output.notify("notifications/progress", ["progressToken": progress, "progress": 1, "total": 1]) }
         return isCancelled(request.id) ? nil : reply
     }
 
-    private func answer(_ request: MCPRequest, _ context: RequestContext) -> [UInt8]? {
+    private func answer(_ request: MCPRequest, _ context: RequestContext, _ sessions: ClientSessions) -> [UInt8]? {
         guard let client = context.client, !client.isEmpty else {
             let where_ = context.revision == .stateless ? "_meta.\(Meta.clientInfo).name" : "initialize's clientInfo.name"
             let text = "remindersd keeps the owner's permissions per client name, and this request has none: the MCP host must send \(where_)."
