@@ -77,6 +77,9 @@ let package = Package(
         .target(name: "RemindersSyncHelper", dependencies: ["ConcurrencyHelpers", "JSONRPC"]),
         // A strict command-line reader, for remindersd and remindersd-sync alike.
         .target(name: "CommandArguments"),
+        // The command lines of remindersd and remindersd-sync, declared once: every command, its usage and its options
+        // (with their help and completion). What the readers, --help, the completions and the man pages are made from.
+        .target(name: "RemindersCommandLine", dependencies: ["CommandArguments"]),
         // The JSON-RPC server: lifecycle, dispatch, authorization, the methods' handlers.
         // Sync runs in remindersd-sync, a process of its own: linking the network stack (libcurl,
         // libxml2 and their forty libraries) into remindersd doubled the start of every one-shot call.
@@ -91,13 +94,13 @@ let package = Package(
         .target(name: "RemindersMCP", dependencies: ["ConcurrencyHelpers", "DatePhrases", "JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersServer", "RemindersStore"]),
         // The subcommands: serve, permissions, call, accounts, import, export, agent, alarms, location, mcp,
         // schema, and sync (handed to remindersd-sync).
-        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "CommandArguments", "JSONRPC", "Logging", "RemindersAlarms", "RemindersJSON", "RemindersMCP", "RemindersProtocol",
+        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "CommandArguments", "RemindersCommandLine", "JSONRPC", "Logging", "RemindersAlarms", "RemindersJSON", "RemindersMCP", "RemindersProtocol",
                                                      "RemindersModel", "RemindersStore", "RemindersServer", "RemindersInterchange", "RemindersSyncHelper"]),
         // `remindersd sync` itself: the report as text lines, JSON or progress lines for the server. Links the
         // sync, the store and the command-line reader: nothing of the server, the agent or the MCP front end.
         // Asking a Nominatim-compatible geocoder, for CLGeocoder through remindersd-sync (the program with the network stack).
         .target(name: "Geocoding", dependencies: ["CalDAV", "JSONRPC", "RemindersModel"]),
-        .target(name: "RemindersSyncCLI", dependencies: ["CommandArguments", "Geocoding", "JSONRPC", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSync"]),
+        .target(name: "RemindersSyncCLI", dependencies: ["CommandArguments", "RemindersCommandLine", "Geocoding", "JSONRPC", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSync"]),
         // Linked as a position-dependent executable in release builds: a PIE of this size carries some
         // 75,000 relocations that every start applies, dirtying pages as it goes, which was a third of
         // the time of a one-shot `remindersd call` (bench/README.md). Swift code is memory-safe, so
@@ -110,6 +113,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "ConcurrencyHelpersTests", dependencies: ["ConcurrencyHelpers"]),
+        .testTarget(name: "RemindersCommandLineTests", dependencies: ["CommandArguments", "RemindersCommandLine"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "ICalendar", "RemindersModel"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),

@@ -1,6 +1,5 @@
-"""What remindersd and the shell client say of themselves, for scripts/manpages and scripts/completions."""
+"""Running the programs whose declarations scripts/manpages and scripts/completions are made from."""
 import os
-import re
 import subprocess
 import sys
 
@@ -13,15 +12,3 @@ def output(command):
         script = os.path.basename(sys.argv[0])
         sys.exit(f"{script}: {' '.join(command)} exited {result.returncode}: {result.stderr.strip()}")
     return result.stdout
-
-
-def subcommands(main_help):
-    """remindersd's subcommands in the order `remindersd --help` lists them (`[serve]` as serve)."""
-    names = []
-    for line in main_help.split("\n"):
-        match = re.match(r"^  remindersd (\[serve\]|[a-z]+)", line)
-        if match:
-            name = match.group(1).strip("[]")
-            if name not in names:
-                names.append(name)
-    return names

@@ -1,4 +1,5 @@
 import CommandArguments
+import RemindersCommandLine
 import AccountSecrets
 import Foundation
 import JSONRPC
@@ -8,38 +9,16 @@ import RemindersStore
 
 /// `remindersd accounts add|list|remove`: the CalDAV accounts the store syncs with.
 enum AccountsCommand {
-    static let usage = """
-        Usage: remindersd accounts add NAME --url URL [--username USER]
-                                    [--password-command CMD | --password-file FILE] [--timeout S]
-                                    [--address EMAIL] [--allow-insecure-http] [--store PATH]
-               remindersd accounts list [--store PATH]
-               remindersd accounts remove NAME [--keep-lists] [--store PATH]
-
-        The CalDAV accounts whose reminder lists and event calendars `remindersd sync` keeps in step with the server.
-          add     records an account. The password is never stored: it is read from FILE (which
-                  only you may read) or taken from the first line CMD prints (CMD is split into
-                  words and run without a shell, e.g. "pass show caldav/home") each time a sync
-                  needs it. --timeout: seconds to wait for each answer (default 30). An http:// URL
-                  to another machine is refused (the password would go in clear text) unless
-                  --allow-insecure-http says you accept that; loopback (127.0.0.1, localhost) is fine.
-                  --address: where invitations reach you, so that an event's attendee with it is
-                  isCurrentUser (default: the username, when it is an email address).
-          list    one JSON object per line, without secrets
-          remove  forgets the account; its lists and calendars go with it, or with --keep-lists stay local
-        """
-
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(
-            arguments, valueFlags: ["--store", "--url", "--username", "--password-command", "--password-file", "--timeout", "--address"],
-            switchFlags: ["--help", "-h", "--keep-lists", "--allow-insecure-http"])
-        if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(output))
+        let parsed = try CommandDeclaration.accounts.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            print(CommandDeclaration.accounts.help, to: .protocolOutput(output))
             return 0
         }
         let path = RemindersCommand.storePath(parsed, environment: environment)
         switch parsed.positionals.first {
         case "add":
-            guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "usage: remindersd accounts add NAME --url URL …") }
+            guard parsed.positionals.count == 2 else { throw CommandDeclaration.accounts.usageError("add") }
             let account = try newAccount(name: parsed.positionals[1], parsed)
             try EventStore(path: path).write { store throws(StoreError) in try store.addAccount(account, now: Timestamp.now()) }
             DescriptorWriter.standardError.write(text: "remindersd: added account \(account.name); run remindersd sync \(account.name)\n")
@@ -77,14 +56,14 @@ enum AccountsCommand {
             }
             return 0
         case "remove":
-            guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "usage: remindersd accounts remove NAME [--keep-lists]") }
+            guard parsed.positionals.count == 2 else { throw CommandDeclaration.accounts.usageError("remove") }
             let (name, keepLists) = (parsed.positionals[1], parsed.has("--keep-lists"))
             let lists = try EventStore(path: path).write { store throws(StoreError) in try store.removeAccount(named: name, keepLists: keepLists) }
             let what = parsed.has("--keep-lists") ? "kept \(lists) list(s) as local lists" : "removed \(lists) list(s) with it"
             DescriptorWriter.standardError.write(text: "remindersd: removed account \(parsed.positionals[1]); \(what)\n")
             return 0
         default:
-            throw Arguments.UsageError(message: "usage: remindersd accounts add | list | remove")
+            throw CommandDeclaration.accounts.usageError()
         }
     }
 

@@ -1,4 +1,5 @@
 import CommandArguments
+import RemindersCommandLine
 import AccountSecrets
 import Foundation
 import JSONRPC
@@ -10,36 +11,11 @@ import RemindersStore
 
 /// `remindersd agent`: fires the store's alarms until SIGTERM or SIGINT (exit 0).
 enum AgentCommand {
-    static let usage = """
-        Usage: remindersd agent [--store PATH] [--notify desktop|none] [--on-alarm PROGRAM]
-                                [--catch-up DURATION] [--snooze DURATION] [--sync [INTERVAL]] [--log-level L]
-
-        Fires the store's time alarms when they are due, exactly once each, until SIGTERM or SIGINT.
-        One agent per store: a second one exits 1 at once. Durations: 90s, 10m, 24h, 2d.
-          --notify     desktop (default): a notification on the session bus (freedesktop
-                       Notifications, through gdbus); none: no notification
-          --on-alarm   PROGRAM (split into words, run without a shell) gets each alarm as JSON on
-                       stdin: {reminder, alarm, fireDate, occurrenceDate, reason, late}
-          --catch-up   alarms that came due while no agent ran are delivered late when at most
-                       this old (default 24h); older ones are recorded as missed
-          --snooze     how long the notification's Snooze lasts (default 10m); its Complete completes
-                       the reminder, and closing it dismisses the alarm
-          --sync       also sync every CalDAV account: within seconds of a change made here (a
-                       burst of changes is one sync) and every INTERVAL (default 5m) for the
-                       server's; after a failure again after 30s, doubling up to 1h, or at the
-                       next change. Never beside another sync of the store: one waits for the other
-          --log-level  error, warning (default), info (a line per alarm fired) or debug (and
-                       a line per pass over the schedule, with its cost)
-        The zone floating and all-day due dates are read in is the process's (TZ).
-        """
-
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
         let (arguments, syncInterval) = try syncOption(arguments)
-        let parsed = try Arguments(
-            arguments, valueFlags: ["--store", "--notify", "--on-alarm", "--catch-up", "--snooze", "--log-level"],
-            switchFlags: ["--help", "-h"])
-        if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(output))
+        let parsed = try CommandDeclaration.agent.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            print(CommandDeclaration.agent.help, to: .protocolOutput(output))
             return 0
         }
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "agent: unexpected argument \(extra.prefix(80))") }

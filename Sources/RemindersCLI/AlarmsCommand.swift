@@ -1,4 +1,5 @@
 import CommandArguments
+import RemindersCommandLine
 import Foundation
 import JSONRPC
 import RemindersJSON
@@ -7,19 +8,10 @@ import RemindersStore
 
 /// `remindersd alarms [--days N]`: the time alarms to come, a line each, in the process's zone.
 enum AlarmsCommand {
-    static let usage = """
-        Usage: remindersd alarms [--days N] [--store PATH]
-
-        The time alarms of reminders and events that fire in the next N days (default 7), soonest
-        first, one per line:
-        "2026-12-02 08:45  Call the bank" (in the zone TZ says), "(snoozed)" after a snoozed one.
-        What upcomingAlarms answers; acts as the store's owner, like export.
-        """
-
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--days"], switchFlags: ["--help", "-h"])
-        if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(output))
+        let parsed = try CommandDeclaration.alarms.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            print(CommandDeclaration.alarms.help, to: .protocolOutput(output))
             return 0
         }
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "alarms: unexpected argument \(extra.prefix(80))") }

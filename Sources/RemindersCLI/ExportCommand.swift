@@ -1,4 +1,5 @@
 import CommandArguments
+import RemindersCommandLine
 import Foundation
 import JSONRPC
 import RemindersInterchange
@@ -8,18 +9,10 @@ import RemindersStore
 
 /// `remindersd export [--calendar LIST] [--output FILE]`: the reminders as one VCALENDAR.
 enum ExportCommand {
-    static let usage = """
-        Usage: remindersd export [--calendar LIST] [--output FILE] [--store PATH]
-
-        Writes one iCalendar (RFC 5545) VCALENDAR: a VTODO for every reminder of LIST (a title or an
-        identifier), or of every list; a VEVENT for every event (a series with its overrides) when
-        LIST is an event calendar. To FILE, or to stdout.
-        """
-
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--calendar", "--output"], switchFlags: ["--help", "-h"])
-        if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(output))
+        let parsed = try CommandDeclaration.export.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            print(CommandDeclaration.export.help, to: .protocolOutput(output))
             return 0
         }
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "export: unexpected argument \(extra.prefix(80))") }

@@ -1,4 +1,5 @@
 import CommandArguments
+import RemindersCommandLine
 import Foundation
 import JSONRPC
 import RemindersStore
@@ -6,20 +7,10 @@ import RemindersStore
 /// `remindersd geocoder [URL | --none]`: the geocoder every program's CLGeocoder asks (through the
 /// server's `geocode`). The owner's choice, kept in the store, like the consent agent.
 enum GeocoderCommand {
-    static let usage = """
-        Usage: remindersd geocoder [URL | --none] [--store PATH]
-
-        Sets the geocoder that CLGeocoder (and the geocode and reverseGeocode methods) asks: a
-        Nominatim-compatible service — a self-hosted Nominatim, e.g. http://127.0.0.1:8080/, or
-        https://nominatim.openstreetmap.org/ within its usage policy. remindersd-sync asks it; the
-        address looked up goes to it. --none forgets it: lookups then answer from the places of your
-        reminders and events alone. Without arguments, prints the one set (nothing when none).
-        """
-
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store"], switchFlags: ["--help", "-h", "--none"])
-        if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(output))
+        let parsed = try CommandDeclaration.geocoder.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            print(CommandDeclaration.geocoder.help, to: .protocolOutput(output))
             return 0
         }
         let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment))

@@ -1,4 +1,5 @@
 import CommandArguments
+import RemindersCommandLine
 import Foundation
 import RemindersModel
 import RemindersStore
@@ -6,19 +7,10 @@ import RemindersStore
 /// `remindersd history [--keep-days N] [--keep-changes N]`: how long the store keeps its history
 /// of changes (what undo and the trash reach back to), said, or set by the owner.
 enum HistoryCommand {
-    static let usage = """
-        Usage: remindersd history [--keep-days N] [--keep-changes N] [--store PATH]
-
-        Says how long the history of changes is kept (what undo, restore and the trash reach back
-        to): "keeps 30 days, at most 100000 changes; holds N changes". With --keep-days or
-        --keep-changes, sets it (the owner's setting, for every client) and trims what is older
-        now; 0 keeps nothing.
-        """
-
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--keep-days", "--keep-changes"], switchFlags: ["--help", "-h"])
-        if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(output))
+        let parsed = try CommandDeclaration.history.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            print(CommandDeclaration.history.help, to: .protocolOutput(output))
             return 0
         }
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "history: unexpected argument \(extra.prefix(80))") }

@@ -1,4 +1,5 @@
 import CommandArguments
+import RemindersCommandLine
 import Foundation
 import JSONRPC
 import RemindersInterchange
@@ -8,21 +9,10 @@ import RemindersStore
 
 /// `remindersd import FILE... [--calendar LIST]`: .ics files into a list.
 enum ImportCommand {
-    static let usage = """
-        Usage: remindersd import FILE... [--calendar LIST] [--store PATH]
-
-        Reads each .ics FILE (- for stdin) into LIST (a title or an identifier): its VTODOs into a
-        reminder list (default: the default list), or — when LIST is an event calendar — its VEVENTs
-        (a series with its overrides and exceptions). An item whose UID is already a reminder's or an
-        event's updates it, so importing a file twice changes nothing the second time. Prints
-        "imported N, updated N, unchanged N, skipped N", and each skipped item with the reason on
-        stderr; exits 1 when any item was skipped.
-        """
-
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--calendar"], switchFlags: ["--help", "-h"])
-        if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(output))
+        let parsed = try CommandDeclaration.`import`.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            print(CommandDeclaration.`import`.help, to: .protocolOutput(output))
             return 0
         }
         guard !parsed.positionals.isEmpty else { throw Arguments.UsageError(message: "import needs at least one FILE (or - for stdin)") }

@@ -1,4 +1,5 @@
 import CommandArguments
+import RemindersCommandLine
 import Foundation
 import JSONRPC
 import RemindersJSON
@@ -8,18 +9,10 @@ import RemindersStore
 /// `remindersd location LAT LON [--accuracy M]`: one position, from a shell — a GeoClue script, a
 /// phone bridge, a test. What `updateLocation` does; acts as the store's owner, like `alarms`.
 enum LocationCommand {
-    static let usage = """
-        Usage: remindersd location LAT LON [--accuracy M] [--store PATH]
-
-        Reports that you are at LAT LON (degrees; the fix is good to M metres, default 10). Each
-        location alarm learns which side of its place that is; those whose place you just entered
-        or left fire (the running agent delivers them), a line each: "enter  Listen to KLOVE (88.5)".
-        """
-
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--accuracy"], switchFlags: ["--help", "-h"])
-        if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(output))
+        let parsed = try CommandDeclaration.location.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            print(CommandDeclaration.location.help, to: .protocolOutput(output))
             return 0
         }
         guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "location: give LAT and LON, e.g. location 52.52 13.405") }

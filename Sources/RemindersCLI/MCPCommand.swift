@@ -1,4 +1,5 @@
 import CommandArguments
+import RemindersCommandLine
 import Foundation
 import JSONRPC
 import RemindersMCP
@@ -6,21 +7,10 @@ import RemindersServer
 
 /// `remindersd mcp [--store PATH] [--consent-agent PROGRAM]`: the MCP server on stdio.
 enum MCPCommand {
-    static let usage = """
-        Usage: remindersd mcp [--store PATH] [--consent-agent PROGRAM] [--log-level L]
-
-        Serves the store to an AI assistant over the Model Context Protocol: newline-delimited
-        JSON on stdin and stdout (logs on stderr), revisions 2026-07-28 (stateless) and
-        2025-11-25, 2025-06-18, 2025-03-26 (initialize). Each assistant is a client by its
-        clientInfo.name, with the permissions the owner gave it; request_access asks the owner
-        through PROGRAM, and without one the owner grants with `remindersd permissions set`.
-        Everything it needs comes from these arguments and HOME (MCP hosts pass little else).
-        """
-
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--store", "--consent-agent", "--log-level"], switchFlags: ["--help", "-h"])
-        if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(output))
+        let parsed = try CommandDeclaration.mcp.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            print(CommandDeclaration.mcp.help, to: .protocolOutput(output))
             return 0
         }
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "mcp: unexpected argument \(extra.prefix(80))") }

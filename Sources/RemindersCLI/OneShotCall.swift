@@ -1,4 +1,5 @@
 import CommandArguments
+import RemindersCommandLine
 import Foundation
 import JSONRPC
 import RemindersProtocol
@@ -9,48 +10,10 @@ import RemindersServer
 /// `LocalSession`: the same lifecycle, checks and dispatcher as a served client, without pipes or
 /// threads), so a one-shot call costs little more than starting the process.
 enum OneShotCall {
-    static let usage = """
-        Usage: remindersd call METHOD [JSON-PARAMS] [options]
-               remindersd call --batch '[["METHOD", {PARAMS}], …]' [options]
-
-        Runs requests in a fresh session (initialize, the requests, shutdown) as client NAME.
-        One request: its result as one line of JSON on stdout, exit 0; a JSON-RPC error: the error
-        object on stderr, exit 1. --batch: every request in order, whatever the others did, and one
-        line of JSON on stdout, an array with {"result": …} or {"error": …} for each; exit 0 when
-        all succeeded, 1 otherwise.
-
-        Output (--output, default json):
-          json                 the result as the server answers it
-          lines                the result's rows (the elements of its first array member, or its one
-                               object), one JSON object per line
-          tsv, table           the rows' --columns, tab-separated, or aligned under a header
-          --columns SPEC       HEADER=FIELD or FIELD, comma-separated: a member's path (title,
-                               dueDateComponents.year) or a computed field, read in the session's
-                               zone: @id (unique identifier prefix, 8 characters or more), @due (the due
-                               date, "overdue" after it when it has passed), @overdue, @done (completion
-                               date), @priority (high, medium, low), @list (the list's title), @tags,
-                               @flag, @title (indented under its parent with --tree), @open (a list's
-                               open reminders)
-          --tree               subtasks under their parents
-          --color              colours in tables: overdue rows red, completed ones dim, flags yellow
-          --hide-empty         tables leave out the columns that are empty in every row
-          With --batch and another output than json, each request's rows are followed by a line
-          holding only the character U+001E; an error goes to stderr and exits 1, printing nothing.
-
-        Options:
-          --client NAME        the client identity (default remindersd-cli)
-          --time-zone ZONE     the session's zone for floating and all-day dates (default: TZ's)
-          --store PATH, --consent-agent PROGRAM, --no-consent-prompt, --log-level LEVEL, …
-                               as for remindersd serve (see remindersd --help)
-          -h, --help           this text
-        """
-
     static func run(_ arguments: [String], output outputFD: Int32, environment: [String: String]) throws -> Int32 {
-        let flags = RemindersCommand.serveFlags.union(["--client", "--time-zone", "--batch", "--output", "--columns"])
-        let parsed = try Arguments(
-            arguments, valueFlags: flags, switchFlags: ["--no-consent-prompt", "--help", "-h", "--tree", "--color", "--hide-empty"])
-        if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(outputFD))
+        let parsed = try CommandDeclaration.call.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            print(CommandDeclaration.call.help, to: .protocolOutput(outputFD))
             return 0
         }
         let calls = try requests(parsed)
@@ -160,8 +123,7 @@ enum OneShotCall {
             }
         }
         guard let method = parsed.positionals.first, parsed.positionals.count <= 2 else {
-            throw Arguments.UsageError(
-                message: "usage: remindersd call METHOD [JSON-PARAMS] [--store PATH] [--client NAME] [--time-zone ZONE] (see remindersd call --help)")
+            throw CommandDeclaration.call.usageError("METHOD")
         }
         var params: JSONValue = .object(JSONObject())
         if parsed.positionals.count == 2 {

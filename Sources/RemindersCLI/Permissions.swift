@@ -1,4 +1,5 @@
 import CommandArguments
+import RemindersCommandLine
 import Foundation
 import JSONRPC
 import RemindersJSON
@@ -8,42 +9,10 @@ import RemindersStore
 
 /// `remindersd permissions list|set`: the owner's Settings screen, the only way to lift a denial.
 enum Permissions {
-    static let usage = """
-        Usage: remindersd permissions list [--store PATH]
-               remindersd permissions set CLIENT STATUS [--program PATH | --any-program]
-                                          [--entity reminder|event] [--lists "A,B"] [--read-only-lists "C"]
-                                          [--store PATH]
-               remindersd permissions consent-agent [PROGRAM | --none] [--store PATH]
-
-        The owner's Settings screen: which client, run by which program, may do what.
-          list    one JSON object per line: {"client", "entityType", "program", "status", "scope"?};
-                  "program" is null for a decision that holds for any program, and a program
-                  that asked while nobody could answer shows as notDetermined; "scope", only for
-                  a grant of chosen lists: {"lists": [{"calendarIdentifier", "title", "readOnly"}]}
-          set     records CLIENT's STATUS: notDetermined (forget the decision, so the client is
-                  asked again), restricted, denied, fullAccess or writeOnly; it applies to running
-                  sessions from their next call
-                  --program PATH   for CLIENT run by that program only
-                  --any-program    for CLIENT from any program (what every grant was before grants had programs)
-                  neither          for every program `list` shows for CLIENT (refused when none)
-                  --lists "A,B"    for those lists only (titles or identifiers, comma-separated):
-                                   the client sees nothing else, in any method, tool or notification
-                  --read-only-lists "C"  and these, which it may read but not change
-                                   (a list removed later drops out; without either: every list)
-                  a script or an interpreter is named with a caution: what vouches for it is
-                  its interpreter's command line (protocol.md, "Threat model")
-          consent-agent    records PROGRAM (run as PROGRAM CLIENT ENTITY LEVEL USAGE; exit 0 allows)
-                  as the one a server asks when a client requests access; --none forgets it;
-                  alone, prints it. A client cannot name another: --consent-agent is heeded only
-                  when it is this one
-        """
-
     static func run(_ arguments: [String], output: Int32, environment: [String: String]) throws -> Int32 {
-        let parsed = try Arguments(
-            arguments, valueFlags: ["--store", "--entity", "--program", "--lists", "--read-only-lists"],
-            switchFlags: ["--help", "-h", "--any-program", "--none"])
-        if parsed.has("--help") || parsed.has("-h") {
-            print(usage, to: .protocolOutput(output))
+        let parsed = try CommandDeclaration.permissions.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            print(CommandDeclaration.permissions.help, to: .protocolOutput(output))
             return 0
         }
         let path = RemindersCommand.storePath(parsed, environment: environment)
@@ -83,14 +52,13 @@ enum Permissions {
             try consentAgent(parsed, path: path, output: output)
             return 0
         default:
-            throw Arguments.UsageError(message: "usage: remindersd permissions list | permissions set CLIENT STATUS")
+            throw CommandDeclaration.permissions.usageError()
         }
     }
 
     private static func set(_ parsed: Arguments, path: String) throws {
         guard parsed.positionals.count == 3 else {
-            throw Arguments.UsageError(
-                message: "usage: remindersd permissions set CLIENT STATUS [--program PATH | --any-program] [--entity reminder|event] [--store PATH]")
+            throw CommandDeclaration.permissions.usageError("set")
         }
         let client = parsed.positionals[1]
         guard let status = AuthorizationStatus(rawValue: parsed.positionals[2]) else {
@@ -182,7 +150,7 @@ enum Permissions {
     /// `permissions consent-agent [PROGRAM | --none]`: the owner's consent agent, in the store.
     private static func consentAgent(_ parsed: Arguments, path: String, output: Int32) throws {
         guard parsed.positionals.count <= 2 else {
-            throw Arguments.UsageError(message: "usage: remindersd permissions consent-agent [PROGRAM | --none]")
+            throw CommandDeclaration.permissions.usageError("consent-agent")
         }
         let eventStore = try EventStore(path: path)
         if parsed.has("--none") {

@@ -1,4 +1,5 @@
 import CommandArguments
+import RemindersCommandLine
 import Foundation
 import Geocoding
 import JSONRPC
@@ -13,7 +14,10 @@ enum GeocodeCommand {
     static let unreachableStatus: Int32 = 4
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valueFlags: ["--url", "--address", "--latitude", "--longitude", "--timeout"], switchFlags: [])
+        let parsed = try CommandDeclaration.geocode.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            return SyncCommand.standardOutput.writeLine(CommandDeclaration.geocode.help) == .written ? 0 : 1
+        }
         guard let text = parsed.value("--url"), let base = URL(string: text), ["http", "https"].contains(base.scheme?.lowercased() ?? "") else {
             throw Arguments.UsageError(message: "geocode needs --url, the geocoder's http(s) URL")
         }

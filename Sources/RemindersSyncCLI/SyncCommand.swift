@@ -1,6 +1,7 @@
 import Foundation
 import JSONRPC
 import CommandArguments
+import RemindersCommandLine
 import RemindersModel
 import RemindersStore
 import RemindersSync
@@ -11,19 +12,6 @@ import RemindersSync
 public enum SyncCommand {
     /// The report goes to stdout; logs and progress to stderr.
     static let standardOutput = DescriptorWriter(descriptor: STDOUT_FILENO)
-    static let usage = """
-        Usage: remindersd sync [NAME] [--dry-run] [--json] [--force-delete LIST]... [--store PATH]
-
-        Syncs every CalDAV account (or NAME) both ways: a line per account and per list
-        ("Groceries: ↓3 ↑1 ✕0, 1 conflict": downloaded, uploaded, deleted), with conflicts, skipped
-        items and notes under it; a progress bar on a terminal. --json prints the report as one
-        JSON object (what the sync method answers). --dry-run prints the plan under each list,
-        an item a line (↓ fetched here, ↑ put there, ✕ removed here or there), and moves nothing. When a list that had synced items goes empty on one side (a server restored
-        from an empty backup), nothing is deleted on the other: the report says so, and
-        --force-delete LIST (its title or identifier) lets those deletions go through.
-        Exit status 1 when an account or list failed, an item was skipped or deletions were withheld.
-        """
-
     public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
         do {
             return try run(arguments, environment: environment)
@@ -43,11 +31,9 @@ public enum SyncCommand {
     /// stderr instead of a bar; `--max-title-bytes` and `--max-notes-bytes` are the server's limits.
     static func run(_ arguments: [String], environment: [String: String]) throws -> Int32 {
         if arguments.first == "geocode" { return try GeocodeCommand.run(Array(arguments.dropFirst())) }
-        let parsed = try Arguments(
-            arguments, valueFlags: ["--store", "--max-title-bytes", "--max-notes-bytes", "--force-delete"],
-            switchFlags: ["--help", "-h", "--dry-run", "--json", "--progress-lines"])
-        if parsed.has("--help") || parsed.has("-h") {
-            _ = standardOutput.writeLine(usage)
+        let parsed = try CommandDeclaration.sync.parse(arguments)
+        if CommandDeclaration.wantsHelp(parsed) {
+            _ = standardOutput.writeLine(CommandDeclaration.sync.help)
             return 0
         }
         guard parsed.positionals.count <= 1 else { throw Arguments.UsageError(message: "sync takes at most one account NAME") }

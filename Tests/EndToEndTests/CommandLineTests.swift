@@ -16,6 +16,26 @@ final class CommandLineTests: XCTestCase {
         for word in ["permissions set", "--store", "--consent-agent", "call METHOD"] { XCTAssertTrue(help.stdout.contains(word), word) }
     }
 
+    /// What the completions and the man page are made from: every command --help lists, with its
+    /// options, each of which that command's reader takes.
+    func testTheCommandLineIsDeclaredForCompletionsAndManPages() throws {
+        let declared = try RemindersdProcess.run(["schema", "--command-line"])
+        XCTAssertEqual(declared.status, 0, declared.stderr)
+        let commands = try XCTUnwrap(try JSONParser.parse(Array(declared.stdout.utf8))["commands"]?.arrayValue)
+        let help = try RemindersdProcess.run(["--help"]).stdout
+        for command in commands where command["program"]?.stringValue == "remindersd" {
+            let name = try XCTUnwrap(command["name"]?.stringValue)
+            XCTAssertTrue(name == "serve" || help.contains("  remindersd \(name) "), name)
+            for option in command["options"]?.arrayValue ?? [] where option["value"] == nil && option["hidden"] == nil {
+                // Each switch a command declares is one its reader takes (a value would need a value of its kind).
+                let flag = try XCTUnwrap(option["name"]?.stringValue)
+                let run = try RemindersdProcess.run((name == "serve" ? [] : [name]) + [flag, "--help"])
+                XCTAssertEqual(run.status, 0, "\(name) \(flag): \(run.stderr)")
+            }
+        }
+        XCTAssertEqual(try RemindersdProcess.run(["schema", "extra"]).status, 2)
+    }
+
     func testUnknownFlagsAreOneLineAndExitTwo() throws {
         for arguments in [
             ["--bogus"], ["serve", "--bogus"], ["permissions", "list", "--nope"], ["--store"], ["--max-depth", "x"],

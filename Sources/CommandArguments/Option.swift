@@ -1,0 +1,51 @@
+/// One option of a command, declared once: what the reader takes, what `--help` says of it and
+/// what a shell offers for its value. Usage texts, completions and man pages are made from these.
+public struct Option: Sendable, Equatable {
+    /// What a shell offers for the option's value.
+    public enum Completion: Sendable, Equatable {
+        case none
+        /// A path: a file, a folder or a program.
+        case file
+        /// One of these words.
+        case words([String])
+    }
+
+    /// `--store`.
+    public let name: String
+    /// What its value is called in usage texts (`PATH`); nil for a switch, which takes none.
+    public let placeholder: String?
+    /// What `--help` says of it: lines, the first beside the option.
+    public let help: String
+    public let completion: Completion
+    /// Read but not shown: for the program that runs this one (`--progress-lines`), not for people.
+    public let isHidden: Bool
+    /// Its value may be left out (`--sync [INTERVAL]`): the reader takes it as a switch, and the
+    /// command reads the value that may follow it before (`Arguments` cannot tell it from an argument).
+    public let valueIsOptional: Bool
+
+    /// An option that takes a value (`--store PATH`, `--store=PATH`).
+    public static func value(_ name: String, _ placeholder: String, _ help: String, completion: Completion = .none, hidden: Bool = false)
+        -> Option
+    {
+        Option(name: name, placeholder: placeholder, help: help, completion: completion, isHidden: hidden, valueIsOptional: false)
+    }
+
+    /// An option whose value may be left out (`--sync [INTERVAL]`).
+    public static func optionalValue(_ name: String, _ placeholder: String, _ help: String) -> Option {
+        Option(name: name, placeholder: placeholder, help: help, completion: .none, isHidden: false, valueIsOptional: true)
+    }
+
+    /// A switch (`--dry-run`).
+    public static func flag(_ name: String, _ help: String, hidden: Bool = false) -> Option {
+        Option(name: name, placeholder: nil, help: help, completion: .none, isHidden: hidden, valueIsOptional: false)
+    }
+
+    /// Whether the reader takes a value after it.
+    public var takesValue: Bool { placeholder != nil && !valueIsOptional }
+
+    /// How it is written in a usage text: `--store PATH`, `--sync [INTERVAL]`.
+    public var synopsis: String {
+        guard let placeholder else { return name }
+        return valueIsOptional ? "\(name) [\(placeholder)]" : "\(name) \(placeholder)"
+    }
+}

@@ -1,0 +1,37 @@
+import CommandArguments
+
+extension CommandDeclaration {
+    public static let accounts = CommandDeclaration(
+        name: "accounts", summary: "the CalDAV accounts to sync with (no secrets stored)",
+        usage: [
+            "add NAME --url URL [--username USER] [--password-command CMD | --password-file FILE] [--timeout S] [--address EMAIL] [--allow-insecure-http] [--store PATH]",
+            "list [--store PATH]",
+            "remove NAME [--keep-lists] [--store PATH]",
+        ],
+        about: """
+            The CalDAV accounts whose reminder lists and event calendars `remindersd sync` keeps in step with the server.
+              add     records an account. The password is never stored: it is read from FILE or taken
+                      from the first line CMD prints each time a sync needs it. An http:// URL to
+                      another machine is refused (the password would go in clear text) unless
+                      --allow-insecure-http says you accept that; loopback (127.0.0.1, localhost) is fine.
+              list    one JSON object per line, without secrets
+              remove  forgets the account; its lists and calendars go with it, or with --keep-lists stay local
+            """,
+        options: [
+            .value("--url", "URL", "add: the server's URL (the account's home, or any page of it)"),
+            .value("--username", "USER", "add: the name to sign in with"),
+            .value(
+                "--password-command", "CMD",
+                "add: the password is the first line CMD prints (split into words and run\nwithout a shell, e.g. \"pass show caldav/home\")"),
+            .value("--password-file", "FILE", "add: the password is in FILE, which only you may read", completion: .file),
+            .value("--timeout", "S", "add: seconds to wait for each answer (default 30)"),
+            .value(
+                "--address", "EMAIL",
+                "add: where invitations reach you, so that an event's attendee with it is\nisCurrentUser (default: the username, when it is an email address)"
+            ),
+            .flag("--allow-insecure-http", "add: accept an http:// URL to another machine"),
+            .flag("--keep-lists", "remove: keep the account's lists and calendars, as local ones"),
+            .store,
+        ],
+        arguments: .words(["add", "list", "remove"]))
+}

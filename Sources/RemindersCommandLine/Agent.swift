@@ -1,0 +1,39 @@
+import CommandArguments
+
+extension CommandDeclaration {
+    public static let agent = CommandDeclaration(
+        name: "agent", summary: "fires the store's alarms until SIGTERM (one per store)",
+        usage: [
+            "[--store PATH] [--notify desktop|none] [--on-alarm PROGRAM] [--catch-up DURATION] [--snooze DURATION] [--sync [INTERVAL]] [--log-level L]"
+        ],
+        about: """
+            Fires the store's time alarms when they are due, exactly once each, until SIGTERM or SIGINT.
+            One agent per store: a second one exits 1 at once. Durations: 90s, 10m, 24h, 2d.
+            The zone floating and all-day due dates are read in is the process's (TZ).
+            """,
+        options: [
+            .value(
+                "--notify", "HOW",
+                "desktop (default): a notification on the session bus (freedesktop\nNotifications, through gdbus); none: no notification",
+                completion: .words(["desktop", "none"])),
+            .value(
+                "--on-alarm", "PROGRAM",
+                "PROGRAM (split into words, run without a shell) gets each alarm as JSON on\nstdin: {reminder, alarm, fireDate, occurrenceDate, reason, late}",
+                completion: .file),
+            .value(
+                "--catch-up", "DURATION",
+                "alarms that came due while no agent ran are delivered late when at most\nthis old (default 24h); older ones are recorded as missed"),
+            .value(
+                "--snooze", "DURATION",
+                "how long the notification's Snooze lasts (default 10m); its Complete completes\nthe reminder, and closing it dismisses the alarm"),
+            .optionalValue(
+                "--sync", "INTERVAL",
+                "also sync every CalDAV account: within seconds of a change made here (a\nburst of changes is one sync) and every INTERVAL (default 5m) for the\nserver's; after a failure again after 30s, doubling up to 1h, or at the\nnext change. Never beside another sync of the store: one waits for the other"
+            ),
+            .value(
+                "--log-level", "LEVEL",
+                "error, warning (default), info (a line per alarm fired) or debug (and\na line per pass over the schedule, with its cost)",
+                completion: .words(Option.logLevels)),
+            .store,
+        ])
+}

@@ -1,0 +1,12 @@
+import CommandArguments
+
+extension CommandDeclaration {
+    public static let location = CommandDeclaration(
+        name: "location", summary: "reports where you are; location alarms crossed fire", usage: ["LAT LON [--accuracy M] [--store PATH]"],
+        about: """
+            Reports that you are at LAT LON (degrees). Each location alarm learns which side of its
+            place that is; those whose place you just entered or left fire (the running agent
+            delivers them), a line each: "enter  Listen to KLOVE (88.5)".
+            """,
+        options: [.value("--accuracy", "M", "the fix is good to M metres (default 10)"), .store])
+}

@@ -1,0 +1,42 @@
+import CommandArguments
+
+extension CommandDeclaration {
+    public static let permissions = CommandDeclaration(
+        name: "permissions", summary: "which client, run by which program, may do what (list, set, consent-agent)",
+        usage: [
+            "list [--store PATH]",
+            "set CLIENT STATUS [--program PATH | --any-program] [--entity reminder|event] [--lists \"A,B\"] [--read-only-lists \"C\"] [--store PATH]",
+            "consent-agent [PROGRAM | --none] [--store PATH]",
+        ],
+        about: """
+            The owner's Settings screen: which client, run by which program, may do what.
+              list    one JSON object per line: {"client", "entityType", "program", "status", "scope"?};
+                      "program" is null for a decision that holds for any program, and a program
+                      that asked while nobody could answer shows as notDetermined; "scope", only for
+                      a grant of chosen lists: {"lists": [{"calendarIdentifier", "title", "readOnly"}]}
+              set     records CLIENT's STATUS: notDetermined (forget the decision, so the client is
+                      asked again), restricted, denied, fullAccess or writeOnly; it applies to running
+                      sessions from their next call. With neither --program nor --any-program, for
+                      every program `list` shows for CLIENT (refused when none). A script or an
+                      interpreter is named with a caution: what vouches for it is its interpreter's
+                      command line (protocol.md, "Threat model")
+              consent-agent  records PROGRAM (run as PROGRAM CLIENT ENTITY LEVEL USAGE; exit 0 allows)
+                      as the one a server asks when a client requests access; alone, prints it.
+                      A client cannot name another: --consent-agent is heeded only when it is this one
+            """,
+        options: [
+            .value("--program", "PATH", "set: for CLIENT run by that program only", completion: .file),
+            .flag("--any-program", "set: for CLIENT from any program (what every grant was before grants had programs)"),
+            .value("--entity", "TYPE", "set: reminder (default) or event", completion: .words(["reminder", "event"])),
+            .value(
+                "--lists", "\"A,B\"",
+                "set: for those lists only (titles or identifiers, comma-separated): the client\nsees nothing else, in any method, tool or notification"
+            ),
+            .value(
+                "--read-only-lists", "\"C\"",
+                "set: and these, which it may read but not change (a list removed later drops\nout; without either: every list)"),
+            .flag("--none", "consent-agent: forgets it"),
+            .store,
+        ],
+        arguments: .words(["list", "set", "consent-agent", "notDetermined", "restricted", "denied", "fullAccess", "writeOnly"]))
+}

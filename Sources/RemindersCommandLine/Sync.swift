@@ -1,0 +1,40 @@
+import CommandArguments
+
+extension CommandDeclaration {
+    /// Run as `remindersd-sync` (`remindersd sync` replaces itself with it).
+    public static let sync = CommandDeclaration(
+        name: "sync", summary: "syncs the accounts' lists with the server, both ways",
+        usage: ["[NAME] [--dry-run] [--json] [--force-delete LIST]... [--store PATH]"],
+        about: """
+            Syncs every CalDAV account (or NAME) both ways: a line per account and per list
+            ("Groceries: ↓3 ↑1 ✕0, 1 conflict": downloaded, uploaded, deleted), with conflicts, skipped
+            items and notes under it; a progress bar on a terminal. When a list that had synced items
+            goes empty on one side (a server restored from an empty backup), nothing is deleted on the
+            other: the report says so, and --force-delete lets those deletions go through.
+            Exit status 1 when an account or list failed, an item was skipped or deletions were withheld.
+            """,
+        options: [
+            .flag(
+                "--dry-run",
+                "print the plan under each list, an item a line (↓ fetched here, ↑ put there,\n✕ removed here or there), and move nothing"),
+            .flag("--json", "print the report as one JSON object (what the sync method answers)"),
+            .value("--force-delete", "LIST", "let the deletions withheld for LIST (its title or identifier) go through"),
+            .store,
+            .flag("--progress-lines", "`progress PERCENT MESSAGE` lines on stderr instead of a bar", hidden: true),
+            Option.value(Option.maxTitleBytes.name, "N", Option.maxTitleBytes.help, hidden: true),
+            Option.value(Option.maxNotesBytes.name, "N", Option.maxNotesBytes.help, hidden: true),
+        ])
+
+    /// `remindersd-sync geocode`: the server's way to the owner's geocoder (it links no network stack); not for people.
+    public static let geocode = CommandDeclaration(
+        name: "geocode", program: "remindersd-sync", summary: "asks the owner's geocoder, for the server",
+        usage: ["--url URL (--address TEXT | --latitude LAT --longitude LON) [--timeout S]"],
+        about: "Prints {\"placemarks\":[…]}; exit status 4 when the geocoder could not be asked (the reason on stderr).",
+        options: [
+            .value("--url", "URL", "the geocoder's http(s) URL"),
+            .value("--address", "TEXT", "the address to look up"),
+            .value("--latitude", "LAT", "with --longitude: the place to name"),
+            .value("--longitude", "LON", "with --latitude: the place to name"),
+            .value("--timeout", "S", "seconds to wait for the answer (default 15)"),
+        ])
+}

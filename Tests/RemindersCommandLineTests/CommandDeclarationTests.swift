@@ -1,0 +1,79 @@
+import CommandArguments
+import Foundation
+import XCTest
+@testable import RemindersCommandLine
+
+/// The command line is declared once: what a usage form names is an option the command reads,
+/// `--help` lists what it reads (and not what it hides), and the reader takes exactly what is declared.
+final class CommandDeclarationTests: XCTestCase {
+    private let everyCommand = Commands.all + [.geocode]
+
+    func testEveryOptionAUsageFormNamesIsDeclared() {
+        for command in everyCommand {
+            let declared = Set(command.options.map(\.name))
+            for form in command.usage {
+                for word in form.split(whereSeparator: { " []|().,'\"".contains($0) }) where word.hasPrefix("--") {
+                    XCTAssertTrue(declared.contains(String(word)), "\(command.name): \(word) in \"\(form)\" is not declared")
+                }
+            }
+        }
+    }
+
+    func testNoCommandDeclaresAnOptionTwice() {
+        for command in everyCommand {
+            let names = command.options.map(\.name)
+            XCTAssertEqual(names.count, Set(names).count, "\(command.name): \(names)")
+        }
+    }
+
+    func testHelpListsWhatTheCommandReadsAndNotWhatItHides() {
+        for command in everyCommand {
+            let help = command.help
+            for option in command.options {
+                let listed = help.split(separator: "\n").contains { $0.hasPrefix("  \(option.synopsis)") }
+                XCTAssertEqual(listed, !option.isHidden, "\(command.name): \(option.name)")
+            }
+            XCTAssertTrue(help.contains("-h, --help"), command.name)
+        }
+        XCTAssertTrue(Commands.help.contains("--busy-timeout MS"))
+        for command in Commands.all where command.name != "serve" {
+            XCTAssertTrue(Commands.help.contains("remindersd \(command.name) "), command.name)
+        }
+    }
+
+    func testTheReaderTakesWhatIsDeclaredAndNothingElse() throws {
+        let parsed = try CommandDeclaration.history.parse(["--keep-days", "30", "--store=/tmp/s.sqlite"])
+        XCTAssertEqual(parsed.value("--keep-days"), "30")
+        XCTAssertEqual(parsed.value("--store"), "/tmp/s.sqlite")
+        XCTAssertTrue(CommandDeclaration.wantsHelp(try CommandDeclaration.history.parse(["-h"])))
+        XCTAssertThrowsError(try CommandDeclaration.history.parse(["--keep-lists"])) { error in
+            XCTAssertEqual((error as? Arguments.UsageError)?.message, "unknown option --keep-lists")
+        }
+        XCTAssertThrowsError(try CommandDeclaration.history.parse(["--keep-days"])) { error in
+            XCTAssertEqual((error as? Arguments.UsageError)?.message, "--keep-days needs a value")
+        }
+        // A value that may be left out is the command's to read: the reader takes the option alone.
+        XCTAssertTrue(try CommandDeclaration.agent.parse(["--sync"]).has("--sync"))
+        // Hidden options are read all the same (the server passes them to remindersd-sync).
+        XCTAssertTrue(try CommandDeclaration.sync.parse(["--progress-lines"]).has("--progress-lines"))
+    }
+
+    /// The commands read options by name: every name they spell is one some command declares,
+    /// so a misspelt read cannot hide (it would read nothing, silently).
+    func testEveryOptionTheCommandsReadIsDeclared() throws {
+        let declared = Set(everyCommand.flatMap { $0.options.map(\.name) } + ["--help", "--version"])
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources").standardized
+        var read = 0
+        for folder in ["RemindersCLI", "RemindersSyncCLI"] {
+            let directory = sources.appendingPathComponent(folder)
+            for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                for match in text.matches(of: /(?:value|values|has|integer)\("(--[a-z-]+)"/) {
+                    read += 1
+                    XCTAssertTrue(declared.contains(String(match.1)), "\(folder)/\(file) reads \(match.1), which no command declares")
+                }
+            }
+        }
+        XCTAssertGreaterThan(read, 30, "the commands' reads were not found")
+    }
+}
