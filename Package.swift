@@ -111,6 +111,10 @@ let package = Package(
         .executableTarget(name: "remindersd-sync", dependencies: ["JSONRPC", "RemindersSyncCLI"]),
 
         .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
+        // A served session in the test's own process (the real Server on pipes), for behaviour the binary need not be spawned for.
+        .target(
+            name: "ServerHarness", dependencies: ["ConcurrencyHelpers", "JSONRPC", "RemindersModel", "RemindersServer", "RemindersStore", "TestSupport"],
+            path: "Tests/ServerHarness"),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "ConcurrencyHelpersTests", dependencies: ["ConcurrencyHelpers"]),
         .testTarget(name: "RemindersCommandLineTests", dependencies: ["CommandArguments", "RemindersCommandLine"]),
@@ -128,7 +132,9 @@ let package = Package(
         .testTarget(name: "DatePhrasesTests", dependencies: ["DatePhrases", "RemindersModel"]),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel", "CSQLite"]),
-        .testTarget(name: "RemindersServerTests", dependencies: ["RemindersJSON", "RemindersProtocol", "RemindersServer", "RemindersStore", "JSONRPC", "TestSupport"]),
+        .testTarget(
+            name: "RemindersServerTests",
+            dependencies: ["RemindersJSON", "RemindersProtocol", "RemindersServer", "RemindersStore", "JSONRPC", "ServerHarness", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "EventKitTests", dependencies: ["EventKit", "CoreLocation", "JSONRPC", "TestSupport"]),
     ],

@@ -1,4 +1,5 @@
 import JSONRPC
+import ServerHarness
 import TestSupport
 import XCTest
 
@@ -7,11 +8,11 @@ import XCTest
 final class DateTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func session(_ zone: String) throws -> RemindersdProcess {
-        try RemindersdProcess.granted("dates", store: folder.store, timeZone: zone)
+    private func session(_ zone: String) throws -> InProcessServer {
+        try InProcessServer.granted("dates", store: folder.store, timeZone: zone)
     }
 
-    private func titles(_ server: RemindersdProcess, from start: String? = nil, to end: String? = nil) -> [String] {
+    private func titles(_ server: InProcessServer, from start: String? = nil, to end: String? = nil) -> [String] {
         var predicate: JSONObject = ["kind": "incomplete"]
         if let start { predicate["dueDateStarting"] = .string(start) }
         if let end { predicate["dueDateEnding"] = .string(end) }

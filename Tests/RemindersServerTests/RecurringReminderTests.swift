@@ -1,14 +1,15 @@
 import JSONRPC
+import ServerHarness
 import TestSupport
 import XCTest
 
 /// Recurrence rules through the binary, and what completing a recurring reminder does.
 final class RecurringReminderTests: XCTestCase {
     let folder = TemporaryFolder()
-    var server: RemindersdProcess!
+    var server: InProcessServer!
 
     override func setUpWithError() throws {
-        server = try RemindersdProcess.granted("repeat", store: folder.store, timeZone: "Europe/Berlin")
+        server = try InProcessServer.granted("repeat", store: folder.store, timeZone: "Europe/Berlin")
     }
 
     override func tearDown() { server.shutDown() }

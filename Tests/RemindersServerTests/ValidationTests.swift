@@ -1,14 +1,15 @@
 import JSONRPC
+import ServerHarness
 import TestSupport
 import XCTest
 
 /// Every rule of EventKit's that remindersd enforces, each with its code, field and reason.
 final class ValidationTests: XCTestCase {
     let folder = TemporaryFolder()
-    var server: RemindersdProcess!
+    var server: InProcessServer!
 
     override func setUpWithError() throws {
-        server = try RemindersdProcess.granted("rules", store: folder.store, timeZone: "Europe/Berlin")
+        server = try InProcessServer.granted("rules", store: folder.store, timeZone: "Europe/Berlin")
     }
 
     override func tearDown() { server.shutDown() }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ServerHarness
 import TestSupport
 import XCTest
 
@@ -8,7 +9,7 @@ import XCTest
 final class SearchTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func titles(_ server: RemindersdProcess, _ predicate: JSONValue, limit: Int? = nil) -> [String] {
+    private func titles(_ server: InProcessServer, _ predicate: JSONValue, limit: Int? = nil) -> [String] {
         var params: JSONObject = ["predicate": predicate]
         if let limit { params["limit"] = .integer(Int64(limit)) }
         let reply = server.channel.request("fetchReminders", .object(params))
@@ -18,7 +19,7 @@ final class SearchTests: XCTestCase {
 
     func testFindingByWordsTagsFlagsAndMore() throws {
         for framing in [Framing.ndjson, .lsp] {
-            let server = try RemindersdProcess.granted("search", store: folder.path + "/\(framing).sqlite", framing: framing, timeZone: "UTC")
+            let server = try InProcessServer.granted("search", store: folder.path + "/\(framing).sqlite", framing: framing, timeZone: "UTC")
             let errands = server.channel.request("saveCalendar", ["calendar": ["title": "Errands"]]).at("result", "calendar", "calendarIdentifier")!
             for reminder: JSONValue in [
                 [

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ServerHarness
 import TestSupport
 import XCTest
 
@@ -8,7 +9,7 @@ import XCTest
 final class ManualOrderTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func save(_ server: RemindersdProcess, _ reminder: JSONValue) -> JSONValue {
+    private func save(_ server: InProcessServer, _ reminder: JSONValue) -> JSONValue {
         let reply = server.channel.request("saveReminder", ["reminder": reminder])
         XCTAssertNil(reply["error"], "\(reply)")
         // Creation dates are milliseconds, and two saves in one millisecond are ordered by their
@@ -22,7 +23,7 @@ final class ManualOrderTests: XCTestCase {
     }
 
     func testTheManualOrderIsKeptAndFetchedWhenAsked() throws {
-        let server = try RemindersdProcess.granted("order", store: folder.store)
+        let server = try InProcessServer.granted("order", store: folder.store)
         let first = save(server, ["title": "unplaced, due first", "dueDateComponents": ["year": 2026, "month": 12, "day": 1]])
         XCTAssertEqual(first["sortOrder"], .null, "never placed")
         _ = save(server, ["title": "third", "sortOrder": 30])

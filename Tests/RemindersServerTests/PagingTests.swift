@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ServerHarness
 import TestSupport
 import XCTest
 
@@ -7,12 +8,12 @@ import XCTest
 final class PagingTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func session(_ zone: String = "UTC", _ framing: Framing = .ndjson) throws -> RemindersdProcess {
-        try RemindersdProcess.granted("pager", store: folder.store, framing: framing, timeZone: zone)
+    private func session(_ zone: String = "UTC", _ framing: Framing = .ndjson) throws -> InProcessServer {
+        try InProcessServer.granted("pager", store: folder.store, framing: framing, timeZone: zone)
     }
 
     /// Saves `count` reminders in batches of staged saves and one commit, pipelined.
-    private func fill(_ server: RemindersdProcess, count: Int, title: (Int) -> String, due: (Int) -> JSONValue = { _ in .null }) {
+    private func fill(_ server: InProcessServer, count: Int, title: (Int) -> String, due: (Int) -> JSONValue = { _ in .null }) {
         var index = 0
         while index < count {
             let batch = (index..<min(count, index + 500)).map { n -> String in
@@ -31,7 +32,7 @@ final class PagingTests: XCTestCase {
         XCTAssertEqual(server.channel.request("commit", timeout: 300).result, [:])
     }
 
-    private func page(_ server: RemindersdProcess, limit: Int, cursor: JSONValue?) -> (titles: [String], next: JSONValue?) {
+    private func page(_ server: InProcessServer, limit: Int, cursor: JSONValue?) -> (titles: [String], next: JSONValue?) {
         var params: JSONObject = ["limit": .integer(Int64(limit))]
         if let cursor { params["cursor"] = cursor }
         let response = server.channel.request("fetchReminders", .object(params))
