@@ -36,11 +36,9 @@ extension CollectionSync {
         switch attempt({ () throws(DAVError) in try there.write(FetchedItem(href: target, etag: nil, text: text, status: nil), over: known?.etag) }) {
         case .success(let stored):
             try eventStore.write { store throws(StoreError) in
-                try eventStore.write { store throws(StoreError) in try store.setKeptCalendarObject(text, event: event.eventIdentifier) }
+                try store.setKeptCalendarObject(text, event: event.eventIdentifier)
                 if let through = alarmStates.compactMap(\.acknowledged).max() {
-                    try eventStore.write { store throws(StoreError) in
-                        try store.markAlarmStatesShared(reminder: event.eventIdentifier, through: through)
-                    }
+                    try store.markAlarmStatesShared(reminder: event.eventIdentifier, through: through)
                 }
             }
             try remember(

@@ -51,13 +51,12 @@ public final class InProcessServer {
         _ = exitStatus.withLock(when: { $0 != nil }, before: Date().addingTimeInterval(20)) { _, _ in }
     }
 
-    /// A session whose `client` the owner granted full access (to reminders and events), initialized.
+    /// A session whose `client` the owner granted full access to reminders (as `permissions set
+    /// --any-program CLIENT fullAccess` does), initialized.
     public static func granted(_ client: String, store: String, framing: Framing = .ndjson, timeZone: String? = nil) throws -> InProcessServer {
         let eventStore = try EventStore(path: store)
         try eventStore.write { store throws(StoreError) in
-            for entityType in EntityType.allCases {
-                try store.setAuthorizationStatus(.fullAccess, client: client, program: nil, entityType: entityType, scope: nil)
-            }
+            try store.setAuthorizationStatus(.fullAccess, client: client, program: nil, entityType: .reminder, scope: nil)
         }
         let server = InProcessServer(store: store, framing: framing)
         server.initialize(client: client, timeZone: timeZone)

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ServerHarness
 import TestSupport
 import XCTest
 
@@ -7,7 +8,7 @@ import XCTest
 final class TagsFlagsSubtasksTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func save(_ server: RemindersdProcess, _ reminder: JSONValue, _ context: String = "") -> JSONValue {
+    private func save(_ server: InProcessServer, _ reminder: JSONValue, _ context: String = "") -> JSONValue {
         let reply = server.channel.request("saveReminder", ["reminder": reminder])
         XCTAssertNil(reply["error"], "\(context) \(reply)")
         return reply.at("result", "reminder") ?? .null
@@ -15,7 +16,7 @@ final class TagsFlagsSubtasksTests: XCTestCase {
 
     func testTagsAreNormalizedCheckedAndKept() throws {
         for framing in [Framing.ndjson, .lsp] {
-            let server = try RemindersdProcess.granted("tags", store: folder.path + "/\(framing).sqlite", framing: framing)
+            let server = try InProcessServer.granted("tags", store: folder.path + "/\(framing).sqlite", framing: framing)
             let saved = save(server, ["title": "tagged", "tags": [" #Home ", "errands", "home", "#Errands", "ünïcode"]], "\(framing)")
             XCTAssertEqual(saved["tags"], ["Home", "errands", "ünïcode"], "trimmed, # dropped, first spelling kept (\(framing))")
             XCTAssertEqual(saved["isFlagged"], false)
@@ -43,7 +44,7 @@ final class TagsFlagsSubtasksTests: XCTestCase {
     }
 
     func testTagCountsCountOpenRemindersByNameIgnoringCase() throws {
-        let server = try RemindersdProcess.granted("tags", store: folder.store)
+        let server = try InProcessServer.granted("tags", store: folder.store)
         _ = save(server, ["title": "a", "tags": ["home", "errands"]])
         _ = save(server, ["title": "b", "tags": ["Home"]])
         _ = save(server, ["title": "c", "tags": ["home"]])
@@ -56,7 +57,7 @@ final class TagsFlagsSubtasksTests: XCTestCase {
 
     func testSubtasksLiveInTheirParentsListOneLevelDeep() throws {
         for framing in [Framing.ndjson, .lsp] {
-            let server = try RemindersdProcess.granted("subtasks", store: folder.path + "/\(framing).sqlite", framing: framing)
+            let server = try InProcessServer.granted("subtasks", store: folder.path + "/\(framing).sqlite", framing: framing)
             let work = server.channel.request("saveCalendar", ["calendar": ["title": "Work"]]).at("result", "calendar", "calendarIdentifier")!
             let home = server.channel.request("saveCalendar", ["calendar": ["title": "Home"]]).at("result", "calendar", "calendarIdentifier")!
             let parent = save(server, ["title": "Move house", "calendarIdentifier": work])
@@ -99,11 +100,11 @@ final class TagsFlagsSubtasksTests: XCTestCase {
     }
 
     func testRemovingAListTakesItsSubtasksAndWriteOnlyClientsCannotMakeThem() throws {
-        let server = try RemindersdProcess.granted("subtasks", store: folder.store)
+        let server = try InProcessServer.granted("subtasks", store: folder.store)
         let parent = save(server, ["title": "parent"])
         _ = save(server, ["title": "child", "parentIdentifier": parent["calendarItemIdentifier"]!])
         _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "capture", "writeOnly", "--store", folder.store])
-        let capture = try RemindersdProcess(store: folder.store)
+        let capture = try InProcessServer(store: folder.store)
         capture.initialize(client: "capture")
         let refused = capture.channel.request(
             "saveReminder", ["reminder": ["title": "sneaky", "parentIdentifier": parent["calendarItemIdentifier"]!]])

@@ -1,15 +1,16 @@
 import Foundation
 import JSONRPC
+import ServerHarness
 import TestSupport
 import XCTest
 
 /// saveReminder's update semantics, completion, alarms, lists, and optimistic concurrency.
 final class SaveReminderTests: XCTestCase {
     let folder = TemporaryFolder()
-    var server: RemindersdProcess!
+    var server: InProcessServer!
 
     override func setUpWithError() throws {
-        server = try RemindersdProcess.granted("saver", store: folder.store, timeZone: "America/New_York")
+        server = try InProcessServer.granted("saver", store: folder.store, timeZone: "America/New_York")
     }
 
     override func tearDown() { server.shutDown() }
@@ -150,7 +151,7 @@ final class SaveReminderTests: XCTestCase {
 
     func testConflictAtCommitWritesNothing() throws {
         let a = save(["title": "a"]), b = save(["title": "b"])
-        let other = try RemindersdProcess(store: folder.store)
+        let other = try InProcessServer(store: folder.store)
         other.initialize(client: "saver")
         server.channel.request(
             "saveReminder", ["reminder": ["calendarItemIdentifier": a["calendarItemIdentifier"]!, "title": "a by me"], "commit": false])

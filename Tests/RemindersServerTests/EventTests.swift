@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ServerHarness
 import TestSupport
 import XCTest
 
@@ -8,24 +9,23 @@ import XCTest
 final class EventTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func server(_ client: String = "calendar-app", zone: String = "Europe/Berlin", status: String = "fullAccess") throws -> RemindersdProcess
-    {
+    private func server(_ client: String = "calendar-app", zone: String = "Europe/Berlin", status: String = "fullAccess") throws -> InProcessServer {
         XCTAssertEqual(
             try RemindersdProcess.run(["permissions", "set", "--any-program", client, status, "--entity", "event", "--store", folder.store]).status, 0
         )
-        let server = try RemindersdProcess(store: folder.store)
+        let server = try InProcessServer(store: folder.store)
         server.initialize(client: client, timeZone: zone)
         return server
     }
 
     @discardableResult
-    private func save(_ server: RemindersdProcess, _ event: JSONValue, span: String? = nil) -> JSONValue {
+    private func save(_ server: InProcessServer, _ event: JSONValue, span: String? = nil) -> JSONValue {
         var params: JSONObject = ["event": event]
         if let span { params["span"] = .string(span) }
         return server.channel.request("saveEvent", .object(params))
     }
 
-    private func fetch(_ server: RemindersdProcess, _ start: String, _ end: String) -> [JSONValue] {
+    private func fetch(_ server: InProcessServer, _ start: String, _ end: String) -> [JSONValue] {
         server.channel.request("fetchEvents", ["start": .string(start), "end": .string(end)]).at("result", "events")?.arrayValue ?? []
     }
 
@@ -368,7 +368,7 @@ final class EventTests: XCTestCase {
                     "permissions", "set", "--any-program", "importer", "fullAccess", "--entity", entity, "--store", other.store,
                 ]).status, 0)
         }
-        let importer = try RemindersdProcess(store: other.store)
+        let importer = try InProcessServer(store: other.store)
         importer.initialize(client: "importer", timeZone: "Europe/Berlin")
         let target = importer.channel.request("defaultCalendarForNewEvents").at("result", "calendar", "calendarIdentifier")!
         let first = importer.channel.request("importICalendar", ["text": .string(exported), "calendarIdentifier": target])
