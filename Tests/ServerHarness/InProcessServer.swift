@@ -66,11 +66,7 @@ public final class InProcessServer {
     /// initialize + initialized as `client`; the initialize response.
     @discardableResult
     public func initialize(client: String, timeZone: String? = nil) -> JSONValue {
-        var params: JSONObject = ["clientInfo": ["name": .string(client), "version": "test"]]
-        if let timeZone { params["timeZone"] = .string(timeZone) }
-        let response = channel.request("initialize", .object(params))
-        channel.notify("initialized", [:])
-        return response
+        channel.initialize(client: client, timeZone: timeZone)
     }
 
     /// shutdown + exit; what the served session returned (the binary's exit status), nil when it did not end.

@@ -90,11 +90,7 @@ public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is 
     /// initialize + initialized as `client`; returns the initialize response.
     @discardableResult
     public func initialize(client: String, timeZone: String? = nil) -> JSONValue {
-        var params: JSONObject = ["clientInfo": ["name": .string(client), "version": "test"]]
-        if let timeZone { params["timeZone"] = .string(timeZone) }
-        let response = channel.request("initialize", .object(params))
-        channel.notify("initialized", [:])
-        return response
+        channel.initialize(client: client, timeZone: timeZone)
     }
 
     /// shutdown + exit; returns the exit status.

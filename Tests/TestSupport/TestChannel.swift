@@ -65,6 +65,16 @@ public final class TestChannel: @unchecked Sendable {
         return response(id: .integer(id), timeout: timeout) ?? ["timeout": true]
     }
 
+    /// initialize + initialized as `client`; the initialize response.
+    @discardableResult
+    public func initialize(client: String, timeZone: String? = nil) -> JSONValue {
+        var params: JSONObject = ["clientInfo": ["name": .string(client), "version": "test"]]
+        if let timeZone { params["timeZone"] = .string(timeZone) }
+        let response = request("initialize", .object(params))
+        notify("initialized", [:])
+        return response
+    }
+
     public func makeID() -> Int64 {
         condition.lock(); defer { condition.unlock() }
         nextID += 1
