@@ -110,7 +110,7 @@ let package = Package(
         // The sync helper `remindersd sync` and the `sync` method run; installed beside remindersd.
         .executableTarget(name: "remindersd-sync", dependencies: ["JSONRPC", "RemindersSyncCLI"]),
 
-        .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ConcurrencyHelpers", "JSONRPC"], path: "Tests/TestSupport"),
         // A served session in the test's own process (the real Server on pipes), for behaviour the binary need not be spawned for.
         .target(
             name: "ServerHarness", dependencies: ["ConcurrencyHelpers", "JSONRPC", "RemindersModel", "RemindersServer", "RemindersStore", "TestSupport"],

@@ -1,14 +1,15 @@
 import Foundation
 import JSONRPC
+import Synchronization
 
 /// The built `remindersd` binary running as a child process on real pipes.
-public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is guarded by `stderrLock`; the rest is set before the handler runs
+public final class RemindersdProcess: Sendable {
     public let process = Process()
     public let channel: TestChannel
     public let storePath: String
     private let stderrPipe = Pipe()
-    private let stderrLock = NSLock()
-    private var stderrData = Data()
+    /// What the server wrote on stderr so far.
+    private let stderrData = Mutex(Data())
 
     /// A child that exits before reading all of its input (a usage error, a killed server) must
     /// give the test EPIPE on its next write, not kill the whole test process with SIGPIPE.
@@ -60,7 +61,7 @@ public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is 
         stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
-            self.stderrLock.lock(); self.stderrData.append(data); self.stderrLock.unlock()
+            self.stderrData.withLock { $0.append(data) }
         }
     }
 
@@ -69,8 +70,7 @@ public final class RemindersdProcess: @unchecked Sendable {  // `stderrData` is 
     }
 
     public var stderr: String {
-        stderrLock.lock(); defer { stderrLock.unlock() }
-        return String(decoding: stderrData, as: UTF8.self)
+        String(decoding: stderrData.withLock { $0 }, as: UTF8.self)
     }
 
     /// A server whose `client` the owner granted full access, already initialized.

@@ -1,20 +1,26 @@
+import ConcurrencyHelpers
 import Foundation
 import JSONRPC
+import Synchronization
 
 /// The client end of a JSON-RPC conversation over a pair of file descriptors, for tests.
 ///
 /// A reader thread frames and parses everything the server writes, so tests can wait for the
 /// next message with a timeout, and see notifications and responses in the order they came.
-public final class TestChannel: @unchecked Sendable {
+public final class TestChannel: Sendable {
     public let framing: Framing
     private let writeFD: Int32
     private let readFD: Int32
-    private let condition = NSCondition()
-    private var messages: [JSONValue] = []
-    private var rawOutput: [UInt8] = []
-    private var closed = false
-    private var nextID: Int64 = 1000
+    /// What the reader thread received, for the test's thread to wait on.
+    private let received = ConditionLock(Received())
+    private let nextID = Mutex<Int64>(1000)
     private let recording = Recording.open()
+
+    private struct Received {
+        var messages: [JSONValue] = []
+        var rawOutput: [UInt8] = []
+        var closed = false
+    }
 
     public init(writeFD: Int32, readFD: Int32, framing: Framing) {
         self.writeFD = writeFD
@@ -76,9 +82,10 @@ public final class TestChannel: @unchecked Sendable {
     }
 
     public func makeID() -> Int64 {
-        condition.lock(); defer { condition.unlock() }
-        nextID += 1
-        return nextID
+        nextID.withLock { id in
+            id += 1
+            return id
+        }
     }
 
     public func closeInput() { close(writeFD) }
@@ -102,47 +109,33 @@ public final class TestChannel: @unchecked Sendable {
 
     /// Every notification named `method` received so far (removed from the queue).
     public func drainNotifications(_ method: String) -> [JSONValue] {
-        condition.lock(); defer { condition.unlock() }
-        let matching = messages.filter { $0["method"] == .string(method) && $0["id"] == nil }
-        messages.removeAll { $0["method"] == .string(method) && $0["id"] == nil }
-        return matching
+        received.withLock { received in
+            let matching = received.messages.filter { $0["method"] == .string(method) && $0["id"] == nil }
+            received.messages.removeAll { $0["method"] == .string(method) && $0["id"] == nil }
+            return matching
+        }
     }
 
     /// True once the server closed its output.
     public func waitForEndOfOutput(timeout: TimeInterval = 20) -> Bool {
-        condition.lock(); defer { condition.unlock() }
-        let deadline = Date().addingTimeInterval(timeout)
-        while !closed { if !condition.wait(until: deadline) { return closed } }
-        return true
+        received.withLock(when: \.closed, before: Date().addingTimeInterval(timeout)) { _, closed in closed }
     }
 
     /// Every byte the server wrote so far, for checking that nothing but frames appeared.
-    public var outputBytes: [UInt8] {
-        condition.lock(); defer { condition.unlock() }
-        return rawOutput
-    }
+    public var outputBytes: [UInt8] { received.peek(\.rawOutput) }
 
+    /// The first message that `matches`, waiting for it until the server closed its output or the timeout.
     private func take(timeout: TimeInterval, where matches: (JSONValue) -> Bool) -> JSONValue? {
-        condition.lock(); defer { condition.unlock() }
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if let index = messages.firstIndex(where: matches) { return messages.remove(at: index) }
-            if closed { return nil }
-            if !condition.wait(until: deadline) {
-                if let index = messages.firstIndex(where: matches) { return messages.remove(at: index) }
-                return nil
-            }
+        received.withLock(when: { $0.closed || $0.messages.contains(where: matches) }, before: Date().addingTimeInterval(timeout)) {
+            received, _ in
+            received.messages.firstIndex(where: matches).map { received.messages.remove(at: $0) }
         }
     }
 
     private func readLoop() {
         FrameReader.read(
             readFD, framing: framing,
-            received: { bytes in
-                condition.lock()
-                rawOutput += bytes
-                condition.unlock()
-            }
+            received: { bytes in received.withLock { $0.rawOutput += bytes } }
         ) { frame in
             let value: JSONValue
             switch frame {
@@ -151,23 +144,16 @@ public final class TestChannel: @unchecked Sendable {
                 recording?.note("received", String(decoding: bytes, as: UTF8.self))
             case .error(let error): value = ["framingError": .string(error.description)]
             }
-            condition.lock()
-            messages.append(value)
-            condition.broadcast()
-            condition.unlock()
+            received.withLock { $0.messages.append(value) }
         }
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        condition.unlock()
+        received.withLock { $0.closed = true }
     }
 }
 
 /// What a channel sent and received, one JSON line each, when REMINDERSD_RECORD_DIR names a folder:
 /// `scripts/check-openrpc` checks the recorded requests and responses against the OpenRPC document.
-final class Recording: @unchecked Sendable {
-    private let handle: FileHandle
-    private let lock = NSLock()
+final class Recording: Sendable {
+    private let handle: Mutex<FileHandle>
     /// Larger messages (a 100,000-reminder fetch) are left out: checking them says nothing new.
     private static let largest = 256 << 10
 
@@ -178,7 +164,7 @@ final class Recording: @unchecked Sendable {
         return Recording(handle: handle)
     }
 
-    private init(handle: FileHandle) { self.handle = handle }
+    private init(handle: FileHandle) { self.handle = Mutex(handle) }
 
     func note(_ direction: String, _ json: String) {
         guard let value = try? JSONParser.parse(json, maxDepth: 512) else { return }
@@ -186,8 +172,7 @@ final class Recording: @unchecked Sendable {
         // taken for this one's.
         let recorded = json.utf8.count <= Self.largest ? value : Self.idsOnly(value)
         let line = "{\"\(direction)\":" + recorded.serialized + "}\n"
-        lock.lock(); defer { lock.unlock() }
-        handle.write(Data(line.utf8))
+        handle.withLock { $0.write(Data(line.utf8)) }
     }
 
     private static func idsOnly(_ value: JSONValue) -> JSONValue {
