@@ -29,8 +29,8 @@ public struct CommandDeclaration: Sendable {
         self.arguments = arguments
     }
 
-    /// The options every command reads: its help.
-    public static let help = Option.flag("--help", "this text")
+    /// The option every command reads: `--help` (and `-h`).
+    public static let helpOption = Option.flag("--help", "this text")
 
     /// Reads `arguments` by this declaration: its options, `--help` and `-h`; anything else that
     /// looks like an option is a usage error naming it.
@@ -63,7 +63,7 @@ public struct CommandDeclaration: Sendable {
     public var help: String {
         var lines = usage.enumerated().map { index, form in (index == 0 ? "Usage: " : "       ") + "\(invocation) \(form)" }
         if !about.isEmpty { lines += [""] + about.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-        lines += ["", "Options:"] + Self.optionLines(options.filter { !$0.isHidden } + [Self.help])
+        lines += ["", "Options:"] + Self.optionLines(options.filter { !$0.isHidden } + [Self.helpOption])
         return lines.joined(separator: "\n")
     }
 

@@ -40,6 +40,11 @@ public struct Option: Sendable, Equatable {
         Option(name: name, placeholder: nil, help: help, completion: .none, isHidden: hidden, valueIsOptional: false)
     }
 
+    /// The same option, read but not shown.
+    public var hidden: Option {
+        Option(name: name, placeholder: placeholder, help: help, completion: completion, isHidden: true, valueIsOptional: valueIsOptional)
+    }
+
     /// Whether the reader takes a value after it.
     public var takesValue: Bool { placeholder != nil && !valueIsOptional }
 

@@ -21,8 +21,8 @@ extension CommandDeclaration {
             .value("--force-delete", "LIST", "let the deletions withheld for LIST (its title or identifier) go through"),
             .store,
             .flag("--progress-lines", "`progress PERCENT MESSAGE` lines on stderr instead of a bar", hidden: true),
-            Option.value(Option.maxTitleBytes.name, "N", Option.maxTitleBytes.help, hidden: true),
-            Option.value(Option.maxNotesBytes.name, "N", Option.maxNotesBytes.help, hidden: true),
+            Option.maxTitleBytes.hidden,
+            Option.maxNotesBytes.hidden,
         ])
 
     /// `remindersd-sync geocode`: the server's way to the owner's geocoder (it links no network stack); not for people.
