@@ -73,19 +73,17 @@ struct AccountSync {
                 var list =
                     report.lists.first { $0.calendarIdentifier == collection.calendarIdentifier }
                     ?? ListReport(calendarIdentifier: collection.calendarIdentifier, title: title)
-                let sync = CollectionSync(
-                    client: client, eventStore: eventStore, collection: collection, remote: byHref[collection.href ?? ""],
-                    options: options, report: list)
-                do {
-                    try sync.run()
-                    list = sync.report
-                } catch let error as DAVError {
-                    list = sync.report
-                    list.error = describe(error)
-                    if error == .unauthorized || error.isTransient { report.lists.upsert(list); throw error }
-                } catch {
-                    list = sync.report
-                    list.error = "\(error)"
+                let remote = byHref[collection.href ?? ""]
+                if collection.entityType == .event {
+                    try sync(
+                        CollectionSync<EventSyncKind>(
+                            client: client, eventStore: eventStore, collection: collection, remote: remote, options: options, report: list),
+                        into: &list, report: &report)
+                } else {
+                    try sync(
+                        CollectionSync<ReminderSyncKind>(
+                            client: client, eventStore: eventStore, collection: collection, remote: remote, options: options, report: list),
+                        into: &list, report: &report)
                 }
                 report.lists.upsert(list)
             }
@@ -93,6 +91,22 @@ struct AccountSync {
             report.error = "account \(account.name): \(describe(error))"
         } catch {
             report.error = "account \(account.name): \(error)"
+        }
+    }
+
+    /// One calendar's sync, its outcome in its line of the report: a failure ends the calendar's
+    /// sync, and the account's too when the server is out of reach or refuses the credentials.
+    private func sync<Kind>(_ sync: CollectionSync<Kind>, into list: inout ListReport, report: inout AccountReport) throws {
+        do {
+            try sync.run()
+            list = sync.report
+        } catch let error as DAVError {
+            list = sync.report
+            list.error = describe(error)
+            if error == .unauthorized || error.isTransient { report.lists.upsert(list); throw error }
+        } catch {
+            list = sync.report
+            list.error = "\(error)"
         }
     }
 

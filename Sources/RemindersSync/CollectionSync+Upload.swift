@@ -5,26 +5,23 @@ import RemindersICalendar
 import RemindersModel
 import RemindersStore
 
-/// Changes made here, taken to the server: new reminders with `If-None-Match: *`, changed ones
-/// with `If-Match` their ETag (a 412 means it changed there too: fetched, merged, sent again),
-/// removed ones deleted with `If-Match` (a 412 brings the changed item back here instead). An item
-/// the server refuses is skipped and named in the report; the others still go.
+/// Changes made here, taken to the server: new items with `If-None-Match: *`, changed ones with
+/// `If-Match` their ETag — a 412 means it changed there too: the server's version is fetched and
+/// applied here as a download is (the kind's conflict policy deciding), and what here still holds
+/// that the server lacks is sent again — removed ones deleted with `If-Match` (a 412 brings the
+/// changed item back here instead). An item the server refuses is skipped and named in the
+/// report; the others still go.
 extension CollectionSync {
     func upload() throws {
-        if collection.entityType == .event { return try uploadEvents() }
-        let listing = try localList.listing()
-        let uids = Dictionary(listing.map { ($0.key, $0.uid) }, uniquingKeysWith: { first, _ in first })
-        // Dismissals and snoozes made here change the item on the server, not the reminder.
-        let alarmStates = try eventStore.read { store throws(StoreError) in try store.alarmStatesToShare(calendar: list) }
+        let listing = try kind.local.listing()
+        // Dismissals and snoozes made here change the item on the server, not the item here.
+        let alarmStates = try kind.local.alarmStatesToShare()
         let plan = SyncPlan.outgoing(
-            local: listing, alarmStates: Set(alarmStates.keys), synced: items, kind: itemKind, collection: href,
-            movedAway: try movedAway(present: Set(uids.keys)), forcesDeletion: forcesDeletion)
+            local: listing, alarmStates: Set(alarmStates.keys), synced: items, kind: Kind.itemKind, collection: href,
+            movedAway: try movedAway(present: Set(listing.map(\.key))), forcesDeletion: forcesDeletion)
         try carryOut(plan) { identifier, known, target in
-            guard let item = try localList.items([identifier]).first else { return }
-            // A parent the server's item named and that has not come yet is named again.
-            let parentUID =
-                item.reminder.parentIdentifier.flatMap { uids[$0] ?? nil } ?? (item.reminder.parentIdentifier == nil ? known?.parentUID : nil)
-            try send(item, parentUID: parentUID, known: known, target: target, alarmStates: alarmStates[identifier] ?? [])
+            guard let item = try kind.local.items([identifier]).first else { return }
+            try send(item, known: known, target: target, alarmStates: alarmStates[identifier] ?? [])
         }
     }
 
@@ -53,7 +50,7 @@ extension CollectionSync {
 
     /// The items synced here that are no longer in this calendar but in another one here.
     func movedAway(present: Set<String>) throws -> Set<String> {
-        try here.movedAway(items.values.filter { $0.kind == itemKind }.compactMap(\.itemIdentifier).filter { !present.contains($0) })
+        try kind.local.movedAway(items.values.filter { $0.kind == Kind.itemKind }.compactMap(\.itemIdentifier).filter { !present.contains($0) })
     }
 
     /// What a plan would do, in the report of a dry run: its lines, and the counts it would make.
@@ -82,33 +79,30 @@ extension CollectionSync {
                 case .conflict, .changedSince, .invalid, .notFound: break
                 }
             }
-            let described = (error as? StoreError).map(Self.message) ?? String(describing: error)
+            let described = (error as? StoreError).map(\.reportedBySync) ?? String(describing: error)
             report.skipped.append(Skipped(href: href, message: (title.map { "\"\($0)\": " } ?? "") + described))
         }
     }
 
-    private func send(_ item: LocalList.Item, parentUID: String?, known: SyncedItem?, target: String, alarmStates: [AlarmState]) throws {
+    private func send(_ item: Kind.Local.Item, known: SyncedItem?, target: String, alarmStates: [AlarmState]) throws {
         var current = item
         var etag = known?.etag
         for _ in 0..<3 {
-            let identifier = current.reminder.calendarItemIdentifier
-            let original = current.calendarObject.flatMap { try? CalendarObject(parsing: $0.text) }
-            let text = TodoWriter.object(
-                for: current.reminder, parentUID: parentUID, original: original, now: options.now(), alarmStates: alarmStates
-            ).text
-            switch attempt({ () throws(DAVError) in try there.write(FetchedItem(href: target, etag: nil, text: text, status: nil), over: etag) }) {
+            let identifier = current.key
+            let outgoing = try kind.outgoing(current, known: items[target] ?? known, alarmStates: alarmStates, now: options.now())
+            let put = FetchedItem(href: target, etag: nil, text: outgoing.text, status: nil)
+            switch attempt({ () throws(DAVError) in try there.write(put, over: etag) }) {
             case .success(let stored):
-                try eventStore.write { store throws(StoreError) in
-                    try eventStore.write { store throws(StoreError) in try store.setKeptCalendarObject(text, reminder: identifier, syncedAs: target) }
+                try eventStore.write { _ throws(StoreError) in
+                    try kind.local.keep(KeptCalendarObject(text: outgoing.text, href: target), of: identifier)
                     if let through = alarmStates.compactMap(\.acknowledged).max() {
-                        try eventStore.write { store throws(StoreError) in try store.markAlarmStatesShared(reminder: identifier, through: through) }
+                        try kind.local.markAlarmStatesShared(of: identifier, through: through)
                     }
                 }
                 try remember(
                     SyncedItem(
-                        href: target, etag: stored.etag, itemIdentifier: identifier, kind: .reminder,
-                        syncedModified: current.reminder.lastModifiedDate,
-                        parentUID: current.reminder.parentIdentifier == nil ? parentUID : nil))
+                        href: target, etag: stored.etag, itemIdentifier: identifier, kind: Kind.itemKind, syncedModified: current.version,
+                        parentUID: outgoing.waitingFor))
                 report.uploaded += 1
                 return
             case .failure(.tooLarge(let message)):
@@ -117,35 +111,23 @@ extension CollectionSync {
             case .failure(let error) where error != .preconditionFailed:
                 throw error
             case .failure:
-                // Changed (or made) there since: merge it in, and send the result against its new ETag.
+                // Changed (or made) there since: its version comes here as a download's would.
                 let answer = try there.items([target]).first
                 if etag != nil, answer?.status == 404 {
                     etag = nil  // gone there meanwhile: changed here, it goes again, as new
                     continue
                 }
-                guard let fetched = answer, let text = fetched.text,
-                    let object = try? CalendarObject(parsing: text), let reading = try? TodoReader.read(object, now: options.now())
-                else {
+                guard let answer, let text = answer.text, case .item(let reading) = kind.decode(text, now: options.now()) else {
                     throw SyncError("\(target) changed on the server and cannot be read back")
                 }
-                let base = mergeBase(current, at: target)
-                let merged = ReminderMerge.merge(base: base, local: current.reminder, localParentUID: parentUID, remote: reading)
-                report.conflicts += merged.conflicts
-                var result = merged.reminder
-                result.calendarItemIdentifier = identifier
-                result.parentIdentifier = try localList.parentIdentifier(uid: merged.parentUID, of: identifier)
-                current = try localList.write(
-                    LocalList.Item(reminder: result, calendarObject: KeptCalendarObject(text: text, href: target)),
-                    over: current.reminder.lastModifiedDate)
-                etag = fetched.etag
-                if !merged.differsFromRemote, alarmStates.isEmpty {
-                    try remember(
-                        SyncedItem(
-                            href: target, etag: fetched.etag, itemIdentifier: identifier, kind: .reminder,
-                            syncedModified: current.reminder.lastModifiedDate))
-                    report.downloaded += 1
-                    return
-                }
+                let fetched = Downloaded(href: target, etag: answer.etag, text: text, reading: reading)
+                try eventStore.write { _ throws(StoreError) in try self.apply(fetched, over: current) }
+                // Sent again while what is here is more than the server's version, or alarm states wait to be shared.
+                guard let synced = items[target], synced.syncedModified == nil || !alarmStates.isEmpty,
+                    let now = try kind.local.items([identifier]).first
+                else { return }
+                current = now
+                etag = synced.etag
             }
         }
         throw SyncError("\(target) kept changing on the server; synced next time")
@@ -160,7 +142,7 @@ extension CollectionSync {
             break  // gone there as well
         case .failure(.preconditionFailed):
             // Changed there after it was removed here: it comes back.
-            items[item.href] = SyncedItem(href: item.href, etag: nil, itemIdentifier: nil, kind: itemKind, syncedModified: nil)
+            items[item.href] = SyncedItem(href: item.href, etag: nil, itemIdentifier: nil, kind: Kind.itemKind, syncedModified: nil)
             try download([item.href])
             return
         case .failure(let error):

@@ -6,14 +6,16 @@ import RemindersModel
 import RemindersStore
 
 /// One calendar synced with its collection — a reminder list with its VTODOs, or an event calendar
-/// with its VEVENTs: what changed there comes here, then what changed here goes there, each item
-/// on its own so that a failure halfway leaves both sides consistent and the next sync carries on
-/// (the sync token only moves on once the whole calendar went through). The two sides are
-/// `SyncStorage`s — `there` the collection, `here` the calendar of the store — and what they list
-/// becomes a `SyncPlan`; the store is asked directly only for the sync's own state (what was last
-/// synced, the calendar objects kept, alarm state to share).
-final class CollectionSync {
+/// with its VEVENTs, the same way for both, what differs said by its `Kind`: what changed there
+/// comes here, then what changed here goes there, each item on its own so that a failure halfway
+/// leaves both sides consistent and the next sync carries on (the sync token only moves on once
+/// the whole calendar went through). The two sides are `SyncStorage`s — `there` the collection,
+/// `kind.local` the calendar of the store — and what they list becomes a `SyncPlan`; the store is
+/// asked directly only for the sync's own state (what was last synced, and where).
+final class CollectionSync<Kind: SyncKind> {
     let there: RemoteCalendar
+    /// The calendar here, how its items read and write, and what wins when both sides changed one.
+    let kind: Kind
     let eventStore: EventStore
     var collection: SyncedCollection
     let remote: RemoteCollection?
@@ -30,6 +32,7 @@ final class CollectionSync {
         report: ListReport
     ) {
         self.there = RemoteCalendar(storage: client, href: collection.href ?? "", component: CalendarComponent(collection.entityType))
+        self.kind = Kind(local: Kind.Local(eventStore: eventStore, identifier: collection.calendarIdentifier))
         self.eventStore = eventStore
         self.collection = collection
         self.remote = remote
@@ -40,13 +43,6 @@ final class CollectionSync {
     var list: String { collection.calendarIdentifier }
     var href: String { collection.href ?? "" }
     var isWritable: Bool { remote?.isWritable ?? true }
-    /// The members this calendar syncs, and what its items are.
-    var component: CalendarComponent { CalendarComponent(collection.entityType) }
-    var itemKind: SyncedItem.Kind { collection.entityType == .event ? .event : .reminder }
-    /// This side: the calendar of the store, as a list of reminders or a calendar of events.
-    var here: any LocalCalendar { collection.entityType == .event ? localEvents : localList }
-    var localList: LocalList { LocalList(eventStore: eventStore, identifier: list) }
-    var localEvents: LocalEventCalendar { LocalEventCalendar(eventStore: eventStore, identifier: list) }
 
     func run() throws {
         for item in try eventStore.read({ store throws(StoreError) in try store.syncedItems(calendar: list) }) { items[item.href] = item }
@@ -60,13 +56,13 @@ final class CollectionSync {
             // Of what went there, what is still in this calendar here (not removed or moved to another since), and changed since.
             var stillHere = Set<String>(), changedHere = Set<String>()
             for href in listing.removed {
-                guard let known = items[href], let identifier = known.itemIdentifier, let local = try here.listed(identifier) else { continue }
+                guard let known = items[href], let identifier = known.itemIdentifier, let local = try kind.local.listed(identifier) else { continue }
                 stillHere.insert(href)
                 if let lastChange = local.version, lastChange <= (known.syncedModified ?? Timestamp(milliseconds: Int64.min)) { continue }
                 changedHere.insert(href)
             }
             let plan = SyncPlan.incoming(
-                changed: listing.changed, removed: listing.removed, synced: items, kind: itemKind,
+                changed: listing.changed, removed: listing.removed, synced: items, kind: Kind.itemKind,
                 stillHere: stillHere, changedHere: changedHere, forcesDeletion: forcesDeletion)
             if let withheld = plan.withheld { withhold(withheld.emptied, items: withheld.items); serverWithheld = true }
             if options.dryRun { tell(plan) } else { try carryOut(incoming: plan) }
@@ -88,7 +84,7 @@ final class CollectionSync {
 
     func withhold(_ side: Withheld.Side, items count: Int) {
         report.withheld = Withheld(emptied: side, items: count)
-        let what = collection.entityType == .event ? (count == 1 ? "event" : "events") : (count == 1 ? "reminder" : "reminders")
+        let what = count == 1 ? Kind.noun.one : Kind.noun.many
         let command = "remindersd sync --force-delete '\(report.title)'"
         switch side {
         case .server:

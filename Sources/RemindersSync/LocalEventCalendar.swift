@@ -5,12 +5,15 @@ import RemindersStore
 /// occurrences and the calendar object it was last synced as, versioned by the last change of any
 /// of them. Written in read-only calendars too: the server's content is what they hold.
 struct LocalEventCalendar: LocalCalendar {
-    struct Item {
+    struct Item: LocalItem {
         var series: Event
         var detached: [Event]
         var calendarObject: String?
         /// When the series or one of its detached occurrences last changed here (its version).
         var lastChange: Timestamp
+
+        var key: String { series.eventIdentifier }
+        var version: Timestamp { lastChange }
     }
 
     let eventStore: EventStore
@@ -75,8 +78,21 @@ struct LocalEventCalendar: LocalCalendar {
         try eventStore.read { store throws(StoreError) in try store.event(identifier: key)?.calendarIdentifier }
     }
 
-    /// This calendar's series with the UID `uid`.
-    func series(uid: String) throws(StoreError) -> [Event] {
-        try eventStore.read { store throws(StoreError) in try store.events(externalIdentifier: uid) }.filter { $0.calendarIdentifier == identifier }
+    func keys(uid: String) throws(StoreError) -> [String] {
+        try eventStore.read { store throws(StoreError) in try store.events(externalIdentifier: uid) }
+            .filter { $0.calendarIdentifier == identifier }.map(\.eventIdentifier)
+    }
+
+    /// Only the text: an event is never merged, so what it was synced as needs no href to be a base.
+    func keep(_ object: KeptCalendarObject, of key: String) throws(StoreError) {
+        try eventStore.write { store throws(StoreError) in try store.setKeptCalendarObject(object.text, event: key) }
+    }
+
+    func alarmStatesToShare() throws(StoreError) -> [String: [AlarmState]] {
+        try eventStore.read { store throws(StoreError) in try store.eventAlarmStatesToShare(calendar: identifier) }
+    }
+
+    func markAlarmStatesShared(of key: String, through: Timestamp) throws(StoreError) {
+        try eventStore.write { store throws(StoreError) in try store.markAlarmStatesShared(reminder: key, through: through) }
     }
 }

@@ -6,9 +6,12 @@ import RemindersStore
 /// object it was last synced as and where (the version both sides last agreed on: the base of a
 /// merge, and what an upload writes over so that what remindersd does not map stays).
 struct LocalList: LocalCalendar {
-    struct Item {
+    struct Item: LocalItem {
         var reminder: Reminder
         var calendarObject: KeptCalendarObject?
+
+        var key: String { reminder.calendarItemIdentifier }
+        var version: Timestamp { reminder.lastModifiedDate }
     }
 
     let eventStore: EventStore
@@ -63,6 +66,22 @@ struct LocalList: LocalCalendar {
     /// The reminder `key` as committed (what a sync sees: nothing a client staged).
     private func reminder(_ key: String) throws(StoreError) -> Reminder? {
         try eventStore.read { store throws(StoreError) in try store.reminder(identifier: key) }
+    }
+
+    func keys(uid: String) throws(StoreError) -> [String] {
+        try reminders(uid: uid).map(\.calendarItemIdentifier)
+    }
+
+    func keep(_ object: KeptCalendarObject, of key: String) throws(StoreError) {
+        try eventStore.write { store throws(StoreError) in try store.setKeptCalendarObject(object.text, reminder: key, syncedAs: object.href) }
+    }
+
+    func alarmStatesToShare() throws(StoreError) -> [String: [AlarmState]] {
+        try eventStore.read { store throws(StoreError) in try store.alarmStatesToShare(calendar: identifier) }
+    }
+
+    func markAlarmStatesShared(of key: String, through: Timestamp) throws(StoreError) {
+        try eventStore.write { store throws(StoreError) in try store.markAlarmStatesShared(reminder: key, through: through) }
     }
 
     /// This list's reminders with the UID `uid`.

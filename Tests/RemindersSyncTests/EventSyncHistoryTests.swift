@@ -291,7 +291,7 @@ final class EventHistory {
         }
         var options = SyncOptions()
         if forceDelete { options.forceDelete = [calendar] }
-        let run = CollectionSync(
+        let run = CollectionSync<EventSyncKind>(
             client: collection, eventStore: eventStore, collection: synced, remote: collection.remote, options: options,
             report: ListReport(calendarIdentifier: calendar, title: collection.href))
         var outcome = "ok"

@@ -43,7 +43,7 @@ final class MovedItemTests: XCTestCase {
             })
         var options = SyncOptions()
         if forceDelete { options.forceDelete = [lists[index]] }
-        let run = CollectionSync(
+        let run = CollectionSync<ReminderSyncKind>(
             client: collections[index], eventStore: eventStore, collection: synced, remote: collections[index].remote,
             options: options, report: ListReport(calendarIdentifier: lists[index], title: collections[index].href))
         try run.run()

@@ -276,7 +276,7 @@ final class History {
             }
             var options = SyncOptions()
             if forceDelete { options.forceDelete = lists }
-            let run = CollectionSync(
+            let run = CollectionSync<ReminderSyncKind>(
                 client: collection, eventStore: eventStore, collection: synced, remote: collection.remote, options: options,
                 report: ListReport(calendarIdentifier: list, title: collection.href))
             var outcome = "ok"

@@ -27,7 +27,7 @@ final class SyncRecordTests: XCTestCase {
 
     private func sync() throws -> ListReport {
         let synced = try XCTUnwrap(eventStore.store.syncedCollections(account: "home").first)
-        let run = CollectionSync(
+        let run = CollectionSync<ReminderSyncKind>(
             client: collection, eventStore: eventStore, collection: synced, remote: collection.remote,
             options: SyncOptions(), report: ListReport(calendarIdentifier: list, title: "Tasks"))
         try run.run()
