@@ -19,17 +19,14 @@ extension CollectionSync {
         let plan = SyncPlan.outgoing(
             local: listing, alarmStates: Set(alarmStates.keys), synced: items, kind: Kind.itemKind, collection: href,
             movedAway: try movedAway(present: Set(listing.map(\.key))), forcesDeletion: forcesDeletion)
-        try carryOut(plan) { identifier, known, target in
-            guard let item = try kind.local.items([identifier]).first else { return }
-            try send(item, known: known, target: target, alarmStates: alarmStates[identifier] ?? [])
-        }
+        try carryOut(plan, alarmStates: alarmStates)
     }
 
-    /// An outgoing plan carried out (or, in a dry run, told): each upload by `send` (given the
-    /// item's identifier, what was last synced of it and where it goes), then the deletions there
-    /// — unless the list here went empty while the server still holds what was synced
-    /// (vdirsyncer's StorageEmpty): that is withheld until `--force-delete` says it was meant.
-    func carryOut(_ plan: SyncPlan, send: (String, SyncedItem?, String) throws -> Void) throws {
+    /// An outgoing plan carried out (or, in a dry run, told): each upload, with the alarm states
+    /// to share of its item, then the deletions there — unless the list here went empty while the
+    /// server still holds what was synced (vdirsyncer's StorageEmpty): that is withheld until
+    /// `--force-delete` says it was meant.
+    private func carryOut(_ plan: SyncPlan, alarmStates: [String: [AlarmState]]) throws {
         if let withheld = plan.withheld { withhold(withheld.emptied, items: withheld.items) }
         if options.dryRun { return tell(plan) }
         var itemOf: [String: SyncedItem] = [:]
@@ -38,7 +35,10 @@ extension CollectionSync {
             if options.isCancelled() { throw SyncError("cancelled") }
             switch action {
             case .upload(let identifier, let title, let target, _):
-                try eachItem(target, title: title) { try send(identifier, itemOf[identifier], target) }
+                try eachItem(target, title: title) {
+                    guard let item = try kind.local.items([identifier]).first else { return }
+                    try send(item, known: itemOf[identifier], target: target, alarmStates: alarmStates[identifier] ?? [])
+                }
             case .removeThere(let gone):
                 guard let item = items[gone] else { continue }
                 try eachItem(item.href, title: nil) { try remove(item) }

@@ -53,10 +53,11 @@ struct ReminderSyncKind: SyncKind {
             waitingFor: reminder.parentIdentifier == nil ? fetched.reading.parentUID : nil)
     }
 
-    /// The parent is named by its UID: the one here, or the one the server's item named and that has not come yet.
+    /// The parent is named by its UID: the one in this list, or the one the server's item named
+    /// and that has not come yet.
     func outgoing(_ item: LocalList.Item, known: SyncedItem?, alarmStates: [AlarmState], now: Timestamp) throws(StoreError) -> Outgoing {
         let reminder = item.reminder
-        let parentUID = reminder.parentIdentifier == nil ? known?.parentUID : try local.parentUID(of: reminder)
+        let parentUID = try reminder.parentIdentifier.map { parent throws(StoreError) in try local.listed(parent)?.uid } ?? known?.parentUID
         let original = item.calendarObject.flatMap { try? CalendarObject(parsing: $0.text) }
         let text = TodoWriter.object(for: reminder, parentUID: parentUID, original: original, now: now, alarmStates: alarmStates).text
         return Outgoing(text: text, waitingFor: reminder.parentIdentifier == nil ? parentUID : nil)
