@@ -43,7 +43,6 @@ public final class SyncScheduler: Sendable {
         /// The backlog the last sync left, and when it began.
         var baseline = SyncBacklog(changedSince: false, removed: 0, calendarsToMake: 0)
         var lastStart = Timestamp(milliseconds: 0)
-        var failures = 0
         /// What the log last said of the state ("ok" or the failure), so it says it once per change.
         var lastState: String?
     }
@@ -84,29 +83,20 @@ public final class SyncScheduler: Sendable {
             self?.signals.withLock { $0.committed = true }
         }
         defer { commits.cancel() }
-        var nextPoll = Date()  // a sync at start: what changed while no agent ran
-        var changeDue: Date?
-        var firstChange: Date?
+        var schedule = SyncSchedule(timing: timing, start: Date())
         while !isStopping {
-            let now = Date()
-            if takeCommitted(), changedHere(pass) {
-                firstChange = firstChange ?? now
-                changeDue = min(now.addingTimeInterval(timing.quiet), firstChange!.addingTimeInterval(timing.latest))
-            }
-            let due = min(changeDue ?? .distantFuture, nextPoll)
-            if now >= due {
-                changeDue = nil
-                firstChange = nil
-                let (wait, succeeded) = syncOnce(&pass)
-                nextPoll = Date().addingTimeInterval(wait)
-                SyncStatus.planNext(Timestamp(milliseconds: Int64(nextPoll.timeIntervalSince1970 * 1000)), store: storePath)
+            if takeCommitted(), changedHere(pass) { schedule.changed(at: Date()) }
+            let due = schedule.due
+            if Date() >= due {
+                schedule.started()
+                let outcome = syncOnce(&pass)
+                let wait = schedule.finished(at: Date(), succeeded: !outcome.failed)
+                SyncStatus.planNext(Timestamp(milliseconds: Int64(schedule.nextPoll.timeIntervalSince1970 * 1000)), store: storePath)
+                tell(outcome, wait: wait, pass: &pass)
                 _ = takeCommitted()  // the sync's own commits (the backlog tells them from others')
                 // A change made while it ran, which it did not take. After a failure the changes
                 // it could not take are still there: only a new commit tries again before the wait.
-                if succeeded, changedHere(pass) {
-                    firstChange = Date()
-                    changeDue = firstChange!.addingTimeInterval(timing.quiet)
-                }
+                if !outcome.failed, changedHere(pass) { schedule.changed(at: Date()) }
                 continue
             }
             signals.wait(until: { $0.stopRequested || $0.committed }, before: due)
@@ -120,13 +110,19 @@ public final class SyncScheduler: Sendable {
         return backlog.exceeds(pass.baseline)
     }
 
-    /// Runs one sync of every account; returns how long until the next poll, and whether it went.
-    private func syncOnce(_ pass: inout Pass) -> (TimeInterval, Bool) {
+    /// How a sync went: its state ("ok", or why it failed), and what says whether that state is
+    /// new (which accounts fail: the message itself varies from try to try, "after 2 ms").
+    private struct Outcome {
+        var state: String
+        var stateKey: String
+        var failed: Bool { stateKey != "ok" }
+    }
+
+    /// Runs one sync of every account.
+    private func syncOnce(_ pass: inout Pass) -> Outcome {
         let started = Timestamp.now()
         let state: String
         var failed = true
-        // What the state is, for telling its changes: which accounts fail (the message itself
-        // varies from try to try, "after 2 ms"), or how the helper could not run.
         var failingAccounts = "remindersd-sync"
         do {
             let outcome = try SyncHelper.run(
@@ -152,10 +148,7 @@ public final class SyncScheduler: Sendable {
         } catch {
             state = "cannot run remindersd-sync: \(error)"
         }
-        if failed {
-            pass.failures += 1
-        } else {
-            pass.failures = 0
+        if !failed {
             pass.lastStart = started
             pass.baseline =
                 (try? pass.eventStore.read({ store throws(StoreError) in
@@ -163,18 +156,20 @@ public final class SyncScheduler: Sendable {
                 }))
                 ?? pass.baseline
         }
-        let wait = failed ? min(timing.firstRetry * pow(2, Double(pass.failures - 1)), timing.longestRetry) : timing.interval
-        // A failure is told once per change of state, however often it is tried; a sync that
-        // went, at each one with --log-level info, else when it ends a failure.
-        let stateKey = failed ? "failed: \(failingAccounts)" : "ok"
-        if failed, stateKey != pass.lastState {
-            log.warning("sync failed (\(state)); trying again in \(Int(wait)) s, doubling up to \(Int(timing.longestRetry)) s, or at the next change")
-        } else if !failed, pass.lastState.map({ $0 != "ok" }) ?? false {
+        return Outcome(state: state, stateKey: failed ? "failed: \(failingAccounts)" : "ok")
+    }
+
+    /// A failure is told once per change of state, however often it is tried; a sync that went,
+    /// at each one with --log-level info, else when it ends a failure.
+    private func tell(_ outcome: Outcome, wait: TimeInterval, pass: inout Pass) {
+        if outcome.failed, outcome.stateKey != pass.lastState {
+            log.warning(
+                "sync failed (\(outcome.state)); trying again in \(Int(wait)) s, doubling up to \(Int(timing.longestRetry)) s, or at the next change")
+        } else if !outcome.failed, pass.lastState.map({ $0 != "ok" }) ?? false {
             log.warning("synced again")
-        } else if !failed {
+        } else if !outcome.failed {
             log.info("synced")
         }
-        pass.lastState = stateKey
-        return (wait, !failed)
+        pass.lastState = outcome.stateKey
     }
 }
