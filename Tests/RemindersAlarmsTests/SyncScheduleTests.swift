@@ -10,30 +10,31 @@ final class SyncScheduleTests: XCTestCase {
 
     private func at(_ seconds: TimeInterval) -> Date { start.addingTimeInterval(seconds) }
 
+    /// A schedule whose first sync ended `seconds` after the start.
+    private func synced(at seconds: TimeInterval, succeeded: Bool = true) -> SyncSchedule {
+        var schedule = SyncSchedule(timing: timing, start: start)
+        schedule.started()
+        schedule.finished(at: at(seconds), succeeded: succeeded)
+        return schedule
+    }
+
     func testASyncIsDueAtStart() {
         XCTAssertEqual(SyncSchedule(timing: timing, start: start).due, start)
     }
 
     func testAfterASyncTheNextPollIsAnIntervalAway() {
-        var schedule = SyncSchedule(timing: timing, start: start)
-        schedule.started()
-        XCTAssertEqual(schedule.finished(at: at(2), succeeded: true), 900)
-        XCTAssertEqual(schedule.due, at(902))
+        XCTAssertEqual(synced(at: 2).due, at(902))
     }
 
     func testAChangeIsSyncedOnceQuietAfterIt() {
-        var schedule = SyncSchedule(timing: timing, start: start)
-        schedule.started()
-        schedule.finished(at: at(1), succeeded: true)
+        var schedule = synced(at: 1)
         schedule.changed(at: at(100))
         XCTAssertEqual(schedule.due, at(101.5))
     }
 
     /// A burst of commits is one sync: each one pushes it back by `quiet`, but never past `latest` after the first.
     func testABurstIsOneSyncNoLaterThanLatestAfterItsFirstChange() {
-        var schedule = SyncSchedule(timing: timing, start: start)
-        schedule.started()
-        schedule.finished(at: at(1), succeeded: true)
+        var schedule = synced(at: 1)
         schedule.changed(at: at(100))
         schedule.changed(at: at(101))
         XCTAssertEqual(schedule.due, at(102.5))
@@ -62,9 +63,7 @@ final class SyncScheduleTests: XCTestCase {
 
     /// After a failure the wait is long; a change made here meanwhile tries again soon.
     func testAChangeAfterAFailureIsSyncedWithoutWaitingForTheRetry() {
-        var schedule = SyncSchedule(timing: timing, start: start)
-        schedule.started()
-        schedule.finished(at: at(1), succeeded: false)
+        var schedule = synced(at: 1, succeeded: false)
         XCTAssertEqual(schedule.due, at(31))
         schedule.changed(at: at(10))
         XCTAssertEqual(schedule.due, at(11.5))
