@@ -73,18 +73,8 @@ struct AccountSync {
                 var list =
                     report.lists.first { $0.calendarIdentifier == collection.calendarIdentifier }
                     ?? ListReport(calendarIdentifier: collection.calendarIdentifier, title: title)
-                let remote = byHref[collection.href ?? ""]
-                if collection.entityType == .event {
-                    try sync(
-                        CollectionSync<EventSyncKind>(
-                            client: client, eventStore: eventStore, collection: collection, remote: remote, options: options, report: list),
-                        into: &list, report: &report)
-                } else {
-                    try sync(
-                        CollectionSync<ReminderSyncKind>(
-                            client: client, eventStore: eventStore, collection: collection, remote: remote, options: options, report: list),
-                        into: &list, report: &report)
-                }
+                let kind: any SyncKind.Type = collection.entityType == .event ? EventSyncKind.self : ReminderSyncKind.self
+                try sync(kind, collection, client: client, remote: byHref[collection.href ?? ""], into: &list, report: &report)
                 report.lists.upsert(list)
             }
         } catch let error as DAVError {
@@ -96,7 +86,12 @@ struct AccountSync {
 
     /// One calendar's sync, its outcome in its line of the report: a failure ends the calendar's
     /// sync, and the account's too when the server is out of reach or refuses the credentials.
-    private func sync<Kind>(_ sync: CollectionSync<Kind>, into list: inout ListReport, report: inout AccountReport) throws {
+    private func sync<Kind: SyncKind>(
+        _ kind: Kind.Type, _ collection: SyncedCollection, client: CalDAVClient, remote: RemoteCollection?, into list: inout ListReport,
+        report: inout AccountReport
+    ) throws {
+        let sync = CollectionSync<Kind>(
+            client: client, eventStore: eventStore, collection: collection, remote: remote, options: options, report: list)
         do {
             try sync.run()
             list = sync.report

@@ -85,7 +85,7 @@ struct LocalList: LocalCalendar {
     }
 
     /// This list's reminders with the UID `uid`.
-    func reminders(uid: String) throws(StoreError) -> [Reminder] {
+    private func reminders(uid: String) throws(StoreError) -> [Reminder] {
         try eventStore.read { store throws(StoreError) in try store.reminders(externalIdentifier: uid) }.filter {
             $0.calendarIdentifier == identifier
         }
