@@ -5,7 +5,7 @@
 /// the message-size limit: an oversized body or line is discarded as it arrives and
 /// reported once, and the decoder carries on with the next frame.
 public struct FrameDecoder {
-    public enum Output: Equatable {
+    public enum Output: Equatable, Sendable {
         case message([UInt8])
         case error(FramingError)
     }

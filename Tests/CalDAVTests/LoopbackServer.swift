@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 import Glibc
 
 /// An HTTP server on 127.0.0.1 for the HTTP client's tests: it answers each connection's
 /// requests with what `answer` returns (raw bytes, after an optional pause) and keeps what it
 /// was sent. One connection at a time, on a thread of its own.
-final class LoopbackServer: @unchecked Sendable {  // `received` is guarded by `lock`
+final class LoopbackServer: Sendable {
     struct Reply {
         var bytes: [UInt8]
         var pause: TimeInterval = 0
@@ -22,12 +23,11 @@ final class LoopbackServer: @unchecked Sendable {  // `received` is guarded by `
 
     let port: UInt16
     private let listener: Int32
-    private let lock = NSLock()
-    private var requests: [String] = []
+    private let requests = Mutex<[String]>([])
     private let answer: @Sendable (String) -> Reply
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)/")! }
-    var received: [String] { lock.lock(); defer { lock.unlock() }; return requests }
+    var received: [String] { requests.withLock { $0 } }
 
     init(answer: @escaping @Sendable (String) -> Reply) throws {
         self.answer = answer
@@ -58,7 +58,7 @@ final class LoopbackServer: @unchecked Sendable {  // `received` is guarded by `
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
             while let request = readRequest(connection) {
-                lock.lock(); requests.append(request); lock.unlock()
+                requests.withLock { $0.append(request) }
                 let reply = answer(request)
                 if reply.pause > 0 { usleep(useconds_t(reply.pause * 1_000_000)) }
                 if reply.hangUp { break }

@@ -1,6 +1,7 @@
 import Foundation
 import JSONRPC
 import TestSupport
+import Synchronization
 import XCTest
 
 /// What the agent's end-to-end tests share: a store with a full-access client `agent-test`, an
@@ -113,9 +114,8 @@ class AgentTestCase: XCTestCase {
 }
 
 /// What an agent wrote on stderr, gathered by a reader thread.
-final class AgentLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func append(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
-    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+final class AgentLog: Sendable {
+    private let data = Mutex(Data())
+    func append(_ more: Data) { data.withLock { $0.append(more) } }
+    var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JSONRPC
 import TestSupport
+import Synchronization
 import XCTest
 
 /// Authorization cannot be bypassed: not by any method under any status, singly, pipelined or in
@@ -263,15 +264,17 @@ final class AuthorizationBypassTests: XCTestCase {
 
     // MARK: Racing permissions set
 
-    private final class Log: @unchecked Sendable {
+    /// The racing calls' answers and the flips of the permission, from the threads that made them.
+    private final class Log: Sendable {
         struct Answer { let sent: Date; let received: Date; let reply: JSONValue?; let method: String }
         struct Flip { let status: String; let started: Date; let finished: Date }
-        let lock = NSLock()
-        var answers: [Answer] = []
-        var flips: [Flip] = []
-        var running = true
-        func add(_ answer: Answer) { lock.lock(); answers.append(answer); lock.unlock() }
-        var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
+        private let state = Mutex((answers: [Answer](), flips: [Flip](), running: true))
+        func add(_ answer: Answer) { state.withLock { $0.answers.append(answer) } }
+        func add(_ flip: Flip) { state.withLock { $0.flips.append(flip) } }
+        func stop() { state.withLock { $0.running = false } }
+        var isRunning: Bool { state.withLock { $0.running } }
+        var answers: [Answer] { state.withLock { $0.answers } }
+        var flips: [Flip] { state.withLock { $0.flips } }
     }
 
     func testCallsRacingPermissionsSet() throws {
@@ -303,7 +306,7 @@ final class AuthorizationBypassTests: XCTestCase {
             let started = Date()
             setStatus("racer", status)
             let finished = Date()
-            log.lock.lock(); log.flips.append(.init(status: status, started: started, finished: finished)); log.lock.unlock()
+            log.add(Log.Flip(status: status, started: started, finished: finished))
             // The very next call after `permissions set` returned obeys it, single or batched.
             let next = racer.channel.request("fetchReminders")
             racer.channel.send(.array([Programs.request(.string("batch-\(flip)"), "fetchReminders", [:])]))
@@ -317,13 +320,14 @@ final class AuthorizationBypassTests: XCTestCase {
             XCTAssertNotNil(bystander.channel.request("fetchReminders").at("result", "reminders"), "another client is not affected")
             usleep(UInt32.random(in: 20_000...120_000))
         }
-        log.lock.lock(); log.running = false; log.lock.unlock()
+        log.stop()
         while !hammer.isFinished { usleep(5000) }
 
         // Every answer is a correct full-access result or a refusal naming denied.
         var results = 0, refusals = 0, pinned = 0
         var createdTitles = Set<String>()
-        for answer in log.answers {
+        let answers = log.answers, flips = log.flips  // the threads are done
+        for answer in answers {
             guard let reply = answer.reply, reply["timeout"] == nil else { XCTFail("no answer to \(answer.method)"); continue }
             if reply.errorCode == -32010 {
                 XCTAssertEqual(reply.at("error", "data", "status"), "denied")
@@ -338,8 +342,8 @@ final class AuthorizationBypassTests: XCTestCase {
                 results += 1
             }
             // Calls made wholly between one flip's return and the next flip's start obey the first.
-            if let flip = log.flips.last(where: { $0.finished < answer.sent }) {
-                let nextStart = log.flips.first(where: { $0.started > flip.finished })?.started ?? .distantFuture
+            if let flip = flips.last(where: { $0.finished < answer.sent }) {
+                let nextStart = flips.first(where: { $0.started > flip.finished })?.started ?? .distantFuture
                 if answer.received < nextStart {
                     pinned += 1
                     if flip.status == "denied" {
@@ -360,7 +364,7 @@ final class AuthorizationBypassTests: XCTestCase {
         XCTAssertEqual(racer.shutDown(), 0)
         XCTAssertEqual(bystander.shutDown(), 0)
         print(
-            "authorization race: 20 flips, \(log.answers.count) racing calls (\(results) results, \(refusals) refusals, \(pinned) pinned between flips), \(checkedRightAfter) calls right after a flip obeyed it"
+            "authorization race: 20 flips, \(answers.count) racing calls (\(results) results, \(refusals) refusals, \(pinned) pinned between flips), \(checkedRightAfter) calls right after a flip obeyed it"
         )
         XCTAssertGreaterThan(results, 0)
         XCTAssertGreaterThan(refusals, 0)

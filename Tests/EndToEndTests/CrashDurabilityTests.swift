@@ -1,6 +1,7 @@
 import Foundation
 import JSONRPC
 import TestSupport
+import Synchronization
 import XCTest
 
 /// SIGKILL in the middle of a stream of committed saves: every save that was acknowledged is in
@@ -12,11 +13,13 @@ final class CrashDurabilityTests: XCTestCase {
         signal(SIGPIPE, SIG_IGN)  // the writer keeps writing into the pipe of a server that was just killed
     }
 
-    private final class WriterState: @unchecked Sendable {
-        let lock = NSLock()
-        var stopped = false
-        var sent = 0
-        var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
+    /// What the writer thread sent, and whether the test told it to stop.
+    private final class WriterState: Sendable {
+        private let state = Mutex((stopped: false, sent: 0))
+        var isStopped: Bool { state.withLock { $0.stopped } }
+        var sent: Int { state.withLock { $0.sent } }
+        func stop() { state.withLock { $0.stopped = true } }
+        func sent(_ count: Int) { state.withLock { $0.sent = count } }
     }
 
     /// What save `n` of trial `t` holds, so a stored reminder can be checked for completeness on its own.
@@ -56,13 +59,13 @@ final class CrashDurabilityTests: XCTestCase {
                     } else {
                         server.channel.send(request)
                     }
-                    state.lock.lock(); state.sent = number + 1; state.lock.unlock()
+                    state.sent(number + 1)
                 }
             }
             writer.start()
             usleep(UInt32.random(in: 30_000...400_000, using: &generator))
             kill(server.process.processIdentifier, SIGKILL)
-            state.lock.lock(); state.stopped = true; state.lock.unlock()
+            state.stop()
             server.process.waitUntilExit()
             XCTAssertEqual(server.process.terminationReason, .uncaughtSignal)
             XCTAssertTrue(server.channel.waitForEndOfOutput(timeout: 10))

@@ -1,6 +1,7 @@
 import Foundation
 import JSONRPC
 import TestSupport
+import Synchronization
 import XCTest
 
 /// Helpers shared by the end-to-end tests: running programs, reading the server's memory,
@@ -28,11 +29,12 @@ enum Programs {
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
         do { try process.run() } catch { return Output(status: -1, stdout: "", stderr: "\(error)", signalled: false) }
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box()
+        let errors = Mutex(Data())
         let errDone = DispatchSemaphore(value: 0)
         Thread {
-            errBox.data = stderrPipe.fileHandleForReading.readDataToEndOfFile(); errDone.signal()
+            let data = stderrPipe.fileHandleForReading.readDataToEndOfFile()
+            errors.withLock { $0 = data }
+            errDone.signal()
         }.start()
         if !input.isEmpty { stdinPipe.fileHandleForWriting.write(input) }
         try? stdinPipe.fileHandleForWriting.close()
@@ -41,7 +43,7 @@ enum Programs {
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errBox.data, as: UTF8.self), signalled: process.terminationReason == .uncaughtSignal)
+            stderr: errors.withLock { String(decoding: $0, as: UTF8.self) }, signalled: process.terminationReason == .uncaughtSignal)
     }
 
     /// `/bin/sh -c script`.

@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 @testable import JSONRPC
 
@@ -215,11 +216,12 @@ final class ConnectionTests: XCTestCase {
         let peer = PipePeer()
         peer.send(lsp(request("0")))
         _ = peer.receive(count: 1)
-        final class Frames: @unchecked Sendable { var frames: [FrameDecoder.Output] = [] }
-        let box = Frames()
+        let frames = Mutex<[FrameDecoder.Output]>([])
         let drained = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            box.frames = peer.readFrames(800); drained.signal()
+            let read = peer.readFrames(800)
+            frames.withLock { $0 = read }
+            drained.signal()
         }  // the pipe holds only 64 kB
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for n in 0..<100 {
@@ -229,7 +231,7 @@ final class ConnectionTests: XCTestCase {
         }
         drained.wait()
         var ids = Set<Int64>()
-        for frame in box.frames {
+        for frame in frames.withLock({ $0 }) {
             guard case .message(let body) = frame else { return XCTFail("broken frame \(frame)") }
             ids.insert(try XCTUnwrap(try JSONParser.parse(body)["id"]?.integerValue))
         }
