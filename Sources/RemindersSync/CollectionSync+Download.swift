@@ -1,7 +1,5 @@
 import CalDAV
 import Foundation
-import ICalendar
-import RemindersICalendar
 import RemindersModel
 import RemindersStore
 
