@@ -85,10 +85,16 @@ let package = Package(
         // libxml2 and their forty libraries) into remindersd doubled the start of every one-shot call.
         .target(name: "RemindersServer", dependencies: ["CivilTime", "DatePhrases", "JSONRPC", "Logging", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersInterchange",
                                                      "RemindersSyncHelper"]),
+        // libdbus-1's declarations, the library loaded with dlopen by whoever first needs the session bus (Debian:
+        // libdbus-1-3): linking it would load libsystemd and five more libraries into every one-shot call.
+        .systemLibrary(name: "CLibdbus", path: "Sources/CLibdbus"),
+        // The desktop's notification server (freedesktop Desktop Notifications) over one session-bus connection kept
+        // open: Notify sent, and ActionInvoked/NotificationClosed heard on the same name. Knows no reminders.
+        .target(name: "DesktopNotifications", dependencies: ["CLibdbus"]),
         // The alarm agent: fires time and location alarms exactly once (a deliveries ledger in the store)
         // through the desktop's notification server and an --on-alarm program, and keeps accounts in step
         // (--sync). Links the model's JSON and the sync helper, not the server.
-        .target(name: "RemindersAlarms", dependencies: ["ConcurrencyHelpers", "JSONRPC", "Logging", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSyncHelper"]),
+        .target(name: "RemindersAlarms", dependencies: ["ConcurrencyHelpers", "DesktopNotifications", "JSONRPC", "Logging", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSyncHelper"]),
         // `remindersd mcp`: the store for AI assistants over the Model Context Protocol (stdio), its
         // tools built on the JSON-RPC methods' declarations and run through the same dispatcher.
         .target(name: "RemindersMCP", dependencies: ["ConcurrencyHelpers", "DatePhrases", "JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersServer", "RemindersStore"]),
@@ -126,7 +132,8 @@ let package = Package(
         .testTarget(name: "EventKitSurface", dependencies: ["CoreGraphics", "CoreLocation", "EventKit"]),
         .testTarget(name: "RemindersSyncTests", dependencies: ["RemindersSync", "RemindersICalendar", "RemindersModel", "RemindersStore", "CalDAV", "ICalendar"]),
         .testTarget(name: "AccountSecretsTests", dependencies: ["AccountSecrets"]),
-        .testTarget(name: "RemindersAlarmsTests", dependencies: ["RemindersAlarms", "RemindersModel", "RemindersStore"]),
+        .testTarget(name: "DesktopNotificationsTests", dependencies: ["DesktopNotifications"], exclude: ["unicast_notification_server.py"]),
+        .testTarget(name: "RemindersAlarmsTests", dependencies: ["DesktopNotifications", "RemindersAlarms", "RemindersModel", "RemindersStore"]),
         .testTarget(name: "RemindersMCPTests", dependencies: ["RemindersMCP", "JSONRPC"]),
         .testTarget(name: "RemindersModelTests", dependencies: ["CivilTime", "RemindersModel"]),
         .testTarget(name: "DatePhrasesTests", dependencies: ["DatePhrases", "RemindersModel"]),

@@ -1,4 +1,5 @@
 import ConcurrencyHelpers
+import DesktopNotifications
 import Foundation
 import Synchronization
 import JSONRPC
@@ -16,6 +17,8 @@ import RemindersStore
 public final class AlarmAgent: Sendable {
     let options: AgentOptions
     let channels: [AlarmChannel]
+    /// The channel whose notification server's events the agent hears, when it shows notifications.
+    let desktop: DesktopChannel?
     let clock: AgentClock
     let startedAt: Timestamp
     /// What other threads — the notification server's listener, the channels handing alarms over,
@@ -51,13 +54,16 @@ public final class AlarmAgent: Sendable {
     /// `clock`: where the time comes from and how the loop waits for it (a test's moves on when told).
     public convenience init(options: AgentOptions, clock: AgentClock = WallClock()) throws {
         var channels: [AlarmChannel] = []
-        if options.notify == .desktop { channels.append(DesktopChannel()) }
+        let desktop = options.notify == .desktop ? DesktopChannel(server: NotificationServer()) : nil
+        if let desktop { channels.append(desktop) }
         if let program = options.onAlarm { channels.append(ProgramChannel(argv: program)) }
-        try self.init(options: options, channels: channels, clock: clock)
+        try self.init(options: options, channels: channels, clock: clock, desktop: desktop)
     }
 
-    init(options: AgentOptions, channels: [AlarmChannel], clock: AgentClock) throws {
+    /// `desktop`: the channel whose notification server's events the agent hears (none without one).
+    init(options: AgentOptions, channels: [AlarmChannel], clock: AgentClock, desktop: DesktopChannel? = nil) throws {
         self.options = options
+        self.desktop = desktop
         self.clock = clock
         startedAt = clock.now()
         let eventStore = try EventStore(path: options.storePath, timeZone: options.timeZone)
@@ -76,8 +82,8 @@ public final class AlarmAgent: Sendable {
     /// Runs until `stop`, once (a second call returns at once: the loop has the store).
     public func run() throws {
         guard let (eventStore, sources) = opened.take() else { return }
-        let monitor = options.notify == .desktop ? NotificationMonitor { [weak self] event in self?.hear(event) } : nil
-        defer { monitor?.stop() }
+        desktop?.server.listen { [weak self] event in self?.hear(event) }
+        defer { desktop?.server.stop() }
         let commits = StoreChangeFeed.feed(for: options.storePath).subscribe(every: 0.5) { [weak self] in
             guard let self else { return }
             self.shared.withLock { $0.storeChanged = true }
@@ -88,10 +94,18 @@ public final class AlarmAgent: Sendable {
         try loop.run()
     }
 
-    /// From the notification monitor's thread (or a test's).
+    /// From the notification connection's thread (or a test's), in the order the server sent them.
     func hear(_ event: NotificationEvent) {
-        shared.withLock { $0.events.append(event) }
-        wake.signal()
+        switch event {
+        case .action, .closed:
+            shared.withLock { $0.events.append(event) }
+            wake.signal()
+        case .serverChanged:
+            // A new server numbers from 1 again: an old id must not complete what a new one shows.
+            shared.withLock { $0.shown.removeAll() }
+        case .activationToken:
+            break  // for raising a window; the agent has none
+        }
     }
 
     /// What was heard since the last look, and when it is taken.

@@ -1,3 +1,4 @@
+import DesktopNotifications
 import Foundation
 import Synchronization
 import RemindersModel
@@ -53,7 +54,8 @@ struct AlarmLoop {
         for heard in events {
             let now = agent.clock.now()
             let delivery: AlarmDelivery
-            switch agent.match(heard.event.id) {
+            guard let id = heard.event.id else { continue }
+            switch agent.match(id) {
             case .delivery(let shown): delivery = shown
             case .notOurs: continue
             case .notYet:
@@ -62,6 +64,8 @@ struct AlarmLoop {
             }
             switch heard.event {
             case .action(_, let key):
+                // Done with: off the screen, as GNOME Shell does by itself and dunst does not.
+                agent.desktop?.server.close(id)
                 if key == "complete" {
                     var changes = ReminderChanges()
                     changes.isCompleted = .set(true)
@@ -81,6 +85,8 @@ struct AlarmLoop {
                 guard reason == 2 else { continue }
                 // Closed by the person: other devices stop ringing too.
                 try eventStore.write({ store throws(StoreError) in try store.acknowledge(delivery, now: now) })
+            case .activationToken, .serverChanged:
+                continue
             }
         }
     }

@@ -1,50 +1,35 @@
+import DesktopNotifications
 import Foundation
 import Synchronization
 import RemindersJSON
 import RemindersModel
 
-/// org.freedesktop.Notifications.Notify on the session bus, through gdbus (argv, no shell), so any
-/// server that follows the specification shows it. Without a session bus: one log line, then quiet.
-/// gdbus is waited for on a thread of its own, so a server slow to answer delays no other alarm;
-/// the alarm is handed over once the server answered (or gdbus failed).
+/// A notification from the desktop's notification server, over the agent's one session-bus
+/// connection (`NotificationServer`), so any server that follows the specification shows it and
+/// its buttons reach the agent. Without a session bus: one log line, then quiet. The alarm is handed
+/// over once the server answered (or could not be reached), which never holds up another alarm.
 final class DesktopChannel: AlarmChannel, Sendable {
     private let warned = Atomic<Bool>(false)
+    let server: NotificationServer
+
+    init(server: NotificationServer) { self.server = server }
 
     func deliver(_ fired: FiredAlarm, log: @escaping @Sendable (String) -> Void, shown: @escaping @Sendable (UInt32) -> Void) -> Handover {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "--", "gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications",
-            "--object-path", "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify",
-            "--",  // the expire timeout, -1, is not an option
-            Self.literal("remindersd"), "0", Self.literal(""), Self.literal(fired.title), Self.literal(body(fired)),
-            fired.canComplete ? "['complete', 'Complete', 'snooze', 'Snooze']" : "['snooze', 'Snooze']",
-            "{'urgency': <byte 2>}", "-1",
-        ]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch {
-            warnOnce("cannot run gdbus (Debian: libglib2.0-bin): desktop notifications are off", log)
-            return .done
-        }
         let completion = Handover.Completion()
-        let thread = Thread { [self] in
+        server.notify(notification(fired)) { [self] answer in
             defer { completion.finish() }
-            // gdbus writes a line to one of them: neither can fill while the other is read.
-            let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            if process.terminationStatus != 0 {
-                self.warnOnce("no desktop notification (\(message.split(separator: "\n").first ?? "gdbus failed")); the other channels go on", log)
-                return
+            switch answer {
+            case .success(let id): shown(id)  // what its ActionInvoked and NotificationClosed will carry
+            case .failure(let failure): warnOnce("no desktop notification (\(failure)); the other channels go on", log)
             }
-            // "(uint32 7,)": the id its ActionInvoked and NotificationClosed signals will carry.
-            if let id = answer.split(whereSeparator: { " (),".contains($0) }).dropFirst().first.flatMap({ UInt32($0) }) { shown(id) }
         }
-        thread.name = "remindersd.notify"
-        thread.start()
         return .pending(completion)
+    }
+
+    func notification(_ fired: FiredAlarm) -> DesktopNotification {
+        DesktopNotification(
+            appName: "remindersd", summary: fired.title, body: body(fired),
+            actions: (fired.canComplete ? [("complete", "Complete")] : []) + [("snooze", "Snooze")], urgency: .critical)
     }
 
     /// The due time (a reminder's) or start (an event's), the list or calendar and the first line of the notes.
@@ -75,25 +60,5 @@ final class DesktopChannel: AlarmChannel, Sendable {
 
     private func warnOnce(_ text: String, _ log: (String) -> Void) {
         if !warned.exchange(true, ordering: .acquiringAndReleasing) { log(text) }
-    }
-
-    /// A GVariant string literal: gdbus reads each argument in that text format.
-    static func literal(_ text: String) -> String {
-        var out = "'"
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "'": out += "\\'"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "'"
     }
 }

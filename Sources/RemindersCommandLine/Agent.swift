@@ -14,7 +14,7 @@ extension CommandDeclaration {
         options: [
             .value(
                 "--notify", "HOW",
-                "desktop (default): a notification on the session bus (freedesktop\nNotifications, through gdbus); none: no notification",
+                "desktop (default): a notification on the session bus (freedesktop\nNotifications, over one session-bus connection); none: no notification",
                 completion: .words(["desktop", "none"])),
             .value(
                 "--on-alarm", "PROGRAM",

@@ -166,7 +166,12 @@ class DesktopNotifications(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    result = unittest.main(exit=False, verbosity=2).result
+    # dunst's case too (test_dunst.py): each test starts its own notification server on this bus.
+    import test_dunst
+    loader = unittest.TestLoader()
+    suite = unittest.TestSuite([loader.loadTestsFromTestCase(DesktopNotifications),
+                                loader.loadTestsFromTestCase(test_dunst.DunstNotifications)])
+    result = unittest.TextTestRunner(verbosity=2).run(suite)
     failed = len(result.failures) + len(result.errors)
     skipped = len(result.skipped)
     print(f"alarms: {result.testsRun - failed - skipped} passed, {failed} failed, {skipped} skipped")
