@@ -4,7 +4,7 @@ import RemindersModel
 
 extension ItemChange {
     /// `{changeIdentifier, date, client, program, account, action, kind, itemIdentifier, title,
-    /// calendarIdentifier, undoes, partOf, before}`; `before` is a Reminder, a Calendar or an Event
+    /// calendarIdentifier, undoes, partOf, undoGroup, before}`; `before` is a Reminder, a Calendar or an Event
     /// (its dates read in `zone`), or null.
     public func write(to writer: inout JSONWriter, zone: TimeZone) {
         writer.beginObject()
@@ -20,6 +20,7 @@ extension ItemChange {
         writer.field("calendarIdentifier", calendarIdentifier)
         writer.field("undoes", undoes)
         writer.field("partOf", partOf)
+        writer.field("undoGroup", undoGroup)
         writer.key(static: "before")
         switch before {
         case .reminder(let reminder)?: reminder.write(to: &writer)

@@ -39,12 +39,16 @@ public struct ItemChange: Equatable, Sendable {
     /// The change this one is part of: a reminder removed with its list or its parent, an event
     /// with its calendar or its series.
     public var partOf: String?
+    /// The first change of its undo group: the changes one commit (or one undo) made together —
+    /// completing a repeating reminder, a move with its subtasks, a span's change of a series —
+    /// which an undo undoes together. Its own identifier when it is the first, or alone.
+    public var undoGroup: String
     public var before: Before?
 
     public init(
         changeIdentifier: String, date: Timestamp, client: String, program: String, account: String? = nil, action: Action,
         kind: Kind, itemIdentifier: String, title: String, calendarIdentifier: String? = nil, undoes: String? = nil,
-        partOf: String? = nil, before: Before? = nil
+        partOf: String? = nil, undoGroup: String? = nil, before: Before? = nil
     ) {
         self.changeIdentifier = changeIdentifier
         self.date = date
@@ -58,6 +62,7 @@ public struct ItemChange: Equatable, Sendable {
         self.calendarIdentifier = calendarIdentifier
         self.undoes = undoes
         self.partOf = partOf
+        self.undoGroup = undoGroup ?? changeIdentifier
         self.before = before
     }
 }

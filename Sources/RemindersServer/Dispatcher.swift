@@ -39,9 +39,10 @@ struct Dispatcher {
     ) throws -> D.Result {
         var status = AuthorizationStatus.notDetermined
         if method.access.needsStatus {
-            status = try session.authorizationStatus(try D.entityType(of: params, Caller(session: session)))
+            let entityType = try D.entityType(of: params, Caller(session: session))
+            status = try session.authorizationStatus(entityType)
             guard method.access.allows(status) else {
-                throw ResponseError.notAuthorized(client: session.clientName, status: status, "\(method.name) is not allowed")
+                throw ResponseError.notAuthorized(client: session.clientName, status: status, entityType: entityType, "\(method.name) is not allowed")
             }
         }
         if status == .writeOnly { try WriteOnlyRules.checkCommit(commits: method.effect.commitsStagedChanges(commit: commit), session: session) }

@@ -8,17 +8,26 @@ import RemindersStore
 /// The one place where every Swift error a handler throws becomes a JSON-RPC error (the codes
 /// are the protocol's: RemindersProtocol's ErrorCodes).
 extension ResponseError {
-    static func notAuthorized(client: String, status: AuthorizationStatus, _ message: String) -> ResponseError {
+    /// `entityType`: whose access is missing (reminders' or events'), in the data and the hint.
+    static func notAuthorized(client: String, status: AuthorizationStatus, entityType: EntityType = .reminder, _ message: String) -> ResponseError {
+        let entity = entityType == .event ? " --entity event" : ""
         let hint: String
         switch status {
-        case .notDetermined: hint = "call requestAccess first"
-        case .writeOnly: hint = "write-only access allows creating reminders in the default list and adding alarms to them"
+        case .notDetermined: hint = entityType == .event ? "call requestAccess with entityType event first" : "call requestAccess first"
+        case .writeOnly:
+            hint =
+                entityType == .event
+                ? "write-only access to events allows creating events in the default calendar"
+                : "write-only access allows creating reminders in the default list and adding alarms to them"
         case .denied, .restricted, .fullAccess:
-            hint = "the owner can change this with: remindersd permissions set \(client) fullAccess"
+            hint = "the owner can change this with: remindersd permissions set \(client) fullAccess\(entity)"
         }
         return ResponseError(
-            code: notAuthorizedCode, message: "Not authorized: \(message) (status \(status.rawValue); \(hint))",
-            data: ["reason": .string(EventKitErrorCode.eventStoreNotAuthorized.rawValue), "status": .string(status.rawValue)])
+            code: notAuthorizedCode, message: "Not authorized: \(message) (\(entityType.rawValue) status \(status.rawValue); \(hint))",
+            data: [
+                "reason": .string(EventKitErrorCode.eventStoreNotAuthorized.rawValue), "status": .string(status.rawValue),
+                "entityType": .string(entityType.rawValue),
+            ])
     }
 
     static func storeUnavailable(_ message: String) -> ResponseError {

@@ -129,9 +129,12 @@ extension EventStore {
     public func commit() throws(StoreError) {
         guard !staged.isEmpty else { return }
         guard inGroup else { return try durably { () throws(StoreError) in try self.commit() }.get() }
+        // What one commit writes is one thing done: one undo undoes it all.
         try store.write { () throws(StoreError) in
-            for change in self.staged.reminderChanges { try self.write(change) }
-            for change in self.staged.eventChanges { try self.write(change) }
+            try self.store.asOneUndoGroup { () throws(StoreError) in
+                for change in self.staged.reminderChanges { try self.write(change) }
+                for change in self.staged.eventChanges { try self.write(change) }
+            }
         }
         staged.wroteAll()
     }

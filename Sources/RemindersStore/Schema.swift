@@ -566,6 +566,15 @@ enum Schema {
             ALTER TABLE accounts ADD COLUMN address TEXT;
             """
         ),
+        // Issue 54: one undo per thing done. The changes one commit (or one undo) records are one
+        // undo group, named by the first (NULL on the first itself, and on a change made alone).
+        (
+            "v24 undo groups",
+            """
+            ALTER TABLE changes ADD COLUMN undo_group INTEGER;
+            CREATE INDEX changes_by_undo_group ON changes(undo_group) WHERE undo_group IS NOT NULL;
+            """
+        ),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

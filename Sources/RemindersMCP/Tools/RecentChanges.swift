@@ -46,7 +46,8 @@ enum ChangeText {
         case .list, .event, .calendar: what = "\(change.kind.rawValue) \"\(change.title)\""
         }
         let undoing = change.undoes.map { ", undoing #\($0)" } ?? ""
+        let together = change.undoGroup == change.changeIdentifier ? "" : ", together with #\(change.undoGroup)"
         return "- #\(change.changeIdentifier) \(ReminderFields.instantText(change.date, zone: zone)): \(change.action.rawValue) \(what) "
-            + "by \(who)\(undoing) [\(change.itemIdentifier)]"
+            + "by \(who)\(undoing)\(together) [\(change.itemIdentifier)]"
     }
 }

@@ -10,7 +10,8 @@ enum UndoChange: ToolDeclaration {
     typealias Method = Undo
     static let name = "undo_change"
     static let title = "Undo a change"
-    static let detail = "change: its number from recent_changes. The undo is a change too, and can be undone the same way."
+    static let detail =
+        "change: its number from recent_changes. The changes made together with it (\"together with #N\": completing a repeating reminder, a move with subtasks) are undone with it. The undo is a change too, and can be undone the same way."
 
     struct Input: MethodParams {
         static let properties: [ObjectRule.Property] = [

@@ -23,6 +23,12 @@ public enum HistorySchemas: Sendable {
                     .nullable(.string("The change this one is part of (a reminder removed with its list, an event with its calendar or its series)."))
                 ),
                 (
+                    "undoGroup",
+                    .string(
+                        "The first change of its undo group: the changes one thing done made together (completing a repeating reminder, a move with its subtasks, a span's change of a series), undone together; its own changeIdentifier when it is the first or alone."
+                    )
+                ),
+                (
                     "before",
                     .nullable(
                         .object(

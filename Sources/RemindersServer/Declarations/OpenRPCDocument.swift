@@ -99,7 +99,10 @@ public enum OpenRPCDocument {
         [
             "NotAuthorized": [
                 "code": .integer(Int64(ResponseError.notAuthorizedCode)), "message": "Not authorized",
-                "data": ["reason": "eventStoreNotAuthorized", "status": "the client's status"],
+                "data": [
+                    "reason": "eventStoreNotAuthorized", "status": "the client's status",
+                    "entityType": "whose access is missing: reminder or event",
+                ],
             ],
             "NotFound": ["code": .integer(Int64(ResponseError.notFoundCode)), "message": "Not found"],
             "Conflict": ["code": .integer(Int64(ResponseError.conflictCode)), "message": "Conflict"],

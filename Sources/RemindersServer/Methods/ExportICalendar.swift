@@ -33,7 +33,8 @@ extension ExportICalendar: MethodHandler {
         if namesEvents {
             let status = try context.session.authorizationStatus(.event)
             guard status == .fullAccess else {
-                throw ResponseError.notAuthorized(client: context.session.clientName, status: status, "exporting events needs full access to events")
+                throw ResponseError.notAuthorized(
+                    client: context.session.clientName, status: status, entityType: .event, "exporting events needs full access to events")
             }
         }
         // A client granted chosen lists exports those (of reminders, when it names none).

@@ -16,13 +16,13 @@ extension SaveEvent: MethodHandler {
         if context.status == .writeOnly {
             guard save.identifier == nil else {
                 throw ResponseError.notAuthorized(
-                    client: session.clientName, status: .writeOnly, "write-only clients cannot change events, their own included")
+                    client: session.clientName, status: .writeOnly, entityType: .event, "write-only clients cannot change events, their own included")
             }
             if case .set(let calendar) = save.changes.calendarIdentifier,
                 calendar != (try eventStore.defaultCalendarForNewEvents()?.calendarIdentifier)
             {
                 throw ResponseError.notAuthorized(
-                    client: session.clientName, status: .writeOnly, "write-only clients can only add to the default calendar")
+                    client: session.clientName, status: .writeOnly, entityType: .event, "write-only clients can only add to the default calendar")
             }
         }
         let saved = try eventStore.saveEvent(

@@ -11,6 +11,10 @@ struct HistoryContext {
     var undoing: Int64?
     /// The change what is written meanwhile is part of (a list's reminders, a reminder's subtasks).
     var partOf: Int64?
+    /// While one thing done is written (a commit, an undo): the changes it records are one undo
+    /// group, named by its first top-level change (`undo_group`; NULL on that first one itself).
+    var groupOpen = false
+    var groupHead: Int64?
     /// Set while a removed item is put back: its insert is a restore, not a creation.
     var restoring = false
     /// Off while a new store is seeded.

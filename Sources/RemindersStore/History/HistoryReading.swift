@@ -4,7 +4,8 @@ import RemindersModel
 /// is still gone.
 extension CalendarStore {
     private static let changeSelect = """
-        SELECT c.id, c.time, a.client, a.program, a.account, c.action, c.kind, c.item, c.title, c.calendar, c.undoes, c.part_of
+        SELECT c.id, c.time, a.client, a.program, a.account, c.action, c.kind, c.item, c.title, c.calendar, c.undoes, c.part_of,
+            c.undo_group
         FROM changes c JOIN change_authors a ON a.id = c.author
         """
 
@@ -157,6 +158,6 @@ extension CalendarStore {
             action: statement.text(5).flatMap(ItemChange.Action.init(rawValue:)) ?? .changed,
             kind: statement.text(6).flatMap(ItemChange.Kind.init(rawValue:)) ?? .reminder, itemIdentifier: statement.text(7) ?? "",
             title: statement.text(8) ?? "", calendarIdentifier: statement.text(9), undoes: statement.optionalInt64(10).map(String.init),
-            partOf: statement.optionalInt64(11).map(String.init))
+            partOf: statement.optionalInt64(11).map(String.init), undoGroup: statement.optionalInt64(12).map(String.init))
     }
 }

@@ -25,16 +25,33 @@ extension CalendarStore {
         if history.restoring, action == .created {
             return try recordChange(.restored, kind: kind, item: item, title: title, calendar: calendar, afterModified: afterModified)
         }
+        // A part (of a removal) goes with the change it is part of; a top-level change joins the group open.
+        let grouped = history.groupOpen && history.partOf == nil
         try database.run(
             """
-            INSERT INTO changes (part_of, time, author, action, kind, item, title, calendar, after_modified, undoes)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO changes (part_of, time, author, action, kind, item, title, calendar, after_modified, undoes, undo_group)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             history.partOf.sql, .integer(Timestamp.now().milliseconds), .integer(try authorRow()), .text(action.rawValue),
-            .text(kind.rawValue), .text(item), .text(title), calendar.sql, (afterModified?.milliseconds).sql, history.undoing.sql)
+            .text(kind.rawValue), .text(item), .text(title), calendar.sql, (afterModified?.milliseconds).sql, history.undoing.sql,
+            (grouped ? history.groupHead : nil).sql)
         let change = database.lastInsertRowID
+        if grouped, history.groupHead == nil { history.groupHead = change }
         try pruneHistoryNowAndThen()
         return change
+    }
+
+    /// Runs `body` as one thing done: the changes it records are one undo group (nested, the
+    /// outer one's).
+    public func asOneUndoGroup<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        if history.groupOpen { return try body() }
+        history.groupOpen = true
+        history.groupHead = nil
+        defer {
+            history.groupOpen = false
+            history.groupHead = nil
+        }
+        return try body()
     }
 
     private func authorRow() throws(SQLiteError) -> Int64 {

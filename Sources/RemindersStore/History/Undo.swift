@@ -6,9 +6,10 @@ import RemindersModel
 /// An undo is a change like any other (it records which one it undid), so it can be undone too.
 /// Refused, changing nothing, when the item changed since in a way the undo would overwrite.
 extension CalendarStore {
-    /// Undoes change `id` — only when it is `client`'s, if given (a write-only client's own), and
-    /// of one of `kinds` (those of the entity types the client may change), if given.
-    /// Returns the changes the undo made.
+    /// Undoes change `id` and the rest of its undo group not undone yet (what was done with it:
+    /// the series a completion moved on, the subtasks a move carried), newest first — only when
+    /// each is `client`'s, if given (a write-only client's own), and of one of `kinds` (those of the
+    /// entity types the client may change), if given. Returns the changes the undo made.
     /// `calendars`: only a change of an item in one of these (a client granted chosen lists may
     /// change only those); one outside them is unknown to it.
     public func undo(
@@ -19,41 +20,96 @@ extension CalendarStore {
             if let calendars, let change = try self.change(identifier: id), !calendars.contains(change.calendarIdentifier ?? "") {
                 throw .notFound(kind: "change", identifier: String(id))
             }
-            try self.undoOne(id, onlyBy: client, kinds: kinds)
+            let group = try self.sqlite { () throws(SQLiteError) in try self.undoGroup(with: id) }
+            try self.requireReachable(group.filter { $0 != id }, together: id, calendars: calendars)
+            try self.asOneUndoGroup { () throws(StoreError) in
+                for member in group { try self.undoOne(member, onlyBy: client, kinds: kinds) }
+            }
             return try self.changesMade(after: mark)
         }
     }
 
-    /// Undoes the last `count` changes of `client` that are not undone yet (undos aside), newest
-    /// first; of `kinds` only, if given.
+    /// Undoes the last `count` things `client` did that are not undone yet (undos aside) — each an
+    /// undo group, its changes newest first; of `kinds` only, if given.
     public func undo(
         client: String, count: Int, kinds: Set<ItemChange.Kind>? = nil, calendars: Set<String>? = nil
     ) throws(StoreError) -> [ItemChange] {
         guard count >= 1, count <= 100 else { throw .invalid(ValidationError(field: "count", "must be 1 to 100")) }
         return try write { () throws(StoreError) in
-            let candidates = try self.sqlite { () throws(SQLiteError) -> [Int64] in
+            let groups = try self.sqlite { () throws(SQLiteError) -> [Int64] in
                 let statement = try self.database.statement(
                     """
-                    SELECT c.id FROM changes c JOIN change_authors a ON a.id = c.author
+                    SELECT coalesce(c.undo_group, c.id) AS g FROM changes c JOIN change_authors a ON a.id = c.author
                     WHERE a.client = ? AND c.part_of IS NULL AND c.undoes IS NULL AND instr(?, ' ' || c.kind || ' ') > 0
                         AND (? IS NULL OR instr(?, char(10) || c.calendar || char(10)) > 0)
                         AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id)
-                    ORDER BY c.id DESC LIMIT ?
+                    GROUP BY g ORDER BY g DESC LIMIT ?
                     """)
                 defer { statement.reset() }
                 let allowed = " " + (kinds ?? Set(ItemChange.Kind.allCases)).map(\.rawValue).joined(separator: " ") + " "
                 let within = calendars.map { "\n" + $0.sorted().joined(separator: "\n") + "\n" }
                 try statement.bind([.text(client), .text(allowed), within.sql, within.sql, .integer(Int64(count))])
-                var ids: [Int64] = []
-                while try statement.step() { ids.append(statement.int64(0)) }
-                return ids
+                var groups: [Int64] = []
+                while try statement.step() { groups.append(statement.int64(0)) }
+                return groups
             }
-            guard !candidates.isEmpty else {
+            guard !groups.isEmpty else {
                 throw .invalid(ValidationError(field: "client", "\(client) has no change in the history left to undo"))
             }
             let mark = try self.sqlite { () throws(SQLiteError) in try self.database.scalar("SELECT max(id) FROM changes")?.integer ?? 0 }
-            for id in candidates { try self.undoOne(id, onlyBy: nil, kinds: nil) }
+            for group in groups {
+                let members = try self.sqlite { () throws(SQLiteError) in try self.undoGroupMembers(group) }
+                try self.requireReachable(members, together: group, calendars: calendars, kinds: kinds)
+                try self.asOneUndoGroup { () throws(StoreError) in
+                    for id in members { try self.undoOne(id, onlyBy: nil, kinds: nil) }
+                }
+            }
             return try self.changesMade(after: mark)
+        }
+    }
+
+    /// The top-level changes of undo group `group` that are not undone yet, newest first.
+    private func undoGroupMembers(_ group: Int64) throws(SQLiteError) -> [Int64] {
+        let statement = try database.statement(
+            """
+            SELECT id FROM changes m WHERE m.part_of IS NULL AND (m.id = ?1 OR m.undo_group = ?1)
+                AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = m.id)
+            ORDER BY m.id DESC
+            """)
+        defer { statement.reset() }
+        try statement.bind([.integer(group)])
+        var members: [Int64] = []
+        while try statement.step() { members.append(statement.int64(0)) }
+        return members
+    }
+
+    /// Change `id` and, when it is no part of another, the rest of its undo group not undone yet,
+    /// newest first (`id` whatever it is: undoing it again says why it cannot be).
+    private func undoGroup(with id: Int64) throws(SQLiteError) -> [Int64] {
+        let statement = try database.statement("SELECT part_of IS NULL, coalesce(undo_group, id) FROM changes WHERE id = ?")
+        defer { statement.reset() }
+        try statement.bind([.integer(id)])
+        guard try statement.step(), statement.int64(0) != 0 else { return [id] }
+        let group = statement.int64(1)
+        statement.reset()
+        return Set(try undoGroupMembers(group) + [id]).sorted(by: >)
+    }
+
+    /// A group is undone whole or not at all: one of its changes outside what the client may
+    /// change refuses the undo.
+    private func requireReachable(
+        _ members: [Int64], together id: Int64, calendars: Set<String>?, kinds: Set<ItemChange.Kind>? = nil
+    ) throws(StoreError) {
+        guard calendars != nil || kinds != nil else { return }
+        for member in members {
+            guard let change = try change(identifier: member) else { continue }
+            let outside = calendars.map { !$0.contains(change.calendarIdentifier ?? "") } ?? false
+            if outside || !(kinds?.contains(change.kind) ?? true) {
+                throw .invalid(
+                    ValidationError(
+                        field: "changeIdentifier",
+                        "change \(id) was made together with a change this client cannot undo; they are undone together or not at all"))
+            }
         }
     }
 

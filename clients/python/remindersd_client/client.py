@@ -805,7 +805,7 @@ class Client:
                 cursor: Optional[str] = None) -> Tuple[List[Dict[str, Any]], Optional[str]]:
         """``changes``: a page of the history, newest first, and the cursor of the next page (None
         on the last). Each change is a dict ``{changeIdentifier, date, client, program, account,
-        action, kind, itemIdentifier, title, calendarIdentifier, undoes, partOf, before}``."""
+        action, kind, itemIdentifier, title, calendarIdentifier, undoes, partOf, undoGroup, before}``."""
         params = _params(client=client, itemIdentifier=item, since=format_instant(since) if since is not None else None,
                          until=format_instant(until) if until is not None else None, limit=limit, cursor=cursor)
         result = self.call("changes", params) or {}
