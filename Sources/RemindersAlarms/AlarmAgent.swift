@@ -74,6 +74,12 @@ public final class AlarmAgent: Sendable {
         opened = HandOff((eventStore, sources))
     }
 
+    /// Shows the person something that is not an alarm (a sync conflict), when the agent shows
+    /// desktop notifications; nothing comes back from it.
+    public func inform(summary: String, body: String) {
+        desktop?.server.notify(DesktopNotification(appName: "remindersd", summary: summary, body: body)) { _ in }
+    }
+
     public func stop() {
         shared.withLock { $0.stopRequested = true }
         wake.signal()

@@ -31,6 +31,9 @@ public final class SyncScheduler: Sendable {
     let storePath: String
     let timing: Timing
     let log: Log
+    /// Tells the person something a sync did that they should know (a conflict): a summary and a
+    /// body, for a desktop notification.
+    let tellPerson: (@Sendable (_ summary: String, _ body: String) -> Void)?
     /// What the loop waits on: a stop, or a commit by anyone since it last looked.
     private let signals = ConditionLock((stopRequested: false, committed: false))
     /// The loop's own state, opened here so that a store that cannot be opened fails `init`, and
@@ -47,10 +50,13 @@ public final class SyncScheduler: Sendable {
         var lastState: String?
     }
 
-    public init(storePath: String, timing: Timing, log: Log) throws {
+    public init(
+        storePath: String, timing: Timing, log: Log, tellPerson: (@Sendable (_ summary: String, _ body: String) -> Void)? = nil
+    ) throws {
         self.storePath = storePath
         self.timing = timing
         self.log = log
+        self.tellPerson = tellPerson
         handOff = HandOff(Pass(eventStore: try EventStore(path: storePath)))
     }
 
@@ -115,6 +121,7 @@ public final class SyncScheduler: Sendable {
     private struct Outcome {
         var state: String
         var stateKey: String
+        var conflicts: [SyncConflict] = []
         var failed: Bool { stateKey != "ok" }
     }
 
@@ -124,6 +131,7 @@ public final class SyncScheduler: Sendable {
         let state: String
         var failed = true
         var failingAccounts = "remindersd-sync"
+        var conflicts: [SyncConflict] = []
         do {
             let outcome = try SyncHelper.run(
                 ["--store", storePath, "--json", "--progress-lines"], progress: { _, _ in },
@@ -132,6 +140,7 @@ public final class SyncScheduler: Sendable {
             // link RemindersSync (the network stack is remindersd-sync's alone).
             let report = try? JSONParser.parse(outcome.output)
             let accounts = report?["accounts"]?.arrayValue ?? []
+            conflicts = SyncConflict.all(in: accounts)
             let errors = accounts.compactMap { account -> String? in
                 let listError = account["lists"]?.arrayValue?.compactMap { $0["error"]?.stringValue }.first
                 return (account["error"]?.stringValue ?? listError).map { "\(account["name"]?.stringValue ?? "?"): \($0)" }
@@ -156,12 +165,24 @@ public final class SyncScheduler: Sendable {
                 }))
                 ?? pass.baseline
         }
-        return Outcome(state: state, stateKey: failed ? "failed: \(failingAccounts)" : "ok")
+        return Outcome(state: state, stateKey: failed ? "failed: \(failingAccounts)" : "ok", conflicts: conflicts)
     }
 
     /// A failure is told once per change of state, however often it is tried; a sync that went,
     /// at each one with --log-level info, else when it ends a failure.
     private func tell(_ outcome: Outcome, wait: TimeInterval, pass: inout Pass) {
+        // Never silent: each conflict at warning (without the person's text, as every warning),
+        // with the titles and values at info, and the person told on the desktop.
+        for conflict in outcome.conflicts {
+            log.warning(conflict.warning)
+            log.info(conflict.detail)
+        }
+        if !outcome.conflicts.isEmpty, let tellPerson {
+            let count = outcome.conflicts.count
+            tellPerson(
+                count == 1 ? "Sync conflict" : "\(count) sync conflicts",
+                outcome.conflicts.prefix(3).map(\.detail).joined(separator: "\n") + (count > 3 ? "\n…" : ""))
+        }
         if outcome.failed, outcome.stateKey != pass.lastState {
             log.warning(
                 "sync failed (\(outcome.state)); trying again in \(Int(wait)) s, doubling up to \(Int(timing.longestRetry)) s, or at the next change")

@@ -53,7 +53,9 @@ enum AgentCommand {
         options.syncInterval = syncInterval
         let agent = try AlarmAgent(options: options)
         let scheduler = try options.syncInterval.map {
-            try SyncScheduler(storePath: options.storePath, timing: SyncScheduler.Timing(interval: $0), log: options.log)
+            try SyncScheduler(
+                storePath: options.storePath, timing: SyncScheduler.Timing(interval: $0), log: options.log,
+                tellPerson: { summary, body in agent.inform(summary: summary, body: body) })
         }
         let signals = TerminationSignals {
             agent.stop(); scheduler?.stop()

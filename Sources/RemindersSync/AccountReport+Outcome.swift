@@ -9,6 +9,8 @@ extension AccountReport {
         if let failed = lists.first(where: { $0.error != nil }), let error = failed.error { return "error: \(failed.title): \(error)" }
         var words = ["ok"]
         let skipped = lists.reduce(0) { $0 + $1.skipped.count }
+        let conflicts = lists.reduce(0) { $0 + $1.conflicts.count }
+        if conflicts > 0 { words.append("\(conflicts) conflict" + (conflicts == 1 ? "" : "s")) }
         if skipped > 0 { words.append("\(skipped) skipped") }
         if lists.contains(where: { $0.withheld != nil }) { words.append("deletions withheld") }
         return words.joined(separator: ", ")

@@ -139,8 +139,20 @@ extension CollectionSync {
             } else {
                 let changedHere = local.version > (known?.syncedModified ?? Timestamp(milliseconds: Int64.min))
                 let resolution = try kind.resolve(local, with: incoming, from: fetched, known: known, changedHere: changedHere, now: options.now())
-                report.conflicts += resolution.conflicts
-                written = try kind.local.write(resolution.item, over: local.version)
+                var over = local.version
+                if resolution.conflicts.contains(where: { $0.kept == "here" }) {
+                    // What the server had goes into the history before what was kept is written
+                    // over it: a change here that won takes nothing away the person cannot undo.
+                    let theirs = try kind.resolve(local, with: incoming, from: fetched, known: known, changedHere: false, now: options.now())
+                    over = try kind.local.write(theirs.item, over: over).version
+                }
+                written = try kind.local.write(resolution.item, over: over)
+                let change = try eventStore.read { store throws(StoreError) in try store.latestChange(of: written.key) }
+                report.conflicts += resolution.conflicts.map { conflict in
+                    var conflict = conflict
+                    conflict.change = change.map(String.init)
+                    return conflict
+                }
                 // Left changed since the sync when the server lacks some of it: the upload sends it.
                 try remember(record(written, at: resolution.differsFromRemote ? nil : written.version, waitingFor: resolution.waitingFor))
                 if resolution.changesHere { report.downloaded += 1 }

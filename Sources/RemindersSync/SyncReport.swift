@@ -71,6 +71,18 @@ public struct Conflict: Equatable, Sendable {
     public var kept: String
     /// The value that lost, as JSON-ish text.
     public var lostValue: String
+    /// The change of the history whose undo brings back what lost: the sync writes the server's
+    /// version first when a change made here wins, so the losing version is in the history either way.
+    public var change: String?
+
+    public init(uid: String, title: String, property: String, kept: String, lostValue: String, change: String? = nil) {
+        self.uid = uid
+        self.title = title
+        self.property = property
+        self.kept = kept
+        self.lostValue = lostValue
+        self.change = change
+    }
 }
 
 public struct Skipped: Equatable, Sendable {
@@ -93,4 +105,13 @@ public struct Withheld: Equatable, Sendable {
     public var emptied: Side
     /// How many deletions were withheld.
     public var items: Int
+}
+
+extension Conflict {
+    /// `conflict: "Bins out" title: kept the change made here, lost "Bins + recycling" (undo change 57 brings it back)`
+    public var line: String {
+        let kept = kept == "here" ? "change made here" : "server's change"
+        let back = change.map { " (undo change \($0) brings it back)" } ?? ""
+        return "conflict: \"\(title)\" \(property): kept the \(kept), lost \(lostValue)\(back)"
+    }
 }

@@ -92,11 +92,7 @@ public enum SyncCommand {
             for list in account.lists {
                 lines.append("  " + (list.created ? "new " : "") + list.line)
                 lines += list.plan.map { "    " + $0 }
-                for conflict in list.conflicts {
-                    lines.append(
-                        "    conflict: \"\(conflict.title)\" \(conflict.property): kept the \(conflict.kept == "here" ? "change made here" : "server's change"), lost \(conflict.lostValue)"
-                    )
-                }
+                for conflict in list.conflicts { lines.append("    " + conflict.line) }
                 for item in list.skipped { lines.append("    skipped \(item.href): \(item.message)") }
                 for note in list.notes { lines.append("    \(note)") }
             }

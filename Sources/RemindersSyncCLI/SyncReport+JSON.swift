@@ -43,6 +43,7 @@ extension ListReport {
             writer.field("property", conflict.property)
             writer.field("kept", conflict.kept)
             writer.field("lostValue", conflict.lostValue)
+            writer.field("change", conflict.change)
             writer.endObject()
         }
         writer.endArray()

@@ -168,9 +168,11 @@ class DesktopNotifications(unittest.TestCase):
 if __name__ == "__main__":
     # dunst's case too (test_dunst.py): each test starts its own notification server on this bus.
     import test_dunst
+    import test_sync_conflict
     loader = unittest.TestLoader()
     suite = unittest.TestSuite([loader.loadTestsFromTestCase(DesktopNotifications),
-                                loader.loadTestsFromTestCase(test_dunst.DunstNotifications)])
+                                loader.loadTestsFromTestCase(test_dunst.DunstNotifications),
+                                test_sync_conflict.load_tests(loader, None, None)])
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     failed = len(result.failures) + len(result.errors)
     skipped = len(result.skipped)

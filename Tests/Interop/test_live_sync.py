@@ -104,6 +104,23 @@ class LiveSync(SyncTestCase):
         self.assertIsNone(self.accounts()[0]["nextSync"], "no plan once the agent is gone")
         self.assertIsNotNone(self.accounts()[0]["lastSync"])
 
+    def test_a_conflict_in_the_live_sync_is_logged_and_in_the_account_status(self):
+        agent = self.start_agent("1h")
+        self.add_here("Bins out")
+        eventually("Bins out on the server", lambda: self.on_server("Bins out"), 15)
+        todo = next(t for t in self.cal.todos() if str(t.icalendar_component["summary"]) == "Bins out")
+        earlier = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(time.time() - 3600))
+        todo.data = "\r\n".join(line if not line.startswith("LAST-MODIFIED") else "LAST-MODIFIED:" + earlier
+                                 for line in todo.data.replace("SUMMARY:Bins out", "SUMMARY:Bins and recycling out").splitlines())
+        todo.save()
+        mine = next(r for r in self.laptop.reminders(self.list) if r["title"] == "Bins out")
+        self.laptop.call("saveReminder", {"reminder": {"calendarItemIdentifier": mine["calendarItemIdentifier"], "title": "Bins out (Monday)"}})
+        line = eventually("the conflict in the agent's log", lambda: next((l for l in agent.lines if "sync conflict" in l), None), 15)
+        self.assertIn("warning: sync conflict in home: an item's title changed on both sides; kept the change made here", line)
+        self.assertRegex(line, r"undo change \d+ brings it back")
+        self.assertNotIn("recycling", line, "nothing a person wrote at warning")
+        eventually("the account's status", lambda: self.accounts()[0]["lastResult"] == "ok, 1 conflict", 10)
+
     def test_a_burst_of_changes_here_is_one_sync(self):
         agent = self.start_agent("1h")
         before = agent.count("synced")

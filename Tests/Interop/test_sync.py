@@ -286,8 +286,34 @@ class ChangesBothWays(SyncTestCase):
         self.assertEqual((merged["priority"], merged["notes"]), (1, "their notes"))
         conflicts = self.list_report(report, "Shared")["conflicts"]
         self.assertEqual([(c["property"], c["kept"], c["lostValue"]) for c in conflicts], [("title", "server", '"My title"')])
+        undone = self.store_a.call("undo", {"changeIdentifier": conflicts[0]["change"]})["changes"]
+        self.assertEqual(self.store_a.reminder_titled("My title")["priority"], 1, f"the title that lost is one undo away: {undone}")
+        self.store_a.call("undo", {"changeIdentifier": undone[0]["changeIdentifier"]})
         remote = self.remote(self.cal, uid)
         self.assertEqual((int(remote["PRIORITY"]), str(remote["SUMMARY"]), str(remote["DESCRIPTION"])), (1, "Their title", "their notes"))
+
+    def test_a_conflict_is_reported_in_the_account_status_and_what_lost_is_in_the_history(self):
+        mine = self.store_a.save({"title": "Bins out", "calendarIdentifier": self.list_a})
+        self.store_a.sync()
+        uid = mine["calendarItemExternalIdentifier"]
+        # The phone renames it first (an hour ago, by its LAST-MODIFIED); this machine renames it after.
+        todo = self.cal.todo_by_uid(uid)
+        earlier = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(time.time() - 3600))
+        todo.data = "\r\n".join(line if not line.startswith("LAST-MODIFIED") else "LAST-MODIFIED:" + earlier
+                                 for line in lines_of(todo.data.replace("SUMMARY:Bins out", "SUMMARY:Bins and recycling out")))
+        todo.save()
+        self.store_a.save({"calendarItemIdentifier": mine["calendarItemIdentifier"], "title": "Bins out (Monday)"})
+        report = self.store_a.sync()
+        conflicts = self.list_report(report, "Shared")["conflicts"]
+        self.assertEqual([(c["property"], c["kept"], c["lostValue"]) for c in conflicts], [("title", "here", '"Bins and recycling out"')])
+        self.assertEqual(str(self.remote(self.cal, uid)["SUMMARY"]), "Bins out (Monday)", "the kept change went up")
+        accounts = [json.loads(line) for line in self.store_a.run("accounts", "list").stdout.splitlines()]
+        self.assertEqual([a["lastResult"] for a in accounts], ["ok, 1 conflict"])
+        text = self.store_a.run("sync", "--dry-run").stdout
+        self.assertNotIn("conflict", text, "reported once, by the sync that met it")
+        # The phone's title, which lost, is one undo away.
+        self.store_a.call("undo", {"changeIdentifier": conflicts[0]["change"]})
+        self.assertEqual(self.store_a.reminder_titled("Bins and recycling out")["calendarItemIdentifier"], mine["calendarItemIdentifier"])
 
     def test_a_412_from_a_concurrent_edit_is_merged(self):
         mine = self.store_a.save({"title": "Race", "calendarIdentifier": self.list_a})

@@ -17,6 +17,10 @@ public enum SyncSchemas: Sendable {
                         of: CommonSchemas.result([
                             ("uid", .string()), ("title", .string()), ("property", .string()),
                             ("kept", .oneOf(["here", "server"])), ("lostValue", .string()),
+                            (
+                                "change",
+                                .nullable(.string("The change of the history whose undo brings back what lost (undo {changeIdentifier})."))
+                            ),
                         ]))
                 ),
                 ("skipped", .array(of: CommonSchemas.result([("href", .string()), ("message", .string())]))),

@@ -115,6 +115,15 @@ extension CalendarStore {
         }
     }
 
+    /// The newest change of an item.
+    public func latestChange(of item: String) throws(StoreError) -> Int64? {
+        try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) -> Int64? in
+                try self.database.scalar("SELECT max(id) FROM changes WHERE item = ?", .text(item))?.integer
+            }
+        }
+    }
+
     /// The oldest change the history still has.
     func oldestChange() throws(SQLiteError) -> Int64? {
         try database.scalar("SELECT min(id) FROM changes")?.integer
