@@ -21,7 +21,14 @@ enum AccountsCommand {
             guard parsed.positionals.count == 2 else { throw CommandDeclaration.accounts.usageError("add") }
             let account = try newAccount(name: parsed.positionals[1], parsed)
             try EventStore(path: path).write { store throws(StoreError) in try store.addAccount(account, now: Timestamp.now()) }
-            DescriptorWriter.standardError.write(text: "remindersd: added account \(account.name); run remindersd sync \(account.name)\n")
+            let where_ =
+                account.defaultList.map {
+                    $0.isEmpty
+                        ? "its list \"Reminders\" or \"Tasks\" (or its first; made there if it has none)"
+                        : "its list \"\($0)\" (made there if missing)"
+                }
+            let then = where_.map { "; from its first sync, new reminders go to \($0) (--keep-default-list to keep them here)" } ?? ""
+            DescriptorWriter.standardError.write(text: "remindersd: added account \(account.name)\(then); run remindersd sync \(account.name)\n")
             return 0
         case "list":
             guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "accounts list takes no arguments") }
@@ -100,8 +107,16 @@ enum AccountsCommand {
         if let address, !address.contains("@") || address.contains(where: \.isWhitespace) {
             throw Arguments.UsageError(message: "--address \(address) is no email address (like you@example.com)")
         }
+        if parsed.value("--default-list") != nil, parsed.has("--keep-default-list") {
+            throw Arguments.UsageError(message: "give --default-list TITLE or --keep-default-list, not both")
+        }
+        let defaultList = parsed.value("--default-list")?.trimmingCharacters(in: .whitespaces)
+        if let defaultList, defaultList.isEmpty || defaultList.count > 200 {
+            throw Arguments.UsageError(message: "--default-list takes a list's title (1 to 200 characters)")
+        }
         return SyncAccount(
             name: name, url: text, username: parsed.value("--username"), passwordCommand: parsed.value("--password-command"),
-            passwordFile: file, timeout: Double(timeout), address: address)
+            passwordFile: file, timeout: Double(timeout), address: address,
+            defaultList: parsed.has("--keep-default-list") ? nil : (defaultList ?? ""))
     }
 }

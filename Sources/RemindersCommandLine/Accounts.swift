@@ -4,7 +4,7 @@ extension CommandDeclaration {
     public static let accounts = CommandDeclaration(
         name: "accounts", summary: "the CalDAV accounts to sync with (no secrets stored)",
         usage: [
-            "add NAME --url URL [--username USER] [--password-command CMD | --password-file FILE] [--timeout S] [--address EMAIL] [--allow-insecure-http] [--store PATH]",
+            "add NAME --url URL [--username USER] [--password-command CMD | --password-file FILE] [--timeout S] [--address EMAIL] [--default-list TITLE | --keep-default-list] [--allow-insecure-http] [--store PATH]",
             "list [--store PATH]",
             "remove NAME [--keep-lists] [--store PATH]",
         ],
@@ -14,6 +14,10 @@ extension CommandDeclaration {
                       from the first line CMD prints each time a sync needs it. An http:// URL to
                       another machine is refused (the password would go in clear text) unless
                       --allow-insecure-http says you accept that; loopback (127.0.0.1, localhost) is fine.
+                      From its first sync new reminders go to the account's reminders list "Reminders"
+                      or "Tasks" (else its first by title; made there when it has none), so what
+                      you add reaches your phone: --default-list TITLE names another (made there
+                      if missing), --keep-default-list leaves the default list as it is.
               list    one JSON object per line, without secrets
               remove  forgets the account; its lists and calendars go with it, or with --keep-lists stay local
             """,
@@ -29,6 +33,8 @@ extension CommandDeclaration {
                 "--address", "EMAIL",
                 "add: where invitations reach you, so that an event's attendee with it is\nisCurrentUser (default: the username, when it is an email address)"
             ),
+            .value("--default-list", "TITLE", "add: the account's list new reminders go to (made there if missing)"),
+            .flag("--keep-default-list", "add: new reminders keep going to the default list as it is"),
             .flag("--allow-insecure-http", "add: accept an http:// URL to another machine"),
             .flag("--keep-lists", "remove: keep the account's lists and calendars, as local ones"),
             .store,

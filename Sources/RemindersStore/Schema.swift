@@ -575,6 +575,9 @@ enum Schema {
             CREATE INDEX changes_by_undo_group ON changes(undo_group) WHERE undo_group IS NOT NULL;
             """
         ),
+        // Issue 54: the default list reaches the phone. What an account's next sync makes the
+        // list new reminders go to ('' : one it chooses; NULL: nothing to do).
+        ("v25 an account's default list", "ALTER TABLE accounts ADD COLUMN default_list TEXT;"),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

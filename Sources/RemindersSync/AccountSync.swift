@@ -60,6 +60,7 @@ struct AccountSync {
             var locals = try eventStore.read { store throws(StoreError) in try store.syncedCollections(account: account.name) }
             try removeRemoved(&remotes, locals: locals, client: client, report: &report)
             try adopt(remotes, into: &locals, report: &report)
+            try chooseDefaultList(&locals, report: &report)
             try makeNew(&locals, home: home, client: client, remotes: &remotes, report: &report)
             try dropGone(locals, remotes: remotes, report: &report)
             let byHref = Dictionary(remotes.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
@@ -188,6 +189,37 @@ struct AccountSync {
             href: remote.href, title: title, color: list.color)
         try eventStore.write { store throws(StoreError) in try store.addSyncedCollection(collection, list: list, now: options.now()) }
         locals.append(collection)
+    }
+
+    /// What `accounts add` asked: one of the account's lists takes new reminders from now on, so
+    /// what is added here reaches the phone — the one named, else "Reminders" or "Tasks", else the
+    /// first by title; made here (and by `makeNew` there) when the account has none.
+    private func chooseDefaultList(_ locals: inout [SyncedCollection], report: inout AccountReport) throws {
+        guard let wanted = account.defaultList, !options.dryRun else { return }
+        let identifiers = locals.filter { $0.entityType == .reminder }.map(\.calendarIdentifier)
+        let lists = try eventStore.read { store throws(StoreError) -> [ItemCalendar] in
+            var lists: [ItemCalendar] = []
+            for identifier in identifiers {
+                if let list = try store.calendar(identifier: identifier), list.allowsContentModifications { lists.append(list) }
+            }
+            return lists.sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
+        }
+        let titles = wanted.isEmpty ? SyncAccount.preferredDefaultTitles : [wanted]
+        var chosen =
+            titles.lazy.compactMap { title in lists.first { $0.title.caseInsensitiveCompare(title) == .orderedSame } }.first
+            ?? (wanted.isEmpty ? lists.first : nil)
+        if chosen == nil {
+            let list = ItemCalendar(calendarIdentifier: Identifiers.make(), title: titles[0], color: ItemCalendar.defaultColor)
+            let collection = SyncedCollection(
+                calendarIdentifier: list.calendarIdentifier, account: account.name, entityType: .reminder, href: nil, title: list.title,
+                color: list.color)
+            try eventStore.write { store throws(StoreError) in try store.addSyncedCollection(collection, list: list, now: options.now()) }
+            locals.append(collection)
+            chosen = list
+        }
+        guard let chosen else { return }
+        try eventStore.write { store throws(StoreError) in try store.makeDefaultList(chosen.calendarIdentifier, asAccountAsked: account.name) }
+        report.notes.append("new reminders go to \"\(chosen.title)\", which syncs with this account")
     }
 
     /// Lists made here in the account, not yet on the server: MKCALENDAR in the home.

@@ -72,6 +72,52 @@ class SyncTestCase(unittest.TestCase):
         raise AssertionError(f"no {title} in {json.dumps(report)}")
 
 
+class DefaultList(SyncTestCase):
+    """The default list reaches the phone: from an account's first sync, new reminders go to one
+    of its lists, so that what is added with `reminders add`, the editors or an assistant syncs."""
+
+    def default(self, store: Store) -> dict:
+        return store.call("defaultCalendarForNewReminders")["calendar"]
+
+    def test_the_accounts_reminders_list_takes_new_reminders_and_they_reach_the_server(self):
+        self.calendar("Groceries")
+        tasks = self.calendar("Tasks")
+        store = self.store()
+        self.assertEqual(self.default(store)["title"], "Reminders", "until the account has synced")
+        report = store.sync()
+        self.assertIn('new reminders go to "Tasks", which syncs with this account', report["accounts"][0]["notes"])
+        self.assertEqual(self.default(store)["title"], "Tasks", "Tasks before Groceries: what phones call it")
+        made = store.call("saveReminder", {"reminder": {"title": "Bins out"}})["reminder"]
+        self.assertEqual(made["calendarIdentifier"], store.list_named("Tasks")["calendarIdentifier"])
+        store.sync()
+        self.assertEqual([str(t.icalendar_component["SUMMARY"]) for t in tasks.todos()], ["Bins out"])
+        self.assertEqual(store.list_named("Reminders")["source"], None, "the local list stays, and stays local")
+        store.call("saveCalendar", {"calendar": {"calendarIdentifier": store.list_named("Groceries")["calendarIdentifier"], "title": "Food"}})
+        store.sync()
+        self.assertEqual(self.default(store)["title"], "Tasks", "chosen once: later syncs leave the default alone")
+
+    def test_an_account_with_no_reminders_list_gets_one_made_there(self):
+        self.principal.make_calendar(name="Events only", cal_id="events", supported_calendar_component_set=["VEVENT"])
+        store = self.store()
+        store.sync()
+        self.assertEqual(self.default(store)["source"]["account"], "home")
+        self.assertEqual(self.default(store)["title"], "Reminders")
+        names = [str(c.get_display_name()) for c in self.principal.calendars()]
+        self.assertIn("Reminders", names, "made on the server by the same sync")
+
+    def test_default_list_names_one_and_keep_default_list_keeps_the_local_one(self):
+        self.calendar("Groceries")
+        named = Store(self.folder, "named")
+        named.add_account("home", self.server.url, "alice", "secret", "--default-list", "Work")
+        named.sync()
+        self.assertEqual((self.default(named)["title"], self.default(named)["source"]["account"]), ("Work", "home"))
+        self.assertIn("Work", [str(c.get_display_name()) for c in self.principal.calendars()])
+        kept = Store(self.folder, "kept")
+        kept.add_account("home", self.server.url, "alice", "secret", "--keep-default-list")
+        kept.sync()
+        self.assertEqual((self.default(kept)["title"], self.default(kept)["source"]), ("Reminders", None))
+
+
 class FirstSyncAndFields(SyncTestCase):
     def test_collections_become_lists_that_follow_the_servers_name_and_colour(self):
         cal = self.calendar("Groceries", color="#34C759FF")
@@ -510,7 +556,8 @@ class RequestsAndProgress(SyncTestCase):
         self.calendar("Groceries").save_todo(ical=vcalendar(vtodo("g@test", "Milk")))
         store = self.store()
         out = store.run("sync").stdout.splitlines()
-        self.assertEqual(out[1], "  new Groceries: ↓1 ↑0 ✕0")
+        self.assertEqual(out[1], '  new reminders go to "Groceries", which syncs with this account')
+        self.assertEqual(out[2], "  new Groceries: ↓1 ↑0 ✕0")
         self.assertTrue(out[0].startswith("home: 1 list, "))
 
 

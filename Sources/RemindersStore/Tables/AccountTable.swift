@@ -15,10 +15,17 @@ public struct SyncAccount: Equatable, Sendable {
     /// The address invitations reach the person at (who an event's `isCurrentUser` participant
     /// is); nil: the username, where that is an address.
     public var address: String?
+    /// What its next sync makes the list new reminders go to: the title of one of its lists, ""
+    /// for the one it chooses (`SyncAccount.preferredDefaultTitles`); nil when nothing is to be done.
+    public var defaultList: String?
+
+    /// The titles of the list an account's sync makes the default, when it was asked to choose:
+    /// what Apple's, Nextcloud's and DAVx5's clients call the list new tasks go to.
+    public static let preferredDefaultTitles = ["Reminders", "Tasks"]
 
     public init(
         name: String, url: String, username: String? = nil, passwordCommand: String? = nil, passwordFile: String? = nil,
-        timeout: Double = 30, home: String? = nil, address: String? = nil
+        timeout: Double = 30, home: String? = nil, address: String? = nil, defaultList: String? = nil
     ) {
         self.name = name
         self.url = url
@@ -28,11 +35,12 @@ public struct SyncAccount: Equatable, Sendable {
         self.timeout = timeout
         self.home = home
         self.address = address
+        self.defaultList = defaultList
     }
 }
 
 extension CalendarStore {
-    private static let accountColumns = "name, url, username, password_command, password_file, timeout, home, address"
+    private static let accountColumns = "name, url, username, password_command, password_file, timeout, home, address, default_list"
 
     public func accounts() throws(StoreError) -> [SyncAccount] {
         try read { () throws(StoreError) in
@@ -61,11 +69,12 @@ extension CalendarStore {
                 try self.database.run("INSERT INTO sources (identifier, title, type) VALUES (?, ?, 'caldav')", .text(source), .text(account.name))
                 try self.database.run(
                     """
-                    INSERT INTO accounts (name, url, username, password_command, password_file, timeout, source, home, created, address)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO accounts (name, url, username, password_command, password_file, timeout, source, home, created, address,
+                        default_list)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, .text(account.name), .text(account.url), account.username.sql, account.passwordCommand.sql,
                     account.passwordFile.sql, .real(account.timeout), .text(source), account.home.sql, .integer(now.milliseconds),
-                    account.address.sql)
+                    account.address.sql, account.defaultList.sql)
             }
         }
     }
@@ -118,6 +127,16 @@ extension CalendarStore {
         }
     }
 
+    /// The account's list `calendar` is now the one new reminders go to, as `accounts add` asked.
+    public func makeDefaultList(_ calendar: String, asAccountAsked name: String) throws(StoreError) {
+        try write { () throws(StoreError) in
+            try self.setDefaultCalendar(calendar)
+            try self.sqlite { () throws(SQLiteError) in
+                try self.database.run("UPDATE accounts SET default_list = NULL WHERE name = ?", .text(name))
+            }
+        }
+    }
+
     func accountSource(_ name: String) throws(SQLiteError) -> String? {
         try database.scalar("SELECT source FROM accounts WHERE name = ?", .text(name))?.text
     }
@@ -125,6 +144,6 @@ extension CalendarStore {
     private static func account(from row: Statement) -> SyncAccount {
         SyncAccount(
             name: row.text(0) ?? "", url: row.text(1) ?? "", username: row.text(2), passwordCommand: row.text(3),
-            passwordFile: row.text(4), timeout: row.double(5), home: row.text(6), address: row.text(7))
+            passwordFile: row.text(4), timeout: row.double(5), home: row.text(6), address: row.text(7), defaultList: row.text(8))
     }
 }
