@@ -123,10 +123,14 @@ Apple's Reminders app rings) unless the reminder brings alarms of its own."
 (defvar remindersd--starting nil "Non-nil while the server is being started and initialized.")
 (defvar remindersd--refresh-timer nil "A pending refresh of the list buffers.")
 
+(defconst remindersd--installed-program "remindersd"
+  "The remindersd installed with this package (scripts/install writes its path here).
+From a checkout, remindersd on `exec-path'.")
+
 (defun remindersd--program ()
   (or remindersd-program
       (let ((env (getenv "REMINDERSD_BIN"))) (and env (not (string-empty-p env)) env))
-      "remindersd"))
+      remindersd--installed-program))
 
 (defun remindersd-command ()
   "The server's command line as configured."

@@ -7,8 +7,12 @@ local rpc = require('remindersd.rpc')
 
 local M = {}
 
+-- The remindersd installed with this plugin (scripts/install writes its path here); from a
+-- checkout, remindersd on PATH.
+M.installed_bin = 'remindersd'
+
 local defaults = {
-  -- argv of the server; nil: { $REMINDERSD_BIN or 'remindersd', 'serve', '--no-consent-prompt' }
+  -- argv of the server; nil: { $REMINDERSD_BIN or the installed remindersd, 'serve', '--no-consent-prompt' }
   cmd = nil,
   -- the store file (passed as --store); nil: the server's default (REMINDERSD_STORE or XDG data dir)
   store = nil,
@@ -81,7 +85,7 @@ function M.command()
   else
     local bin = vim.env.REMINDERSD_BIN
     if bin == nil or bin == '' then
-      bin = 'remindersd'
+      bin = M.installed_bin
     end
     cmd = { bin, 'serve', '--no-consent-prompt' }
   end
