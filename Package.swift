@@ -100,7 +100,7 @@ let package = Package(
         .target(name: "RemindersMCP", dependencies: ["ConcurrencyHelpers", "DatePhrases", "JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersServer", "RemindersStore"]),
         // The subcommands: serve, permissions, call, accounts, import, export, agent, alarms, location, mcp,
         // schema, and sync (handed to remindersd-sync).
-        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "CommandArguments", "RemindersCommandLine", "JSONRPC", "Logging", "RemindersAlarms", "RemindersJSON", "RemindersMCP", "RemindersProtocol",
+        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "CivilTime", "CommandArguments", "DatePhrases", "RemindersCommandLine", "JSONRPC", "Logging", "RemindersAlarms", "RemindersJSON", "RemindersMCP", "RemindersProtocol",
                                                      "RemindersModel", "RemindersStore", "RemindersServer", "RemindersInterchange", "RemindersSyncHelper"]),
         // `remindersd sync` itself: the report as text lines, JSON or progress lines for the server. Links the
         // sync, the store and the command-line reader: nothing of the server, the agent or the MCP front end.

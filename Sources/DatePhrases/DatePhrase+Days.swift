@@ -104,9 +104,11 @@ extension DatePhrase {
             _ = words.take()
         } else if let word = words.next, let named = PhraseNames.month(word), !hadThe {
             // "dec 24th", "december 24"
-            guard let following = words.peek(1),
-                let day = PhraseNames.ordinal(following) ?? Int(following).flatMap({ (1...31).contains($0) ? $0 : nil })
-            else { return nil }
+            // A number of three digits or more is no day ("dec 2027" is a month of a year, which names no day).
+            guard let following = words.peek(1), let day = PhraseNames.ordinal(following) ?? Int(following), day < 100 else { return nil }
+            guard (1...31).contains(day) else {
+                throw PhraseError("\"\(following)\" in \"\(text)\": a day of the month goes from 1st to 31st")
+            }
             words.skip(2)
             (dayNumber, month) = (day, named)
         }

@@ -1,3 +1,5 @@
+import CivilTime
+import Foundation
 import RemindersModel
 
 /// How often, as a person says it, as one RFC 5545 rule: `daily`, `weekly`, `monthly`, `yearly`,
@@ -6,11 +8,24 @@ import RemindersModel
 /// on the 1st and 15th`), `every year`, `every 2 weeks on monday`; or an RRULE as it is
 /// (`FREQ=WEEKLY;BYDAY=MO`). Anything else is refused, naming the words.
 public enum RepeatPhrase {
+    /// The rule alone: a time of day in the words is refused, naming where it goes (with the date).
     public static func read(_ text: String) throws(PhraseError) -> RecurrenceRule {
+        let reading = try reading(text)
+        if reading.time != nil {
+            throw PhraseError(
+                "\"\(text)\" gives a time: say it with the date (\"next monday 7am\") and the repetition without it (\"every monday\")")
+        }
+        return reading.rule
+    }
+
+    /// The rule and the time of day the words give after it: `every monday 7am`, `daily at 9`,
+    /// `every weekday at 8:30`.
+    public static func reading(_ text: String) throws(PhraseError) -> RepeatReading {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.uppercased().hasPrefix("FREQ=") || trimmed.uppercased().hasPrefix("RRULE:") {
             do throws(ValidationError) {
-                return try RecurrenceRule(rrule: trimmed.uppercased().hasPrefix("RRULE:") ? String(trimmed.dropFirst(6)) : trimmed)
+                return RepeatReading(
+                    rule: try RecurrenceRule(rrule: trimmed.uppercased().hasPrefix("RRULE:") ? String(trimmed.dropFirst(6)) : trimmed))
             } catch {
                 throw PhraseError(error.message)
             }
@@ -18,9 +33,16 @@ public enum RepeatPhrase {
         var words = PhraseWords(text)
         guard !words.isAtEnd else { throw PhraseError("no repetition given") }
         let parts = try rule(&words, text: text)
+        var time: ClockTime?
+        if !words.isAtEnd {
+            let hadAt = words.take("at")
+            time = try ClockTime.read(&words, bareHour: hadAt)
+            if hadAt, time == nil { throw PhraseError("expected a time after \"at\" in \"\(text)\", such as 7am or 19:30") }
+            if time?.offset != nil { throw PhraseError("\"\(text)\": a repetition's time is a wall-clock time, without an offset") }
+        }
         guard words.isAtEnd else { throw PhraseError("cannot read \"\(words.next ?? "")\" in \"\(text)\" as part of a repetition") }
         do throws(ValidationError) {
-            return try RecurrenceRule(rrule: parts.joined(separator: ";"))
+            return RepeatReading(rule: try RecurrenceRule(rrule: parts.joined(separator: ";")), time: time.map { ($0.hour, $0.minute) })
         } catch {
             throw PhraseError(error.message)
         }
@@ -107,5 +129,41 @@ public enum RepeatPhrase {
             _ = words.take()
             if !codes.contains(weekdays[day - 1]) { codes.append(weekdays[day - 1]) }
         }
+    }
+}
+
+/// A repetition as read: its rule, and the time of day its words gave.
+public struct RepeatReading: Sendable, Equatable {
+    public var rule: RecurrenceRule
+    public var time: (hour: Int, minute: Int)?
+
+    public init(rule: RecurrenceRule, time: (hour: Int, minute: Int)? = nil) {
+        self.rule = rule
+        self.time = time
+    }
+
+    public static func == (a: RepeatReading, b: RepeatReading) -> Bool {
+        a.rule == b.rule && a.time?.hour == b.time?.hour && a.time?.minute == b.time?.minute
+    }
+
+    /// The first occurrence at or after `now` in `zone`, when the words said when — a day of the
+    /// week or of the month, or a time (`every monday 7am`: the next Monday at 07:00, today's if
+    /// it is Monday before seven); nil when they said only how often (`every 2 weeks`): a
+    /// repetition then needs a date to start from.
+    public func firstOccurrence(now: Timestamp, zone: TimeZone) -> ItemDateComponents? {
+        let weekdays = Set((rule.daysOfTheWeek ?? []).filter { $0.weekNumber == 0 }.map(\.dayOfTheWeek))
+        let monthDays = Set((rule.daysOfTheMonth ?? []).filter { $0 > 0 })
+        guard time != nil || !weekdays.isEmpty || !monthDays.isEmpty else { return nil }
+        guard rule.frequency != .yearly || rule.monthsOfTheYear == nil else { return nil }
+        let wall = ItemDateComponents.wallClock(of: now, in: zone)
+        let today = CivilDate.toDays(year: wall.year, month: wall.month, day: wall.day)
+        let passed = time.map { ($0.hour, $0.minute) <= (wall.hour ?? 0, wall.minute ?? 0) } ?? false
+        for day in (passed ? today + 1 : today)...(today + 62) {
+            let date = CivilDate.fromDays(day)
+            if !weekdays.isEmpty, !weekdays.contains(CivilDate.weekday(days: day) + 1) { continue }
+            if !monthDays.isEmpty, !monthDays.contains(date.day) { continue }
+            return ItemDateComponents(year: date.year, month: date.month, day: date.day, hour: time?.hour, minute: time?.minute)
+        }
+        return nil
     }
 }

@@ -1,3 +1,5 @@
+import CivilTime
+import DatePhrases
 import Foundation
 import JSONRPC
 import RemindersJSON
@@ -9,7 +11,7 @@ struct ComputedFields {
     enum Name: String, CaseIterable {
         /// The shortest prefix (at least 8 characters) of the identifier unique among the rows.
         case id
-        /// The due date as the session's zone reads it: `2026-12-01`, `2026-12-01 09:30`, then ` overdue`.
+        /// The due date as the session's zone reads it: `Tue 2026-12-01`, `Tue 2026-12-01 09:30`, then ` overdue`.
         case due
         /// `overdue` for an open reminder whose due date has passed (an all-day one: whose day has).
         case overdue
@@ -27,6 +29,10 @@ struct ComputedFields {
         case title
         /// How many open reminders a list holds (`-` when the client may not read them).
         case open
+        /// How it repeats, in words: `every Monday at 07:00`.
+        case repeats
+        /// When its next time alarm rings, in the session's zone: `Mon 2026-12-07 06:50`.
+        case nextAlarm
     }
 
     let zone: TimeZone
@@ -80,7 +86,39 @@ struct ComputedFields {
         case .open:
             guard let openCounts else { return "-" }
             return String(openCounts[item["calendarIdentifier"]?.stringValue ?? ""] ?? 0)
+        case .repeats:
+            return repetition(item)
+        case .nextAlarm:
+            return nextAlarm(item).map { Self.text(ItemDateComponents.wallClock(of: $0, in: zone)) } ?? ""
         }
+    }
+
+    /// The first recurrence rule in words, counted from the due date as it was written.
+    func repetition(_ item: JSONValue) -> String {
+        guard let text = item["recurrenceRules"]?.arrayValue?.first?["rrule"]?.stringValue, let rule = try? RecurrenceRule(rrule: text) else {
+            return ""
+        }
+        let due = item["dueDateComponents"]
+        let start = due.flatMap { due -> ItemDateComponents? in
+            guard let year = due["year"]?.integerValue, let month = due["month"]?.integerValue, let day = due["day"]?.integerValue else { return nil }
+            return ItemDateComponents(
+                year: Int(year), month: Int(month), day: Int(day), hour: due["hour"]?.integerValue.map(Int.init),
+                minute: due["minute"]?.integerValue.map(Int.init))
+        }
+        return RepeatText.words(rule, start: start, zone: zone)
+    }
+
+    /// The earliest time alarm still to ring: at its date, or its offset from the due date (an
+    /// all-day one's from 00:00). Location alarms ring where, not when.
+    func nextAlarm(_ item: JSONValue) -> Timestamp? {
+        guard item["isCompleted"] != true else { return nil }
+        let due = dueDate(item)
+        let times = (item["alarms"]?.arrayValue ?? []).compactMap { alarm -> Timestamp? in
+            if let date = alarm["absoluteDate"]?.stringValue { return Timestamp(rfc3339: date) }
+            guard let offset = alarm["relativeOffset"]?.integerValue, let due else { return nil }
+            return due.instant(in: zone).advanced(by: offset * 1000)
+        }
+        return times.filter { $0 >= now }.min()
     }
 
     func dueDate(_ item: JSONValue) -> ItemDateComponents? {
@@ -103,10 +141,13 @@ struct ComputedFields {
         return due.instant(in: zone) < now
     }
 
-    /// `2026-12-01` or `2026-12-01 09:30`.
+    /// `Tue 2026-12-01` or `Tue 2026-12-01 09:30`: with its weekday, as people read a date back.
     static func text(_ date: ItemDateComponents, in zone: TimeZone? = nil, seconds: Bool = false) -> String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        var text = "\(String(repeating: "0", count: max(0, 4 - String(date.year).count)))\(date.year)-\(two(date.month))-\(two(date.day))"
+        let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][
+            CivilDate.weekday(days: CivilDate.toDays(year: date.year, month: date.month, day: date.day))]
+        var text = weekday + " "
+        text += "\(String(repeating: "0", count: max(0, 4 - String(date.year).count)))\(date.year)-\(two(date.month))-\(two(date.day))"
         if let hour = date.hour { text += " \(two(hour)):\(two(date.minute ?? 0))" }
         return text
     }

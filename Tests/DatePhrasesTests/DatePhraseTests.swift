@@ -137,5 +137,7 @@ final class DatePhraseTests: XCTestCase {
         refused("in 90 minutes tomorrow", saying: "a moment of its own")
         refused("the", saying: "a day of the month")
         refused("this", saying: "\"this\"")
+        refused("dec 32", saying: "\"32\" in \"dec 32\": a day of the month goes from 1st to 31st")
+        refused("dec 2027", saying: "\"dec\"")
     }
 }

@@ -2,8 +2,9 @@ import JSONRPC
 import RemindersJSON
 import RemindersModel
 
-/// `interpretRecurrence {text}` → `{recurrenceRule}`: how often, as a person says it ("every
-/// monday", "every 2 weeks", "every month on the 1st"), or an RRULE, as one rule. Needs no access.
+/// `interpretRecurrence {text}` → `{recurrenceRule, text, firstOccurrence}`: how often, as a
+/// person says it ("every monday 7am", "every 2 weeks", "every month on the 1st"), or an RRULE, as
+/// one rule, said back in words, and its first occurrence when the words say when. Needs no access.
 public enum InterpretRecurrence: RemindersMethod {
     public static let name = "interpretRecurrence"
     public static let summary =
@@ -21,15 +22,28 @@ public enum InterpretRecurrence: RemindersMethod {
     }
 
     public struct Result: MethodResult, Sendable {
-        public static let schema = CommonSchemas.result([("recurrenceRule", RecurrenceRuleSchemas.rule)])
+        public static let schema = CommonSchemas.result([
+            ("recurrenceRule", RecurrenceRuleSchemas.rule),
+            ("text", .string("The repetition as a person reads it back: \"every Monday at 07:00\", \"every month on the 1st\".")),
+            // When the words say when (a weekday, a day of the month, a time: "every monday 7am"), the first occurrence from now in
+            // the client's zone, for a due date or start when none is given; null when they say only how often.
+            ("firstOccurrence", .nullable(DateComponentsSchema.schema)),
+        ])
         public var recurrenceRule: RecurrenceRule
+        public var text: String
+        public var firstOccurrence: ItemDateComponents?
 
-        public init(recurrenceRule: RecurrenceRule) { self.recurrenceRule = recurrenceRule }
+        public init(recurrenceRule: RecurrenceRule, text: String, firstOccurrence: ItemDateComponents?) {
+            (self.recurrenceRule, self.text, self.firstOccurrence) = (recurrenceRule, text, firstOccurrence)
+        }
 
         public func write(to writer: inout JSONWriter) {
             writer.beginObject()
             writer.key(static: "recurrenceRule")
             recurrenceRule.write(to: &writer)
+            writer.field("text", text)
+            writer.key(static: "firstOccurrence")
+            if let firstOccurrence { firstOccurrence.write(to: &writer) } else { writer.null() }
             writer.endObject()
         }
     }

@@ -1,5 +1,6 @@
 import DatePhrases
 import JSONRPC
+import RemindersModel
 import RemindersProtocol
 
 extension InterpretRecurrence: MethodHandler {
@@ -8,7 +9,11 @@ extension InterpretRecurrence: MethodHandler {
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         do throws(PhraseError) {
-            return Result(recurrenceRule: try RepeatPhrase.read(params.text))
+            let reading = try RepeatPhrase.reading(params.text)
+            let zone = context.session.timeZone
+            let first = reading.firstOccurrence(now: Timestamp.now(), zone: zone)
+            return Result(
+                recurrenceRule: reading.rule, text: RepeatText.words(reading.rule, start: first, zone: zone), firstOccurrence: first)
         } catch {
             throw ResponseError.invalidParams("text: \(error.message)", field: "text")
         }

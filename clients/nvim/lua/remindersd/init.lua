@@ -139,8 +139,18 @@ function M.error_message(err)
     return M.unauthorized_message(status)
   end
   local msg = (err and err.message) or 'unknown error'
-  if err and err.data and err.data.field then
-    msg = msg .. ' [' .. err.data.field .. (err.data.reason and (', ' .. err.data.reason) or '') .. ']'
+  local field = err and err.data and err.data.field
+  if field then
+    local prefix = field .. ': '
+    if msg:sub(1, #prefix) == prefix then
+      -- The message names the field already; the words a person typed (a date or a repetition:
+      -- "text") need no name at all.
+      if field == 'text' then
+        msg = msg:sub(#prefix + 1)
+      end
+    else
+      msg = msg .. ' [' .. field .. (err.data.reason and (', ' .. err.data.reason) or '') .. ']'
+    end
   end
   return msg
 end
