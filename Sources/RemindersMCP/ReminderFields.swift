@@ -139,6 +139,7 @@ struct ReminderFields {
         let title = reminder.title.replacingOccurrences(of: "\n", with: " ")
         var parts: [String] = []
         if let due = reminder.dueDateComponents { parts.append("due " + dateText(due)) }
+        if let rule = reminder.recurrenceRules.first { parts.append("repeats " + RepeatText.words(rule, start: reminder.dueDateComponents)) }
         if reminder.isCompleted { parts.append("completed") }
         if reminder.isFlagged { parts.append("flagged") }
         if !reminder.tags.isEmpty { parts.append(reminder.tags.map { "#" + $0 }.joined(separator: " ")) }

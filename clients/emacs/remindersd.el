@@ -124,8 +124,9 @@ Apple's Reminders app rings) unless the reminder brings alarms of its own."
 (defvar remindersd--refresh-timer nil "A pending refresh of the list buffers.")
 
 (defconst remindersd--installed-program "remindersd"
-  "The remindersd installed with this package (scripts/install writes its path here).
-From a checkout, remindersd on `exec-path'.")
+  "The remindersd installed with this package.
+scripts/install writes its path here; from a checkout,
+remindersd on `exec-path'.")
 
 (defun remindersd--program ()
   (or remindersd-program
@@ -737,10 +738,11 @@ rule (a plist with :rrule among its fields); a phrase it cannot read is a
 A recurring reminder needs a due date; the server says so when it has none.
 Returns the stored reminder."
   (let* ((none (or (string-blank-p (or said "")) (equal (downcase (string-trim said)) "none")))
-         (rule (unless none (remindersd-interpret-recurrence said)))
+         (reading (unless none (remindersd--with-errors (remindersd-request :interpretRecurrence `(:text ,said)))))
+         (rule (plist-get reading :recurrenceRule))
          (saved (remindersd-save `(:calendarItemIdentifier ,identifier :recurrenceRules ,(if rule (vector rule) [])))))
     (message "remindersd: “%s” %s" (plist-get saved :title)
-             (if rule (format "repeats %s" (plist-get rule :rrule)) "does not repeat"))
+             (if rule (format "repeats %s" (plist-get reading :text)) "does not repeat"))
     saved))
 
 (defun remindersd-set-due (identifier said)

@@ -1,3 +1,4 @@
+import DatePhrases
 import Foundation
 import JSONRPC
 import RemindersJSON
@@ -38,7 +39,9 @@ enum GetEvent: ToolDeclaration {
         var lines = ["\(event.title.replacingOccurrences(of: "\n", with: " ")) [\(event.seriesIdentifier ?? event.eventIdentifier)]"]
         lines.append("Starts \(ReminderFields.dateText(occurrence.start))")
         if !event.isAllDay { lines.append("Ends \(ReminderFields.instantText(occurrence.endDate(in: call.zone), zone: call.zone))") }
-        if let rule = event.recurrenceRules.first { lines.append("Repeats \(rule.rrule)") }
+        if let rule = event.recurrenceRules.first {
+            lines.append("Repeats \(RepeatText.words(rule, start: event.isAllDay ? event.start : occurrence.start, zone: call.zone)) (\(rule.rrule))")
+        }
         if let location = event.location { lines.append("At \(location)") }
         if let notes = event.notes, !notes.isEmpty { lines.append("Notes: \(notes)") }
         return lines.joined(separator: "\n")

@@ -298,7 +298,7 @@
         (execute-kbd-macro (kbd "R")))
       (should (equal "FREQ=WEEKLY;INTERVAL=2"
                      (plist-get (elt (plist-get (remindersd-test--find "Bins") :recurrenceRules) 0) :rrule)))
-      (should (string-match-p "“Bins” repeats FREQ=WEEKLY;INTERVAL=2" (with-current-buffer "*Messages*" (buffer-string))))
+      (should (string-match-p "“Bins” repeats every 2 weeks" (with-current-buffer "*Messages*" (buffer-string))))
       ;; a phrase it cannot read is refused naming the words, and nothing changes
       (let ((err (should-error (remindersd-set-repeat (plist-get bins :calendarItemIdentifier) "every blue moon") :type 'user-error)))
         (should (string-match-p "blue" (cadr err))))

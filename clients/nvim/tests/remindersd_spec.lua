@@ -410,7 +410,7 @@ test('R on a line makes the reminder repeat as said: "every monday", a phrase it
   end, 5000, 'the rule saved')
   eq('FREQ=WEEKLY;BYDAY=MO', find_by_title('Bins').recurrenceRules[1].rrule, 'every monday')
   wait_for(function()
-    return notified('“Bins” repeats FREQ=WEEKLY;BYDAY=MO')
+    return notified('“Bins” repeats every Monday')
   end, 5000, 'the reading is said')
   prompts, answers = {}, { 'every blue moon' }
   feed('R')

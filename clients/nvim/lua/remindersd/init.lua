@@ -388,11 +388,12 @@ function M.set_due(identifier, text, callback)
 end
 
 --- Reads how often, as a person says it ("every monday", "every 2 weeks", "every month on the
---- 1st", "every weekday"), through the server's grammar. callback(err, rule) with the recurrence
---- rule (its rrule among its fields).
+--- 1st", "every weekday"), through the server's grammar. callback(err, rule, reading) with the
+--- recurrence rule (its rrule among its fields) and the whole reading ({recurrenceRule, text,
+--- firstOccurrence}: text is the rule in words, "every Monday at 07:00").
 function M.interpret_recurrence(text, callback)
   M.request('interpretRecurrence', { text = text }, function(err, result)
-    callback(err, result and result.recurrenceRule)
+    callback(err, result and result.recurrenceRule, result)
   end)
 end
 
@@ -400,8 +401,13 @@ end
 --- reminder needs a due date: without one the server says so. callback(err, reminder, rule).
 function M.set_repeat(identifier, text, callback)
   -- An empty Lua table is sent as []: no rule.
-  set_as_said(identifier, 'recurrenceRules', text, M.interpret_recurrence, function(rule)
-    return { rule }
+  local function interpret(said, done)
+    M.interpret_recurrence(said, function(err, _, reading)
+      done(err, reading)
+    end)
+  end
+  set_as_said(identifier, 'recurrenceRules', text, interpret, function(reading)
+    return { reading.recurrenceRule }
   end, {}, callback)
 end
 

@@ -562,7 +562,7 @@ local REPEAT_PROMPT = 'Repeat (every monday, every 2 weeks, every weekday, every
 
 function V.set_recurrence()
   ask_and_set(REPEAT_PROMPT, R.set_repeat, function(rule)
-    return rule and ('repeats ' .. rule.rrule) or 'does not repeat'
+    return rule and ('repeats ' .. rule.text) or 'does not repeat'
   end)
 end
 
