@@ -91,6 +91,9 @@ let package = Package(
         // The desktop's notification server (freedesktop Desktop Notifications) over one session-bus connection kept
         // open: Notify sent, and ActionInvoked/NotificationClosed heard on the same name. Knows no reminders.
         .target(name: "DesktopNotifications", dependencies: ["CLibdbus"]),
+        // The consent agents remindersd ships: a desktop notification with Allow and Deny, and a terminal where the owner runs
+        // `remindersd permissions listen` (pkttyagent's way). Knows no store.
+        .target(name: "RemindersConsent", dependencies: ["DesktopNotifications", "JSONRPC"]),
         // The alarm agent: fires time and location alarms exactly once (a deliveries ledger in the store)
         // through the desktop's notification server and an --on-alarm program, and keeps accounts in step
         // (--sync). Links the model's JSON and the sync helper, not the server.
@@ -100,7 +103,7 @@ let package = Package(
         .target(name: "RemindersMCP", dependencies: ["ConcurrencyHelpers", "DatePhrases", "JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersServer", "RemindersStore"]),
         // The subcommands: serve, permissions, call, accounts, import, export, agent, alarms, location, mcp,
         // schema, and sync (handed to remindersd-sync).
-        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "CivilTime", "CommandArguments", "DatePhrases", "RemindersCommandLine", "JSONRPC", "Logging", "RemindersAlarms", "RemindersJSON", "RemindersMCP", "RemindersProtocol",
+        .target(name: "RemindersCLI", dependencies: ["AccountSecrets", "CivilTime", "CommandArguments", "DatePhrases", "RemindersConsent", "RemindersCommandLine", "JSONRPC", "Logging", "RemindersAlarms", "RemindersJSON", "RemindersMCP", "RemindersProtocol",
                                                      "RemindersModel", "RemindersStore", "RemindersServer", "RemindersInterchange", "RemindersSyncHelper"]),
         // `remindersd sync` itself: the report as text lines, JSON or progress lines for the server. Links the
         // sync, the store and the command-line reader: nothing of the server, the agent or the MCP front end.
@@ -133,6 +136,7 @@ let package = Package(
         .testTarget(name: "RemindersSyncTests", dependencies: ["RemindersSync", "RemindersICalendar", "RemindersModel", "RemindersStore", "CalDAV", "ICalendar"]),
         .testTarget(name: "AccountSecretsTests", dependencies: ["AccountSecrets"]),
         .testTarget(name: "DesktopNotificationsTests", dependencies: ["DesktopNotifications"], exclude: ["unicast_notification_server.py"]),
+        .testTarget(name: "RemindersConsentTests", dependencies: ["RemindersConsent"]),
         .testTarget(name: "RemindersAlarmsTests", dependencies: ["DesktopNotifications", "RemindersAlarms", "RemindersModel", "RemindersStore"]),
         .testTarget(name: "RemindersMCPTests", dependencies: ["RemindersMCP", "JSONRPC"]),
         .testTarget(name: "RemindersModelTests", dependencies: ["CivilTime", "RemindersModel"]),

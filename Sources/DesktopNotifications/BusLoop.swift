@@ -38,7 +38,12 @@ struct BusLoop {
         while true {
             let (calls, stopped) = shared.take()
             if stopped {
-                for call in calls { if case .notify(_, let answered) = call { answered(.failure(.stopped)) } }
+                for call in calls {
+                    switch call {
+                    case .notify(_, let answered): answered(.failure(.stopped))
+                    case .close: perform(call)  // taken off the screen before the connection goes
+                    }
+                }
                 fail(everyWaiting: .stopped)
                 connection = nil
                 return

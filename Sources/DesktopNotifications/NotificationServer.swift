@@ -23,6 +23,7 @@ public final class NotificationServer: Sendable {
         let thread = Thread {
             var loop = BusLoop(shared: shared)
             loop.run()
+            shared.finished.signal()
         }
         thread.name = "remindersd.notifications"
         thread.start()
@@ -44,8 +45,13 @@ public final class NotificationServer: Sendable {
     /// Takes a notification of this connection's off the screen (`CloseNotification`).
     public func close(_ id: UInt32) { shared.queue(.close(id)) }
 
-    /// Ends the connection: calls still waiting are answered `stopped`.
-    public func stop() { shared.queue(nil) }
+    /// Ends the connection — what was asked before (a notification taken off the screen) is sent
+    /// first, and calls still waiting are answered `stopped` — and waits a little for it to end, so
+    /// that a process about to exit has said everything.
+    public func stop() {
+        shared.queue(nil)
+        if shared.finished.wait(timeout: .now() + 2) == .success { shared.finished.signal() }
+    }
 
     enum Call {
         case notify(DesktopNotification, @Sendable (Result<UInt32, BusFailure>) -> Void)
@@ -59,6 +65,8 @@ public final class NotificationServer: Sendable {
             var stopped = false
         }
         private let state = Mutex(Queue())
+        /// Signalled once when the connection's thread has ended (and again by each who waited, for the next).
+        let finished = DispatchSemaphore(value: 0)
         let listener = Mutex<(@Sendable (NotificationEvent) -> Void)?>(nil)
         let wakeRead: Int32
         let wakeWrite: Int32

@@ -51,6 +51,8 @@ public enum RemindersCommand {
                 return try OneShotCall.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "schema":
                 return try SchemaCommand.run(Array(arguments.dropFirst()), output: protocolOutput)
+            case "consent-ask":
+                return try ConsentAskCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "serve":
                 return try serve(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             default:

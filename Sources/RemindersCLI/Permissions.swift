@@ -2,6 +2,7 @@ import CommandArguments
 import RemindersCommandLine
 import Foundation
 import JSONRPC
+import RemindersConsent
 import RemindersJSON
 import RemindersModel
 import RemindersServer
@@ -50,6 +51,12 @@ enum Permissions {
             return 0
         case "consent-agent":
             try consentAgent(parsed, path: path, output: output)
+            return 0
+        case "listen":
+            guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "permissions listen takes no arguments") }
+            let listener: TerminalConsentListener
+            do { listener = try TerminalConsentListener() } catch { throw CommandFailure(error.description) }
+            listener.run()
             return 0
         default:
             throw CommandDeclaration.permissions.usageError()
@@ -153,8 +160,17 @@ enum Permissions {
             throw CommandDeclaration.permissions.usageError("consent-agent")
         }
         let eventStore = try EventStore(path: path)
+        let choices = ["--desktop", "--terminal", "--none"].filter(parsed.has) + (parsed.positionals.count == 2 ? ["PROGRAM"] : [])
+        guard choices.count <= 1 else { throw Arguments.UsageError(message: "\(choices.joined(separator: " and ")) exclude each other") }
+        for (flag, shipped) in [("--desktop", "remindersd:desktop"), ("--terminal", "remindersd:terminal")] where parsed.has(flag) {
+            try eventStore.write { store throws(StoreError) in try store.setConsentAgent(shipped) }
+            DescriptorWriter.standardError.write(
+                text: flag == "--desktop"
+                    ? "remindersd: a client requesting access is asked about with a desktop notification (Allow, Deny); away from a desktop, run `remindersd permissions listen` in a terminal to be asked there\n"
+                    : "remindersd: a client requesting access is asked about in the terminal where `remindersd permissions listen` runs\n")
+            return
+        }
         if parsed.has("--none") {
-            guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "PROGRAM and --none exclude each other") }
             try eventStore.write { store throws(StoreError) in try store.setConsentAgent(nil) }
             DescriptorWriter.standardError.write(text: "remindersd: no consent agent: a client asking is asked about on your terminal, if any\n")
             return

@@ -4,6 +4,7 @@ import CommandArguments
 public enum Commands {
     public static let all: [CommandDeclaration] = [
         .serve, .permissions, .call, .export, .import, .accounts, .sync, .agent, .alarms, .history, .mcp, .location, .geocoder, .schema,
+        .consentAsk,
     ]
 
     /// What remindersd is, in a line.

@@ -2,11 +2,12 @@ import CommandArguments
 
 extension CommandDeclaration {
     public static let permissions = CommandDeclaration(
-        name: "permissions", summary: "which client, run by which program, may do what (list, set, consent-agent)",
+        name: "permissions", summary: "which client, run by which program, may do what (list, set, consent-agent, listen)",
         usage: [
             "list [--store PATH]",
             "set CLIENT STATUS [--program PATH | --any-program] [--entity reminder|event] [--lists \"A,B\"] [--read-only-lists \"C\"] [--store PATH]",
-            "consent-agent [PROGRAM | --none] [--store PATH]",
+            "consent-agent [PROGRAM | --desktop | --terminal | --none] [--store PATH]",
+            "listen",
         ],
         about: """
             The owner's Settings screen: which client, run by which program, may do what.
@@ -20,9 +21,15 @@ extension CommandDeclaration {
                       every program `list` shows for CLIENT (refused when none). A script or an
                       interpreter is named with a caution: what vouches for it is its interpreter's
                       command line (protocol.md, "Threat model")
-              consent-agent  records PROGRAM (run as PROGRAM CLIENT ENTITY LEVEL USAGE; exit 0 allows)
-                      as the one a server asks when a client requests access; alone, prints it.
-                      A client cannot name another: --consent-agent is heeded only when it is this one
+              consent-agent  records PROGRAM (run as PROGRAM CLIENT ENTITY LEVEL USAGE; exit 0 allows,
+                      75 says nobody could be asked) as the one a server asks when a client requests
+                      access; alone, prints it. A client cannot name another: --consent-agent is
+                      heeded only when it is this one. remindersd ships two: --desktop asks you with
+                      a notification (Allow, Deny), --terminal in the terminal where `permissions
+                      listen` runs
+              listen  asks you, in this terminal, each time a client requests access, until
+                      interrupted: for editors, assistants and services, which have no terminal of
+                      yours to ask on (with consent-agent --terminal, or --desktop away from a desktop)
             """,
         options: [
             .value("--program", "PATH", "set: for CLIENT run by that program only", completion: .file),
@@ -35,8 +42,10 @@ extension CommandDeclaration {
             .value(
                 "--read-only-lists", "\"C\"",
                 "set: and these, which it may read but not change (a list removed later drops\nout; without either: every list)"),
+            .flag("--desktop", "consent-agent: the one remindersd ships that asks with a notification"),
+            .flag("--terminal", "consent-agent: the one remindersd ships that asks where `permissions listen` runs"),
             .flag("--none", "consent-agent: forgets it"),
             .store,
         ],
-        arguments: .words(["list", "set", "consent-agent", "notDetermined", "restricted", "denied", "fullAccess", "writeOnly"]))
+        arguments: .words(["list", "set", "consent-agent", "listen", "notDetermined", "restricted", "denied", "fullAccess", "writeOnly"]))
 }

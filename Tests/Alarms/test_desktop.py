@@ -167,12 +167,14 @@ class DesktopNotifications(unittest.TestCase):
 
 if __name__ == "__main__":
     # dunst's case too (test_dunst.py): each test starts its own notification server on this bus.
+    import test_consent
     import test_dunst
     import test_sync_conflict
     loader = unittest.TestLoader()
     suite = unittest.TestSuite([loader.loadTestsFromTestCase(DesktopNotifications),
                                 loader.loadTestsFromTestCase(test_dunst.DunstNotifications),
-                                test_sync_conflict.load_tests(loader, None, None)])
+                                test_sync_conflict.load_tests(loader, None, None),
+                                test_consent.load_tests(loader, None, None)])
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     failed = len(result.failures) + len(result.errors)
     skipped = len(result.skipped)

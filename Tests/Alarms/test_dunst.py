@@ -120,3 +120,14 @@ class DunstNotifications(unittest.TestCase):
         self.assertIn('completed "Water the plants" from its notification', errors)
         self.assertEqual(agent.returncode, 0, errors)
         self.assertNotIn("no desktop notification", errors)
+
+    def test_the_desktop_consent_agent_on_dunst(self):
+        self.remindersd("permissions", "consent-agent", "--desktop")
+        params = {"entityType": "reminder", "level": "full", "usageDescription": "Shows your reminders in the editor"}
+        call = subprocess.Popen([BIN, "call", "requestAccess", json.dumps(params), "--client", "editor", "--store", self.store,
+                                 "--no-consent-prompt"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.env)
+        self.wait(lambda: self.displayed() == 1, "the question on dunst")
+        self.choose('#Allow (Allow "editor" full access to your reminders?)')
+        out, errors = call.communicate(timeout=60)
+        self.assertEqual(json.loads(out), {"granted": True, "status": "fullAccess"}, errors)
+        self.wait(lambda: self.displayed() == 0, "the question off the screen")

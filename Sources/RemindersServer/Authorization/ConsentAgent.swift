@@ -24,15 +24,25 @@ struct ConsentAgentProgram: ConsentAsking {
     let log: Log
     var evidence: ProgramIdentity.Evidence = .executable
 
+    /// The consent agents remindersd ships, recorded as `remindersd:desktop` and
+    /// `remindersd:terminal`: this very program, run as `remindersd consent-ask KIND CLIENT ENTITY LEVEL USAGE`.
+    static let shipped = ["remindersd:desktop": "desktop", "remindersd:terminal": "terminal"]
+
+    /// The exit status that says nobody could be asked (EX_TEMPFAIL): nothing is decided.
+    static let nobodyToAsk: Int32 = 75
+
     func ask(client: String, program clientProgram: String, entityType: String, level: String, usage: String, lists: [String]) -> Bool? {
-        guard let executable = Self.resolve(program) else {
+        let shipped = Self.shipped[program]
+        guard let executable = shipped != nil ? Self.ownExecutable : Self.resolve(program) else {
             log.warning("consent agent \(program) not found or not executable; denying")
             return false
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [client, entityType, level, usage]
+        process.arguments = (shipped.map { ["consent-ask", $0] } ?? []) + [client, entityType, level, usage]
         var environment = ProcessInfo.processInfo.environment
+        // A little less than this server waits, so that the agent takes its question back itself.
+        environment["REMINDERSD_CONSENT_TIMEOUT"] = String(Int(max(1, timeout - 2)))
         environment["REMINDERSD_CLIENT_PROGRAM"] = clientProgram
         environment["REMINDERSD_CLIENT_PROGRAM_EVIDENCE"] = evidence.rawValue
         // The lists asked for, a title a line; absent when the client asked for all of them.
@@ -56,7 +66,19 @@ struct ConsentAgentProgram: ConsentAsking {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             return false
         }
+        if process.terminationReason == .exit, process.terminationStatus == Self.nobodyToAsk {
+            log.warning("consent agent \(program) could ask nobody; nothing is decided")
+            return nil
+        }
         return process.terminationReason == .exit && process.terminationStatus == 0
+    }
+
+    /// This program, as the kernel names it.
+    static var ownExecutable: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A bare name is looked up on PATH, as a shell would, but without one.
