@@ -146,16 +146,27 @@ remindersd on `exec-path'.")
   (if (string-match-p "\\`[[:alnum:]_./:@%+=,-]+\\'" s) s (shell-quote-argument s)))
 
 (defun remindersd-grant-hint ()
-  "The shell command that grants this client access."
+  "The shell command that grants this client access.
+For this name run by this Emacs (the program that starts the server), so it
+works whether or not it has asked before."
   (concat "remindersd permissions set " (remindersd--shell-quote remindersd-client-name) " fullAccess"
+          " --program " (remindersd--shell-quote (file-truename (expand-file-name invocation-name invocation-directory)))
           (if remindersd-store
               (concat " --store " (remindersd--shell-quote (expand-file-name remindersd-store)))
             "")))
 
 (defun remindersd-unauthorized-message (&optional status)
   "Explains how to grant access, for STATUS."
-  (format "%s may not read your reminders (status: %s).  Grant access in a shell:\n    %s\nor set `remindersd-consent-agent' to a program that asks you."
-          remindersd-client-name (or status remindersd--auth-status "unknown") (remindersd-grant-hint)))
+  (let ((status (or status remindersd--auth-status "unknown")))
+    (concat
+     (format "%s may not read your reminders (status: %s).  To grant it access, run in a shell:\n    %s\n"
+             remindersd-client-name status (remindersd-grant-hint))
+     (if (equal status "notDetermined")
+         (concat "Or have remindersd ask you, then press g here:\n"
+                 "    remindersd permissions consent-agent --desktop   (a notification with Allow and Deny)\n"
+                 "    remindersd permissions consent-agent --terminal  (then, in a terminal: remindersd permissions listen)\n")
+       "")
+     "This list redraws by itself once access is granted.")))
 
 (defun remindersd--json-false-p (v) (or (null v) (eq v :json-false)))
 
@@ -270,7 +281,7 @@ remindersd on `exec-path'.")
                                         :status)))
               (setq remindersd--auth-status status)
               (unless (equal status "fullAccess")
-                (message "remindersd: %s" (remindersd-unauthorized-message status)))))
+                (message "remindersd: not authorized (status %s); the list says how to grant access" status))))
         (error
          (remindersd--stop conn)
          (error "remindersd: cannot start %s: %s" (car command)
@@ -585,6 +596,14 @@ Then calls CALLBACK with ERR, CALENDARS and REMINDERS."
           (while (not done) (accept-process-output nil 0.05)))))))
 
 (defun remindersd--revert ()
+  "g: refreshes; a client never decided on asks for access first, as the owner
+may have recorded a consent agent since the list said how."
+  (when (and remindersd-request-access (equal remindersd--auth-status "notDetermined"))
+    (ignore-errors
+      (let ((answer (jsonrpc-request (remindersd-connection) :requestAccess
+                                     `(:entityType "reminder" :level "full" :usageDescription ,remindersd-usage-description)
+                                     :timeout remindersd-consent-timeout)))
+        (setq remindersd--auth-status (plist-get answer :status)))))
   (remindersd-list-refresh))
 
 (defun remindersd--refresh-all ()

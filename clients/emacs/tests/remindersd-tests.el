@@ -153,16 +153,20 @@
       (let ((text (remindersd-test--list-text)))
         (should (string-search "Not authorized." text))
         (should (string-search "remindersd.el.noaccess may not read your reminders (status: notDetermined)" text))
-        (should (string-search (concat "remindersd permissions set remindersd.el.noaccess fullAccess --store "
-                                       remindersd-store)
-                               text)))
+        (should (string-search (concat "remindersd permissions set remindersd.el.noaccess fullAccess --program "
+                                       (file-truename (expand-file-name invocation-name invocation-directory))
+                                       " --store " remindersd-store)
+                               text))
+        (should (string-search "remindersd permissions consent-agent --desktop" text)))
       (should (equal "notDetermined" remindersd--auth-status))
       ;; requestAccess reached the server, which had nobody to ask
       (should (with-current-buffer (jsonrpc-stderr-buffer remindersd--connection)
                 (string-search "asked for access" (buffer-string))))
       (remindersd-test--snapshot "not authorized")
       ;; the owner grants access meanwhile: authorizationChanged (and storeChanged) redraw the list
-      (remindersd-test--run "permissions" "set" "--any-program" "remindersd.el.noaccess" "fullAccess" "--store" remindersd-store)
+      ;; the hint as written: for this Emacs
+      (remindersd-test--run "permissions" "set" "remindersd.el.noaccess" "fullAccess" "--program"
+                            (file-truename (expand-file-name invocation-name invocation-directory)) "--store" remindersd-store)
       (remindersd-test--wait-for-notification
        (lambda () (not (remindersd-test--list-has "Not authorized")))
        "authorizationChanged"

@@ -105,23 +105,48 @@ local function shell_quote(s)
   return vim.fn.shellescape(s)
 end
 
---- The shell command that grants this client access, for messages.
+--- The shell command that grants this client access, for messages: for this name run by Neovim
+--- itself (the program that starts the server), so it works whether or not it has asked before.
 function M.grant_hint()
-  local hint = 'remindersd permissions set ' .. shell_quote(M.config.client_name) .. ' fullAccess'
+  local hint = 'remindersd permissions set ' .. shell_quote(M.config.client_name) .. ' fullAccess --program '
+    .. shell_quote(vim.fn.resolve(vim.v.progpath))
   if M.config.store then
     hint = hint .. ' --store ' .. shell_quote(vim.fn.expand(M.config.store))
   end
   return hint
 end
 
---- A one-paragraph explanation for a client without access.
+--- What to do about a client without access, as the list shows it.
 function M.unauthorized_message(status)
-  return string.format(
-    "%s may not read your reminders (status: %s). Grant access in a shell:\n    %s\nor configure a consent agent: require('remindersd').setup{ consent_agent = 'PROGRAM' }",
-    M.config.client_name,
-    status or (state.auth or 'unknown'),
-    M.grant_hint()
-  )
+  status = status or (state.auth or 'unknown')
+  local lines = {
+    string.format('%s may not read your reminders (status: %s). To grant it access, run in a shell:', M.config.client_name, status),
+    '    ' .. M.grant_hint(),
+  }
+  if status == 'notDetermined' then
+    vim.list_extend(lines, {
+      'Or have remindersd ask you, then press r here:',
+      '    remindersd permissions consent-agent --desktop   (a notification with Allow and Deny)',
+      '    remindersd permissions consent-agent --terminal  (then, in a terminal: remindersd permissions listen)',
+    })
+  end
+  table.insert(lines, 'This list redraws by itself once access is granted.')
+  return table.concat(lines, '\n')
+end
+
+--- Asks the owner for access (their consent agent, if they recorded one) when this client was
+--- never decided on; callback(status).
+function M.ask_for_access(client, callback)
+  client:request('requestAccess', {
+    entityType = 'reminder',
+    level = 'full',
+    usageDescription = M.config.usage_description,
+  }, function(rerr, granted)
+    if not rerr and granted then
+      state.auth = granted.status
+    end
+    callback(state.auth)
+  end)
 end
 
 --- True for a -32010 "not authorized" error.
@@ -257,14 +282,7 @@ function M.connect(callback)
         or auth.status == 'denied' or auth.status == 'restricted' then
         return finish_start(nil)
       end
-      client:request('requestAccess', {
-        entityType = 'reminder',
-        level = 'full',
-        usageDescription = M.config.usage_description,
-      }, function(rerr, granted)
-        if not rerr and granted then
-          state.auth = granted.status
-        end
+      M.ask_for_access(client, function()
         finish_start(nil)
       end)
     end)

@@ -369,9 +369,8 @@ function V.refresh(callback)
         end
         if first_err then
           if R.is_unauthorized(first_err) then
-            local message = R.error_message(first_err)
-            V.render_message('Reminders · not authorized', message)
-            R._notify(message, vim.log.levels.WARN)
+            -- In the buffer only: a message of several lines would stop the editor with a prompt.
+            V.render_message('Reminders · not authorized', R.error_message(first_err))
           else
             V.render_message('Reminders · error', R.error_message(first_err))
           end
@@ -405,6 +404,22 @@ function V.idle()
 end
 
 --- Coalesces refresh requests (storeChanged notifications, own writes) into one.
+--- r: refreshes; a client never decided on asks for access first, as the owner may have recorded
+--- a consent agent since the list said how.
+function V.refresh_by_hand()
+  if R.auth_status() ~= 'notDetermined' or not R.config.request_access then
+    return V.refresh()
+  end
+  R.connect(function(err, client)
+    if err or not client then
+      return V.refresh()
+    end
+    R.ask_for_access(client, function()
+      V.refresh()
+    end)
+  end)
+end
+
 function V.schedule_refresh()
   if not buf_valid() or S.refresh_pending then
     return
@@ -632,7 +647,7 @@ local function create_buffer()
   map(keys.recurrence, V.set_recurrence, 'remindersd: set how often it repeats, as you would say it')
   map(keys.undo, V.undo, 'remindersd: undo your last change')
   map(keys.open, V.open_source, 'remindersd: open the captured file and line')
-  map(keys.refresh, function() V.refresh() end, 'remindersd: refresh')
+  map(keys.refresh, V.refresh_by_hand, 'remindersd: refresh (asking for access, if never asked for)')
   map(keys.close, V.close, 'remindersd: close')
   vim.api.nvim_buf_set_option(buf, 'filetype', 'remindersd')
   vim.api.nvim_create_autocmd('BufWipeout', {
