@@ -40,6 +40,14 @@ enum OneShotCall {
         if !isBatch || output.format != .json {
             if let failure = answers.lazy.compactMap({ if case .failure(let error) = $0 { return error } else { return nil } }).first {
                 DescriptorWriter.standardError.write(text: (JSONValue(failure).serialized + "\n"))
+                if failure.code == ResponseError.notAuthorizedCode {
+                    // The JSON is for the script; this line is for the person reading its error.
+                    let hint = AccessHint.text(
+                        client: parsed.value("--client") ?? "remindersd-cli", identity: options.clientIdentity,
+                        status: failure.data?["status"]?.stringValue ?? "notDetermined",
+                        entityType: failure.data?["entityType"]?.stringValue ?? "reminder", store: parsed.value("--store"))
+                    DescriptorWriter.standardError.write(text: hint + "\n")
+                }
                 return 1
             }
             let texts = answers.map { answer -> String in
