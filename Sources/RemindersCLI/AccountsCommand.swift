@@ -21,14 +21,13 @@ enum AccountsCommand {
             guard parsed.positionals.count == 2 else { throw CommandDeclaration.accounts.usageError("add") }
             let account = try newAccount(name: parsed.positionals[1], parsed)
             try EventStore(path: path).write { store throws(StoreError) in try store.addAccount(account, now: Timestamp.now()) }
-            let where_ =
+            let then =
                 account.defaultList.map {
                     $0.isEmpty
-                        ? "its list \"Reminders\" or \"Tasks\" (or its first; made there if it has none)"
-                        : "its list \"\($0)\" (made there if missing)"
-                }
-            let then = where_.map { "; from its first sync, new reminders go to \($0) (--keep-default-list to keep them here)" } ?? ""
-            DescriptorWriter.standardError.write(text: "remindersd: added account \(account.name)\(then); run remindersd sync \(account.name)\n")
+                        ? ". From its first sync, new reminders go to one of its lists (--default-list TITLE chooses; --keep-default-list keeps them here)"
+                        : ". From its first sync, new reminders go to its list \"\($0)\" (made there if missing)"
+                } ?? ""
+            DescriptorWriter.standardError.write(text: "remindersd: added account \(account.name); run remindersd sync \(account.name)\(then)\n")
             return 0
         case "list":
             guard parsed.positionals.count == 1 else { throw Arguments.UsageError(message: "accounts list takes no arguments") }

@@ -62,13 +62,13 @@ final class CallOutputTests: XCTestCase {
         let rows = tsv.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         XCTAssertEqual(rows.count, 2, tsv.stdout)
         XCTAssertEqual(rows[0].count, 8)
-        XCTAssertEqual(Array(rows[0].dropFirst()), ["2020-01-02 overdue", "overdue", "high", "Groceries", "#home", "⚑", "Shop for the party"])
+        XCTAssertEqual(Array(rows[0].dropFirst()), ["Thu 2020-01-02 overdue", "overdue", "high", "Groceries", "#home", "⚑", "Shop for the party"])
         XCTAssertEqual(rows[0][0].count, 8, "an 8-character prefix")
         XCTAssertTrue(parentID.hasPrefix(rows[0][0]))
-        XCTAssertEqual(rows[1][1], "2030-06-01 10:00", "a zoned time in the session's zone (Berlin: UTC+2 in June)")
+        XCTAssertEqual(rows[1][1], "Sat 2030-06-01 10:00", "with its weekday: a zoned time in the session's zone (Berlin: UTC+2 in June)")
         XCTAssertEqual(rows[1][4], "Groceries", "a subtask is in its parent's list")
         let tokyo = try call(["fetchReminders", "--output", "tsv", "--columns", "@due"], zone: "Asia/Tokyo")
-        XCTAssertEqual(tokyo.stdout.split(separator: "\n").last, "2030-06-01 17:00")
+        XCTAssertEqual(tokyo.stdout.split(separator: "\n").last, "Sat 2030-06-01 17:00")
         // table: aligned under a header, subtasks under their parent with --tree, empty columns hidden.
         let table = try call(["fetchReminders", "--output", "table", "--columns", "ID=@id,DONE=@done,TITLE=@title", "--tree", "--hide-empty"])
         let tableLines = table.stdout.split(separator: "\n").map(String.init)
