@@ -97,7 +97,7 @@ let package = Package(
         // The alarm agent: fires time and location alarms exactly once (a deliveries ledger in the store)
         // through the desktop's notification server and an --on-alarm program, and keeps accounts in step
         // (--sync). Links the model's JSON and the sync helper, not the server.
-        .target(name: "RemindersAlarms", dependencies: ["ConcurrencyHelpers", "DesktopNotifications", "JSONRPC", "Logging", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSyncHelper"]),
+        .target(name: "RemindersAlarms", dependencies: ["CivilTime", "ConcurrencyHelpers", "DatePhrases", "DesktopNotifications", "JSONRPC", "Logging", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSyncHelper"]),
         // `remindersd mcp`: the store for AI assistants over the Model Context Protocol (stdio), its
         // tools built on the JSON-RPC methods' declarations and run through the same dispatcher.
         .target(name: "RemindersMCP", dependencies: ["ConcurrencyHelpers", "DatePhrases", "JSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersServer", "RemindersStore"]),

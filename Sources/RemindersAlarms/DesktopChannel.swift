@@ -1,3 +1,5 @@
+import CivilTime
+import DatePhrases
 import DesktopNotifications
 import Foundation
 import Synchronization
@@ -39,6 +41,7 @@ final class DesktopChannel: AlarmChannel, Sendable {
         switch fired.item {
         case .reminder(let reminder):
             if let due = reminder.dueDateComponents { parts.append("Due " + Self.text(due) + late) }
+            if let rule = reminder.recurrenceRules.first { parts.append("Repeats " + RepeatText.words(rule, start: reminder.dueDateComponents)) }
         case .event(let occurrence):
             let start =
                 occurrence.event.isAllDay
@@ -52,8 +55,11 @@ final class DesktopChannel: AlarmChannel, Sendable {
         return parts.joined(separator: "\n")
     }
 
+    /// `Mon 2026-12-07 07:00`: with its weekday, as every date a person reads.
     static func text(_ date: ItemDateComponents) -> String {
-        var text = String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
+        let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][
+            CivilDate.weekday(days: CivilDate.toDays(year: date.year, month: date.month, day: date.day))]
+        var text = weekday + String(format: " %04d-%02d-%02d", date.year, date.month, date.day)
         if let hour = date.hour { text += String(format: " %02d:%02d", hour, date.minute ?? 0) }
         return text
     }

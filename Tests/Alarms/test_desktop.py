@@ -82,7 +82,7 @@ class DesktopNotifications(unittest.TestCase):
         print("recorded from the bus:", calls[0].strip() if calls else None, file=sys.stderr)
         self.assertEqual(len(calls), 1, errors)
         call = calls[0]
-        for expected in ('"remindersd"', '"Pick up the parcel"', "Due 2030-01-02 09:30", "Errands", "Post office, counter 3",
+        for expected in ('"remindersd"', '"Pick up the parcel"', "Due Wed 2030-01-02 09:30", "Errands", "Post office, counter 3",
                          '"complete"', '"Complete"', '"snooze"', '"Snooze"', "urgency"):
             self.assertIn(expected, call)
         self.assertNotIn("bring ID", call, "only the notes' first line")

@@ -28,10 +28,7 @@ final class NotificationServerTests: XCTestCase {
     }
 
     override func tearDown() {
-        for process in [server, bus].compactMap({ $0 }) where process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        stopServerAndBus()
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -99,10 +96,7 @@ final class NotificationServerTests: XCTestCase {
         let heard = Heard()
         connection.listen { heard.append($0) }
         _ = try show(connection, DesktopNotification(appName: "test", summary: "One", body: ""))
-        for process in [server, bus].compactMap({ $0 }) {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        stopServerAndBus()
         XCTAssertEqual(heard.wait(for: 1).last, .serverChanged)
         guard case .failure(.unavailable) = answer(connection, DesktopNotification(appName: "test", summary: "Nobody", body: "")) else {
             return XCTFail("no bus: unavailable")
@@ -115,10 +109,7 @@ final class NotificationServerTests: XCTestCase {
     }
 
     func testNoBusIsUnavailableAndStoppedAnswersWhatIsQueued() throws {
-        for process in [server, bus].compactMap({ $0 }) {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        stopServerAndBus()
         let connection = NotificationServer()
         guard case .failure(.unavailable(let why)) = answer(connection, DesktopNotification(appName: "test", summary: "x", body: "")) else {
             return XCTFail("unavailable")
@@ -129,6 +120,13 @@ final class NotificationServerTests: XCTestCase {
     }
 
     // MARK: - helpers
+
+    private func stopServerAndBus() {
+        for process in [server, bus].compactMap({ $0 }) where process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
 
     private func show(_ connection: NotificationServer, _ notification: DesktopNotification) throws -> UInt32 {
         try answer(connection, notification).get()
