@@ -85,7 +85,9 @@ public enum RemindersdProgram {
         call.ended()
         let said = drained.withLock(when: { $0 != nil }) { said, _ in said ?? Data() }
         if process.terminationStatus == 0, let result = try? JSONParser.parse(Array(answer)) { return .success(result) }
-        if let error = try? JSONParser.parse(Array(said)), let code = error["code"]?.integerValue.map(Int.init),
+        // The error object is the first line; a line for the person may follow it (a refusal's grant hint).
+        let first = said.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: true).first.map(Array.init) ?? []
+        if let error = try? JSONParser.parse(first), let code = error["code"]?.integerValue.map(Int.init),
             let message = error["message"]?.stringValue
         {
             return .failure(ResponseError(code: code, message: message, data: error["data"]))

@@ -118,7 +118,9 @@ final class CommandLineTests: XCTestCase {
         let denied = try RemindersdProcess.run(["call", "calendars", "--store", folder.store])
         XCTAssertEqual(denied.status, 1)
         XCTAssertEqual(denied.stdout, "")
-        XCTAssertEqual(try JSONParser.parse(denied.stderr.split(separator: "\n").last.map(String.init) ?? "")["code"], -32010)
+        // The error object for the script, then a line for the person: the grant that would help.
+        XCTAssertEqual(try JSONParser.parse(denied.stderr.split(separator: "\n").first.map(String.init) ?? "")["code"], -32010)
+        XCTAssertTrue(denied.stderr.contains("remindersd: remindersd-cli has no access to your reminders"), denied.stderr)
 
         _ = try RemindersdProcess.run(["permissions", "set", "--any-program", "script", "fullAccess", "--store", folder.store])
         let saved = try RemindersdProcess.run([
