@@ -21,6 +21,14 @@ public enum EventWriter {
         // Occurrences read by the occurrence they name, however it was written.
         let naming = OccurrenceNaming(series: event.start, resolver: resolver, zone: zone)
         let keyed = before.compactMap { vevent in vevent.property("RECURRENCE-ID").flatMap { try? naming.key($0) }.map { ($0, vevent) } }
+        let master = before.first { $0.property("RECURRENCE-ID") == nil }
+        // A series moved here since the object was read: its overrides' RECURRENCE-IDs name the old
+        // places, which moved with it (`Event.movedOccurrenceKey`).
+        var unmoved = event
+        if let start = master?.property("DTSTART").flatMap({ try? DateTimeValue($0) }).map({ DateMapping.components($0, resolver: resolver) }) {
+            unmoved.start = start
+        }
+        let movedKeyed = unmoved.start == event.start ? [] : keyed.map { (unmoved.movedOccurrenceKey($0.0, to: event.start), $0.1) }
         for item in [event] + detached {
             let recurrenceID = item.originalOccurrence.map { DateMapping.value(event.occurrenceStart(forKey: $0)).property("RECURRENCE-ID").value }
             // An invitation to occurrences (their series not in the object) was read as an event of
@@ -30,9 +38,18 @@ public enum EventWriter {
                 invitation
                 ? before.first
                 : before.first(where: { $0.value("RECURRENCE-ID") == recurrenceID }) ?? keyed.first { $0.0 == item.originalOccurrence }?.1
+                    ?? movedKeyed.first { $0.0 == item.originalOccurrence }?.1
             var (vevent, reused) = component(item, now: now, series: event, zone: zone, kept: kept, resolver: resolver)
             if let original = kept?.property("RECURRENCE-ID"), invitation || before.allSatisfy({ $0.property("RECURRENCE-ID") != nil }) {
                 vevent.set(original)
+            }
+            if kept == nil, item.isDetached, let master {
+                // An override is a whole occurrence (RFC 5545 §3.8.4.4): one made here starts as the
+                // series' occurrence, with all it has that remindersd does not map — its organizer and
+                // attendees, a conference link, its SEQUENCE, its other alarms — but its rule.
+                var occurrence = master
+                occurrence.properties.removeAll { Self.seriesOnly.contains($0.name.uppercased()) }
+                carryUnmapped(from: occurrence, into: &vevent, start: item.start)
             }
             if let kept {
                 carryUnmapped(from: kept, into: &vevent, start: item.start)
@@ -62,6 +79,9 @@ public enum EventWriter {
         }
         return object
     }
+
+    /// What a series has and an occurrence of it does not.
+    static let seriesOnly: Set<String> = ["RRULE", "RDATE", "EXDATE", "EXRULE"]
 
     /// The properties `component(_:now:series:)` writes (and those it leaves out on purpose).
     static let mapped: Set<String> = [

@@ -186,7 +186,17 @@ extension EventStore {
         }
         try requireWritable(event.calendarIdentifier, field: "calendarIdentifier", for: .event)
         event.lastModifiedDate = isNew ? now : max(now, event.lastModifiedDate.advanced(by: 1))
+        let moved = !event.isDetached && !before.event.recurrenceRules.isEmpty && event.start != before.event.start
+        if moved { event.exceptionDates = before.event.movedExceptionDates(to: event.start) }
         stageEvent(event, isNew: isNew, checking: lastModifiedDate)
+        if moved, !isNew {
+            // Its occurrences changed on their own name their place in the moved series.
+            for var detached in try visibleDetachedOccurrences(of: event.eventIdentifier) {
+                guard let key = detached.originalOccurrence else { continue }
+                detached.originalOccurrence = before.event.movedOccurrenceKey(key, to: event.start)
+                stageEvent(detached, isNew: false)
+            }
+        }
         let occurrenceStart = event.isDetached ? Self.originalStart(of: event) : event.start
         return EventOccurrence(event: event, start: event.start, occurrenceStart: occurrenceStart)
     }
@@ -218,9 +228,14 @@ extension EventStore {
         series.lastModifiedDate = max(now, series.lastModifiedDate.advanced(by: 1))
         let later = try visibleDetachedOccurrences(of: series.eventIdentifier).filter { ($0.originalOccurrence ?? 0) >= splitKey }
         stageEvent(series, isNew: false, checking: lastModifiedDate)
+        let unmoved = future
         let saved = try apply(changes, to: &future, start: start.instant(in: timeZone), isNew: true, requiresDates: false, checking: nil, now: now)
         for var detached in later {
             detached.seriesIdentifier = saved.event.eventIdentifier
+            // The new series may start elsewhere than the split did: its occurrences move with it.
+            if let key = detached.originalOccurrence, unmoved.start != saved.event.start {
+                detached.originalOccurrence = unmoved.movedOccurrenceKey(key, to: saved.event.start)
+            }
             stageEvent(detached, isNew: false)
         }
         return saved
