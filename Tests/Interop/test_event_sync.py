@@ -162,6 +162,55 @@ class EventCollections(EventSyncTestCase):
         for line in ("ATTENDEE;CN=Sam:mailto:sam@example.com", "X-OTHER-CLIENT:keep me", "CATEGORIES:team", "ACTION:EMAIL"):
             self.assertIn(line, data)
 
+    def test_an_occurrence_renamed_here_is_whole_on_the_server(self):
+        """Google Calendar's series: renaming one occurrence here must not strip its people and link there."""
+        cal = self.event_calendar("Meetings")
+        cal.save_event(ical=with_zone(vevent(
+            "weekly@google.test", "Weekly sync", "20261207T090000", "20261207T093000", "RRULE:FREQ=WEEKLY;COUNT=4",
+            "ORGANIZER;CN=Ana:mailto:ana@example.com", "ATTENDEE;CN=Ana;PARTSTAT=ACCEPTED:mailto:ana@example.com",
+            "ATTENDEE;CN=Ben;PARTSTAT=NEEDS-ACTION:mailto:ben@example.com", "X-GOOGLE-CONFERENCE:https://meet.google.com/abc-defg-hij",
+            "SEQUENCE:3",
+            "BEGIN:VALARM\r\nACTION:EMAIL\r\nSUMMARY:s\r\nDESCRIPTION:d\r\nTRIGGER:-PT10M\r\nATTENDEE:mailto:ana@example.com\r\nEND:VALARM")))
+        store = self.store()
+        store.sync()
+        series = self.fetch(store, self.calendar_named(store, "Meetings")["calendarIdentifier"])[1]
+        store.call("saveEvent", {"event": {"eventIdentifier": series["eventIdentifier"], "occurrenceDate": series["occurrenceDate"],
+                                           "title": "Weekly sync (budget)"}, "span": "thisEvent"})
+        store.sync()
+        component = cal.event_by_uid("weekly@google.test").icalendar_instance
+        overrides = [e for e in component.walk("VEVENT") if e.get("RECURRENCE-ID") is not None]
+        self.assertEqual(len(overrides), 1, component.to_ical().decode())
+        override = overrides[0]
+        self.assertEqual(str(override["SUMMARY"]), "Weekly sync (budget)")
+        self.assertEqual(sorted(str(a) for a in override.get("ATTENDEE")), ["mailto:ana@example.com", "mailto:ben@example.com"])
+        self.assertEqual(str(override["ORGANIZER"]), "mailto:ana@example.com")
+        self.assertEqual(str(override["X-GOOGLE-CONFERENCE"]), "https://meet.google.com/abc-defg-hij")
+        self.assertEqual([str(a["ACTION"]) for a in override.walk("VALARM")].count("EMAIL"), 1)
+        self.assertIsNone(override.get("RRULE"))
+
+    def test_a_series_moved_here_takes_its_exceptions_along_on_the_server(self):
+        cal = self.event_calendar("Standups")
+        cal.save_event(ical=with_zone(
+            vevent("standup@test", "Standup", "20261207T090000", "20261207T093000", "RRULE:FREQ=WEEKLY;COUNT=4",
+                   "EXDATE;TZID=Europe/Berlin:20261214T090000"),
+            vevent("standup@test", "Standup (demo)", "20261221T090000", "20261221T093000",
+                   "RECURRENCE-ID;TZID=Europe/Berlin:20261221T090000", "X-OVERRIDE:mine")))
+        store = self.store()
+        store.sync()
+        calendar = self.calendar_named(store, "Standups")["calendarIdentifier"]
+        first = self.fetch(store, calendar)[0]
+        store.call("saveEvent", {"event": {"eventIdentifier": first["eventIdentifier"], "occurrenceDate": first["occurrenceDate"],
+                                           "startDate": "2026-12-07T09:00:00Z", "endDate": "2026-12-07T09:30:00Z"},
+                                 "span": "futureEvents"})
+        titles = [(e["title"], e["startDate"]) for e in self.fetch(store, calendar)]
+        self.assertEqual(titles, [("Standup", "2026-12-07T09:00:00.000Z"), ("Standup (demo)", "2026-12-21T08:00:00.000Z"),
+                                  ("Standup", "2026-12-28T09:00:00.000Z")], "here: the removed one stays removed, the changed one once")
+        store.sync()
+        text = "\n".join(self.remote_text(cal, "standup@test"))
+        self.assertIn("EXDATE;TZID=Europe/Berlin:20261214T100000", text)
+        self.assertIn("RECURRENCE-ID;TZID=Europe/Berlin:20261221T100000", text)
+        self.assertIn("X-OVERRIDE:mine", text)
+
     def test_an_invitation_names_its_people_read_only_and_the_accounts_address_is_the_current_user(self):
         cal = self.event_calendar("Invites")
         people = ("ORGANIZER;CN=Bob:mailto:bob@example.com",
