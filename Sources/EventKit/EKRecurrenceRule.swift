@@ -106,10 +106,13 @@ open class EKRecurrenceRule: EKObject {  // not Sendable, as Apple's is not
                 EKRecurrenceDayOfWeek($0, weekNumber: Int(day["weekNumber"]?.integerValue ?? 0))
             }
         }
-        daysOfTheMonth = numbers("daysOfTheMonth")
-        monthsOfTheYear = numbers("monthsOfTheYear")
-        weeksOfTheYear = numbers("weeksOfTheYear")
-        daysOfTheYear = numbers("daysOfTheYear")
+        // The nearest rule EventKit holds: a calendar's rule may have lists EventKit allows only with
+        // another frequency (Outlook's yearly birthdays by BYMONTHDAY), which the store keeps and
+        // expands; here they are left out, as a Mac's EventKit leaves them out.
+        daysOfTheMonth = frequency == .monthly ? numbers("daysOfTheMonth") : nil
+        monthsOfTheYear = frequency == .yearly ? numbers("monthsOfTheYear") : nil
+        weeksOfTheYear = frequency == .yearly ? numbers("weeksOfTheYear") : nil
+        daysOfTheYear = frequency == .yearly ? numbers("daysOfTheYear") : nil
         setPositions = numbers("setPositions")
         recurrenceEnd = EKRecurrenceEnd.from(wire: value["recurrenceEnd"])
         firstDayOfTheWeek = Int(value["firstDayOfTheWeek"]?.integerValue ?? 0)

@@ -156,7 +156,12 @@ public enum EventWriter {
         vevent.set(DateMapping.value(event.start).property("DTSTART"))
         vevent.set(DateMapping.value(end(of: event)).property("DTEND"))
         if let rule = event.recurrenceRules.first, !event.isDetached {
-            vevent.properties.append(Property("RRULE", rule.rrule(startingAt: event.start, zone: zone)))
+            // The rule as it came while it is the same rule: another client's order and spelling stay.
+            if let came = kept?.property("RRULE"), (try? RecurrenceRule(rrule: came.value)) == rule {
+                vevent.properties.append(came)
+            } else {
+                vevent.properties.append(Property("RRULE", rule.rrule(startingAt: event.start, zone: zone)))
+            }
         }
         for key in event.exceptionDates.sorted() {
             vevent.properties.append(DateMapping.value(event.occurrenceStart(forKey: key)).property("EXDATE"))

@@ -33,7 +33,8 @@ public struct CalendarItemRules: Sendable {
             throw ValidationError(field: "alarms[\(index)].alarmIdentifier", "two alarms share the identifier \(alarm.alarmIdentifier)")
         }
         for (index, rule) in item.recurrenceRules.enumerated() {
-            try within("recurrenceRules[\(index)]") { () throws(ValidationError) in try rule.validate() }
+            // What a calendar object may hold (a client's own rule was held to EventKit's as it came in).
+            try within("recurrenceRules[\(index)]") { () throws(ValidationError) in try rule.validate(.rfc5545) }
         }
     }
 

@@ -76,8 +76,16 @@ public struct RecurrenceRule: Equatable, Hashable, Sendable {
 
     public static let maximumInterval = 1000
 
+    /// Whose rules say which BY-lists go with which frequency: EventKit's (what a client may save:
+    /// daysOfTheMonth only monthly, monthsOfTheYear, weeksOfTheYear and daysOfTheYear only yearly),
+    /// or RFC 5545's (what a calendar object may hold, and the store keeps and expands: Outlook's
+    /// and Thunderbird's birthdays are `FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=15`).
+    public enum Rules: Sendable { case eventKit, rfc5545 }
+
     /// EventKit's rules for which BY-lists go with which frequency, and their ranges.
-    public func validate() throws(ValidationError) {
+    public func validate() throws(ValidationError) { try validate(.eventKit) }
+
+    public func validate(_ rules: Rules) throws(ValidationError) {
         guard (1...Self.maximumInterval).contains(interval) else {
             throw ValidationError(field: "interval", "interval must be 1…\(Self.maximumInterval), got \(interval)")
         }
@@ -100,8 +108,11 @@ public struct RecurrenceRule: Equatable, Hashable, Sendable {
                 }
             }
         }
-        try Self.check(daysOfTheMonth, "daysOfTheMonth", limit: 31, allowed: frequency == .monthly, needs: "a monthly")
-        try Self.check(monthsOfTheYear, "monthsOfTheYear", range: 1...12, allowed: frequency == .yearly, needs: "a yearly")
+        let rfc = rules == .rfc5545
+        try Self.check(
+            daysOfTheMonth, "daysOfTheMonth", limit: 31, allowed: rfc ? frequency != .weekly : frequency == .monthly,
+            needs: rfc ? "a daily, monthly or yearly" : "a monthly")
+        try Self.check(monthsOfTheYear, "monthsOfTheYear", range: 1...12, allowed: rfc || frequency == .yearly, needs: "a yearly")
         try Self.check(weeksOfTheYear, "weeksOfTheYear", limit: 53, allowed: frequency == .yearly, needs: "a yearly")
         try Self.check(daysOfTheYear, "daysOfTheYear", limit: 366, allowed: frequency == .yearly, needs: "a yearly")
         if let setPositions {

@@ -211,6 +211,32 @@ class EventCollections(EventSyncTestCase):
         self.assertIn("RECURRENCE-ID;TZID=Europe/Berlin:20261221T100000", text)
         self.assertIn("X-OVERRIDE:mine", text)
 
+    def test_a_yearly_rule_by_month_and_day_of_month_is_read_shown_and_kept(self):
+        """Outlook's, Exchange's and Thunderbird's birthdays: FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=15."""
+        cal = self.principal.make_calendar(name="Birthdays", cal_id="birthdays", supported_calendar_component_set=["VEVENT", "VTODO"])
+        cal.save_event(ical=vcalendar(
+            "BEGIN:VEVENT\r\nUID:ana-birthday@outlook.test\r\nDTSTAMP:20261201T080000Z\r\nSUMMARY:Ana's birthday\r\n"
+            "DTSTART;VALUE=DATE:20270315\r\nDTEND;VALUE=DATE:20270316\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=15\r\n"
+            "X-MICROSOFT-CDO-ALLDAYEVENT:TRUE\r\nEND:VEVENT\r\n"))
+        cal.save_todo(ical=vcalendar(vtodo("card@thunderbird.test", "Send Ana a card", "DUE;VALUE=DATE:20270310",
+                                           "RRULE:FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=10")))
+        store = self.store()
+        result = store.run("sync", "--json", check=False)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertEqual([s for a in json.loads(result.stdout)["accounts"] for l in a["lists"] for s in l["skipped"]], [])
+        calendar = self.calendar_named(store, "Birthdays")["calendarIdentifier"]
+        shown = self.fetch(store, calendar, "2027-01-01T00:00:00.000Z", "2029-01-01T00:00:00.000Z")
+        self.assertEqual([(e["title"], e["startDate"][:10]) for e in shown],
+                         [("Ana's birthday", "2027-03-15"), ("Ana's birthday", "2028-03-15")], "read, and expanded by its own rule")
+        card = store.reminder_titled("Send Ana a card")
+        self.assertEqual(card["recurrenceRules"][0]["rrule"], "FREQ=YEARLY;BYMONTHDAY=10;BYMONTH=3")
+        came = [line for line in self.remote_text(cal, "ana-birthday@outlook.test") if line.startswith("RRULE")]
+        store.call("saveEvent", {"event": {"eventIdentifier": shown[0]["eventIdentifier"], "notes": "she likes tulips"}})
+        store.sync()
+        remote = self.remote_text(cal, "ana-birthday@outlook.test")
+        self.assertEqual([line for line in remote if line.startswith("RRULE")], came, "the rule written back as the server had it")
+        self.assertIn("DESCRIPTION:she likes tulips", remote)
+
     def test_an_invitation_names_its_people_read_only_and_the_accounts_address_is_the_current_user(self):
         cal = self.event_calendar("Invites")
         people = ("ORGANIZER;CN=Bob:mailto:bob@example.com",

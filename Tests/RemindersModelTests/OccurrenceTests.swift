@@ -124,3 +124,21 @@ final class OccurrenceTests: XCTestCase {
         XCTAssertEqual(split.record?.alarms.first?.absoluteDate, evening)
     }
 }
+
+/// Rules a calendar object holds that EventKit cannot (issue 50, 3): kept, checked as RFC 5545
+/// has them, and expanded by the whole rule.
+final class CalendarOnlyRuleTests: XCTestCase {
+    func testABirthdayByMonthAndDayOfMonthIsKeptAndExpanded() throws {
+        let birthday = try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=15")
+        XCTAssertThrowsError(try birthday.validate(), "EventKit holds daysOfTheMonth on monthly rules only")
+        XCTAssertNoThrow(try birthday.validate(.rfc5545))
+        XCTAssertEqual(birthday.rrule, "FREQ=YEARLY;BYMONTHDAY=15;BYMONTH=3")
+        let start = ItemDateComponents(year: 2027, month: 3, day: 15)
+        XCTAssertEqual(birthday.occurrence(after: start, in: .utc), ItemDateComponents(year: 2028, month: 3, day: 15))
+        // Two days a year, as Thunderbird writes one repeating on the 1st and 15th of March.
+        let twice = try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=1,15")
+        XCTAssertEqual(twice.occurrence(after: ItemDateComponents(year: 2027, month: 3, day: 1), in: .utc), start)
+        // What RFC 5545 itself refuses is still refused.
+        XCTAssertThrowsError(try RecurrenceRule(rrule: "FREQ=WEEKLY;BYMONTHDAY=15").validate(.rfc5545))
+    }
+}

@@ -51,8 +51,9 @@ final class SeriesMoveTests: StoreTestCase {
             try occurrences(),
             ["Standup 2026-12-07T10:00", "Standup (demo) 2026-12-21T09:00", "Standup 2026-12-28T10:00"],
             "the removed one stays removed and the renamed one is there once")
-        let detached = try XCTUnwrap(eventStore.fetchEvents(from: instant("2026-12-21T00:00:00Z"), to: instant("2026-12-22T00:00:00Z"), calendars: nil)
-            .occurrences.first)
+        let detached = try XCTUnwrap(
+            eventStore.fetchEvents(from: instant("2026-12-21T00:00:00Z"), to: instant("2026-12-22T00:00:00Z"), calendars: nil)
+                .occurrences.first)
         XCTAssertEqual(detached.occurrenceStart.hour, 10, "it names its place in the moved series")
     }
 
