@@ -8,8 +8,9 @@ open class EKAlarm: EKObject {  // not Sendable, as Apple's is not
     var alarmIdentifier: String?
     private var offset: TimeInterval = 0
     private var date: Date?
-    /// A reminder's alarm read as counting from its start (remindersd's `relativeTo`), sent back so.
-    private var countsFromStart = false
+    /// What the alarm was read as counting from (remindersd's `relativeTo`: a reminder's start, or
+    /// an event's end it moves with), sent back so.
+    private var relativeTo: String?
 
     public override init() { super.init() }
 
@@ -71,7 +72,7 @@ open class EKAlarm: EKObject {  // not Sendable, as Apple's is not
             object["absoluteDate"] = Wire.instant(date)
         } else {
             object["relativeOffset"] = .double(offset)
-            if countsFromStart { object["relativeTo"] = .string("start") }
+            if let relativeTo { object["relativeTo"] = .string(relativeTo) }
         }
         return .object(object)
     }
@@ -81,7 +82,7 @@ open class EKAlarm: EKObject {  // not Sendable, as Apple's is not
         alarmIdentifier = value["alarmIdentifier"]?.stringValue
         if let date = Wire.date(value["absoluteDate"]) { absoluteDate = date }
         if let offset = value["relativeOffset"]?.doubleValue { relativeOffset = offset }
-        countsFromStart = value["relativeTo"]?.stringValue == "start"
+        relativeTo = value["relativeTo"]?.stringValue.flatMap { ["start", "end"].contains($0) ? $0 : nil }
         structuredLocation = EKStructuredLocation(wire: value["structuredLocation"])
         proximity = EKAlarmProximity(wire: value["proximity"]?.stringValue)
     }

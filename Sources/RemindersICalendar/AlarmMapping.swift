@@ -100,6 +100,18 @@ enum AlarmMapping {
         }
     }
 
+    /// What says when an alarm rings: the trigger and, for a place, Apple's proximity and place.
+    private static let triggerProperties: Set<String> = ["TRIGGER", "X-APPLE-PROXIMITY", "PROXIMITY", "X-APPLE-STRUCTURED-LOCATION"]
+
+    /// `kept` ringing when `fresh` says, everything else about it (its identity, action, sound,
+    /// acknowledgement) as it came.
+    static func retriggered(_ kept: Component, as fresh: Component) -> Component {
+        var component = kept
+        component.properties.removeAll { triggerProperties.contains($0.name.uppercased()) }
+        component.properties += fresh.properties.filter { triggerProperties.contains($0.name.uppercased()) }
+        return component
+    }
+
     /// `related`: what a relative alarm counts from — END (a VTODO's DUE) for reminders, START for events.
     static func component(_ alarm: Alarm, title: String, related: String = "END") -> Component {
         var properties = [

@@ -189,7 +189,9 @@ public enum EventReader {
                 identifiers.insert(alarm.alarmIdentifier).inserted
             else { return nil }
             switch alarm.trigger {
-            case .relative(let offset): alarm.trigger = .relative(offset: offset + length)
+            case .relative(let offset):
+                alarm.trigger = .relative(offset: offset + length)
+                alarm.followsEnd = true
             case .relativeToStart(let offset): alarm.trigger = .relative(offset: offset)
             case .absolute, .location: break
             }

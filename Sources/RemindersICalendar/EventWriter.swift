@@ -182,11 +182,28 @@ public enum EventWriter {
             } ?? []
         var reused: [(component: Component, identifier: String)] = []
         for alarm in event.alarms {
-            let unchanged = keptAlarms.first { $0.alarm.alarmIdentifier == alarm.alarmIdentifier && $0.alarm.trigger == alarm.trigger }
-            if let unchanged { reused.append((unchanged.component, alarm.alarmIdentifier)) }
-            vevent.components.append(unchanged?.component ?? AlarmMapping.component(alarm, title: event.title, related: "START"))
+            guard let came = keptAlarms.first(where: { $0.alarm.alarmIdentifier == alarm.alarmIdentifier }) else {
+                vevent.components.append(Self.component(alarm, of: event))
+                continue
+            }
+            // The VALARM it came as, its trigger changed if it was: another client's identity
+            // (X-EVOLUTION-ALARM-UID), sound and acknowledgement stay.
+            let written = came.alarm.trigger == alarm.trigger ? came.component : AlarmMapping.retriggered(came.component, as: Self.component(alarm, of: event))
+            reused.append((written, alarm.alarmIdentifier))
+            vevent.components.append(written)
         }
         return (vevent, reused)
+    }
+
+    /// A VALARM written afresh: counting from the start, or — an alarm that came counting from the
+    /// end — from the end, as it came.
+    static func component(_ alarm: Alarm, of event: Event) -> Component {
+        guard alarm.followsEnd, case .relative(let offset) = alarm.trigger else {
+            return AlarmMapping.component(alarm, title: event.title, related: "START")
+        }
+        var fromEnd = alarm
+        fromEnd.trigger = .relative(offset: offset - Double(event.duration) / 1000)
+        return AlarmMapping.component(fromEnd, title: event.title, related: "END")
     }
 
     /// DTEND: the day after the last for an all-day event (exclusive, as RFC 5545 has it); the

@@ -8,6 +8,8 @@ extension Alarm {
         switch trigger {
         case .relative(let offset):
             writer.key(static: "relativeOffset"); writer.double(offset)
+            // An event's alarm its calendar counts from the end: the offset is from the start all the same.
+            if followsEnd { writer.field("relativeTo", "end") }
         case .relativeToStart(let offset):
             writer.key(static: "relativeOffset"); writer.double(offset)
             writer.field("relativeTo", "start")
@@ -77,13 +79,14 @@ extension AlarmDraft {
         } else {
             trigger = .location(location!, proximity)
         }
-        return AlarmDraft(alarmIdentifier: try fields.optionalString("alarmIdentifier"), trigger: trigger)
+        return AlarmDraft(alarmIdentifier: try fields.optionalString("alarmIdentifier"), trigger: trigger, followsEnd: relativeTo == .end)
     }
 }
 
-/// What a relative alarm counts from: a reminder's due date (the default) or its start date.
+/// What a relative alarm counts from: a reminder's due date (the default) or its start date; `end`
+/// marks an event's alarm that moves with its end (its offset still counts from the start).
 enum RelativeAnchor: String, CaseIterable {
-    case due, start
+    case due, start, end
 }
 
 extension AlarmDraft {

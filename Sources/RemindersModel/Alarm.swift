@@ -52,10 +52,16 @@ public struct Alarm: Equatable, Hashable, Sendable {
 
     public var alarmIdentifier: String
     public var trigger: Trigger
+    /// An event's alarm its calendar counts from the end (`TRIGGER;RELATED=END`: Evolution's
+    /// "10 minutes before the end"). Its `relative` offset is from the start, as EventKit's are;
+    /// when the event's length changes here it moves with the end, and it is written back counting
+    /// from the end, as it came.
+    public var followsEnd: Bool
 
-    public init(alarmIdentifier: String, trigger: Trigger) {
+    public init(alarmIdentifier: String, trigger: Trigger, followsEnd: Bool = false) {
         self.alarmIdentifier = alarmIdentifier
         self.trigger = trigger
+        self.followsEnd = followsEnd
     }
 
     /// Seconds from whichever date the alarm counts from (`isRelativeToStart` says which).

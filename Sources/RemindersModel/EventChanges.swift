@@ -31,6 +31,21 @@ public struct EventChanges: Sendable {
         to event: inout Event, start: Timestamp, end: Timestamp, isNew: Bool, zone: TimeZone,
         makeIdentifier: () -> String
     ) throws(ValidationError) {
+        let (length, before) = (event.duration, event.alarms)
+        try applyFields(to: &event, start: start, end: end, isNew: isNew, zone: zone, makeIdentifier: makeIdentifier)
+        // An alarm its calendar counts from the end rings as long before the end as it did —
+        // kept, or sent back as it was read; one sent with a new offset is the client's word.
+        guard event.duration != length else { return }
+        let moved = Double(event.duration - length) / 1000
+        for index in event.alarms.indices where event.alarms[index].followsEnd && before.contains(event.alarms[index]) {
+            if case .relative(let offset) = event.alarms[index].trigger { event.alarms[index].trigger = .relative(offset: offset + moved) }
+        }
+    }
+
+    private func applyFields(
+        to event: inout Event, start: Timestamp, end: Timestamp, isNew: Bool, zone: TimeZone,
+        makeIdentifier: () -> String
+    ) throws(ValidationError) {
         if case .set(let title) = title { event.title = title } else if case .clear = title { event.title = "" }
         notes.apply(to: &event.notes)
         url.apply(to: &event.url)
@@ -46,7 +61,7 @@ public struct EventChanges: Sendable {
         if case .set(let value) = availability { event.availability = value }
         if case .set(let value) = status { event.status = value }
         if case .set(let drafts) = alarms {
-            event.alarms = drafts.map { Alarm(alarmIdentifier: $0.alarmIdentifier ?? makeIdentifier(), trigger: $0.trigger) }
+            event.alarms = drafts.map { Alarm(alarmIdentifier: $0.alarmIdentifier ?? makeIdentifier(), trigger: $0.trigger, followsEnd: $0.followsEnd) }
         } else if case .clear = alarms {
             event.alarms = []
         }

@@ -27,9 +27,12 @@ public enum FieldChange<Value: Sendable>: Sendable {
 public struct AlarmDraft: Equatable, Sendable {
     public var alarmIdentifier: String?
     public var trigger: Alarm.Trigger
-    public init(alarmIdentifier: String? = nil, trigger: Alarm.Trigger) {
+    /// An event's alarm that moves with the end (`relativeTo: "end"`); see `Alarm.followsEnd`.
+    public var followsEnd: Bool
+    public init(alarmIdentifier: String? = nil, trigger: Alarm.Trigger, followsEnd: Bool = false) {
         self.alarmIdentifier = alarmIdentifier
         self.trigger = trigger
+        self.followsEnd = followsEnd
     }
 }
 
@@ -84,7 +87,7 @@ extension Reminder {
         changes.timeZone.apply(to: &timeZone)
         try applyCompletion(changes, now: now)
         if case .set(let drafts) = changes.alarms {
-            alarms = drafts.map { Alarm(alarmIdentifier: $0.alarmIdentifier ?? makeIdentifier(), trigger: $0.trigger) }
+            alarms = drafts.map { Alarm(alarmIdentifier: $0.alarmIdentifier ?? makeIdentifier(), trigger: $0.trigger, followsEnd: $0.followsEnd) }
         } else if case .clear = changes.alarms {
             alarms = []
         }

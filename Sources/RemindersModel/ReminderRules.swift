@@ -27,6 +27,7 @@ extension CalendarItemRules {
         for (index, alarm) in reminder.alarms.enumerated() {
             try within("alarms[\(index)]") { () throws(ValidationError) in
                 try alarm.validate(hasDueDate: reminder.dueDateComponents != nil, hasStartDate: reminder.startDateComponents != nil)
+                if alarm.followsEnd { throw ValidationError(field: "relativeTo", "relativeTo end is an event's: a reminder has no end") }
             }
         }
         if reminder.tags.count > Tags.maximumCount {

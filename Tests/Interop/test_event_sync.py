@@ -57,6 +57,17 @@ class EventSyncTestCase(SyncTestCase):
     def remote_text(self, cal: caldav.Calendar, uid: str) -> list[str]:
         return lines_of(cal.event_by_uid(uid).data)
 
+    @staticmethod
+    def triggers(lines: list[str]) -> list[tuple[str, str]]:
+        """(what it counts from, its duration) of each TRIGGER, however the server orders parameters."""
+        found = []
+        for line in lines:
+            if line.startswith("TRIGGER"):
+                head, value = line.split(":", 1)
+                related = next((p.split("=")[1] for p in head.split(";")[1:] if p.startswith("RELATED=")), "START")
+                found.append((related, value))
+        return found
+
 
 class EventCollections(EventSyncTestCase):
     def test_a_vevent_collection_becomes_an_event_calendar_with_its_series_exceptions_and_overrides(self):
@@ -236,6 +247,34 @@ class EventCollections(EventSyncTestCase):
         remote = self.remote_text(cal, "ana-birthday@outlook.test")
         self.assertEqual([line for line in remote if line.startswith("RRULE")], came, "the rule written back as the server had it")
         self.assertIn("DESCRIPTION:she likes tulips", remote)
+
+    def test_an_alarm_before_the_end_moves_with_the_end_and_keeps_its_relation_and_identity(self):
+        """Evolution's "10 minutes before the end": TRIGGER;RELATED=END with X-EVOLUTION-ALARM-UID."""
+        cal = self.event_calendar("Evolution")
+        cal.save_event(ical=with_zone(vevent(
+            "talk@evolution.test", "Talk", "20261210T100000", "20261210T110000",
+            "BEGIN:VALARM\r\nX-EVOLUTION-ALARM-UID:20261201T080000Z-4242-1000-1-7@laptop\r\nACTION:DISPLAY\r\n"
+            "TRIGGER;VALUE=DURATION;RELATED=END:-PT10M\r\nDESCRIPTION:Talk\r\nEND:VALARM")))
+        store = self.store()
+        store.sync()
+        event = self.fetch(store, self.calendar_named(store, "Evolution")["calendarIdentifier"])[0]
+        self.assertEqual([(a["relativeOffset"], a.get("relativeTo")) for a in event["alarms"]], [(3000, "end")], "50 minutes after the start")
+        store.call("saveEvent", {"event": {"eventIdentifier": event["eventIdentifier"], "endDate": "2026-12-10T11:00:00.000Z"}})
+        moved = self.fetch(store, self.calendar_named(store, "Evolution")["calendarIdentifier"])[0]
+        self.assertEqual([a["relativeOffset"] for a in moved["alarms"]], [6600], "still ten minutes before the end, now 11:50")
+        store.sync()
+        remote = self.remote_text(cal, "talk@evolution.test")
+        self.assertIn("DTEND;TZID=Europe/Berlin:20261210T120000", remote)
+        self.assertIn("X-EVOLUTION-ALARM-UID:20261201T080000Z-4242-1000-1-7@laptop", remote)
+        self.assertEqual(self.triggers(remote), [("END", "-PT10M")])
+        store.call("saveEvent", {"event": {"eventIdentifier": event["eventIdentifier"],
+                                           "alarms": [dict(moved["alarms"][0], relativeOffset=6300)]}})
+        store.sync()
+        remote = self.remote_text(cal, "talk@evolution.test")
+        self.assertEqual(self.triggers(remote), [("END", "-PT15M")], "changed here, still from the end")
+        self.assertIn("X-EVOLUTION-ALARM-UID:20261201T080000Z-4242-1000-1-7@laptop", remote)
+        again = self.fetch(store, self.calendar_named(store, "Evolution")["calendarIdentifier"])[0]
+        self.assertEqual([a["alarmIdentifier"] for a in again["alarms"]], [a["alarmIdentifier"] for a in moved["alarms"]])
 
     def test_an_invitation_names_its_people_read_only_and_the_accounts_address_is_the_current_user(self):
         cal = self.event_calendar("Invites")

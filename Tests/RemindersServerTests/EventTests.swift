@@ -82,6 +82,34 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(app.shutDown(), 0)
     }
 
+    /// Evolution's "before the end" (`relativeTo: "end"`): kept, moved with the end, and refused
+    /// for a reminder, which has no end.
+    func testAnAlarmThatFollowsTheEndMovesWithIt() throws {
+        let app = try server()
+        let saved = save(
+            app,
+            [
+                "title": "Talk", "startDate": "2027-01-12T10:00:00Z", "endDate": "2027-01-12T11:00:00Z",
+                "alarms": [["relativeOffset": 3000, "relativeTo": "end"], ["relativeOffset": -600]],
+            ])
+        let identifier = try XCTUnwrap(saved.at("result", "event", "eventIdentifier")?.stringValue, "\(saved)")
+        XCTAssertEqual(saved.at("result", "event", "alarms", 0, "relativeTo"), "end")
+        XCTAssertNil(saved.at("result", "event", "alarms", 1, "relativeTo"))
+        save(app, ["eventIdentifier": .string(identifier), "endDate": "2027-01-12T12:00:00Z"])
+        let moved = app.channel.request("event", ["identifier": .string(identifier)]).at("result", "event", "alarms")
+        XCTAssertEqual(moved?.arrayValue?[0]["relativeOffset"], 6600, "ten minutes before the new end")
+        XCTAssertEqual(moved?.arrayValue?[0]["relativeTo"], "end")
+        XCTAssertEqual(moved?.arrayValue?[1]["relativeOffset"], -600, "one from the start stays")
+
+        XCTAssertEqual(
+            try RemindersdProcess.run(["permissions", "set", "--any-program", "calendar-app", "fullAccess", "--store", folder.store]).status, 0)
+        let reminder = app.channel.request(
+            "saveReminder", ["reminder": ["title": "x", "dueDateComponents": ["year": 2027, "month": 1, "day": 12], "alarms": [["relativeOffset": 0, "relativeTo": "end"]]]])
+        XCTAssertEqual(reminder.errorField, "reminder.alarms[0].relativeTo", "\(reminder)")
+        let odd = save(app, ["eventIdentifier": .string(identifier), "alarms": [["relativeOffset": 0, "relativeTo": "middle"]]])
+        XCTAssertEqual(odd.errorField, "event.alarms[0].relativeTo", "\(odd)")
+    }
+
     func testTheRulesNameTheirReason() throws {
         let app = try server()
         XCTAssertEqual(save(app, ["title": "x", "endDate": "2027-01-01T11:00:00Z"]).errorReason, "noStartDate")

@@ -29,9 +29,14 @@ public enum AlarmSchemas: Sendable {
     }
 
     /// remindersd's own: a reminder's alarm may count from its start (RFC 5545's RELATED=START, as
-    /// Evolution and jtx Board write them); absent, it counts from the due date.
+    /// Evolution and jtx Board write them); absent, it counts from the due date. An event's alarm
+    /// may follow its end (RELATED=END, Evolution's "before the end"): its offset still counts from
+    /// the start, as EventKit's do, and it moves when the end does.
     public static let relativeTo = JSONSchema.oneOf(
-        ["due", "start"], description: "What relativeOffset counts from: due (the default) or start (a reminder's start date).")
+        ["due", "start", "end"],
+        description:
+            "What relativeOffset counts from: due (the default) or start (a reminder's start date); end marks an event's alarm that moves with its end, its relativeOffset still from the start."
+    )
 
     public static let proximity = JSONSchema.oneOf(AlarmProximity.allCases.map(\.rawValue), description: "EKAlarmProximity.")
 

@@ -47,7 +47,7 @@ extension CalendarStore {
         return [
             .text(alarm.alarmIdentifier), alarm.relativeOffset.sql, (alarm.absoluteDate?.milliseconds).sql, (location?.title).sql,
             (location?.geoLocation?.latitude).sql, (location?.geoLocation?.longitude).sql, (location?.radius).sql,
-            .text(alarm.proximity.rawValue), (alarm.isRelativeToStart ? "start" : nil).sql,
+            .text(alarm.proximity.rawValue), (alarm.isRelativeToStart ? "start" : alarm.followsEnd ? "end" : nil).sql,
         ]
     }
 
@@ -89,8 +89,11 @@ extension CalendarStore {
         let identifier = try row.text(.identifier)
         row.name = identifier
         let trigger: Alarm.Trigger
+        var followsEnd = false
         if let offset = try row.optionalReal(.relativeOffset) {
-            trigger = try row.optionalText(.relativeTo) == "start" ? .relativeToStart(offset: offset) : .relative(offset: offset)
+            let relativeTo = try row.optionalText(.relativeTo)
+            trigger = relativeTo == "start" ? .relativeToStart(offset: offset) : .relative(offset: offset)
+            followsEnd = relativeTo == "end"
         } else if let date = try row.optionalInteger(.absoluteDate) {
             trigger = .absolute(Timestamp(milliseconds: date))
         } else {
@@ -102,7 +105,7 @@ extension CalendarStore {
             let location = StructuredLocation(title: title, geoLocation: geo, radius: try row.optionalReal(.radius))
             trigger = .location(location, try row.parsed(.proximity, as: "a proximity", AlarmProximity.init(rawValue:)) ?? .none)
         }
-        return Alarm(alarmIdentifier: identifier, trigger: trigger)
+        return Alarm(alarmIdentifier: identifier, trigger: trigger, followsEnd: followsEnd)
     }
 }
 
