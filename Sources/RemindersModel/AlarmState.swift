@@ -9,10 +9,15 @@ public struct AlarmState: Equatable, Sendable {
     public var acknowledged: Timestamp?
     /// When a snooze brings it back.
     public var snoozedUntil: Timestamp?
+    /// When the person decided, for a decision made here. It is `acknowledged` but for an alarm
+    /// dismissed before its time: acknowledged means at or after the alarm's time (RFC 9074, and
+    /// Thunderbird's X-MOZ-LASTACK), so that one is acknowledged as of its time.
+    public var decided: Timestamp?
 
-    public init(alarmIdentifier: String, acknowledged: Timestamp? = nil, snoozedUntil: Timestamp? = nil) {
+    public init(alarmIdentifier: String, acknowledged: Timestamp? = nil, snoozedUntil: Timestamp? = nil, decided: Timestamp? = nil) {
         self.alarmIdentifier = alarmIdentifier
         self.acknowledged = acknowledged
         self.snoozedUntil = snoozedUntil
+        self.decided = decided
     }
 }

@@ -93,7 +93,7 @@ extension CollectionSync {
             case .success(let stored):
                 try eventStore.write { _ throws(StoreError) in
                     try kind.local.keep(KeptCalendarObject(text: outgoing.text, href: target), of: identifier)
-                    if let through = alarmStates.compactMap(\.acknowledged).max() {
+                    if let through = alarmStates.compactMap({ $0.decided ?? $0.acknowledged }).max() {
                         try kind.local.markAlarmStatesShared(of: identifier, through: through)
                     }
                 }

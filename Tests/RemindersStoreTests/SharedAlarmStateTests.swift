@@ -66,7 +66,8 @@ final class SharedAlarmStateTests: StoreTestCase {
         })
         let waiting = try eventStore.read({ store throws(StoreError) in try store.alarmStatesToShare(calendar: call.calendarIdentifier) })
         XCTAssertEqual(
-            waiting[call.calendarItemIdentifier], [AlarmState(alarmIdentifier: "A1", acknowledged: here, snoozedUntil: here.advanced(by: 600_000))])
+            waiting[call.calendarItemIdentifier],
+            [AlarmState(alarmIdentifier: "A1", acknowledged: here, snoozedUntil: here.advanced(by: 600_000), decided: here)])
         XCTAssertTrue(
             try eventStore.read({ store throws(StoreError) in try store.syncBacklog(changedSince: here) }).changedSince == false,
             "a list that is not synced has nothing to send")
@@ -85,6 +86,24 @@ final class SharedAlarmStateTests: StoreTestCase {
             try store.recordAlarmStates(
                 ["A1": AlarmState(alarmIdentifier: "A1", acknowledged: Timestamp(rfc3339: "2026-12-01T09:10:00Z")!)],
                 of: call, in: utc, now: here)
+        })
+        XCTAssertEqual(try held(call)?.state, .dismissed)
+    }
+
+    /// Dismissed before it fires: acknowledged as of its time (RFC 9074 and Thunderbird read an
+    /// earlier ACKNOWLEDGED as an earlier occurrence's, and ring it), decided when it was.
+    func testADismissalBeforeTheAlarmIsAcknowledgedAsOfItsTime() throws {
+        let call = try reminder()
+        let early = Timestamp(rfc3339: "2026-12-01T07:00:00Z")!
+        try eventStore.write({ store throws(StoreError) in
+            try store.decide(.dismissed, reminder: call, alarm: call.alarms[0], fireDate: fires, snoozedUntil: nil, now: early)
+        })
+        let waiting = try eventStore.read({ store throws(StoreError) in try store.alarmStatesToShare(calendar: call.calendarIdentifier) })
+        XCTAssertEqual(waiting[call.calendarItemIdentifier], [AlarmState(alarmIdentifier: "A1", acknowledged: fires, decided: early)])
+        // Read back from the server as it was written, it is dismissed here too.
+        try eventStore.write({ store throws(StoreError) in try store.markAlarmStatesShared(reminder: call.calendarItemIdentifier, through: early) })
+        try eventStore.write({ store throws(StoreError) in
+            try store.recordAlarmStates(["A1": AlarmState(alarmIdentifier: "A1", acknowledged: fires)], of: call, in: utc, now: early)
         })
         XCTAssertEqual(try held(call)?.state, .dismissed)
     }

@@ -21,11 +21,12 @@ extension CalendarStore {
     }
 
     /// The person's dismissals and snoozes of the current occurrences of `calendar`'s reminders
-    /// not yet written to the server, by reminder: each acknowledged when it was made.
+    /// not yet written to the server, by reminder: each acknowledged when it was made — a
+    /// dismissal made before the alarm's time, as of that time.
     public func alarmStatesToShare(calendar: String) throws(StoreError) -> [String: [AlarmState]] {
         try statesToShare(
             """
-            SELECT d.reminder, d.alarm, d.state, d.snoozed_until, d.to_share FROM alarm_deliveries d
+            SELECT d.reminder, d.alarm, d.state, d.snoozed_until, d.to_share, d.fire_date FROM alarm_deliveries d
             JOIN reminders r ON r.identifier = d.reminder
             WHERE r.calendar = ? AND \(Self.sharedCondition) ORDER BY d.reminder, d.alarm
             """, calendar: calendar)
@@ -35,14 +36,15 @@ extension CalendarStore {
     public func eventAlarmStatesToShare(calendar: String) throws(StoreError) -> [String: [AlarmState]] {
         try statesToShare(
             """
-            SELECT d.reminder, d.alarm, d.state, max(d.snoozed_until), max(d.to_share) FROM alarm_deliveries d
+            SELECT d.reminder, d.alarm, d.state, max(d.snoozed_until), max(d.to_share),
+                max(CASE WHEN d.state = 'dismissed' THEN d.fire_date END) FROM alarm_deliveries d
             JOIN events e ON e.identifier = d.reminder
             WHERE e.calendar = ? AND e.series IS NULL AND d.to_share IS NOT NULL AND d.state IN ('dismissed', 'snoozed')
             GROUP BY d.reminder, d.alarm ORDER BY d.reminder, d.alarm
             """, calendar: calendar)
     }
 
-    /// Rows of (item, alarm, state, snoozed until, made at) as states by item.
+    /// Rows of (item, alarm, state, snoozed until, made at, fire date) as states by item.
     private func statesToShare(_ sql: String, calendar: String) throws(StoreError) -> [String: [AlarmState]] {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
@@ -51,11 +53,15 @@ extension CalendarStore {
                 try statement.bind([.text(calendar)])
                 var states: [String: [AlarmState]] = [:]
                 while try statement.step() {
-                    let snoozed = statement.text(2) == AlarmDelivery.State.snoozed.rawValue
+                    let state = statement.text(2)
+                    let decided = statement.int64(4)
+                    let due = state == AlarmDelivery.State.dismissed.rawValue ? statement.optionalInt64(5) ?? decided : decided
                     states[statement.text(0) ?? "", default: []].append(
                         AlarmState(
-                            alarmIdentifier: statement.text(1) ?? "", acknowledged: Timestamp(milliseconds: statement.int64(4)),
-                            snoozedUntil: snoozed ? statement.optionalInt64(3).map(Timestamp.init(milliseconds:)) : nil))
+                            alarmIdentifier: statement.text(1) ?? "", acknowledged: Timestamp(milliseconds: max(decided, due)),
+                            snoozedUntil: state == AlarmDelivery.State.snoozed.rawValue
+                                ? statement.optionalInt64(3).map(Timestamp.init(milliseconds:)) : nil,
+                            decided: Timestamp(milliseconds: decided)))
                 }
                 return states
             }
