@@ -122,9 +122,9 @@ open class EKCalendarItem: EKObject {  // not Sendable, as Apple's is not
     public override var hasChanges: Bool { isNew || !changes.isEmpty }
 
     open func addAlarm(_ alarm: EKAlarm) { alarms = (alarms ?? []) + [alarm] }
-    open func removeAlarm(_ alarm: EKAlarm) { alarms = alarms?.filter { $0 !== alarm } }
+    open func removeAlarm(_ alarm: EKAlarm) { alarms = alarms?.filter { $0 !== alarm }.nilWhenEmpty }
     open func addRecurrenceRule(_ rule: EKRecurrenceRule) { recurrenceRules = (recurrenceRules ?? []) + [rule] }
-    open func removeRecurrenceRule(_ rule: EKRecurrenceRule) { recurrenceRules = recurrenceRules?.filter { $0 !== rule } }
+    open func removeRecurrenceRule(_ rule: EKRecurrenceRule) { recurrenceRules = recurrenceRules?.filter { $0 !== rule }.nilWhenEmpty }
 
     /// Every member, as the protocol takes it (for a new item, and to compare against `snapshot`).
     var wire: JSONObject {
@@ -191,7 +191,7 @@ open class EKCalendarItem: EKObject {  // not Sendable, as Apple's is not
     func clear() {
         (identifier, title, notes, url, location, timeZone) = (nil, "", nil, nil, nil, nil)
         (creationDate, lastModifiedDate, calendarItemExternalIdentifier) = (nil, nil, nil)
-        (alarms, recurrenceRules) = ([], [])
+        (alarms, recurrenceRules) = (nil, nil)
     }
 
     /// One member as the store sent it. Each kind takes its own and hands the rest here.
@@ -206,8 +206,9 @@ open class EKCalendarItem: EKObject {  // not Sendable, as Apple's is not
         case "lastModifiedDate": lastModifiedDate = Wire.date(value)
         case "calendarItemExternalIdentifier": calendarItemExternalIdentifier = value.stringValue
         case "timeZone": timeZone = value.stringValue.flatMap(TimeZoneCache.zone)
-        case "alarms": alarms = (value.arrayValue ?? []).map(EKAlarm.init(wire:))
-        case "recurrenceRules": recurrenceRules = (value.arrayValue ?? []).compactMap(EKRecurrenceRule.from(wire:))
+        // nil when there are none, as Apple's are ("nil if the calendar item has no alarms").
+        case "alarms": alarms = (value.arrayValue ?? []).map(EKAlarm.init(wire:)).nilWhenEmpty
+        case "recurrenceRules": recurrenceRules = (value.arrayValue ?? []).compactMap(EKRecurrenceRule.from(wire:)).nilWhenEmpty
         case "calendarIdentifier": if let identifier = value.stringValue { calendar = store.calendar(withIdentifier: identifier) }
         default: break
         }
@@ -221,4 +222,9 @@ open class EKCalendarItem: EKObject {  // not Sendable, as Apple's is not
     }
 
     open override var hash: Int { identifier?.hashValue ?? ObjectIdentifier(self).hashValue }
+}
+
+extension Array {
+    /// nil for none, as Apple's optional collections are.
+    fileprivate var nilWhenEmpty: [Element]? { isEmpty ? nil : self }
 }
