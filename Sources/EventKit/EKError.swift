@@ -80,13 +80,20 @@ public struct EKError: CustomNSError, Hashable, CustomStringConvertible, Localiz
 
     public var errorCode: Int { code.rawValue }
     public var description: String { "EKError \(code) (\(code.rawValue))" + (message.isEmpty ? "" : ": \(message)") }
-    public var errorDescription: String? { message.isEmpty ? "EventKit error \(code.rawValue)" : message }
+    /// `localizedDescription`: EventKit's text for the code, as a Mac shows it to a person.
+    public var errorDescription: String? { code.localizedDescription }
+    /// `localizedFailureReason`: the store's detail (the field it names, the rule broken), nil when none.
+    public var failureReason: String? { message.isEmpty ? nil : message }
 
     public static func == (lhs: EKError, rhs: EKError) -> Bool { lhs.code == rhs.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
-    /// What `localizedDescription` says, also through `NSError`.
-    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: errorDescription ?? ""] }
+    /// The same through `NSError`: the description, and the detail as its failure reason.
+    public var errorUserInfo: [String: Any] {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: code.localizedDescription]
+        if let failureReason { info[NSLocalizedFailureReasonErrorKey] = failureReason }
+        return info
+    }
 
     // One static member per code, as Apple's overlay has them: `catch EKError.calendarIsImmutable`.
     public static var eventNotMutable: Code { .eventNotMutable }

@@ -50,8 +50,40 @@ final class EKErrorTests: XCTestCase {
     func testEveryCodeIsCaughtByItsStaticMemberAndBridgesToNSErrorInEKErrorDomain() {
         XCTAssertEqual(everyCode.count, 37)
         assertEveryCodeIsCaughtAndBridged(
-            everyCode, domain: EKErrorDomain, make: { EKError($0, message: $1) }, caughtBy: { $0 ~= $1 })
+            everyCode, domain: EKErrorDomain, make: { EKError($0, message: $1) }, caughtBy: { $0 ~= $1 },
+            described: { code, message in
+                let description = EKError(code).localizedDescription
+                XCTAssertFalse(description.isEmpty || description.contains(message), "\(code)")
+                return description
+            })
+        for (code, raw) in everyCode {
+            let error = EKError(code, message: "refused: \(raw)") as NSError
+            XCTAssertEqual(error.localizedFailureReason, "refused: \(raw)", "the store's detail stays reachable")
+        }
+        XCTAssertEqual(Set(everyCode.map { EKError($0.0).localizedDescription }).count, 37, "a text of its own for each code")
+        XCTAssertNil((EKError(.internalFailure) as NSError).localizedFailureReason)
         XCTAssertEqual(EKErrorDomain, "EKErrorDomain")
+    }
+
+    /// A Mac shows EventKit's own words; the store's detail is the failure reason.
+    func testTheDescriptionIsEventKitsText() {
+        let spelled: [(EKError.Code, String)] = [
+            (.datesInverted, "The start date must be before the end date."),
+            (.noCalendar, "No calendar has been set."),
+            (.noStartDate, "No start date has been set."),
+            (.recurringReminderRequiresDueDate, "A repeating reminder must have a due date."),
+            (.calendarReadOnly, "The calendar is read only."),
+            (.invalidSpan, "An invalid span was specified."),
+            (.durationGreaterThanRecurrence, "The event is too long to repeat this often."),
+            (.calendarDoesNotAllowEvents, "That calendar does not allow events to be added."),
+            (.calendarIsImmutable, "That calendar can not be changed or deleted."),
+            (.priorityIsInvalid, "Priorities must be between 0 and 9."),
+        ]
+        for (code, text) in spelled {
+            let error = EKError(code, message: "event.endDate: endDate is before startDate")
+            XCTAssertEqual(error.localizedDescription, text)
+            XCTAssertEqual(error.failureReason, "event.endDate: endDate is before startDate")
+        }
     }
 
     func testACatchNamesTheCodeAsApplesDoes() {

@@ -3,10 +3,11 @@ import XCTest
 
 /// What Apple's error types (`EKError`, `CLError`) promise for each code, checked one way for both:
 /// the code's raw value is Apple's, `catch TheError.code` catches an error of that code, and the
-/// error bridges to an `NSError` in the type's domain with that raw value and its message.
+/// error bridges to an `NSError` in the type's domain with that raw value and the description
+/// `described` gives for the code and the message.
 func assertEveryCodeIsCaughtAndBridged<Code: RawRepresentable>(
     _ everyCode: [(Code, Int)], domain: String, make: (Code, String) -> Error, caughtBy: (Code, Error) -> Bool,
-    file: StaticString = #filePath, line: UInt = #line
+    described: (Code, String) -> String = { $1 }, file: StaticString = #filePath, line: UInt = #line
 ) where Code.RawValue == Int {
     for (code, raw) in everyCode {
         XCTAssertEqual(code.rawValue, raw, "\(code)", file: file, line: line)
@@ -15,6 +16,6 @@ func assertEveryCodeIsCaughtAndBridged<Code: RawRepresentable>(
         let bridged = error as NSError
         XCTAssertEqual(bridged.domain, domain, file: file, line: line)
         XCTAssertEqual(bridged.code, raw, "\(code)", file: file, line: line)
-        XCTAssertEqual(bridged.localizedDescription, "refused: \(raw)", file: file, line: line)
+        XCTAssertEqual(bridged.localizedDescription, described(code, "refused: \(raw)"), file: file, line: line)
     }
 }

@@ -64,7 +64,12 @@ final class EventKitTests: XCTestCase {
         event.startDate = Date(timeIntervalSince1970: 1_800_000_000)
         event.endDate = Date(timeIntervalSince1970: 1_799_990_000)
         event.calendar = store.defaultCalendarForNewEvents
-        XCTAssertThrowsError(try store.save(event, span: .thisEvent)) { XCTAssertEqual(($0 as? EKError)?.code, .datesInverted) }
+        XCTAssertThrowsError(try store.save(event, span: .thisEvent)) { error in
+            XCTAssertEqual((error as? EKError)?.code, .datesInverted)
+            // What a Mac prints, and the store's detail behind it.
+            XCTAssertEqual(error.localizedDescription, "The start date must be before the end date.")
+            XCTAssertEqual((error as NSError).localizedFailureReason?.contains("endDate"), true, "\(error)")
+        }
         XCTAssertEqual(titles(store), [], "nothing was written")
     }
 
