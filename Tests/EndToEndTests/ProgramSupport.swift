@@ -36,7 +36,8 @@ enum Programs {
             errors.withLock { $0 = data }
             errDone.signal()
         }.start()
-        if !input.isEmpty { stdinPipe.fileHandleForWriting.write(input) }
+        // A child that exits before reading (a usage error) closes the pipe: EPIPE, not a trap.
+        if !input.isEmpty { try? stdinPipe.fileHandleForWriting.write(contentsOf: input) }
         try? stdinPipe.fileHandleForWriting.close()
         let outData = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
         errDone.wait()
@@ -183,7 +184,7 @@ final class StoreLock {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        input.fileHandleForWriting.write(Data("PRAGMA busy_timeout=10000;\nBEGIN EXCLUSIVE;\nSELECT 'locked';\n".utf8))
+        try? input.fileHandleForWriting.write(contentsOf: Data("PRAGMA busy_timeout=10000;\nBEGIN EXCLUSIVE;\nSELECT 'locked';\n".utf8))
         var seen = Data()
         while !String(decoding: seen, as: UTF8.self).contains("locked") {
             let chunk = output.fileHandleForReading.availableData
@@ -196,7 +197,7 @@ final class StoreLock {
 
     func release() {
         guard process.isRunning else { return }
-        input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
+        try? input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n.quit\n".utf8))
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
     }

@@ -150,7 +150,8 @@ public final class RemindersdProcess: Sendable {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
+        // A child that exits before reading (a usage error) closes the pipe: EPIPE, not a trap.
+        try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
         try input.fileHandleForWriting.close()
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = error.fileHandleForReading.readDataToEndOfFile()

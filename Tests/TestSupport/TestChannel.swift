@@ -172,7 +172,7 @@ final class Recording: Sendable {
         // taken for this one's.
         let recorded = json.utf8.count <= Self.largest ? value : Self.idsOnly(value)
         let line = "{\"\(direction)\":" + recorded.serialized + "}\n"
-        handle.withLock { $0.write(Data(line.utf8)) }
+        handle.withLock { try? $0.write(contentsOf: Data(line.utf8)) }
     }
 
     private static func idsOnly(_ value: JSONValue) -> JSONValue {
