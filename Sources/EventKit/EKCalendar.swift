@@ -23,8 +23,8 @@ open class EKCalendar: EKObject {  // not Sendable, as Apple's is not
     /// `#RRGGBB`, as remindersd keeps a calendar's colour (`cgColor` reads and writes it).
     open var colorHex: String?
 
-    /// The calendar's colour; set, it becomes `colorHex` (a grey as its three equal components;
-    /// alpha is not kept, as CalDAV's colours have none worth keeping).
+    /// The calendar's colour, in sRGB; set, it becomes `colorHex` (converted to sRGB first: a grey
+    /// as its three equal components; alpha is not kept, as CalDAV's colours have none worth keeping).
     open var cgColor: CGColor! {
         get {
             guard let hex = colorHex, hex.count == 7, hex.hasPrefix("#"), let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
@@ -32,8 +32,10 @@ open class EKCalendar: EKObject {  // not Sendable, as Apple's is not
             return CGColor(red: component(16), green: component(8), blue: component(0), alpha: 1)
         }
         set {
-            guard let components = newValue?.components, !components.isEmpty else { return colorHex = nil }
-            let rgb = components.count >= 3 ? Array(components.prefix(3)) : Array(repeating: components[0], count: 3)
+            // In sRGB first, as a calendar's colour is written (a linear or grey colour converted).
+            let inSRGB = newValue?.converted(to: CGColorSpace(name: CGColorSpace.sRGB)!, intent: .defaultIntent, options: nil)
+            guard let components = inSRGB?.components, components.count == 4 else { return colorHex = nil }
+            let rgb = Array(components.prefix(3))
             colorHex = "#" + rgb.map { String(format: "%02X", Int(($0 * 255).rounded())) }.joined()
         }
     }

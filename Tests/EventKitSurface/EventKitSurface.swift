@@ -329,4 +329,17 @@ func coreGraphicsSurface(_ color: CGColor) {
     let _: [CGFloat]? = color.components
     let _: Int = color.numberOfComponents
     let _: CGFloat = color.alpha
+    // The usual way to get RGB out of a calendar's colour.
+    let rgb: CGColorSpace = CGColorSpaceCreateDeviceRGB()
+    let _: CGColorSpace = CGColorSpaceCreateDeviceGray()
+    let _: CGColor? = color.converted(to: rgb, intent: .defaultIntent, options: nil)
+    let _: CGColor? = color.converted(to: rgb, intent: CGColorRenderingIntent.perceptual, options: nil)
+    let _: CGColorSpace? = CGColorSpace(name: CGColorSpace.sRGB)
+    let _: CGColorSpace = color.colorSpace!
+    let _: CGColorSpaceModel = rgb.model
+    let _: Int = rgb.numberOfComponents
+    let _: CGColor? = color.copy(alpha: 0.5)
+    var values: [CGFloat] = [1, 0, 0, 1]
+    let _: CGColor? = CGColor(colorSpace: rgb, components: &values)
+    let _: CGColor = CGColor.white
 }
