@@ -1,8 +1,8 @@
-// libFuzzer entry point for the iCalendar codec (Sources/ICalendar): content lines, folding,
+// libFuzzer entry point for the iCalendar codec (Sources/RemindersICalendarFormat): content lines, folding,
 // parameters, components and the value parsers, as sync and import run them on what a server or
 // a file holds.
 //
-// Built by `scripts/fuzz --target icalendar` together with Sources/ICalendar/*.swift into one
+// Built by `scripts/fuzz --target icalendar` together with Sources/RemindersICalendarFormat/*.swift into one
 // module, so internal API is reachable. Besides crashes and sanitizer reports it traps when:
 // - written text is not strict (a line over 75 octets, a bare CR or LF, a fold inside a UTF-8 sequence);
 // - parse → write → parse → write is not stable (the second text differs from the first);

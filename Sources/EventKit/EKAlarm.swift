@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 
 /// When a reminder or an event reminds: at a date, at an offset from its due date (a reminder's)
 /// or start (an event's), or on arriving at or leaving a place (`structuredLocation` and `proximity`).

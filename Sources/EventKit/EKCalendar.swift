@@ -1,6 +1,6 @@
 import CoreGraphics
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersModel
 import RemindersProtocol
 

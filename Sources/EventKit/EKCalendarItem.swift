@@ -1,6 +1,6 @@
-import CivilTime
+import RemindersCivilTime
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersModel
 
 /// What reminders and events share (EventKit's superclass of both): the calendar, the title, the

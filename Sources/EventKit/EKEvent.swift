@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersProtocol
 
 /// An event, or one occurrence of a recurring one (as a fetch gives them): a start and an end, all

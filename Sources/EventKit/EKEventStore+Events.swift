@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersProtocol
 
 /// A predicate of events: a range and the calendars to look in.

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import JSONRPC
+import RemindersJSONRPC
 import RemindersProtocol
 
 /// A predicate of reminders, as EventKit makes them: it holds what `fetchReminders` asks the store.

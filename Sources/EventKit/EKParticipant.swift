@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 
 public enum EKParticipantRole: Int, Sendable {
     case unknown = 0

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 
 /// When a recurrence ends: at a date, or after a number of occurrences.
 open class EKRecurrenceEnd: NSObject {  // not Sendable, as Apple's is not

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersProtocol
 
 /// A reminder: a calendar item with a start and a due date (date components: without an hour all

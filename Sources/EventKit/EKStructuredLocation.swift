@@ -1,6 +1,6 @@
 import CoreLocation
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 
 /// A place: its title and, for a location alarm, where it is and how far around it counts.
 open class EKStructuredLocation: EKObject {  // not Sendable, as Apple's is not

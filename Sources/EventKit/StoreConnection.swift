@@ -1,7 +1,7 @@
-import ConcurrencyHelpers
+import RemindersConcurrency
 import Foundation
 import Synchronization
-import JSONRPC
+import RemindersJSONRPC
 import RemindersLauncher
 import RemindersProtocol
 

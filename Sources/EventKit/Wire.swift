@@ -1,6 +1,6 @@
-import CivilTime
+import RemindersCivilTime
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersModel
 
 /// How EventKit's values travel to remindersd and back: instants as RFC 3339 text (milliseconds,

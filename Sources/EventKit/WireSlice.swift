@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import Synchronization
 
 /// A piece of an answer from remindersd, not read yet: the bytes of the whole answer (shared by

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import RemindersLogging
 
 /// How `remindersd agent` delivers and what it catches up on.
 public struct AgentOptions: Sendable {

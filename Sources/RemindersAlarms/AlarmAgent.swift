@@ -1,9 +1,9 @@
-import ConcurrencyHelpers
-import DesktopNotifications
+import RemindersConcurrency
+import RemindersDesktopNotifications
 import Foundation
 import Synchronization
-import JSONRPC
-import Logging
+import RemindersJSONRPC
+import RemindersLogging
 import RemindersJSON
 import RemindersModel
 import RemindersStore

@@ -1,4 +1,4 @@
-import DesktopNotifications
+import RemindersDesktopNotifications
 import Foundation
 import Synchronization
 import RemindersModel

@@ -1,6 +1,6 @@
-import CivilTime
-import DatePhrases
-import DesktopNotifications
+import RemindersCivilTime
+import RemindersDatePhrases
+import RemindersDesktopNotifications
 import Foundation
 import Synchronization
 import RemindersJSON

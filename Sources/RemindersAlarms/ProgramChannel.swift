@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 
 /// `--on-alarm PROGRAM`: run with the alarm's JSON on stdin (argv, no shell), given 30 s; its exit
 /// status is logged, never retried (a program that fails would fail again).

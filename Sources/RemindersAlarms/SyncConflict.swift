@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 
 /// A conflict the live sync's report names — both sides changed one property of an item, one
 /// side's change kept — read from `remindersd-sync --json` (the agent does not link the sync).

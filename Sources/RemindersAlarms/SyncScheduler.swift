@@ -1,7 +1,7 @@
-import ConcurrencyHelpers
+import RemindersConcurrency
 import Foundation
-import Logging
-import JSONRPC
+import RemindersLogging
+import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
 import RemindersSyncHelper

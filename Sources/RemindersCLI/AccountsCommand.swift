@@ -1,8 +1,8 @@
-import CommandArguments
+import RemindersCommandArguments
 import RemindersCommandLine
-import AccountSecrets
+import RemindersAccountSecrets
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
 import RemindersStore

@@ -1,9 +1,9 @@
-import CommandArguments
+import RemindersCommandArguments
 import RemindersCommandLine
-import AccountSecrets
+import RemindersAccountSecrets
 import Foundation
-import JSONRPC
-import Logging
+import RemindersJSONRPC
+import RemindersLogging
 import RemindersAlarms
 import RemindersJSON
 import RemindersModel

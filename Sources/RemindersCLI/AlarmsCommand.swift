@@ -1,7 +1,7 @@
-import CommandArguments
+import RemindersCommandArguments
 import RemindersCommandLine
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
 import RemindersStore

@@ -1,8 +1,8 @@
-import CommandArguments
+import RemindersCommandArguments
 import RemindersCommandLine
 import Foundation
-import JSONRPC
-import Logging
+import RemindersJSONRPC
+import RemindersLogging
 import RemindersJSON
 import RemindersModel
 import RemindersProtocol

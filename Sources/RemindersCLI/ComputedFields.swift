@@ -1,7 +1,7 @@
-import CivilTime
-import DatePhrases
+import RemindersCivilTime
+import RemindersDatePhrases
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
 

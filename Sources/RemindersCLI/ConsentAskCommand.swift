@@ -1,6 +1,6 @@
-import CommandArguments
+import RemindersCommandArguments
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersCommandLine
 import RemindersConsent
 

@@ -1,7 +1,7 @@
-import CommandArguments
+import RemindersCommandArguments
 import RemindersCommandLine
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersStore
 
 /// `remindersd geocoder [URL | --none]`: the geocoder every program's CLGeocoder asks (through the

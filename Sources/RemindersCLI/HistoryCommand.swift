@@ -1,4 +1,4 @@
-import CommandArguments
+import RemindersCommandArguments
 import RemindersCommandLine
 import Foundation
 import RemindersModel

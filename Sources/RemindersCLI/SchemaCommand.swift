@@ -1,5 +1,5 @@
-import CommandArguments
-import JSONRPC
+import RemindersCommandArguments
+import RemindersJSONRPC
 import RemindersCommandLine
 import RemindersServer
 

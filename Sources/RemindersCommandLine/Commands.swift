@@ -1,4 +1,4 @@
-import CommandArguments
+import RemindersCommandArguments
 
 /// Every command of `remindersd`, in the order its `--help` lists them (`serve` first).
 public enum Commands {

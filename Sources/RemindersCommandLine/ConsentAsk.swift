@@ -1,4 +1,4 @@
-import CommandArguments
+import RemindersCommandArguments
 
 extension CommandDeclaration {
     public static let consentAsk = CommandDeclaration(

@@ -1,4 +1,4 @@
-import CommandArguments
+import RemindersCommandArguments
 
 /// The options several commands read, declared once.
 extension Option {

@@ -1,4 +1,4 @@
-import CommandArguments
+import RemindersCommandArguments
 
 extension CommandDeclaration {
     /// Run as `remindersd-sync` (`remindersd sync` replaces itself with it).

@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 
 /// What a consent agent is asked: who asks (the client's name — its own claim — and the program
 /// remindersd found running it, with what vouches for that), for what, and why in its own words.

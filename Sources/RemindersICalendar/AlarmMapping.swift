@@ -1,5 +1,5 @@
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersModel
 
 /// VALARM ↔ alarm. Relative alarms are measured from the due date (`TRIGGER;RELATED=END`, END of a

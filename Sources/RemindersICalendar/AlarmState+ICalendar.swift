@@ -1,5 +1,5 @@
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersModel
 
 /// Alarm state in iCalendar, as calendar clients carry it between devices:

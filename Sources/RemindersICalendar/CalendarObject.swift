@@ -1,4 +1,4 @@
-import ICalendar
+import RemindersICalendarFormat
 
 /// One calendar object resource (RFC 4791 §4.1): a VCALENDAR holding one VTODO — with, for a
 /// series, its overridden occurrences (same UID, with a RECURRENCE-ID) — and the VTIMEZONEs they use.

@@ -1,5 +1,5 @@
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersModel
 
 /// DTSTART and DUE ↔ date components; instants (COMPLETED, CREATED, alarm dates) ↔ UTC DATE-TIMEs.

@@ -1,5 +1,5 @@
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersModel
 
 /// `RECURRENCE-ID;RANGE=THISANDFUTURE`: an override of one occurrence and every later one (RFC

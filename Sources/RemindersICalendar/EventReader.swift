@@ -1,5 +1,5 @@
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersModel
 
 /// VEVENT → Event: a calendar object's series (the VEVENT without RECURRENCE-ID) and its

@@ -1,6 +1,6 @@
-import CivilTime
+import RemindersCivilTime
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersModel
 
 /// Event → VEVENT (RFC 5545 §3.6.1): one calendar object per series, its detached occurrences as
@@ -188,7 +188,8 @@ public enum EventWriter {
             }
             // The VALARM it came as, its trigger changed if it was: another client's identity
             // (X-EVOLUTION-ALARM-UID), sound and acknowledgement stay.
-            let written = came.alarm.trigger == alarm.trigger ? came.component : AlarmMapping.retriggered(came.component, as: Self.component(alarm, of: event))
+            let written =
+                came.alarm.trigger == alarm.trigger ? came.component : AlarmMapping.retriggered(came.component, as: Self.component(alarm, of: event))
             reused.append((written, alarm.alarmIdentifier))
             vevent.components.append(written)
         }

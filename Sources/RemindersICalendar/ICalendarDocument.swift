@@ -1,4 +1,4 @@
-import ICalendar
+import RemindersICalendarFormat
 
 /// A .ics file: split into calendar objects for import, joined from them for export.
 public enum ICalendarDocument {

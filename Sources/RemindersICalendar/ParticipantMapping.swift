@@ -1,5 +1,5 @@
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersModel
 
 /// ATTENDEE and ORGANIZER → Participant (RFC 5545 §3.8.4.1, §3.8.4.3), with RFC 5545's defaults

@@ -1,5 +1,5 @@
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersModel
 
 /// A recurring VTODO's series as the person's other clients write it (RFC 5545 §3.8.5.3): the

@@ -1,5 +1,5 @@
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersModel
 
 /// What completing or moving a series here writes into an object of the override form

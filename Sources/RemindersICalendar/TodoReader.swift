@@ -1,5 +1,5 @@
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersModel
 
 /// What a VTODO says as a reminder: every mapped field, and the UID of the reminder it is a

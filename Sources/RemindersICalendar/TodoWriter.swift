@@ -1,5 +1,5 @@
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersModel
 
 /// Reminder → VTODO, over the calendar object it was read from when there is one.

@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 import RemindersModel
 
 /// Reads the members of one JSON object of the params, naming each by its JSON path in errors

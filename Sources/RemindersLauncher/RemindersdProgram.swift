@@ -1,7 +1,7 @@
-import ConcurrencyHelpers
+import RemindersConcurrency
 import Foundation
 import Synchronization
-import JSONRPC
+import RemindersJSONRPC
 
 /// The remindersd a library program runs — the EventKit and Core Location products, which are
 /// linked into other people's programs: where it is, who is asking, and one request answered by

@@ -1,4 +1,4 @@
-import ConcurrencyHelpers
+import RemindersConcurrency
 import Foundation
 
 /// The one thread that reads and writes the store for MCP: it owns the clients' sessions (made

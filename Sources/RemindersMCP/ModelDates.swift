@@ -1,4 +1,4 @@
-import DatePhrases
+import RemindersDatePhrases
 import Foundation
 import RemindersModel
 

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 
 /// Where messages go: the connection's writer (one JSON text per line, whole lines only, from
 /// whichever thread — the reader, the worker, the store watcher — has one to send).

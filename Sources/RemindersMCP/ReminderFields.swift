@@ -1,6 +1,6 @@
-import DatePhrases
+import RemindersDatePhrases
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
 import RemindersProtocol

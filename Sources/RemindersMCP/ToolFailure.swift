@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 
 /// Why a tool call did not do what it was asked, told back to the model as an `isError` result
 /// naming the argument (and EventKit's reason, when the store refused it), so that it can fix

@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 
 /// A tool call's result as MCP has it: the method's result as `structuredContent` (its JSON as the
 /// method wrote it), its short text rendering as the content; or `isError` with text that names

@@ -1,4 +1,4 @@
-import CivilTime
+import RemindersCivilTime
 import Foundation
 
 /// EventKit's rules for a calendar item about to be saved: what holds for reminders and events

@@ -1,4 +1,4 @@
-import CivilTime
+import RemindersCivilTime
 import Foundation
 
 /// The members a `saveEvent` sets: present (set), null (clear) or absent (keep), as for reminders.
@@ -61,7 +61,9 @@ public struct EventChanges: Sendable {
         if case .set(let value) = availability { event.availability = value }
         if case .set(let value) = status { event.status = value }
         if case .set(let drafts) = alarms {
-            event.alarms = drafts.map { Alarm(alarmIdentifier: $0.alarmIdentifier ?? makeIdentifier(), trigger: $0.trigger, followsEnd: $0.followsEnd) }
+            event.alarms = drafts.map {
+                Alarm(alarmIdentifier: $0.alarmIdentifier ?? makeIdentifier(), trigger: $0.trigger, followsEnd: $0.followsEnd)
+            }
         } else if case .clear = alarms {
             event.alarms = []
         }

@@ -1,4 +1,4 @@
-import CivilTime
+import RemindersCivilTime
 import Foundation
 
 /// A calendar item's date as EventKit keeps it (a reminder's start and due date, an event's

@@ -1,4 +1,4 @@
-import CivilTime
+import RemindersCivilTime
 
 /// RFC 5545 expansion of EventKit's subset of recurrence rules, on whole days.
 ///

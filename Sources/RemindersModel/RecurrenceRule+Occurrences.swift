@@ -1,4 +1,4 @@
-import CivilTime
+import RemindersCivilTime
 import Foundation
 
 /// The next occurrence of a series and what its rule becomes once that occurrence is current.

@@ -1,4 +1,4 @@
-import CivilTime
+import RemindersCivilTime
 import Foundation
 
 /// The time zone this process runs in, read the way the C library reads it: `TZ` first

@@ -1,4 +1,4 @@
-import CivilTime
+import RemindersCivilTime
 
 /// An instant, in whole milliseconds since 1970-01-01T00:00:00Z.
 ///

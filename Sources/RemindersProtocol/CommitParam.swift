@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 
 /// The `commit` member of every `.stages` method, declared here once.
 public enum CommitParam {

@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 
 /// remindersd's own error codes, in the JSON-RPC server-error range (protocol.md, "Errors"): every
 /// side names them from here, never as a number.

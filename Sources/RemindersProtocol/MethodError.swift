@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 import RemindersModel
 
 /// An error a method may answer with, for its OpenRPC entry.

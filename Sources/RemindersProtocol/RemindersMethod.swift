@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 
 /// One method of the protocol, declared once, as sourcekit-lsp declares a request type: its name,
 /// what it is for, the value it takes (`Params`, whose properties are its params' schema), the

@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 
 /// One item taken from the connection — a message, a batch, an unreadable frame or the end of
 /// input — with each request in it read into its `Call` once, as it arrives, and what the calls

@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 import RemindersProtocol
 
 /// The LSP lifecycle, as explicit states: nothing but `initialize` before it, nothing but `exit` after `shutdown`.

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
 import RemindersProtocol
@@ -146,7 +146,7 @@ public final class Server {
         }
     }
 
-    private func notify(_ notification: JSONRPC.Notification) {
+    private func notify(_ notification: RemindersJSONRPC.Notification) {
         switch session.lifecycle.admitNotification(notification.method) {
         case .exit(let code): exitCode = code
         case .drop, .reject: break

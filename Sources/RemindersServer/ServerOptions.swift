@@ -1,6 +1,6 @@
 import Foundation
-import JSONRPC
-import Logging
+import RemindersJSONRPC
+import RemindersLogging
 import RemindersJSON
 import RemindersModel
 

@@ -1,4 +1,4 @@
-import CSQLite
+import RemindersCSQLite
 
 /// Which of `Schema.migrations` a store has had, by name (`schema_migrations`): what the store is
 /// brought up to date by, and how a store of a newer remindersd is told from an older one.

@@ -1,4 +1,4 @@
-import ConcurrencyHelpers
+import RemindersConcurrency
 import Foundation
 import Synchronization
 

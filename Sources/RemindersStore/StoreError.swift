@@ -1,4 +1,4 @@
-import CSQLite
+import RemindersCSQLite
 import RemindersModel
 
 /// Why a store operation failed, in the store's terms (the server maps each case to a JSON-RPC error).

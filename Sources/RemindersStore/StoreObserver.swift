@@ -1,4 +1,4 @@
-import CSQLite
+import RemindersCSQLite
 import Foundation
 import RemindersModel
 

@@ -1,5 +1,5 @@
-import AccountSecrets
-import CalDAV
+import RemindersAccountSecrets
+import RemindersCalDAV
 import Foundation
 import RemindersModel
 import RemindersStore

@@ -1,4 +1,4 @@
-import CalDAV
+import RemindersCalDAV
 import RemindersModel
 
 extension CalendarComponent {

@@ -1,4 +1,4 @@
-import CalDAV
+import RemindersCalDAV
 import Foundation
 import RemindersModel
 import RemindersStore

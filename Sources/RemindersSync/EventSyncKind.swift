@@ -1,4 +1,4 @@
-import ICalendar
+import RemindersICalendarFormat
 import RemindersICalendar
 import RemindersModel
 import RemindersStore

@@ -1,5 +1,5 @@
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersICalendar
 import RemindersModel
 import RemindersStore

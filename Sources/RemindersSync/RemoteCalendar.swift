@@ -1,4 +1,4 @@
-import CalDAV
+import RemindersCalDAV
 
 /// A CalDAV collection as one side of a calendar's sync: the members holding its component, keyed
 /// by href and versioned by ETag; writes are conditional PUTs (`If-Match` the ETag read, or

@@ -1,8 +1,8 @@
-import CommandArguments
+import RemindersCommandArguments
 import RemindersCommandLine
 import Foundation
-import Geocoding
-import JSONRPC
+import RemindersGeocoding
+import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
 

@@ -1,6 +1,6 @@
 import Foundation
-import JSONRPC
-import CommandArguments
+import RemindersJSONRPC
+import RemindersCommandArguments
 import RemindersCommandLine
 import RemindersModel
 import RemindersStore

@@ -1,6 +1,6 @@
-import ConcurrencyHelpers
+import RemindersConcurrency
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 
 /// remindersd-sync, the program sync runs in: installed beside remindersd, so that the network
 /// stack (libcurl and FoundationXML's libxml2, some forty libraries) is loaded only by a

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersCLI
 
 // Descriptors 0–2 closed at start are opened on /dev/null first, so that the duplicate of stdout

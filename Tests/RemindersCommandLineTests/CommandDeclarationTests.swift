@@ -1,4 +1,4 @@
-import CommandArguments
+import RemindersCommandArguments
 import Foundation
 import XCTest
 @testable import RemindersCommandLine

@@ -1,4 +1,4 @@
-import CivilTime
+import RemindersCivilTime
 import Foundation
 import XCTest
 @testable import RemindersModel

@@ -1,6 +1,6 @@
-import JSONRPC
-import ServerHarness
-import TestSupport
+import RemindersJSONRPC
+import RemindersServerHarness
+import RemindersTestSupport
 import XCTest
 
 /// Dates that mean what people mean: all-day and floating dates in the reader's zone, DST days,

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersProtocol
 @testable import RemindersServer
 import XCTest
@@ -85,7 +85,7 @@ final class DeclarationTests: XCTestCase {
     }
 
     func testEachMethodHasAnEndToEndTest() throws {
-        let tests = try swiftFiles(under: "Tests/EndToEndTests").map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+        let tests = try swiftFiles(under: "Tests/RemindersEndToEndTests").map { try String(contentsOf: $0, encoding: .utf8) }.joined()
         for method in MethodRegistry.all {
             XCTAssertTrue(tests.contains("\"\(method.name)\""), "no end-to-end test calls \(method.name)")
         }

@@ -1,7 +1,7 @@
 import Foundation
-import JSONRPC
-import ServerHarness
-import TestSupport
+import RemindersJSONRPC
+import RemindersServerHarness
+import RemindersTestSupport
 import XCTest
 
 /// Events through the real binary: the seed's scenarios (the modern EventKit guide), spans,
@@ -104,7 +104,12 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(
             try RemindersdProcess.run(["permissions", "set", "--any-program", "calendar-app", "fullAccess", "--store", folder.store]).status, 0)
         let reminder = app.channel.request(
-            "saveReminder", ["reminder": ["title": "x", "dueDateComponents": ["year": 2027, "month": 1, "day": 12], "alarms": [["relativeOffset": 0, "relativeTo": "end"]]]])
+            "saveReminder",
+            [
+                "reminder": [
+                    "title": "x", "dueDateComponents": ["year": 2027, "month": 1, "day": 12], "alarms": [["relativeOffset": 0, "relativeTo": "end"]],
+                ]
+            ])
         XCTAssertEqual(reminder.errorField, "reminder.alarms[0].relativeTo", "\(reminder)")
         let odd = save(app, ["eventIdentifier": .string(identifier), "alarms": [["relativeOffset": 0, "relativeTo": "middle"]]])
         XCTAssertEqual(odd.errorField, "event.alarms[0].relativeTo", "\(odd)")

@@ -1,7 +1,7 @@
 import Foundation
-import JSONRPC
-import ServerHarness
-import TestSupport
+import RemindersJSONRPC
+import RemindersServerHarness
+import RemindersTestSupport
 import XCTest
 
 /// `sortOrder` (the Reminders app's manual order, synced as X-APPLE-SORT-ORDER) and

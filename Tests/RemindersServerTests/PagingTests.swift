@@ -1,7 +1,7 @@
 import Foundation
-import JSONRPC
-import ServerHarness
-import TestSupport
+import RemindersJSONRPC
+import RemindersServerHarness
+import RemindersTestSupport
 import XCTest
 
 /// Fetches of any size: pages that never repeat or skip, one response of 100,000, cancellation.

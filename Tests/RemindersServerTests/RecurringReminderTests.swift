@@ -1,6 +1,6 @@
-import JSONRPC
-import ServerHarness
-import TestSupport
+import RemindersJSONRPC
+import RemindersServerHarness
+import RemindersTestSupport
 import XCTest
 
 /// Recurrence rules through the binary, and what completing a recurring reminder does.

@@ -1,8 +1,8 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersProtocol
 @testable import RemindersServer
-import TestSupport
+import RemindersTestSupport
 import XCTest
 
 /// What the hand-tuned encoders write matches each method's declared result schema: every method,

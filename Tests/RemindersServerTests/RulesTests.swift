@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 import RemindersModel
 import RemindersProtocol
 @testable import RemindersServer

@@ -1,7 +1,7 @@
 import Foundation
-import JSONRPC
-import ServerHarness
-import TestSupport
+import RemindersJSONRPC
+import RemindersServerHarness
+import RemindersTestSupport
 import XCTest
 
 /// saveReminder's update semantics, completion, alarms, lists, and optimistic concurrency.

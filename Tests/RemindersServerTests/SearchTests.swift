@@ -1,7 +1,7 @@
 import Foundation
-import JSONRPC
-import ServerHarness
-import TestSupport
+import RemindersJSONRPC
+import RemindersServerHarness
+import RemindersTestSupport
 import XCTest
 
 /// Finding reminders: full-text `matching`, tags, flags, subtasks, hasDueDate, with the three

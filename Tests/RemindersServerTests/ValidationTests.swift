@@ -1,6 +1,6 @@
-import JSONRPC
-import ServerHarness
-import TestSupport
+import RemindersJSONRPC
+import RemindersServerHarness
+import RemindersTestSupport
 import XCTest
 
 /// Every rule of EventKit's that remindersd enforces, each with its code, field and reason.

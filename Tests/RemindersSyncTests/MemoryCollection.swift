@@ -1,4 +1,4 @@
-import CalDAV
+import RemindersCalDAV
 
 /// A CalDAV collection in memory, for the sync's property tests: members with ETags, a change
 /// log behind its sync tokens, conditional writes — and requests that fail when `failing` says,

@@ -1,6 +1,6 @@
-import CalDAV
+import RemindersCalDAV
 import Foundation
-import ICalendar
+import RemindersICalendarFormat
 import RemindersICalendar
 import RemindersModel
 import RemindersStore

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
 import RemindersProtocol

@@ -1,6 +1,6 @@
-import CivilTime
+import RemindersCivilTime
 import Foundation
-import JSONRPC
+import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
 

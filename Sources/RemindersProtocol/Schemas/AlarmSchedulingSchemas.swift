@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 
 /// The alarm methods' members (issue 11).
 public enum AlarmSchedulingSchemas: Sendable {

@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 
 /// `{year, month, day, hour?, minute?, second?, timeZone?}`: Gregorian date components.
 public enum DateComponentsSchema: Sendable {

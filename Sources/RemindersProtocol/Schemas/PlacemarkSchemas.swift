@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 
 /// CLPlacemark, as `geocode` and `reverseGeocode` answer (issue 37).
 public enum PlacemarkSchemas: Sendable {

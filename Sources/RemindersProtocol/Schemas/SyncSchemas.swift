@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 
 /// What `sync` answers.
 public enum SyncSchemas: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import RemindersLogging
 #if canImport(Glibc)
     import Glibc
 #endif

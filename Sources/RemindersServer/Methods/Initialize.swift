@@ -1,5 +1,5 @@
-import CivilTime
-import JSONRPC
+import RemindersCivilTime
+import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
 import RemindersProtocol

@@ -1,5 +1,5 @@
-import DatePhrases
-import JSONRPC
+import RemindersDatePhrases
+import RemindersJSONRPC
 import RemindersModel
 import RemindersProtocol
 

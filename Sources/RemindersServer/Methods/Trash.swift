@@ -1,4 +1,4 @@
-import JSONRPC
+import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
 import RemindersProtocol

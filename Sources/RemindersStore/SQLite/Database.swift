@@ -1,4 +1,4 @@
-import CSQLite
+import RemindersCSQLite
 import Foundation
 
 /// One SQLite connection with its prepared statements cached by SQL text.

@@ -1,4 +1,4 @@
-import CSQLite
+import RemindersCSQLite
 
 /// A failed SQLite call as SQLite reported it (GRDB's `DatabaseError` keeps the same): the
 /// extended result code, SQLite's own message and the statement that failed, so that a bug in a

@@ -1,4 +1,4 @@
-import CSQLite
+import RemindersCSQLite
 
 /// A value bound to or read from SQLite.
 enum SQLValue: Equatable {

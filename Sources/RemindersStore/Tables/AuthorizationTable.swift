@@ -1,4 +1,4 @@
-import CSQLite
+import RemindersCSQLite
 import RemindersModel
 
 /// One stored authorization decision: for a client's name and the program that runs it.

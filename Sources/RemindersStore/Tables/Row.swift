@@ -1,4 +1,4 @@
-import CSQLite
+import RemindersCSQLite
 
 /// A selected row of one table, read column by column through one path that says what is wrong:
 /// a value that is not what its column holds — a NULL where one is needed, text in a number's
