@@ -70,21 +70,10 @@ enum AlarmMapping {
         }
     }
 
+    /// Without a place to watch it is no alarm remindersd can keep (a server may have cut the
+    /// coordinates off): left as it came.
     private static func location(_ place: Property, _ proximity: AlarmProximity) -> Alarm.Trigger? {
-        var location = StructuredLocation(title: place.parameter("X-TITLE") ?? "")
-        // Apple writes the comma unescaped; a writer that treats the value as TEXT escapes it.
-        let uri = place.value.replacingOccurrences(of: "\\,", with: ",")
-        if uri.lowercased().hasPrefix("geo:") {
-            let coordinates = uri.dropFirst(4).split(separator: ";")[0].split(separator: ",")
-            if coordinates.count >= 2, let latitude = Double(coordinates[0]), let longitude = Double(coordinates[1]) {
-                location.geoLocation = GeoLocation(latitude: latitude, longitude: longitude)
-            }
-        }
-        location.radius = place.parameter("X-APPLE-RADIUS").flatMap(Double.init)
-        // Without a place to watch it is no alarm remindersd can keep (a server may have cut the
-        // coordinates off): left as it came.
-        guard location.geoLocation != nil, (try? location.validate()) != nil else { return nil }
-        return .location(location, proximity)
+        AppleStructuredLocation.read(place).map { .location($0, proximity) }
     }
 
     /// The VALARMs of `item` kept as they came, made to keep their alarms' identifiers: one that
@@ -128,12 +117,8 @@ enum AlarmMapping {
         case .location(let location, let proximity):
             properties.append(Property("TRIGGER", applePlaceholderTrigger, [Parameter("VALUE", "DATE-TIME")]))
             properties.append(Property("X-APPLE-PROXIMITY", proximity == .leave ? "DEPART" : "ARRIVE"))
-            var parameters = [Parameter("VALUE", "URI")]
-            if let radius = location.radius { parameters.append(Parameter("X-APPLE-RADIUS", Self.number(radius))) }
-            parameters.append(Parameter("X-APPLE-REFERENCEFRAME", "1"))
-            parameters.append(Parameter("X-TITLE", location.title))
-            let geo = location.geoLocation.map { "geo:\(Self.number($0.latitude)),\(Self.number($0.longitude))" } ?? ""
-            properties.append(Property("X-APPLE-STRUCTURED-LOCATION", geo, parameters))
+            // A location alarm always has coordinates (the rules refuse one without).
+            if let place = AppleStructuredLocation.property(location) { properties.append(place) }
         }
         return Component("VALARM", properties: properties)
     }

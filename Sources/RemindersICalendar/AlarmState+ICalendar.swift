@@ -8,7 +8,8 @@ import RemindersModel
 ///   `RELATED-TO;RELTYPE=SNOOZE:` the snoozed alarm's UID, at an absolute `TRIGGER`. Apple's
 ///   clients write `ACKNOWLEDGED` too, naming alarms by `X-WR-ALARMUID` where they have no `UID`.
 /// - Thunderbird: `X-MOZ-LASTACK` on the item (every alarm that fired by then was seen) and
-///   `X-MOZ-SNOOZE-TIME` (the alarm that fired last comes again then).
+///   `X-MOZ-SNOOZE-TIME` (the alarm that fired last comes again then) — on a series,
+///   `X-MOZ-SNOOZE-TIME-<the occurrence's start in µs>` for the one occurrence snoozed.
 ///
 /// This is state, not an alarm: a snooze VALARM is not read as one of the reminder's alarms.
 extension AlarmState {
@@ -53,10 +54,30 @@ extension AlarmState {
         return states
     }
 
+    /// Thunderbird's snoozes of single occurrences of a series: `X-MOZ-SNOOZE-TIME-<µs>` on it.
+    public static func occurrenceSnoozes(of item: Component) -> [OccurrenceSnooze] {
+        item.properties.compactMap { property in
+            let name = property.name.uppercased()
+            guard name.hasPrefix(occurrenceSnoozePrefix), let microseconds = Int64(name.dropFirst(occurrenceSnoozePrefix.count)),
+                let until = instant(property)
+            else { return nil }
+            return OccurrenceSnooze(occurrenceStart: Timestamp(milliseconds: microseconds / 1000), until: until)
+        }
+    }
+
+    private static let occurrenceSnoozePrefix = "X-MOZ-SNOOZE-TIME-"
+
+    /// Thunderbird's X-MOZ-LASTACK: when the item's alarms were last seen (a snooze's time made).
+    public static func lastAcknowledged(of item: Component) -> Timestamp? { instant(item.property("X-MOZ-LASTACK")) }
+
     /// `item` with the states written in, both ways other clients read them: ACKNOWLEDGED on the
     /// alarm's VALARM (the snooze alarms it had replaced by the new one, or gone when it was
-    /// dismissed) and Thunderbird's item-wide properties. Every other VALARM stays as it came.
-    public static func write(_ states: [AlarmState], into item: inout Component, title: String) {
+    /// dismissed) and Thunderbird's properties — item-wide, or for a series (`occurrenceStart`
+    /// given: a snoozed occurrence's start) `X-MOZ-SNOOZE-TIME-<µs>` for the occurrence snoozed,
+    /// as Thunderbird writes them. Every other VALARM stays as it came.
+    public static func write(
+        _ states: [AlarmState], into item: inout Component, title: String, occurrenceStart: ((Int64) -> Timestamp)? = nil
+    ) {
         let uid = item.value("UID").map(TextValue.unescape) ?? ""
         var acknowledgedLast: Timestamp?
         var snoozeLast: Timestamp?
@@ -90,9 +111,25 @@ extension AlarmState {
             if let acknowledged = state.acknowledged { acknowledgedLast = max(acknowledgedLast ?? acknowledged, acknowledged) }
         }
         if let acknowledgedLast { item.set(Property("X-MOZ-LASTACK", DateMapping.utc(acknowledgedLast).text)) }
-        if states.contains(where: { $0.acknowledged != nil || $0.snoozedUntil != nil }) {
-            item.removeProperties("X-MOZ-SNOOZE-TIME")
+        guard states.contains(where: { $0.acknowledged != nil || $0.snoozedUntil != nil }) else { return }
+        item.removeProperties("X-MOZ-SNOOZE-TIME")
+        guard let occurrenceStart else {
             if let snoozeLast { item.set(Property("X-MOZ-SNOOZE-TIME", DateMapping.utc(snoozeLast).text)) }
+            return
+        }
+        // A series: the snooze of an occurrence decided here goes (replaced, when snoozed again),
+        // as does one that ended before the last acknowledgement.
+        let decided = Set(states.compactMap { $0.occurrence.map(occurrenceStart) })
+        let snoozed = states.compactMap { state in
+            state.snoozedUntil.flatMap { until in state.occurrence.map { OccurrenceSnooze(occurrenceStart: occurrenceStart($0), until: until) } }
+        }
+        item.properties.removeAll { property in
+            guard let kept = occurrenceSnoozes(of: Component("VEVENT", properties: [property])).first else { return false }
+            return decided.contains(kept.occurrenceStart) || kept.until <= (acknowledgedLast ?? Timestamp(milliseconds: Int64.min))
+        }
+        for snooze in snoozed {
+            item.properties.append(
+                Property(occurrenceSnoozePrefix + String(snooze.occurrenceStart.milliseconds * 1000), DateMapping.utc(snooze.until).text))
         }
     }
 

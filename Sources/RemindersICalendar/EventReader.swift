@@ -147,13 +147,7 @@ public enum EventReader {
         }
         event.notes = vevent.value("DESCRIPTION").map(TextValue.unescape)
         event.url = vevent.value("URL")
-        if let title = vevent.value("LOCATION").map(TextValue.unescape) {
-            var place = StructuredLocation(title: title)
-            if let geo = vevent.value("GEO")?.split(separator: ";"), geo.count == 2, let latitude = Double(geo[0]), let longitude = Double(geo[1]) {
-                place.geoLocation = GeoLocation(latitude: latitude, longitude: longitude)
-            }
-            event.structuredLocation = place
-        }
+        event.structuredLocation = place(of: vevent)
         switch vevent.value("STATUS")?.uppercased() {
         case "CONFIRMED"?: event.status = .confirmed
         case "TENTATIVE"?: event.status = .tentative
@@ -264,5 +258,22 @@ struct OccurrenceNaming {
             named.timeZone = series.timeZone
         }
         return Event.occurrenceKey(named)
+    }
+}
+
+extension EventReader {
+    /// LOCATION as the place's title, with coordinates from GEO or else from Apple's
+    /// X-APPLE-STRUCTURED-LOCATION (its radius too; its X-TITLE the title where there is no LOCATION).
+    static func place(of vevent: Component) -> StructuredLocation? {
+        let apple = vevent.property("X-APPLE-STRUCTURED-LOCATION").flatMap(AppleStructuredLocation.read)
+        guard let title = vevent.value("LOCATION").map(TextValue.unescape) ?? apple?.title else { return nil }
+        var place = StructuredLocation(title: title)
+        if let geo = vevent.value("GEO")?.split(separator: ";"), geo.count == 2, let latitude = Double(geo[0]), let longitude = Double(geo[1]) {
+            place.geoLocation = GeoLocation(latitude: latitude, longitude: longitude)
+        } else {
+            place.geoLocation = apple?.geoLocation
+        }
+        place.radius = apple?.radius
+        return place
     }
 }

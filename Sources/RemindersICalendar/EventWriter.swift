@@ -68,6 +68,9 @@ public enum EventWriter {
             AlarmMapping.keepingIdentities(of: &vevent, uid: event.calendarItemExternalIdentifier, identifiers: identifiers)
             calendar.components.append(vevent)
         }
+        // The object's other parts — a VTODO of the same UID, as some clients keep a task with
+        // its event — stay in it as they came: one object, changed together.
+        calendar.components += original?.components.filter { !["VEVENT", "VTIMEZONE"].contains($0.name) } ?? []
         var object = CalendarObject(calendar: calendar)
         if definingZones {
             let used = Set(calendar.components.flatMap(CalendarObject.tzids))
@@ -86,7 +89,7 @@ public enum EventWriter {
     /// The properties `component(_:now:series:)` writes (and those it leaves out on purpose).
     static let mapped: Set<String> = [
         "UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "RECURRENCE-ID", "SUMMARY", "DESCRIPTION", "LOCATION", "GEO", "URL",
-        "DTSTART", "DTEND", "DURATION", "RRULE", "EXDATE", "STATUS", "TRANSP",
+        "DTSTART", "DTEND", "DURATION", "RRULE", "EXDATE", "STATUS", "TRANSP", "X-APPLE-STRUCTURED-LOCATION",
     ]
 
     /// What a writer over `calendar` carries over, VEVENT by VEVENT (by RECURRENCE-ID): the
@@ -151,6 +154,11 @@ public enum EventWriter {
             if let geo = place.geoLocation {
                 vevent.set(Property("GEO", "\(AlarmMapping.number(geo.latitude));\(AlarmMapping.number(geo.longitude))"))
             }
+        }
+        // Apple's form too, which Calendar on iOS and macOS reads for the map: as it came while it
+        // names the same place.
+        if let apple = AppleStructuredLocation.property(event.structuredLocation, over: kept?.property("X-APPLE-STRUCTURED-LOCATION")) {
+            vevent.set(apple)
         }
         if let url = event.url { vevent.set(Property("URL", url)) }
         vevent.set(DateMapping.value(event.start).property("DTSTART"))

@@ -13,11 +13,17 @@ public struct AlarmState: Equatable, Sendable {
     /// dismissed before its time: acknowledged means at or after the alarm's time (RFC 9074, and
     /// Thunderbird's X-MOZ-LASTACK), so that one is acknowledged as of its time.
     public var decided: Timestamp?
+    /// For a series' alarm decided here: the occurrence snoozed or dismissed (its `Event.occurrenceKey`).
+    public var occurrence: Int64?
 
-    public init(alarmIdentifier: String, acknowledged: Timestamp? = nil, snoozedUntil: Timestamp? = nil, decided: Timestamp? = nil) {
+    public init(
+        alarmIdentifier: String, acknowledged: Timestamp? = nil, snoozedUntil: Timestamp? = nil, decided: Timestamp? = nil,
+        occurrence: Int64? = nil
+    ) {
         self.alarmIdentifier = alarmIdentifier
         self.acknowledged = acknowledged
         self.snoozedUntil = snoozedUntil
         self.decided = decided
+        self.occurrence = occurrence
     }
 }

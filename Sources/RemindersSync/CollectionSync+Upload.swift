@@ -91,8 +91,9 @@ extension CollectionSync {
             let put = FetchedItem(href: target, etag: nil, text: outgoing.text, status: nil)
             switch attempt({ () throws(DAVError) in try there.write(put, over: etag) }) {
             case .success(let stored):
-                try eventStore.write { _ throws(StoreError) in
+                try eventStore.write { store throws(StoreError) in
                     try kind.local.keep(KeptCalendarObject(text: outgoing.text, href: target), of: identifier)
+                    try store.shareWrittenMember(href: target, text: outgoing.text, etag: stored.etag, over: etag, collection: collection)
                     if let through = alarmStates.compactMap({ $0.decided ?? $0.acknowledged }).max() {
                         try kind.local.markAlarmStatesShared(of: identifier, through: through)
                     }
@@ -131,9 +132,22 @@ extension CollectionSync {
         throw SyncError("\(target) kept changing on the server; synced next time")
     }
 
-    /// Deletes on the server an item whose reminder or event went from here.
+    /// Deletes on the server an item whose reminder or event went from here — only its part, where
+    /// the member also holds another kind's (`remainder(of:)`).
     func remove(_ item: SyncedItem) throws {
-        switch attempt({ () throws(DAVError) in try there.remove(item.href, at: item.etag) }) {
+        let rest = try remainder(of: item)
+        let outcome =
+            if let rest {
+                attempt({ () throws(DAVError) in
+                    let stored = try there.write(FetchedItem(href: item.href, etag: nil, text: rest, status: nil), over: item.etag)
+                    try? eventStore.write { store throws(StoreError) in
+                        try store.shareWrittenMember(href: item.href, text: rest, etag: stored.etag, over: item.etag, collection: collection)
+                    }
+                })
+            } else {
+                attempt({ () throws(DAVError) in try there.remove(item.href, at: item.etag) })
+            }
+        switch outcome {
         case .success:
             report.deleted += 1
         case .failure(.notFound):

@@ -58,7 +58,11 @@ struct EventSyncKind: SyncKind {
         if !alarmStates.isEmpty,
             let master = object.calendar.components.firstIndex(where: { $0.name == "VEVENT" && $0.property("RECURRENCE-ID") == nil })
         {
-            AlarmState.write(alarmStates, into: &object.calendar.components[master], title: item.series.title)
+            // A series' snooze is its occurrence's, as Thunderbird writes it (floating dates read here).
+            let series = item.series
+            let occurrenceStart: ((Int64) -> Timestamp)? =
+                series.recurrenceRules.isEmpty ? nil : { series.occurrenceStart(forKey: $0).instant(in: .current) }
+            AlarmState.write(alarmStates, into: &object.calendar.components[master], title: series.title, occurrenceStart: occurrenceStart)
         }
         return Outgoing(text: object.text)
     }
@@ -73,8 +77,15 @@ struct EventSyncKind: SyncKind {
                 event.alarmFirings(from: now.advanced(by: -86_400_000), to: now, in: zone)
                     .filter { $0.alarm.alarmIdentifier == alarm.alarmIdentifier }.map(\.fireDate).max()
             })
-        if states.isEmpty { return }
-        try local.eventStore.write { store throws(StoreError) in try store.recordAlarmStates(states, of: event, in: zone) }
+        let snoozes = AlarmState.occurrenceSnoozes(of: master)
+        if states.isEmpty && snoozes.isEmpty { return }
+        let lastAck = AlarmState.lastAcknowledged(of: master)
+        try local.eventStore.write { store throws(StoreError) in
+            // Snoozing in Thunderbird also moves X-MOZ-LASTACK: the occurrence's snooze first, so
+            // the acknowledgement made with it does not take it for a dismissal.
+            try store.recordOccurrenceSnoozes(snoozes, of: event, in: zone, madeAt: lastAck)
+            try store.recordAlarmStates(states, of: event, in: zone)
+        }
     }
 
     // MARK: The conflict policy

@@ -35,6 +35,10 @@ class Engine:
     keeps_items_as_sent = True
     #: Whether an unescaped comma in an X- property's value (Apple's `geo:LAT,LON`) survives.
     keeps_unescaped_commas = True
+    #: Whether it holds a member with a VEVENT and a VTODO of one UID and lists it as both (RFC 4791
+    #: §4.1 wants one component type per member: Radicale and SabreDAV refuse one, Cyrus lists it by
+    #: its first component only).
+    holds_members_of_two_kinds = True
     #: Whether it answers RFC 6578 sync-collection (else a sync lists every member's ETag).
     supports_sync_collection = True
 
@@ -103,6 +107,7 @@ class Radicale(Engine):
 
     name = "Radicale"
     keeps_unescaped_commas = False  # vobject cuts the value at the comma
+    holds_members_of_two_kinds = False  # 400 Bad Request
 
     def __init__(self, users: dict[str, str] | None = None, tls: tuple[str, str] | None = None):
         self.tls = tls  # (certificate, key) in PEM: served over HTTPS
@@ -189,6 +194,7 @@ class Cyrus(Engine):
     name = "Cyrus"
     bin = "/usr/lib/cyrus/bin"
     keeps_items_as_sent = False  # libical's serialisation: one CATEGORIES per value, X- values unescaped
+    holds_members_of_two_kinds = False  # kept, but listed as a VEVENT only
 
     @classmethod
     def unavailable(cls) -> str | None:
@@ -269,6 +275,7 @@ class Cyrus(Engine):
 
 
 class SabreDAV(Engine):
+    holds_members_of_two_kinds = False  # 400: a calendar object must hold one component type
     """SabreDAV 1.8 (Debian's php-sabre-dav, the engine inside Nextcloud, Baikal and ownCloud)
     under PHP's own server on a free port: `sabredav/server.php` with its principals, calendars
     and items in an SQLite file of the test's folder. It has no sync-collection, so a sync of it

@@ -191,5 +191,34 @@ class EventAlarmStateBetweenDevices(EventSyncTestCase):
         self.assertEqual([a["fireDate"] for a in snoozed if a["alarmIdentifier"] == "snoozed-alarm"],
                          [iso(now + timedelta(minutes=10)).replace("Z", ".000Z")])
 
+    def daily(self, uid: str, today: datetime, *lines: str) -> str:
+        """A daily series that started yesterday at today's time, with one alarm 15 minutes before."""
+        return ("BEGIN:VEVENT\r\n" f"UID:{uid}\r\nDTSTAMP:{stamp(today)}\r\nSUMMARY:Stand-up\r\n"
+                f"DTSTART:{stamp(today - timedelta(days=1))}\r\nDTEND:{stamp(today - timedelta(days=1) + timedelta(minutes=15))}\r\n"
+                "RRULE:FREQ=DAILY;COUNT=5\r\n" + "".join(line + "\r\n" for line in lines)
+                + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Stand-up\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VEVENT\r\n")
+
+    def test_one_occurrence_snoozed_here_is_written_as_thunderbird_writes_it(self):
+        now = datetime.now(timezone.utc).replace(microsecond=0)
+        today = now + timedelta(minutes=14)
+        saved = self.laptop.call("saveEvent", {"event": {
+            "calendarIdentifier": self.calendar_id, "title": "Stand-up", "startDate": iso(today - timedelta(days=1)),
+            "endDate": iso(today - timedelta(days=1) + timedelta(minutes=15)), "recurrenceRules": [{"frequency": "daily", "interval": 1}],
+            "alarms": [{"relativeOffset": -900, "alarmIdentifier": "daily"}]}})["event"]
+        self.laptop.sync()
+        self.laptop.call("snoozeAlarm", {"identifier": saved["eventIdentifier"], "alarmIdentifier": "daily",
+                                         "occurrenceDate": iso(today), "minutes": 20})
+        self.laptop.sync()
+        lines = lines_of(self.cal.event_by_uid(saved["calendarItemExternalIdentifier"]).data)
+        snoozes = [line for line in lines if line.startswith("X-MOZ-SNOOZE-TIME")]
+        self.assertEqual([line.split(":")[0] for line in snoozes], [f"X-MOZ-SNOOZE-TIME-{int(today.timestamp()) * 1_000_000}"], lines)
+        until = datetime.strptime(snoozes[0].split(":")[1], "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+        self.assertLess(abs(until - (datetime.now(timezone.utc) + timedelta(minutes=20))), timedelta(minutes=2))
+        # Read back by another device: that occurrence, snoozed.
+        desktop = self.store("desktop")
+        desktop.sync()
+        upcoming = desktop.call("upcomingAlarms", {"from": iso(now), "to": iso(now + timedelta(hours=3))})["alarms"]
+        self.assertEqual([(a["snoozed"], a["occurrenceDate"]) for a in upcoming], [(True, iso(today).replace("Z", ".000Z"))], upcoming)
+
 
 on_every_engine(globals(), AlarmStateBetweenDevices, EventAlarmStateBetweenDevices)

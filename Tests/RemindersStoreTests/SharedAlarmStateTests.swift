@@ -108,6 +108,29 @@ final class SharedAlarmStateTests: StoreTestCase {
         XCTAssertEqual(try held(call)?.state, .dismissed)
     }
 
+    /// Thunderbird's snooze of one occurrence: the alarm of that occurrence, snoozed until then;
+    /// the other occurrences ring as usual.
+    func testAnOccurrenceSnoozedThereIsSnoozedHere() throws {
+        var standup = Event(
+            eventIdentifier: "", calendarIdentifier: try XCTUnwrap(try eventStore.defaultCalendarForNewEvents()).calendarIdentifier,
+            title: "Stand-up", start: ItemDateComponents(year: 2026, month: 12, day: 1, hour: 9, minute: 0, timeZone: "Europe/Berlin"),
+            duration: 900_000, creationDate: Timestamp(milliseconds: 0))
+        standup.recurrenceRules = [try RecurrenceRule(rrule: "FREQ=DAILY")]
+        standup.alarms = [Alarm(alarmIdentifier: "S1", trigger: .relative(offset: -900))]
+        let series = try eventStore.writeSyncedEvent(standup, detached: [], calendarObject: "", into: standup.calendarIdentifier, over: nil)
+        let until = Timestamp(rfc3339: "2026-12-02T07:55:00Z")!
+        try eventStore.write({ store throws(StoreError) in
+            try store.recordOccurrenceSnoozes(
+                [OccurrenceSnooze(occurrenceStart: Timestamp(rfc3339: "2026-12-02T08:00:00Z")!, until: until)], of: series, in: utc,
+                madeAt: Timestamp(rfc3339: "2026-12-02T07:46:00Z")!)
+        })
+        let held = try eventStore.read({ store throws(StoreError) in try store.heldAlarms() })
+        let key = ItemDateComponents(year: 2026, month: 12, day: 2, hour: 9, minute: 0, timeZone: "Europe/Berlin").occurrenceKey
+        XCTAssertEqual(held["\(series.eventIdentifier) S1 \(key)"]?.state, .snoozed)
+        XCTAssertEqual(held["\(series.eventIdentifier) S1 \(key)"]?.until, until)
+        XCTAssertEqual(held.count, 1, "the other occurrences ring as usual")
+    }
+
     /// A series' acknowledgement (RFC 9074) covers the occurrences whose alarm fired by then — in
     /// the day before it — and not the next ones; a snooze, the occurrence that fired last.
     func testASeriesAcknowledgedThereIsDismissedForTheOccurrencesThatFired() throws {

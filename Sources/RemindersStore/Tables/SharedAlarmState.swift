@@ -37,15 +37,16 @@ extension CalendarStore {
         try statesToShare(
             """
             SELECT d.reminder, d.alarm, d.state, max(d.snoozed_until), max(d.to_share),
-                max(CASE WHEN d.state = 'dismissed' THEN d.fire_date END) FROM alarm_deliveries d
+                max(CASE WHEN d.state = 'dismissed' THEN d.fire_date END),
+                max(d.occurrence) FROM alarm_deliveries d
             JOIN events e ON e.identifier = d.reminder
             WHERE e.calendar = ? AND e.series IS NULL AND d.to_share IS NOT NULL AND d.state IN ('dismissed', 'snoozed')
             GROUP BY d.reminder, d.alarm ORDER BY d.reminder, d.alarm
-            """, calendar: calendar)
+            """, calendar: calendar, withOccurrence: true)
     }
 
-    /// Rows of (item, alarm, state, snoozed until, made at, fire date) as states by item.
-    private func statesToShare(_ sql: String, calendar: String) throws(StoreError) -> [String: [AlarmState]] {
+    /// Rows of (item, alarm, state, snoozed until, made at, fire date[, occurrence decided]) as states by item.
+    private func statesToShare(_ sql: String, calendar: String, withOccurrence: Bool = false) throws(StoreError) -> [String: [AlarmState]] {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement(sql)
@@ -61,7 +62,8 @@ extension CalendarStore {
                             alarmIdentifier: statement.text(1) ?? "", acknowledged: Timestamp(milliseconds: max(decided, due)),
                             snoozedUntil: state == AlarmDelivery.State.snoozed.rawValue
                                 ? statement.optionalInt64(3).map(Timestamp.init(milliseconds:)) : nil,
-                            decided: Timestamp(milliseconds: decided)))
+                            decided: Timestamp(milliseconds: decided),
+                            occurrence: withOccurrence ? statement.optionalInt64(6) : nil))
                 }
                 return states
             }
@@ -111,6 +113,27 @@ extension CalendarStore {
                                 madeAt: madeAt)
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Thunderbird's snoozes of single occurrences of `event`, each recorded for the alarm of that
+    /// occurrence that fired last before the snooze ended (the first alarm, when none had), as made
+    /// at `madeAt` (the item's X-MOZ-LASTACK) or else at its end. A decision made here since stands.
+    public func recordOccurrenceSnoozes(_ snoozes: [OccurrenceSnooze], of event: Event, in zone: TimeZone, madeAt: Timestamp?) throws(StoreError) {
+        let reach = Int64((event.alarms.compactMap(\.relativeOffset).map(abs).max() ?? 0) * 1000) + 86_400_000
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                for snooze in snoozes {
+                    let firings = event.alarmFirings(
+                        from: snooze.occurrenceStart.advanced(by: -reach), to: snooze.occurrenceStart.advanced(by: reach), in: zone
+                    ).filter { $0.occurrence.occurrenceStart.instant(in: zone) == snooze.occurrenceStart }.sorted { $0.fireDate < $1.fireDate }
+                    guard let snoozed = firings.last(where: { $0.fireDate <= snooze.until }) ?? firings.first else { continue }
+                    try self.recordShared(
+                        .snoozed, item: event.eventIdentifier, alarm: snoozed.alarm.alarmIdentifier,
+                        occurrence: Event.occurrenceKey(snoozed.occurrence.start), fireDate: snoozed.fireDate, until: snooze.until,
+                        madeAt: madeAt ?? snooze.until)
                 }
             }
         }

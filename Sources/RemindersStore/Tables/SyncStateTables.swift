@@ -148,6 +148,52 @@ extension CalendarStore {
         }
     }
 
+    /// Whether the collection is two calendars here (a list and an event calendar).
+    public func collectionIsShared(_ collection: SyncedCollection) throws(StoreError) -> Bool {
+        guard let href = collection.href else { return false }
+        return try read { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                let statement = try self.database.statement("SELECT 1 FROM sync_collections WHERE account = ? AND href = ? AND calendar != ?")
+                defer { statement.reset() }
+                try statement.bind([.text(collection.account), .text(href), .text(collection.calendarIdentifier)])
+                return try statement.step()
+            }
+        }
+    }
+
+    /// A member written by one calendar of a collection that is two here (a list and an event
+    /// calendar: an object with both a VTODO and a VEVENT) is the other's new version too, where
+    /// the other had synced the version written over: its ETag and kept object move on with it, so
+    /// its next sync neither fetches it back nor takes the change for a conflict.
+    public func shareWrittenMember(
+        href: String, text: String, etag: String?, over previous: String?, collection: SyncedCollection
+    ) throws(StoreError) {
+        guard let previous, let collectionHref = collection.href else { return }
+        try write { () throws(StoreError) in
+            try self.sqlite { () throws(SQLiteError) in
+                let statement = try self.database.statement(
+                    """
+                    SELECT i.calendar, i.reminder, i.event FROM sync_items i JOIN sync_collections c ON c.calendar = i.calendar
+                    WHERE c.account = ? AND c.href = ? AND c.calendar != ? AND i.href = ? AND i.etag = ?
+                    """)
+                try statement.bind([
+                    .text(collection.account), .text(collectionHref), .text(collection.calendarIdentifier), .text(href), .text(previous),
+                ])
+                var siblings: [(calendar: String, reminder: String?, event: String?)] = []
+                while try statement.step() { siblings.append((statement.text(0) ?? "", statement.text(1), statement.text(2))) }
+                statement.reset()
+                for sibling in siblings {
+                    try self.database.run(
+                        "UPDATE sync_items SET etag = ? WHERE calendar = ? AND href = ?", etag.sql, .text(sibling.calendar), .text(href))
+                    if let reminder = sibling.reminder { try self.setCalendarObject(text, reminder: reminder, syncedAs: href) }
+                    if let event = sibling.event {
+                        try self.database.run("INSERT OR REPLACE INTO event_icalendar (event, text) VALUES (?, ?)", .text(event), .text(text))
+                    }
+                }
+            }
+        }
+    }
+
     public func saveSyncedItem(_ item: SyncedItem, calendar: String) throws(StoreError) {
         try write { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
