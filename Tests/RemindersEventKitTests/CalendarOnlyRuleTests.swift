@@ -1,6 +1,5 @@
 import EventKit
 import Foundation
-import RemindersJSONRPC
 import RemindersTestSupport
 import XCTest
 
@@ -29,11 +28,7 @@ final class EKCalendarOnlyRuleTests: XCTestCase {
             END:VCALENDAR\r
 
             """
-        let params: JSONValue = ["text": .string(text), "calendarIdentifier": .string(calendar.calendarIdentifier)]
-        let imported = try RemindersdProcess.run([
-            "call", "importICalendar", params.serialized, "--store", folder.store, "--client", "eventkit-birthday",
-        ])
-        XCTAssertEqual(imported.status, 0, imported.stderr)
+        try EventKitTests.importICalendar(text, into: calendar.calendarIdentifier, store: folder.store, client: "eventkit-birthday")
         let from = Date(timeIntervalSince1970: 1_798_761_600)  // 2027-01-01
         let events = store.events(matching: store.predicateForEvents(withStart: from, end: from.addingTimeInterval(2 * 365 * 86_400), calendars: nil))
         XCTAssertEqual(events.count, 2, "2027 and 2028")

@@ -1,6 +1,5 @@
 import EventKit
 import Foundation
-import RemindersJSONRPC
 import RemindersTestSupport
 import XCTest
 
@@ -32,11 +31,7 @@ final class EKEndRelatedAlarmTests: XCTestCase {
             END:VCALENDAR\r
 
             """
-        let params: JSONValue = ["text": .string(text), "calendarIdentifier": .string(calendar.calendarIdentifier)]
-        let imported = try RemindersdProcess.run([
-            "call", "importICalendar", params.serialized, "--store", folder.store, "--client", "eventkit-end-alarm",
-        ])
-        XCTAssertEqual(imported.status, 0, imported.stderr)
+        try EventKitTests.importICalendar(text, into: calendar.calendarIdentifier, store: folder.store, client: "eventkit-end-alarm")
         let day = Date(timeIntervalSince1970: 1_799_712_000)  // 2027-01-12
         let event = try XCTUnwrap(
             store.events(matching: store.predicateForEvents(withStart: day, end: day.addingTimeInterval(86_400), calendars: nil)).first)

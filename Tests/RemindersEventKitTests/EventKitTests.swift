@@ -1,6 +1,7 @@
 import CoreLocation
 import EventKit
 import Foundation
+import RemindersJSONRPC
 import RemindersTestSupport
 import XCTest
 
@@ -25,6 +26,14 @@ final class EventKitTests: XCTestCase {
                 try RemindersdProcess.run(["permissions", "set", "--any-program", client, "fullAccess", "--entity", entity, "--store", store]).status,
                 0)
         }
+    }
+
+    /// `text` imported into the calendar `calendarIdentifier` by a one-shot `remindersd call`, as
+    /// another program of the owner's (a sync, an import) puts what other clients wrote.
+    static func importICalendar(_ text: String, into calendarIdentifier: String, store: String, client: String) throws {
+        let params: JSONValue = ["text": .string(text), "calendarIdentifier": .string(calendarIdentifier)]
+        let imported = try RemindersdProcess.run(["call", "importICalendar", params.serialized, "--store", store, "--client", client])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
     }
 
     private func reminder(_ title: String, in store: EKEventStore) -> EKReminder {
