@@ -19,7 +19,9 @@ struct FuzzRun {
     func check() {
         let whole = decode(chunkSizes: [max(1, input.count)])
         let split = decode(chunkSizes: chunkSizes())
-        require(whole == split, "frames depend on how the reads split the stream:\n  one read: \(Self.describe(whole))\n  split:    \(Self.describe(split))")
+        require(
+            whole == split,
+            "frames depend on how the reads split the stream:\n  one read: \(Self.describe(whole))\n  split:    \(Self.describe(split))")
 
         let reader = InboundReader(limits: limits, cancellation: CancellationTracker())
         for output in whole {
@@ -94,7 +96,8 @@ struct FuzzRun {
 
     /// What parses, the skimmer takes apart, and each range it gives holds the value the parse has there.
     private func checkSkim(_ body: [UInt8], _ value: JSONValue) {
-        guard let outline = body.withUnsafeBufferPointer({ try? JSONSkimmer.outline(of: 0..<$0.count, in: $0, levels: 3, maxDepth: limits.maxDepth) }) else {
+        guard let outline = body.withUnsafeBufferPointer({ try? JSONSkimmer.outline(of: 0..<$0.count, in: $0, levels: 3, maxDepth: limits.maxDepth) })
+        else {
             fail("the skimmer refused a text the parser read")
         }
         func check(_ outline: JSONOutline, _ value: JSONValue) {

@@ -30,7 +30,8 @@ extension DatePhrase {
     func day(_ words: inout PhraseWords, in text: String) throws(PhraseError) -> Int64? {
         let start = words.position
         if words.take("on") {
-            guard let day = try day(&words, in: text) else {
+            // One "on" before a day: read without recursing, however many a client sends.
+            guard words.next != "on", let day = try day(&words, in: text) else {
                 throw PhraseError("expected a day after \"on\" in \"\(text)\", such as \"on friday\" or \"on the 15th\"")
             }
             return day

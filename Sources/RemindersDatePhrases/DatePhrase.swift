@@ -36,7 +36,7 @@ public struct DatePhrase: Sendable {
     }
 
     public func read(_ text: String) throws(PhraseError) -> DateReading {
-        var words = PhraseWords(text)
+        var words = try PhraseWords.bounded(text, as: "a date")
         guard !words.isAtEnd else { throw PhraseError("no date given") }
         var day: Int64?, dayWords = "", time: ClockTime?, timeWords = ""
         var instant: Timestamp?, instantWords = ""
@@ -97,8 +97,9 @@ public struct DatePhrase: Sendable {
             throw PhraseError("cannot read \"\(words.next ?? "")\" in \"\(text)\" as part of a date")
         }
 
-        if let instant { return reading(of: instant) }
+        if let instant { return try reading(of: instant, said: instantWords) }
         let date = CivilDate.fromDays(day ?? today)
+        try Self.checkYear(date.year, said: dayWords.isEmpty ? timeWords : dayWords)
         guard let time else {
             guard day != nil else { throw PhraseError("no date given") }
             return DateReading(components: ItemDateComponents(year: date.year, month: date.month, day: date.day))
@@ -107,14 +108,25 @@ public struct DatePhrase: Sendable {
             year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, second: time.second == 0 ? nil : time.second)
         if let offset = time.offset {
             let local = components.instant(in: .utc)
-            return reading(of: Timestamp(milliseconds: local.milliseconds - Int64(offset) * 1000))
+            return try reading(of: Timestamp(milliseconds: local.milliseconds - Int64(offset) * 1000), said: dayWords)
         }
         return DateReading(components: components, note: skipped(components))
     }
 
+    /// The years a date may have (ISO 8601's four digits, as iCalendar writes them): one outside
+    /// is refused with the words that said it, never carried into a reminder.
+    static let years = 1...9999
+
+    private static func checkYear(_ year: Int, said words: String) throws(PhraseError) {
+        guard years.contains(year) else {
+            throw PhraseError("\"\(words)\" is in the year \(year): a date is in the years \(years.lowerBound) to \(years.upperBound)")
+        }
+    }
+
     /// An exact moment, as the person's wall clock in `zone` with the zone.
-    private func reading(of instant: Timestamp) -> DateReading {
+    private func reading(of instant: Timestamp, said words: String) throws(PhraseError) -> DateReading {
         var wall = ItemDateComponents.wallClock(of: instant, in: zone)
+        try Self.checkYear(wall.year, said: words)
         if wall.second == 0 { wall.second = nil }
         wall.timeZone = zone.identifier
         return DateReading(components: wall)

@@ -8,6 +8,22 @@ struct PhraseWords {
         words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" })
     }
 
+    /// No date or repetition a person says is longer: a longer text is refused before it is read,
+    /// so that no reading (and no error naming its words) grows with what a client sends.
+    static let maximumCharacters = 200
+    static let maximumWords = 24
+
+    /// `text` as words, refused — its start quoted — when it is longer than a phrase can be. `what`
+    /// names what was expected ("a date", "a repetition").
+    static func bounded(_ text: String, as what: String) throws(PhraseError) -> PhraseWords {
+        let words = PhraseWords(text)
+        guard text.count <= maximumCharacters, words.words.count <= maximumWords else {
+            throw PhraseError(
+                "\"\(text.prefix(40))…\" is too long for \(what): at most \(maximumWords) words and \(maximumCharacters) characters")
+        }
+        return words
+    }
+
     var isAtEnd: Bool { position >= words.count }
     var next: Substring? { position < words.count ? words[position] : nil }
     func peek(_ offset: Int) -> Substring? { position + offset < words.count ? words[position + offset] : nil }

@@ -24,13 +24,15 @@ public enum RepeatPhrase {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.uppercased().hasPrefix("FREQ=") || trimmed.uppercased().hasPrefix("RRULE:") {
             do throws(ValidationError) {
-                return RepeatReading(
-                    rule: try RecurrenceRule(rrule: trimmed.uppercased().hasPrefix("RRULE:") ? String(trimmed.dropFirst(6)) : trimmed))
+                let rule = try RecurrenceRule(rrule: trimmed.uppercased().hasPrefix("RRULE:") ? String(trimmed.dropFirst(6)) : trimmed)
+                // Read is not valid: BYMONTHDAY=0 parses, and names no day (RFC 5545 §3.3.10).
+                try rule.validate(.rfc5545)
+                return RepeatReading(rule: rule)
             } catch {
                 throw PhraseError(error.message)
             }
         }
-        var words = PhraseWords(text)
+        var words = try PhraseWords.bounded(text, as: "a repetition")
         guard !words.isAtEnd else { throw PhraseError("no repetition given") }
         let parts = try rule(&words, text: text)
         var time: ClockTime?

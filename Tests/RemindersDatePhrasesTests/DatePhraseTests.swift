@@ -140,4 +140,22 @@ final class DatePhraseTests: XCTestCase {
         refused("dec 32", saying: "\"32\" in \"dec 32\": a day of the month goes from 1st to 31st")
         refused("dec 2027", saying: "\"dec\"")
     }
+
+    /// What a client may send to crash or fool the reading (issue 49, 17 and 18): thousands of
+    /// "on"s read without recursing and refused for their length; years no date can have refused,
+    /// naming the words, not carried into a reminder.
+    func testHugeAndOutOfRangeTextIsRefusedNamingIt() {
+        let flood = String(repeating: "on ", count: 6_000) + "friday"
+        refused(flood, saying: "too long for a date")
+        XCTAssertThrowsError(try read(flood)) { XCTAssertLessThan("\($0)".count, 300, "the message does not carry the text") }
+        XCTAssertThrowsError(try RepeatPhrase.reading("every " + String(repeating: "on ", count: 6_000) + "friday"))
+        refused("on on friday", saying: "a day after \"on\"")
+        XCTAssertEqual(try read("on friday"), day(2026, 12, 11))
+        refused(String(repeating: "x", count: 201), saying: "too long")
+        refused("in 100000 years", saying: "\"in 100000 years\" is in the year 102026")
+        refused("in 100000 months", saying: "the year 10360")
+        refused("0000-01-01", saying: "\"0000-01-01\" is in the year 0")
+        refused("in 100000 hours tomorrow", saying: "a moment of its own")
+        XCTAssertEqual(try read("9999-12-31"), day(9999, 12, 31))
+    }
 }

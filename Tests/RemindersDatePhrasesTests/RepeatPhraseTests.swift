@@ -83,4 +83,10 @@ final class RepeatPhraseTests: XCTestCase {
             }
         }
     }
+
+    /// An RRULE that parses is not yet valid: one RFC 5545 refuses is refused here (found by the fuzzer).
+    func testAnRRuleRFC5545RefusesIsRefused() {
+        XCTAssertThrowsError(try RepeatPhrase.reading("FREQ=MONTHLY;BYMONTHDAY=00"))
+        XCTAssertNoThrow(try RepeatPhrase.reading("FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=15"), "what RFC 5545 allows and EventKit cannot hold stays")
+    }
 }

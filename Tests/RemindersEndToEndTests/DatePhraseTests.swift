@@ -36,4 +36,20 @@ final class DatePhraseTests: XCTestCase {
         XCTAssertEqual(server.channel.request("interpretRecurrence", ["text": "now and then"]).errorField, "text")
         XCTAssertEqual(server.shutDown(), 0)
     }
+
+    /// A client with no grant sends 6,000 "on"s (which overflowed the stack and killed the server)
+    /// and years no date has: each refused naming `text`, and the session goes on (issue 49, 17, 18).
+    func testHostileTextIsRefusedAndTheServerLives() throws {
+        let server = try RemindersdProcess(store: folder.store)
+        server.initialize(client: "nobody-granted", timeZone: "Europe/Berlin")
+        for text in [String(repeating: "on ", count: 6_000) + "friday", "in 100000 years", "in 100000 months", "0000-01-01"] {
+            let refused = server.channel.request("interpretDate", ["text": .string(text)])
+            XCTAssertEqual(refused.at("error", "code"), -32602, "\(text.prefix(30)): \(refused)")
+            XCTAssertEqual(refused.errorField, "text")
+        }
+        let flood = server.channel.request("interpretRecurrence", ["text": .string("every " + String(repeating: "on ", count: 6_000) + "friday")])
+        XCTAssertEqual(flood.errorField, "text")
+        XCTAssertEqual(server.channel.request("interpretDate", ["text": "on friday"]).at("result", "allDay"), true, "still serving")
+        XCTAssertEqual(server.shutDown(), 0)
+    }
 }

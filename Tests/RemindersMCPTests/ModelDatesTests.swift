@@ -97,4 +97,14 @@ final class ModelDatesTests: XCTestCase {
             XCTAssertEqual((error as? ToolFailure)?.field, "at")
         }
     }
+
+    /// The year a person never typed is not blamed (issue 49, 18): "in 100000 years" is refused
+    /// naming the words, under the tool's own field.
+    func testADateNoReminderCanHaveIsRefusedNamingTheWords() {
+        XCTAssertThrowsError(try ModelDates.components("in 100000 years", field: "due", zone: berlin)) { error in
+            XCTAssertEqual((error as? ToolFailure)?.field, "due")
+            XCTAssertTrue("\(error)".contains("in 100000 years"), "\(error)")
+        }
+        XCTAssertThrowsError(try ModelDates.components(String(repeating: "on ", count: 6_000) + "friday", field: "due", zone: berlin))
+    }
 }
