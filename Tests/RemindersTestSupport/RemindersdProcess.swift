@@ -140,9 +140,16 @@ public final class RemindersdProcess: Sendable {
     public static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
+        try runProgram(binaryPath, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs `executable` to completion, in the tests' environment plus `environment`.
+    public static func runProgram(_ executable: String, _ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
         ignoreBrokenPipes()
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binaryPath)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = Self.environment(adding: environment)
         let input = Pipe(), output = Pipe(), error = Pipe()

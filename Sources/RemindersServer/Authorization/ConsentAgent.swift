@@ -40,17 +40,19 @@ struct ConsentAgentProgram: ConsentAsking {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = (shipped.map { ["consent-ask", $0] } ?? []) + [client, entityType, level, usage]
-        var environment = ProcessInfo.processInfo.environment
-        // A little less than this server waits, so that the agent takes its question back itself.
-        environment["REMINDERSD_CONSENT_TIMEOUT"] = String(Int(max(1, timeout - 2)))
-        environment["REMINDERSD_CLIENT_PROGRAM"] = clientProgram
-        environment["REMINDERSD_CLIENT_PROGRAM_EVIDENCE"] = evidence.rawValue
+        var told = [
+            // A little less than this server waits, so that the agent takes its question back itself.
+            "REMINDERSD_CONSENT_TIMEOUT": String(Int(max(1, timeout - 2))),
+            "REMINDERSD_CLIENT_PROGRAM": clientProgram, "REMINDERSD_CLIENT_PROGRAM_EVIDENCE": evidence.rawValue,
+        ]
         // The lists asked for, a title a line; absent when the client asked for all of them.
-        environment["REMINDERSD_REQUESTED_LISTS"] = lists.isEmpty ? nil : lists.joined(separator: "\n")
-        process.environment = environment
+        if !lists.isEmpty { told["REMINDERSD_REQUESTED_LISTS"] = lists.joined(separator: "\n") }
+        process.environment = ConsentEnvironment.variables(from: ProcessInfo.processInfo.environment, extra: told)
+        // Nothing of the client's: not its variables, not its descriptors (stderr is its pipe).
+        ConsentEnvironment.closeInheritedOnExec()
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.standardError  // fd 1 of this process is stderr already; be explicit
-        process.standardError = FileHandle.standardError
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         do {
@@ -81,11 +83,11 @@ struct ConsentAgentProgram: ConsentAsking {
         return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// A bare name is looked up on PATH, as a shell would, but without one.
+    /// A bare name is looked up on the agent's fixed PATH — never the client's, which could put
+    /// a program of its own first — as a shell would, but without one.
     static func resolve(_ program: String) -> String? {
         if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
+        for folder in ConsentEnvironment.path.split(separator: ":") {
             let candidate = "\(folder)/\(program)"
             if access(candidate, X_OK) == 0 { return candidate }
         }
