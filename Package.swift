@@ -83,7 +83,7 @@ let package = Package(
         // The JSON-RPC server: lifecycle, dispatch, authorization, the methods' handlers.
         // Sync runs in remindersd-sync, a process of its own: linking the network stack (libcurl,
         // libxml2 and their forty libraries) into remindersd doubled the start of every one-shot call.
-        .target(name: "RemindersServer", dependencies: ["RemindersCivilTime", "RemindersDatePhrases", "RemindersJSONRPC", "RemindersLogging", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersInterchange",
+        .target(name: "RemindersServer", dependencies: ["RemindersCivilTime", "RemindersConsent", "RemindersDatePhrases", "RemindersJSONRPC", "RemindersLogging", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersInterchange",
                                                      "RemindersSyncHelper"]),
         // libdbus-1's declarations, the library loaded with dlopen by whoever first needs the session bus (Debian:
         // libdbus-1-3): linking it would load libsystemd and five more libraries into every one-shot call.

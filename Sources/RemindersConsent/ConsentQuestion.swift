@@ -68,6 +68,19 @@ public struct ConsentQuestion: Equatable, Sendable {
         ["\"\(Self.shown(client))\" asks for \(access):", "  \(Self.shown(usage))", programLine]
     }
 
+    /// Short words a person types to allow, one chosen afresh for each question and shown in it:
+    /// what a program types into the terminal blind (a "y", an "allow" pushed in at the right
+    /// moment) is not the word asked for.
+    static let answerWords = [
+        "apple", "birch", "cedar", "daisy", "ember", "fjord", "grape", "hazel", "iris", "juniper", "kiwi", "lemon", "maple", "nutmeg",
+        "olive", "pepper", "quince", "rose", "sage", "thyme", "tulip", "violet", "walnut", "yarrow", "zinnia", "amber", "basil", "clover",
+    ]
+
+    public static func answerWord() -> String { answerWords.randomElement() ?? "allow" }
+
+    /// The last line, what to type: "Type maple to allow it (anything else denies): ".
+    public static func askingFor(_ word: String) -> String { "Type \(word) to allow it (anything else denies): " }
+
     // MARK: On the terminal agent's socket
 
     /// One line of JSON.

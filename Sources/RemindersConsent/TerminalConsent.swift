@@ -112,11 +112,12 @@ public struct TerminalConsentListener {
         else { return }
         // What was typed before the question is shown is no answer to it.
         tcflush(terminal, TCIFLUSH)
-        say("\n" + question.lines.joined(separator: "\n") + "\nType allow to allow it (anything else denies): ")
+        let word = ConsentQuestion.answerWord()
+        say("\n" + question.lines.joined(separator: "\n") + "\n" + ConsentQuestion.askingFor(word))
         let allowed: Bool
         switch readAnswer(while: connection) {
-        case .typed(let word):
-            allowed = word == "allow"
+        case .typed(let typed):
+            allowed = typed == word
             say(allowed ? "allowed\n" : "denied\n")
         case .withdrawn:
             say("\n(no answer in time: denied)\n")

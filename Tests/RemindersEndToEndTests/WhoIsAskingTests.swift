@@ -79,21 +79,6 @@ final class WhoIsAskingTests: XCTestCase {
         XCTAssertFalse(permissions(["list"]).stdout.contains("fullAccess"), "nothing granted")
     }
 
-    /// The owner's own terminal is still asked: here `script` stands for a terminal emulator, and
-    /// the client is a program the owner started in it — the terminal is no part of that program.
-    func testTheOwnersTerminalIsStillAsked() throws {
-        guard let script = Programs.which("script") else { throw XCTSkip("util-linux's script is not installed") }
-        let client = executable(
-            "client.sh",
-            """
-            #!/bin/bash
-            '\(bin)' call requestAccess '{"usageDescription":"Show my list"}' --client legit --store '\(folder.store)'
-            """)
-        let answered = Programs.run(script, ["-qec", "/bin/bash '\(client)'", "/dev/null"], input: Data("y\n".utf8))
-        XCTAssertTrue(answered.stdout.contains("\"legit\" (\(client)) asks for full access"), answered.stdout)
-        XCTAssertTrue(answered.stdout.contains(#""status":"fullAccess""#), answered.stdout)
-    }
-
     // MARK: 2. A script's identity is not taken on its parent's word
 
     /// A python script started by a relative path that then changes to the granted script's folder.

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersConsent
 import RemindersLogging
 #if canImport(Glibc)
     import Glibc
@@ -113,22 +114,32 @@ struct TerminalConsent: ConsentAsking {
                 "not asking on \(PseudoTerminal.name(fd) ?? "the terminal"): its other end is held by \(holder), the program asking, not by you")
             return nil
         }
-        let printable = { (text: String) in
-            String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })  // C0, DEL and C1
-        }
-        let caution = identity.caution.map { "  (mind that \(printable($0)))\n" } ?? ""
-        let which =
-            lists.isEmpty ? "your \(entityType)s" : "your \(entityType)s in \(lists.map { "\"\(printable($0))\"" }.joined(separator: ", ")) only"
-        let prompt =
-            "remindersd: \"\(printable(client))\" (\(printable(program))) asks for \(level == "full" ? "full" : "write-only") access to \(which):\n  \(printable(usage))\n\(caution)Allow? [y/N] "
-        _ = prompt.withCString { write(fd, $0, strlen($0)) }
+        // The client's words first — one line each, bounded, cut visibly — and remindersd's
+        // program line last, right above the question: padding cannot push it out of sight.
+        let question = ConsentQuestion(
+            client: client, program: program, evidence: identity.evidence.rawValue, entityType: entityType,
+            level: level == "full" ? "full" : "writeOnly", usage: usage, lists: lists)
+        let word = ConsentQuestion.answerWord()
+        // What was typed, or pushed into the terminal (TIOCSTI), before the question is shown is no answer to it.
+        tcflush(fd, TCIFLUSH)
+        Self.say("remindersd: " + question.lines.joined(separator: "\n") + "\n" + ConsentQuestion.askingFor(word), to: fd)
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return false }
         var answer = [UInt8](repeating: 0, count: 64)
         let count = read(fd, &answer, answer.count)
         guard count > 0 else { return false }
-        let text = String(decoding: answer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        return text == "y" || text == "yes"
+        let typed = String(decoding: answer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        return typed == word
+    }
+
+    private static func say(_ text: String, to fd: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }
 
