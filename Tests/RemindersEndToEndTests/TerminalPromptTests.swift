@@ -18,7 +18,8 @@ final class TerminalPromptTests: XCTestCase {
         client, typed_ahead, answer = sys.argv[1], sys.argv[2], sys.argv[3]
         pid, fd = pty.fork()
         if pid == 0:
-            os.execv("/bin/bash", ["/bin/bash", client])
+            # The person's shell leads the terminal's session and starts the client, as in any terminal.
+            os.execv("/bin/bash", ["/bin/bash", "-c", "/bin/bash '%s'; true" % client])
         if typed_ahead:
             os.write(fd, typed_ahead.encode())
         shown = b""
@@ -99,6 +100,59 @@ final class TerminalPromptTests: XCTestCase {
         XCTAssertTrue(usage.hasSuffix("…"), usage)
         XCTAssertLessThanOrEqual(usage.count, 2 + 200 + 1)
         XCTAssertFalse(asked.contains("Program: /usr/bin/gnome-calendar"), "the forged line is not a line of its own")
+    }
+
+    /// A client makes a pseudo-terminal, leaves its master with a child that double-forks (so it is
+    /// nobody's descendant), and runs remindersd in a new session on it: the orphan could read the
+    /// question and type its word. A session the client made is never the owner's: not asked.
+    func testATerminalTheClientMadeIsNotAskedWhoeverHoldsItsMaster() throws {
+        let python = try XCTUnwrap(["/usr/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }, "Debian's python3")
+        let answered = folder.path + "/answered"
+        let attack = #"""
+            import fcntl, os, re, select, sys, termios, time
+            binary, store, answered = sys.argv[1], sys.argv[2], sys.argv[3]
+            master, slave = os.openpty()
+            if os.fork() == 0:
+                if os.fork() == 0:  # the orphan: reads the question, types its word
+                    os.close(slave)
+                    shown = b""
+                    deadline = time.time() + 20
+                    while b"to allow it" not in shown and b"[y/N]" not in shown and time.time() < deadline:
+                        ready, _, _ = select.select([master], [], [], 1)
+                        if ready:
+                            try:
+                                shown += os.read(master, 4096)
+                            except OSError:
+                                break
+                    word = re.search(rb"Type (\w+) to allow it", shown)
+                    answer = word.group(1) if word else b"y" if b"[y/N]" in shown else None
+                    if answer:
+                        os.write(master, answer + b"\n")
+                        open(answered, "w").write(answer.decode())
+                    time.sleep(2)
+                    os._exit(0)
+                os._exit(0)
+            os.wait()
+            os.close(master)
+            for leader in ("remindersd", "a child"):
+                pid = os.fork()
+                if pid == 0:
+                    os.setsid()
+                    fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+                    for fd in (0, 1, 2):
+                        os.dup2(slave, fd)
+                    call = [binary, "call", "requestAccess", '{"usageDescription":"Let me in"}', "--client", "orphan", "--store", store,
+                            "--consent-timeout", "5"]
+                    if leader == "a child" and os.fork() != 0:
+                        os.wait()
+                        os._exit(0)
+                    os.execv(binary, call)
+                os.waitpid(pid, 0)
+            """#
+        let run = Programs.run(python, ["-c", attack, bin, folder.store, answered])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: answered), "the orphan saw the question: \(run.stdout) \(run.stderr)")
+        let status = Programs.remindersd(["call", "authorizationStatus", "{}", "--client", "orphan", "--store", folder.store, "--no-consent-prompt"])
+        XCTAssertTrue(status.stdout.contains("notDetermined"), status.stdout + status.stderr)
     }
 
     /// A program in the owner's terminal pushes an answer into its input with TIOCSTI before it

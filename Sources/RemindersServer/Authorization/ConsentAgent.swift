@@ -114,6 +114,10 @@ struct TerminalConsent: ConsentAsking {
                 "not asking on \(PseudoTerminal.name(fd) ?? "the terminal"): its other end is held by \(holder), the program asking, not by you")
             return nil
         }
+        if let made = TerminalSession.madeByTheAsker() {
+            log.warning("not asking on \(PseudoTerminal.name(fd) ?? "the terminal"): \(made), so it is not yours")
+            return nil
+        }
         // The client's words first — one line each, bounded, cut visibly — and remindersd's
         // program line last, right above the question: padding cannot push it out of sight.
         let question = ConsentQuestion(

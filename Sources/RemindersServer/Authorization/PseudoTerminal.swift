@@ -56,7 +56,7 @@ enum PseudoTerminal {
         return found
     }
 
-    private static func descends(_ pid: pid_t, from ancestors: Set<pid_t>, in proc: String) -> Bool {
+    static func descends(_ pid: pid_t, from ancestors: Set<pid_t>, in proc: String) -> Bool {
         var current = pid
         for _ in 0..<64 {
             guard let parent = RequestingProgram.parentOf(current, in: proc), parent > 1 else { return false }
