@@ -115,6 +115,28 @@ final class WhoIsAskingTests: XCTestCase {
         XCTAssertEqual(status(of: Programs.run("/bin/bash", ["-c", "/bin/bash /dev/fd/7 7<'\(grantedRun)'"])), "fullAccess")
     }
 
+    /// A shell running code of its own that holds a granted script open (issue 49, 15): the
+    /// script it has open counts only when its command line names that same file.
+    func testAShellHoldingAGrantedScriptOpenIsNotThatScript() throws {
+        let granted = executable("granted.sh", "#!/bin/bash\necho granted\n")
+        XCTAssertEqual(permissions(["set", "editor", "fullAccess", "--program", granted]).status, 0)
+        let dash = ["/usr/bin/dash", "/bin/dash"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/bin/sh"
+        let attempts: [(String, [String], String)] = [
+            ("/bin/bash", ["-c", "exec 255<'\(granted)'; \(statusCall)"], ""),
+            // dash itself redirects descriptors 0–9 only: bash hands it descriptor 10.
+            ("/bin/bash", ["-c", "exec 10<'\(granted)'; exec \(dash) -c \"$0\"", statusCall], ""),
+            ("/bin/bash", ["-c", "/bin/bash /dev/stdin 10<'\(granted)'"], statusCall + "\n"),
+        ]
+        for (shell, arguments, input) in attempts {
+            let output = Programs.run(shell, arguments, input: Data(input.utf8))
+            XCTAssertEqual(status(of: output), "notDetermined", "\(shell) \(arguments): \(output.stdout) \(output.stderr)")
+        }
+        // The granted script, run as itself, still is itself.
+        let grantedRun = executable("granted-run.sh", "#!/bin/bash\n\(statusCall)\n")
+        XCTAssertEqual(permissions(["set", "editor", "fullAccess", "--program", grantedRun]).status, 0)
+        XCTAssertEqual(status(of: Programs.run("/bin/bash", [grantedRun])), "fullAccess")
+    }
+
     /// A python process that rewrites its own command line to name a granted bash script.
     func testARewrittenCommandLineDoesNotMakeAProcessTheScriptItNames() throws {
         let python = try XCTUnwrap(["/usr/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }, "Debian's python3")

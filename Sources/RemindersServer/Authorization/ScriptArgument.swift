@@ -6,8 +6,9 @@ import Foundation
 /// The script an interpreter (or a shell) runs, read in the interpreter's own context — its
 /// descriptors, its working folder — never in remindersd's: the file it has open when it keeps it
 /// open (bash on descriptor 255, dash and other shells on one of 10 and up), which the kernel
-/// attests; else the first argument that is not an option, when it names a file by an absolute
-/// path and a `#!` line (if it has one) names this interpreter — a claim. What runs no script
+/// attests, when its command line names that same file; else the first argument that is not an
+/// option, when it names a file by an absolute path and a `#!` line (if it has one) names this
+/// interpreter — a claim. What runs no script
 /// (`-c`, `-m`, `-e`), or a script named by a relative path (the folder it is resolved in is the
 /// interpreter's now, not the one it started in), is not told apart: the interpreter itself.
 enum ScriptArgument {
@@ -17,15 +18,17 @@ enum ScriptArgument {
         let shellsOwn = openScript(of: pid, bash: name == "bash", shell: isShell, in: proc).map {
             ProgramIdentity(program: $0, evidence: .openScript)
         }
-        guard let data = FileManager.default.contents(atPath: "\(proc)/\(pid)/cmdline") else { return shellsOwn }
+        // A shell's open script counts only when its command line names that same file: one that
+        // runs code of its own (`bash -c 'exec 255<granted.sh; …'`, `bash /dev/stdin 10<granted.sh`)
+        // and holds another's script open is the shell, not that script.
+        guard let data = FileManager.default.contents(atPath: "\(proc)/\(pid)/cmdline") else { return nil }
         let arguments = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        guard let named = argument(arguments, shell: isShell, family: RequestingProgram.family(name) ?? name) else { return shellsOwn }
+        guard let named = argument(arguments, shell: isShell, family: RequestingProgram.family(name) ?? name) else { return nil }
         let resolved = resolve(named, of: pid, in: proc)
-        // The file it names and has open (`python3 /dev/fd/7`, a shell's script): the kernel's word.
-        if let resolved, hasOpen(resolved, pid: pid, in: proc) { return ProgramIdentity(program: resolved, evidence: .openScript) }
-        // A shell whose arguments name another file than the one it has open runs the one it has open.
-        if let shellsOwn { return shellsOwn }
-        guard let path = resolved, named.hasPrefix("/"), isScript(path, for: name) else { return nil }
+        if let shellsOwn, let resolved, RequestingProgram.sameFile(resolved, shellsOwn.program) { return shellsOwn }
+        // The file it names and has open (`python3 /dev/fd/7`): the kernel's word.
+        if !isShell, let resolved, hasOpen(resolved, pid: pid, in: proc) { return ProgramIdentity(program: resolved, evidence: .openScript) }
+        guard !isShell || shellsOwn == nil, let path = resolved, named.hasPrefix("/"), isScript(path, for: name) else { return nil }
         return ProgramIdentity(program: path, evidence: .claimedScript)
     }
 
