@@ -149,7 +149,9 @@ enum Permissions {
         }
         guard let handle = FileHandle(forReadingAtPath: program) else { return nil }
         defer { try? handle.close() }
-        guard (try? handle.read(upToCount: 2)) == Data("#!".utf8) else { return nil }
+        // A compiled program is what the kernel runs; anything else (a `#!` script, or a file an
+        // interpreter is given, `python3 tool.py`) is run by an interpreter, and known by its word.
+        guard let head = try? handle.read(upToCount: 4), head != Data([0x7F, 0x45, 0x4C, 0x46]) else { return nil }
         return "\(program) is a script: it is known by its interpreter's command line, which any program of your account could imitate "
             + "(a shell script, by the file the shell has open)"
     }

@@ -174,6 +174,36 @@ final class WhoIsAskingTests: XCTestCase {
         XCTAssertEqual(status(of: output), "notDetermined", output.stdout + output.stderr)
     }
 
+    /// An interpreter installed outside the system folders (pyenv, uv, conda, nvm) is one by what
+    /// it is — a binary with its family's entry points, changeable only by the owner or root — so
+    /// the script it runs is the program, as with Debian's (issue 49, 16). One writable by others
+    /// is not, and a tool.py granted is said to be known by a claim.
+    func testAnInterpreterOutsideTheSystemFoldersRunsItsScript() throws {
+        let system = try XCTUnwrap(["/usr/bin/python3.11", "/usr/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) })
+        let versions = folder.path + "/.pyenv/versions/3.11/bin"
+        try FileManager.default.createDirectory(atPath: versions, withIntermediateDirectories: true)
+        let python = versions + "/python3.11"
+        try FileManager.default.copyItem(atPath: (system as NSString).resolvingSymlinksInPath, toPath: python)
+        chmod(python, 0o755)
+        let tool = folder.path + "/tool.py"
+        try "import subprocess, sys\nprint(subprocess.run(sys.argv[1], shell=True, capture_output=True, text=True).stdout)\n"
+            .write(toFile: tool, atomically: true, encoding: .utf8)
+        let set = permissions(["set", "editor", "fullAccess", "--program", tool])
+        XCTAssertTrue(set.stderr.contains("caution") && set.stderr.contains("tool.py is a script"), "said to be a claim: \(set.stderr)")
+        XCTAssertEqual(status(of: Programs.run(python, [tool, statusCall])), "fullAccess", "pyenv's python runs tool.py")
+        XCTAssertEqual(
+            status(
+                of: Programs.run(
+                    python,
+                    [
+                        "-c", "import subprocess, sys; print(subprocess.run(sys.argv[1], shell=True, capture_output=True, text=True).stdout)",
+                        statusCall,
+                    ])),
+            "notDetermined", "python -c is the interpreter, not tool.py")
+        chmod(python, 0o777)
+        XCTAssertEqual(status(of: Programs.run(python, [tool, statusCall])), "notDetermined", "writable by others: no interpreter of the owner's")
+    }
+
     /// A live file literally named "granted (deleted)" is not the program "granted".
     func testAFileNamedLikeADeletedExecutableIsItself() throws {
         let timeout = try XCTUnwrap(Programs.which("timeout"))

@@ -13,7 +13,8 @@ import Foundation
 /// so for one the script it runs is the program — attested when the interpreter has the script
 /// open (a shell does), else only claimed by its command line (see `ProgramIdentity`). Shells,
 /// wrappers and interpreters are recognised by their executable where the system installs
-/// programs, never by a file's name alone: a program copied to `~/bin/python3` is itself.
+/// programs, never by a file's name alone: a program copied to `~/bin/python3` is itself, while
+/// an interpreter installed elsewhere (pyenv, uv, conda, nvm) is one by what its binary is.
 /// Nothing here is proof against the owner's own account (see "Threat model" in protocol.md).
 public enum RequestingProgram {
     /// Shells are looked through: what started them is asking.
@@ -47,7 +48,11 @@ public enum RequestingProgram {
             let name = baseName(executable)
             let installed = systemFolders.contains { executable.hasPrefix($0) }
             let isShell = installed && shells.contains(name)
-            if isShell || (installed && isInterpreter(name)), let script = ScriptArgument.script(of: current, executable: executable, in: proc) {
+            // An interpreter where the system installs programs, or one elsewhere that is one by
+            // what it is (pyenv's, uv's, nvm's: see `InterpreterBinary`).
+            let interprets =
+                isInterpreter(name) && (installed || family(name).map { InterpreterBinary.isInterpreter(executable, family: $0) } ?? false)
+            if isShell || interprets, let script = ScriptArgument.script(of: current, executable: executable, in: proc) {
                 return script
             }
             if isShell || (installed && wrappers.contains(name)), let parent = parentOf(current, in: proc), parent > 1 {
