@@ -62,17 +62,20 @@ final class RequestingProgramTests: XCTestCase {
         XCTAssertEqual(RequestingProgram.identity(startingAt: 42, in: proc), ProgramIdentity(program: reminders, evidence: .claimedScript))
     }
 
-    /// Issue 35, 2: what a shell has open is what it runs, whatever its command line says (a
-    /// rewritten argv, a relative path resolved after a chdir, `bash /dev/fd/7`).
-    func testAShellsScriptIsTheFileItHasOpenNotWhatItsArgumentsSay() throws {
+    /// Issue 35, 2 and issue 49, 15: a shell whose command line names one file and has another
+    /// open (a rewritten argv, a relative path resolved after a chdir) is neither script: the
+    /// shell, looked through to what started it (here nothing, so the shell itself).
+    func testAShellsScriptIsTheFileItHasOpenOnlyWhenItsArgumentsNameIt() throws {
         let granted = try script("granted", "#!/bin/bash\n")
         let other = try script("other", "#!/bin/bash\n")
         try process(41, exe: "/usr/bin/bash", name: "bash", parent: 1, arguments: ["bash", granted], descriptors: [255: other])
-        XCTAssertEqual(RequestingProgram.identify(startingAt: 41, in: proc), other, "argv rewritten to name the granted script")
+        XCTAssertEqual(RequestingProgram.identify(startingAt: 41, in: proc), "/usr/bin/bash", "argv rewritten to name the granted script")
         try process(
             42, exe: "/usr/bin/dash", name: "sh", parent: 1, arguments: ["sh", "granted"], cwd: proc + "/bin",
             descriptors: [10: "/dev/null", 11: other])
-        XCTAssertEqual(RequestingProgram.identify(startingAt: 42, in: proc), other, "dash's script on fd 11, not the relative name")
+        XCTAssertEqual(RequestingProgram.identify(startingAt: 42, in: proc), "/usr/bin/dash", "dash's script on fd 11, not the relative name")
+        try process(44, exe: "/usr/bin/bash", name: "bash", parent: 1, arguments: ["bash", other], descriptors: [255: other])
+        XCTAssertEqual(RequestingProgram.identify(startingAt: 44, in: proc), other, "named and open: that script")
         // python3 /dev/fd/7: the file on the interpreter's descriptor 7, not on remindersd's.
         let python = try script("other.py", "print(1)\n")
         try process(43, exe: "/usr/bin/python3.11", name: "python3", parent: 1, arguments: ["python3", "/dev/fd/7"], descriptors: [7: python])
