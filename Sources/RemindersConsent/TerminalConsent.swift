@@ -146,15 +146,7 @@ public struct TerminalConsentListener {
         }
     }
 
-    private func say(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(terminal, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
-    }
+    private func say(_ text: String) { TerminalText.write(text, to: terminal) }
 }
 
 extension TerminalConsent {

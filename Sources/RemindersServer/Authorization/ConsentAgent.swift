@@ -126,7 +126,7 @@ struct TerminalConsent: ConsentAsking {
         let word = ConsentQuestion.answerWord()
         // What was typed, or pushed into the terminal (TIOCSTI), before the question is shown is no answer to it.
         tcflush(fd, TCIFLUSH)
-        Self.say("remindersd: " + question.lines.joined(separator: "\n") + "\n" + ConsentQuestion.askingFor(word), to: fd)
+        TerminalText.write("remindersd: " + question.lines.joined(separator: "\n") + "\n" + ConsentQuestion.askingFor(word), to: fd)
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return false }
         var answer = [UInt8](repeating: 0, count: 64)
@@ -134,16 +134,6 @@ struct TerminalConsent: ConsentAsking {
         guard count > 0 else { return false }
         let typed = String(decoding: answer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         return typed == word
-    }
-
-    private static func say(_ text: String, to fd: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
     }
 }
 
