@@ -16,11 +16,12 @@ struct PhraseWords {
     /// `text` as words, refused — its start quoted — when it is longer than a phrase can be. `what`
     /// names what was expected ("a date", "a repetition").
     static func bounded(_ text: String, as what: String) throws(PhraseError) -> PhraseWords {
+        let tooLong = PhraseError(
+            "\"\(text.prefix(40))…\" is too long for \(what): at most \(maximumWords) words and \(maximumCharacters) characters")
+        // Measured before it is split: a megabyte of words is refused without being lowered and split.
+        guard text.count <= maximumCharacters else { throw tooLong }
         let words = PhraseWords(text)
-        guard text.count <= maximumCharacters, words.words.count <= maximumWords else {
-            throw PhraseError(
-                "\"\(text.prefix(40))…\" is too long for \(what): at most \(maximumWords) words and \(maximumCharacters) characters")
-        }
+        guard words.words.count <= maximumWords else { throw tooLong }
         return words
     }
 

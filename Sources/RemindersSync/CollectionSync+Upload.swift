@@ -136,19 +136,21 @@ extension CollectionSync {
     /// the member also holds another kind's (`remainder(of:)`).
     func remove(_ item: SyncedItem) throws {
         let rest = try remainder(of: item)
-        let outcome =
-            if let rest {
-                attempt({ () throws(DAVError) in
-                    let stored = try there.write(FetchedItem(href: item.href, etag: nil, text: rest, status: nil), over: item.etag)
-                    try? eventStore.write { store throws(StoreError) in
-                        try store.shareWrittenMember(href: item.href, text: rest, etag: stored.etag, over: item.etag, collection: collection)
-                    }
-                })
-            } else {
-                attempt({ () throws(DAVError) in try there.remove(item.href, at: item.etag) })
+        let outcome = attempt({ () throws(DAVError) -> FetchedItem? in
+            guard let rest else {
+                try there.remove(item.href, at: item.etag)
+                return nil
             }
+            return try there.write(FetchedItem(href: item.href, etag: nil, text: rest, status: nil), over: item.etag)
+        })
         switch outcome {
-        case .success:
+        case .success(let written):
+            if let rest, let written {
+                // The other part's calendar has the member as it is now.
+                try eventStore.write { store throws(StoreError) in
+                    try store.shareWrittenMember(href: item.href, text: rest, etag: written.etag, over: item.etag, collection: collection)
+                }
+            }
             report.deleted += 1
         case .failure(.notFound):
             break  // gone there as well
