@@ -19,11 +19,14 @@ public struct Importer {
     /// `calendarIdentifier`: where new reminders go (nil: the default list) — or, an event
     /// calendar, where the text's events go.
     public func run(_ text: String, into calendarIdentifier: String?, report: inout ImportReport) throws(StoreError) {
+        // An event calendar the client sees takes events; one it does not see is no calendar, refused
+        // below as a list that does not exist is — before a line of the text is read.
         if let calendarIdentifier,
             let calendar = try eventStore.read({ store throws(StoreError) in try store.calendar(identifier: calendarIdentifier) }),
-            calendar.entityType == .event
+            calendar.entityType == .event, eventStore.sees(calendarIdentifier, .event)
         {
-            return try EventImporter(eventStore: eventStore, now: now).run(text, into: calendar.calendarIdentifier, report: &report)
+            let writable = try eventStore.writableCalendar(calendarIdentifier, for: .event)
+            return try EventImporter(eventStore: eventStore, now: now).run(text, into: writable.calendarIdentifier, report: &report)
         }
         let list: String
         if let calendarIdentifier {

@@ -5,8 +5,15 @@
 public struct CalendarScope: Equatable, Sendable {
     /// Each calendar's identifier, and whether the client may only read it.
     public var calendars: [String: Bool]
+    /// Whether the client may also rename and remove the lists it may write (`--manage-lists`);
+    /// without it, it changes what is in them only — a list it could remove is a list the owner's
+    /// phone and other programs share.
+    public var managesLists: Bool
 
-    public init(calendars: [String: Bool] = [:]) { self.calendars = calendars }
+    public init(calendars: [String: Bool] = [:], managesLists: Bool = false) {
+        self.calendars = calendars
+        self.managesLists = managesLists
+    }
 
     public func allowsReading(_ calendarIdentifier: String) -> Bool { calendars[calendarIdentifier] != nil }
     public func allowsWriting(_ calendarIdentifier: String) -> Bool { calendars[calendarIdentifier] == false }

@@ -34,6 +34,8 @@ public struct ItemChange: Equatable, Sendable {
     public var title: String
     /// The list the item is in after the change (before it, for a removal); a list's own identifier for a list.
     public var calendarIdentifier: String?
+    /// The list a move took the item out of (nil when it stayed where it was).
+    public var fromCalendarIdentifier: String?
     /// The change this one undid.
     public var undoes: String?
     /// The change this one is part of: a reminder removed with its list or its parent, an event
@@ -48,7 +50,7 @@ public struct ItemChange: Equatable, Sendable {
     public init(
         changeIdentifier: String, date: Timestamp, client: String, program: String, account: String? = nil, action: Action,
         kind: Kind, itemIdentifier: String, title: String, calendarIdentifier: String? = nil, undoes: String? = nil,
-        partOf: String? = nil, undoGroup: String? = nil, before: Before? = nil
+        partOf: String? = nil, undoGroup: String? = nil, fromCalendarIdentifier: String? = nil, before: Before? = nil
     ) {
         self.changeIdentifier = changeIdentifier
         self.date = date
@@ -60,10 +62,17 @@ public struct ItemChange: Equatable, Sendable {
         self.itemIdentifier = itemIdentifier
         self.title = title
         self.calendarIdentifier = calendarIdentifier
+        self.fromCalendarIdentifier = fromCalendarIdentifier
         self.undoes = undoes
         self.partOf = partOf
         self.undoGroup = undoGroup ?? changeIdentifier
         self.before = before
+    }
+
+    /// Whether the change lies within `calendars` — for a move, both the list it left and the one
+    /// it went to: a client granted chosen lists sees (and undoes) only such changes.
+    public func lies(within calendars: Set<String>) -> Bool {
+        calendars.contains(calendarIdentifier ?? "") && (fromCalendarIdentifier.map(calendars.contains) ?? true)
     }
 }
 
@@ -102,8 +111,12 @@ public struct ChangesFilter: Equatable, Sendable {
     public var before: Int64?
     /// Only changes of these kinds (those of the entity types a client may see); nil: all.
     public var kinds: Set<ItemChange.Kind>?
-    /// Only changes of items in these calendars (a client granted chosen lists); nil: all.
+    /// Only changes of items in these calendars (a client granted chosen lists) — a move, only
+    /// when it left one of them too; nil: all.
     public var calendars: Set<String>?
+    /// Only changes made by this program (with `client`: a write-only client's own changes are
+    /// those of its name and its program, as its grant is); nil: any.
+    public var program: String?
     public var limit: Int
 
     public init(

@@ -55,11 +55,13 @@ extension EventStore {
             guard let stored = try store.event(identifier: event.eventIdentifier) else {
                 throw .notFound(kind: "event", identifier: event.eventIdentifier)
             }
+            try requireReachable(stored: stored.calendarIdentifier, of: .event, identifier: stored.eventIdentifier)
             try stored.requireUnchanged(since: basedOn)
             event.lastModifiedDate = stored.followingModification(event.lastModifiedDate)
             _ = try store.updateEvent(event)
         case .remove(let identifier, let basedOn):
             guard let stored = try store.event(identifier: identifier) else { return }  // already gone: the wish is met
+            try requireReachable(stored: stored.calendarIdentifier, of: .event, identifier: identifier)
             try stored.requireUnchanged(since: basedOn)
             _ = try store.deleteEvent(identifier: identifier)
         }

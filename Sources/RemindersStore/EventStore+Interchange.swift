@@ -76,9 +76,11 @@ extension EventStore {
 
 extension EventStore {
     /// The list, when it exists and takes changes; the error names `field` otherwise.
-    public func writableCalendar(_ identifier: String, field: String = "calendarIdentifier") throws(StoreError) -> ItemCalendar {
+    public func writableCalendar(
+        _ identifier: String, field: String = "calendarIdentifier", for entityType: EntityType = .reminder
+    ) throws(StoreError) -> ItemCalendar {
         try store.read { () throws(StoreError) in
-            try self.requireWritable(identifier, field: field)
+            try self.requireWritable(identifier, field: field, for: entityType)
             guard let calendar = try self.store.calendar(identifier: identifier) else { throw .notFound(kind: "calendar", identifier: identifier) }
             return calendar
         }

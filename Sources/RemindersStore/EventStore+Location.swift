@@ -7,12 +7,21 @@ extension EventStore {
     /// moves the side, so that it fires once, whoever reports the fix and however often.
     /// The first side an alarm learns only sets it (made at home, "when I leave home" waits for
     /// leaving); a fix the fence cannot use (too inaccurate, or within its edge band) or older than
-    /// the one it last used changes nothing.
+    /// the one it last used changes nothing. A client granted chosen lists reports the person's
+    /// whereabouts for the alarms in them only.
     public func updateLocation(_ fix: LocationFix) throws(StoreError) -> [GeofenceTransition] {
         try store.write { () throws(StoreError) in
             var remembered = try store.rememberedSides()
             var transitions: [GeofenceTransition] = []
             for reminder in try store.remindersWatchingPlaces() {
+                // A client granted chosen lists moves the fences of its lists only: the others'
+                // alarms neither fire for it nor learn a side from it (nor forget theirs).
+                guard sees(reminder.calendarIdentifier) else {
+                    for alarm in reminder.alarms {
+                        remembered[AlarmKey(reminder: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier)] = nil
+                    }
+                    continue
+                }
                 for alarm in reminder.alarms {
                     guard let fence = Geofence(alarm) else { continue }
                     let key = AlarmKey(reminder: reminder.calendarItemIdentifier, alarm: alarm.alarmIdentifier)

@@ -182,8 +182,12 @@ extension EventStore {
     }
 
     func requireWritable(_ calendarIdentifier: String, field: String, for entityType: EntityType = .reminder) throws(StoreError) {
-        guard let calendar = try store.calendar(identifier: calendarIdentifier) else {
-            throw .invalid(ValidationError(field: field, reason: .noCalendar, "there is no list \(calendarIdentifier)"))
+        // One outside the client's lists is refused in the very words one that does not exist is,
+        // whatever it holds: the answer tells a hidden list from none in nothing.
+        guard let calendar = try store.calendar(identifier: calendarIdentifier), sees(calendarIdentifier, calendar.entityType) else {
+            throw .invalid(
+                ValidationError(
+                    field: field, reason: .noCalendar, "there is no \(entityType == .reminder ? "list" : "calendar") \(calendarIdentifier)"))
         }
         try requireInScope(calendar, field: field)
         guard calendar.entityType == entityType else {
@@ -212,11 +216,13 @@ extension EventStore {
             guard let stored = try store.reminder(identifier: reminder.calendarItemIdentifier) else {
                 throw .notFound(kind: "reminder", identifier: reminder.calendarItemIdentifier)
             }
+            try requireReachable(stored: stored.calendarIdentifier, of: .reminder, identifier: stored.calendarItemIdentifier)
             try stored.requireUnchanged(since: basedOn)
             reminder.lastModifiedDate = stored.followingModification(reminder.lastModifiedDate)
             _ = try store.updateReminder(reminder)
         case .remove(let identifier, let basedOn):
             guard let stored = try store.reminder(identifier: identifier) else { return }  // already gone: the wish is met
+            try requireReachable(stored: stored.calendarIdentifier, of: .reminder, identifier: identifier)
             try stored.requireUnchanged(since: basedOn)
             _ = try store.deleteReminder(identifier: identifier)
         }

@@ -49,22 +49,27 @@ extension EventStore {
         return scoped(try store.calendars(for: entityType), entityType).first { $0.allowsContentModifications }
     }
 
-    /// Refuses a calendar outside the scope as if there were none, and writing into one the
-    /// client may only read.
+    /// Refuses writing into a calendar the client may only read (one it does not see at all,
+    /// `requireWritable` refuses as one that does not exist).
     func requireInScope(_ calendar: ItemCalendar, field: String) throws(StoreError) {
-        guard let scope = scopes[calendar.entityType] else { return }
+        guard let scope = scopes[calendar.entityType], !scope.allowsWriting(calendar.calendarIdentifier) else { return }
         let noun = calendar.entityType == .reminder ? "list" : "calendar"
-        guard scope.allowsReading(calendar.calendarIdentifier) else {
-            throw .invalid(ValidationError(field: field, reason: .noCalendar, "there is no \(noun) \(calendar.calendarIdentifier)"))
-        }
-        guard scope.allowsWriting(calendar.calendarIdentifier) else {
-            throw .invalid(
-                ValidationError(field: field, reason: .calendarReadOnly, "the \(noun) \"\(calendar.title)\" is read-only for this client"))
-        }
+        throw .invalid(ValidationError(field: field, reason: .calendarReadOnly, "the \(noun) \"\(calendar.title)\" is read-only for this client"))
+    }
+
+    /// A stored item a staged change writes over or removes, checked as the grant and the item are
+    /// when the change commits, not as they were when it was staged: since then the owner may have
+    /// narrowed the grant, or moved the item into a list outside it — then it is not found, and its
+    /// stored value (a conflict's `current`) is never shown; in a list the client may only read it
+    /// is refused.
+    func requireReachable(stored calendarIdentifier: String, of entityType: EntityType, identifier: String) throws(StoreError) {
+        guard sees(calendarIdentifier, entityType) else { throw .notFound(kind: entityType.rawValue, identifier: identifier) }
+        try requireWritable(calendarIdentifier, field: "identifier", for: entityType)
     }
 
     /// A list or calendar this client may change (rename, remove): one outside its scope does not
-    /// exist for it, and a client granted chosen lists makes none.
+    /// exist for it, one in it only when the owner let it manage its lists (`--manage-lists`), and a
+    /// client granted chosen lists makes none.
     func requireChangeable(_ identifier: String?, entityType: EntityType) throws(StoreError) {
         guard let scope = scopes[entityType] else { return }
         guard let identifier else {
@@ -75,6 +80,15 @@ extension EventStore {
         guard scope.allowsWriting(identifier) else {
             throw .invalid(
                 ValidationError(field: "calendarIdentifier", reason: .calendarReadOnly, "the list \(identifier) is read-only for this client"))
+        }
+        guard scope.managesLists else {
+            throw .invalid(
+                ValidationError(
+                    field: "calendarIdentifier", reason: .calendarReadOnly,
+                    """
+                    this client was granted what is in the list \(identifier), not the list itself: the owner lets it rename and \
+                    remove its lists with remindersd permissions set CLIENT STATUS --lists ... --manage-lists
+                    """))
         }
     }
 }

@@ -8,7 +8,14 @@ public enum ListNames {
     public static func scope(
         _ names: [String], readOnly: [String] = [], entityType: EntityType, in store: CalendarStore
     ) throws(StoreError) -> CalendarScope {
-        let calendars = try store.calendars(for: entityType)
+        try scope(names, readOnly: readOnly, entityType: entityType, among: try store.calendars(for: entityType))
+    }
+
+    /// `names` as a scope of `calendars` (a client's: those it sees, so a list outside its grant is
+    /// as unknown to it as one that does not exist).
+    public static func scope(
+        _ names: [String], readOnly: [String] = [], entityType: EntityType, among calendars: [ItemCalendar]
+    ) throws(StoreError) -> CalendarScope {
         var scope = CalendarScope()
         for (name, isReadOnly) in names.map({ ($0, false) }) + readOnly.map({ ($0, true) }) {
             let trimmed = name.trimmingCharacters(in: .whitespaces)

@@ -578,6 +578,12 @@ enum Schema {
         // Issue 54: the default list reaches the phone. What an account's next sync makes the
         // list new reminders go to ('' : one it chooses; NULL: nothing to do).
         ("v25 an account's default list", "ALTER TABLE accounts ADD COLUMN default_list TEXT;"),
+        // Issue 49: a move is recorded under both lists — `from_calendar` is the one it left — so a
+        // client granted chosen lists sees and undoes it only when it sees both.
+        ("v26 the list a move left", "ALTER TABLE changes ADD COLUMN from_calendar TEXT;"),
+        // Issue 49: a grant for chosen lists lets the client change what is in them; renaming or
+        // removing the lists themselves only when the owner said so (`--manage-lists`).
+        ("v27 grants that manage their lists", "ALTER TABLE authorizations ADD COLUMN manages_lists INTEGER NOT NULL DEFAULT 0;"),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

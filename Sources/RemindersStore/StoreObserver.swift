@@ -59,19 +59,27 @@ public final class StoreObserver {
         return scopes
     }
 
-    /// The newest change in the history, and whether one after `mark` is of an item in a
-    /// calendar `scopes` lets its client see (a kind not in `scopes` is seen whole). When the
-    /// history was trimmed past `mark`, it cannot say: seen.
-    public func changes(after mark: Int64, seenWithin scopes: [EntityType: Set<String>]) -> (newest: Int64, seen: Bool) {
-        guard let statement = try? database.statement("SELECT id, kind, calendar FROM changes WHERE id > ? ORDER BY id") else { return (mark, true) }
+    /// The newest change in the history, and whether one after `mark` is of a kind in `kinds` (those
+    /// of the entity types its client has access to) and, for a kind in `scopes`, of an item in or
+    /// out of a calendar its client sees — a move out of one is news to it too. When the history
+    /// was trimmed past `mark`, it cannot say: seen.
+    public func changes(
+        after mark: Int64, heardBy kinds: Set<EntityType>, within scopes: [EntityType: Set<String>]
+    ) -> (newest: Int64, seen: Bool) {
+        guard let statement = try? database.statement("SELECT id, kind, calendar, from_calendar FROM changes WHERE id > ? ORDER BY id")
+        else { return (mark, true) }
         defer { statement.reset() }
         guard (try? statement.bind([.integer(mark)])) != nil else { return (mark, true) }
         var newest = mark, seen = false
         while (try? statement.step()) == true {
             if newest == mark, statement.int64(0) != mark + 1 { seen = true }  // a gap: trimmed
             newest = statement.int64(0)
-            guard !seen, let kind = ItemChange.Kind(rawValue: statement.text(1) ?? "") else { continue }
-            if let scope = scopes[kind.entityType] { seen = scope.contains(statement.text(2) ?? "") } else { seen = true }
+            guard !seen, let kind = ItemChange.Kind(rawValue: statement.text(1) ?? ""), kinds.contains(kind.entityType) else { continue }
+            guard let scope = scopes[kind.entityType] else {
+                seen = true
+                continue
+            }
+            seen = scope.contains(statement.text(2) ?? "") || statement.text(3).map(scope.contains) == true
         }
         return (newest, seen)
     }

@@ -132,6 +132,7 @@ final class ProgramBindingTests: XCTestCase {
             DELETE FROM schema_migrations WHERE name = 'v14 authorizations per program';
             DROP TABLE authorization_scopes;
             DELETE FROM schema_migrations WHERE name = 'v22 grants for chosen lists';
+            DELETE FROM schema_migrations WHERE name = 'v27 grants that manage their lists';
             """
         let done = Programs.run(sqlite, [folder.store], input: Data(downgrade.utf8))
         XCTAssertEqual(done.status, 0, done.stderr)

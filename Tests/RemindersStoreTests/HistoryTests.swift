@@ -153,7 +153,10 @@ final class HistoryTests: StoreTestCase {
         let tea = try add("Tea")
         let created = try newest()
         store.author = ChangeAuthor(client: "script", program: "/usr/bin/python3")
-        XCTAssertThrowsError(try store.write({ () throws(StoreError) in try store.undo(change: Int64(created.changeIdentifier)!, onlyBy: "script") }))
+        XCTAssertThrowsError(
+            try store.write({ () throws(StoreError) in
+                try store.undo(change: Int64(created.changeIdentifier)!, onlyBy: ChangeAuthor(client: "script", program: "/usr/bin/script"))
+            }))
         XCTAssertNotNil(try store.read({ () throws(StoreError) in try store.reminder(identifier: tea.calendarItemIdentifier) }))
     }
 

@@ -5,7 +5,7 @@ import RemindersModel
 extension CalendarStore {
     private static let changeSelect = """
         SELECT c.id, c.time, a.client, a.program, a.account, c.action, c.kind, c.item, c.title, c.calendar, c.undoes, c.part_of,
-            c.undo_group
+            c.undo_group, c.from_calendar
         FROM changes c JOIN change_authors a ON a.id = c.author
         """
 
@@ -18,12 +18,14 @@ extension CalendarStore {
                 if let before = filter.before { conditions.append("c.id < ?"); values.append(.integer(before)) }
                 if let item = filter.itemIdentifier { conditions.append("c.item = ?"); values.append(.text(item)) }
                 if let client = filter.client { conditions.append("a.client = ?"); values.append(.text(client)) }
+                if let program = filter.program { conditions.append("a.program = ?"); values.append(.text(program)) }
                 if let since = filter.since { conditions.append("c.time >= ?"); values.append(.integer(since.milliseconds)) }
                 if let until = filter.until { conditions.append("c.time < ?"); values.append(.integer(until.milliseconds)) }
                 if let kinds = filter.kinds { conditions.append(Self.kindCondition(kinds)) }
                 if let calendars = filter.calendars {
-                    conditions.append("c.calendar IN (" + Array(repeating: "?", count: calendars.count).joined(separator: ", ") + ")")
-                    values += calendars.sorted().map(SQLValue.text)
+                    let within = Self.condition(within: calendars)
+                    conditions.append(within.sql)
+                    values += within.values
                 }
                 let condition = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
                 let statement = try self.database.statement(Self.changeSelect + condition + " ORDER BY c.id DESC LIMIT ?")
@@ -69,18 +71,20 @@ extension CalendarStore {
 
     /// The removed reminders, lists, events and calendars still gone (a reminder removed with its
     /// list is in the list's entry, an event with its calendar in the calendar's), newest first.
-    /// `client`: only what that client removed (a write-only client's own); `kinds`: only those.
-    /// `calendars`: only what was in these (a client granted chosen lists).
+    /// `author`: only what that client (its name and program) removed — a write-only client's own;
+    /// `kinds`: only those. `calendars`: only what was in these (a client granted chosen lists).
     public func trash(
-        limit: Int, before: Int64? = nil, client: String? = nil, kinds: Set<ItemChange.Kind>? = nil, calendars: Set<String>? = nil
+        limit: Int, before: Int64? = nil, author: ChangeAuthor? = nil, kinds: Set<ItemChange.Kind>? = nil,
+        calendars: Set<String>? = nil
     ) throws(StoreError) -> ChangesPage {
-        try read { () throws(StoreError) in
+        let within = calendars.map(Self.condition(within:))
+        return try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement(
                     Self.changeSelect + """
-                         WHERE c.action = 'removed' AND c.part_of IS NULL AND c.id < ? AND (? IS NULL OR a.client = ?)
+                         WHERE c.action = 'removed' AND c.part_of IS NULL AND c.id < ? AND (? IS NULL OR (a.client = ? AND a.program = ?))
                             AND \(kinds.map(Self.kindCondition) ?? "1")
-                            AND \(calendars.map { "c.calendar IN (" + Array(repeating: "?", count: $0.count).joined(separator: ", ") + ")" } ?? "1")
+                            AND \(within?.sql ?? "1")
                             AND NOT EXISTS (SELECT 1 FROM reminders WHERE identifier = c.item)
                             AND NOT EXISTS (SELECT 1 FROM events WHERE identifier = c.item)
                             AND NOT EXISTS (SELECT 1 FROM calendars WHERE identifier = c.item)
@@ -89,8 +93,8 @@ extension CalendarStore {
                         """)
                 defer { statement.reset() }
                 try statement.bind(
-                    [.integer(before ?? Int64.max), client.sql, client.sql] + (calendars?.sorted().map(SQLValue.text) ?? [])
-                        + [.integer(Int64(limit) + 1)])
+                    [.integer(before ?? Int64.max), (author?.client).sql, (author?.client).sql, (author?.program).sql]
+                        + (within?.values ?? []) + [.integer(Int64(limit) + 1)])
                 var entries: [(Int64, ItemChange)] = []
                 while try statement.step() { entries.append((statement.int64(0), try Self.change(from: statement))) }
                 statement.reset()
@@ -167,6 +171,14 @@ extension CalendarStore {
             action: statement.text(5).flatMap(ItemChange.Action.init(rawValue:)) ?? .changed,
             kind: statement.text(6).flatMap(ItemChange.Kind.init(rawValue:)) ?? .reminder, itemIdentifier: statement.text(7) ?? "",
             title: statement.text(8) ?? "", calendarIdentifier: statement.text(9), undoes: statement.optionalInt64(10).map(String.init),
-            partOf: statement.optionalInt64(11).map(String.init), undoGroup: statement.optionalInt64(12).map(String.init))
+            partOf: statement.optionalInt64(11).map(String.init), undoGroup: statement.optionalInt64(12).map(String.init),
+            fromCalendarIdentifier: statement.text(13))
+    }
+
+    /// `changes c` lies within `calendars` (`ItemChange.lies(within:)`), with the values it binds.
+    static func condition(within calendars: Set<String>) -> (sql: String, values: [SQLValue]) {
+        let list = "(" + Array(repeating: "?", count: calendars.count).joined(separator: ", ") + ")"
+        let values = calendars.sorted().map(SQLValue.text)
+        return ("c.calendar IN \(list) AND (c.from_calendar IS NULL OR c.from_calendar IN \(list))", values + values)
     }
 }

@@ -20,7 +20,7 @@ extension CalendarStore {
         let action: ItemChange.Action = calendar != nil && calendar != event.calendarIdentifier ? .moved : .changed
         let change = try recordChange(
             action, kind: .event, item: event.eventIdentifier, title: event.title, calendar: event.calendarIdentifier,
-            afterModified: event.lastModifiedDate)
+            from: calendar, afterModified: event.lastModifiedDate)
         try copyEvent(row: row, into: change)
     }
 

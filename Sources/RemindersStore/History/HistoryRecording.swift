@@ -20,7 +20,7 @@ extension CalendarStore {
     @discardableResult
     func recordChange(
         _ action: ItemChange.Action, kind: ItemChange.Kind, item: String, title: String, calendar: String?,
-        afterModified: Timestamp?
+        from fromCalendar: String? = nil, afterModified: Timestamp?
     ) throws(SQLiteError) -> Int64 {
         if history.restoring, action == .created {
             return try recordChange(.restored, kind: kind, item: item, title: title, calendar: calendar, afterModified: afterModified)
@@ -29,12 +29,13 @@ extension CalendarStore {
         let grouped = history.groupOpen && history.partOf == nil
         try database.run(
             """
-            INSERT INTO changes (part_of, time, author, action, kind, item, title, calendar, after_modified, undoes, undo_group)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO changes (part_of, time, author, action, kind, item, title, calendar, from_calendar, after_modified, undoes,
+                undo_group)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             history.partOf.sql, .integer(Timestamp.now().milliseconds), .integer(try authorRow()), .text(action.rawValue),
-            .text(kind.rawValue), .text(item), .text(title), calendar.sql, (afterModified?.milliseconds).sql, history.undoing.sql,
-            (grouped ? history.groupHead : nil).sql)
+            .text(kind.rawValue), .text(item), .text(title), calendar.sql, (fromCalendar == calendar ? nil : fromCalendar).sql,
+            (afterModified?.milliseconds).sql, history.undoing.sql, (grouped ? history.groupHead : nil).sql)
         let change = database.lastInsertRowID
         if grouped, history.groupHead == nil { history.groupHead = change }
         try pruneHistoryNowAndThen()
@@ -84,7 +85,7 @@ extension CalendarStore {
             !wasCompleted && reminder.isCompleted ? .completed : calendar != reminder.calendarIdentifier ? .moved : .changed
         let change = try recordChange(
             action, kind: .reminder, item: reminder.calendarItemIdentifier, title: reminder.title, calendar: reminder.calendarIdentifier,
-            afterModified: reminder.lastModifiedDate)
+            from: calendar, afterModified: reminder.lastModifiedDate)
         try copyReminder(row: row, into: change)
     }
 

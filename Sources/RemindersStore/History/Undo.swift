@@ -8,31 +8,32 @@ import RemindersModel
 extension CalendarStore {
     /// Undoes change `id` and the rest of its undo group not undone yet (what was done with it:
     /// the series a completion moved on, the subtasks a move carried), newest first — only when
-    /// each is `client`'s, if given (a write-only client's own), and of one of `kinds` (those of the
+    /// each is `author`'s, if given (a write-only client's own: its name and program), and of one of `kinds` (those of the
     /// entity types the client may change), if given. Returns the changes the undo made.
     /// `calendars`: only a change of an item in one of these (a client granted chosen lists may
     /// change only those); one outside them is unknown to it.
     public func undo(
-        change id: Int64, onlyBy client: String? = nil, kinds: Set<ItemChange.Kind>? = nil, calendars: Set<String>? = nil
+        change id: Int64, onlyBy author: ChangeAuthor? = nil, kinds: Set<ItemChange.Kind>? = nil, calendars: Set<String>? = nil
     ) throws(StoreError) -> [ItemChange] {
         try write { () throws(StoreError) in
             let mark = try self.sqlite { () throws(SQLiteError) in try self.database.scalar("SELECT max(id) FROM changes")?.integer ?? 0 }
-            if let calendars, let change = try self.change(identifier: id), !calendars.contains(change.calendarIdentifier ?? "") {
+            if let calendars, let change = try self.change(identifier: id), !change.lies(within: calendars) {
                 throw .notFound(kind: "change", identifier: String(id))
             }
             let group = try self.sqlite { () throws(SQLiteError) in try self.undoGroup(with: id) }
             try self.requireReachable(group.filter { $0 != id }, together: id, calendars: calendars)
             try self.asOneUndoGroup { () throws(StoreError) in
-                for member in group { try self.undoOne(member, onlyBy: client, kinds: kinds) }
+                for member in group { try self.undoOne(member, onlyBy: author, kinds: kinds) }
             }
             return try self.changesMade(after: mark)
         }
     }
 
     /// Undoes the last `count` things `client` did that are not undone yet (undos aside) — each an
-    /// undo group, its changes newest first; of `kinds` only, if given.
+    /// undo group, its changes newest first; of `kinds` only, if given; run as `program` only, if
+    /// given (a write-only client's own).
     public func undo(
-        client: String, count: Int, kinds: Set<ItemChange.Kind>? = nil, calendars: Set<String>? = nil
+        client: String, program: String? = nil, count: Int, kinds: Set<ItemChange.Kind>? = nil, calendars: Set<String>? = nil
     ) throws(StoreError) -> [ItemChange] {
         guard count >= 1, count <= 100 else { throw .invalid(ValidationError(field: "count", "must be 1 to 100")) }
         return try write { () throws(StoreError) in
@@ -40,15 +41,19 @@ extension CalendarStore {
                 let statement = try self.database.statement(
                     """
                     SELECT coalesce(c.undo_group, c.id) AS g FROM changes c JOIN change_authors a ON a.id = c.author
-                    WHERE a.client = ? AND c.part_of IS NULL AND c.undoes IS NULL AND instr(?, ' ' || c.kind || ' ') > 0
-                        AND (? IS NULL OR instr(?, char(10) || c.calendar || char(10)) > 0)
+                    WHERE a.client = ? AND (? IS NULL OR a.program = ?) AND c.part_of IS NULL AND c.undoes IS NULL
+                        AND instr(?, ' ' || c.kind || ' ') > 0
+                        AND (? IS NULL OR (instr(?, char(10) || c.calendar || char(10)) > 0
+                            AND (c.from_calendar IS NULL OR instr(?, char(10) || c.from_calendar || char(10)) > 0)))
                         AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id)
                     GROUP BY g ORDER BY g DESC LIMIT ?
                     """)
                 defer { statement.reset() }
                 let allowed = " " + (kinds ?? Set(ItemChange.Kind.allCases)).map(\.rawValue).joined(separator: " ") + " "
                 let within = calendars.map { "\n" + $0.sorted().joined(separator: "\n") + "\n" }
-                try statement.bind([.text(client), .text(allowed), within.sql, within.sql, .integer(Int64(count))])
+                try statement.bind([
+                    .text(client), program.sql, program.sql, .text(allowed), within.sql, within.sql, within.sql, .integer(Int64(count)),
+                ])
                 var groups: [Int64] = []
                 while try statement.step() { groups.append(statement.int64(0)) }
                 return groups
@@ -103,7 +108,7 @@ extension CalendarStore {
         guard calendars != nil || kinds != nil else { return }
         for member in members {
             guard let change = try change(identifier: member) else { continue }
-            let outside = calendars.map { !$0.contains(change.calendarIdentifier ?? "") } ?? false
+            let outside = calendars.map { !change.lies(within: $0) } ?? false
             if outside || !(kinds?.contains(change.kind) ?? true) {
                 throw .invalid(
                     ValidationError(
@@ -127,7 +132,7 @@ extension CalendarStore {
         return made
     }
 
-    private func undoOne(_ id: Int64, onlyBy client: String?, kinds: Set<ItemChange.Kind>?) throws(StoreError) {
+    private func undoOne(_ id: Int64, onlyBy author: ChangeAuthor?, kinds: Set<ItemChange.Kind>?) throws(StoreError) {
         guard let change = try change(identifier: id) else {
             let oldest = try sqlite { () throws(SQLiteError) in try self.oldestChange() }
             if let oldest, id < oldest {
@@ -136,9 +141,11 @@ extension CalendarStore {
             }
             throw .notFound(kind: "change", identifier: String(id))
         }
-        if let client, change.client != client {
+        if let author, change.client != author.client || change.program != author.program {
             throw .invalid(
-                ValidationError(field: "changeIdentifier", "change \(id) was made by \(change.client); a write-only client undoes only its own"))
+                ValidationError(
+                    field: "changeIdentifier",
+                    "change \(id) was made by \(change.client) (\(change.program)); a write-only client undoes only its own"))
         }
         if let kinds, !kinds.contains(change.kind) {
             throw .invalid(

@@ -78,8 +78,12 @@ extension CalendarStore {
                     return
                 }
                 try self.database.run(
-                    "INSERT OR REPLACE INTO authorizations (client, entity_type, program, status, scoped) VALUES (?, ?, ?, ?, ?)",
-                    .text(client), .text(entityType.rawValue), .text(program), .text(status.rawValue), .integer(scope == nil ? 0 : 1))
+                    """
+                    INSERT OR REPLACE INTO authorizations (client, entity_type, program, status, scoped, manages_lists)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                    .text(client), .text(entityType.rawValue), .text(program), .text(status.rawValue), .integer(scope == nil ? 0 : 1),
+                    .integer(scope?.managesLists == true ? 1 : 0))
                 for (calendar, readOnly) in scope?.calendars ?? [:] {
                     try self.database.run(
                         "INSERT INTO authorization_scopes (client, entity_type, program, calendar, read_only) VALUES (?, ?, ?, ?, ?)",
@@ -94,13 +98,15 @@ extension CalendarStore {
     /// exist: one removed has dropped out.
     public func authorizationScope(client: String, program: String, entityType: EntityType) throws(StoreError) -> CalendarScope? {
         try sqlite { () throws(SQLiteError) in
-            let statement = try self.database.statement(Self.decidingGrant("program, scoped"))
+            let statement = try self.database.statement(Self.decidingGrant("program, scoped, manages_lists"))
             defer { statement.reset() }
             try statement.bind([.text(client), .text(entityType.rawValue), .text(program)])
             guard try statement.step(), statement.int64(1) != 0 else { return nil }
-            let deciding = statement.text(0) ?? Self.anyProgram
+            let (deciding, manages) = (statement.text(0) ?? Self.anyProgram, statement.int64(2) != 0)
             statement.reset()
-            return try self.storedScope(client: client, program: deciding, entityType: entityType)
+            var scope = try self.storedScope(client: client, program: deciding, entityType: entityType)
+            scope.managesLists = manages
+            return scope
         }
     }
 
@@ -133,7 +139,10 @@ extension CalendarStore {
         try read { () throws(StoreError) in
             try self.sqlite { () throws(SQLiteError) in
                 let statement = try self.database.statement(
-                    "SELECT client, entity_type, program, status, scoped FROM authorizations ORDER BY client, entity_type, program != '*', program")
+                    """
+                    SELECT client, entity_type, program, status, scoped, manages_lists FROM authorizations
+                    ORDER BY client, entity_type, program != '*', program
+                    """)
                 defer { statement.reset() }
                 var records: [AuthorizationRecord] = []
                 while try statement.step() {
@@ -148,13 +157,14 @@ extension CalendarStore {
                         AuthorizationRecord(
                             client: statement.text(0) ?? "", entityType: entity,
                             program: program == Self.anyProgram ? nil : program, status: status,
-                            scope: statement.int64(4) != 0 ? CalendarScope() : nil))
+                            scope: statement.int64(4) != 0 ? CalendarScope(managesLists: statement.int64(5) != 0) : nil))
                 }
                 statement.reset()
                 for index in records.indices where records[index].scope != nil {
                     let record = records[index]
                     records[index].scope = try self.storedScope(
                         client: record.client, program: Self.stored(record.program), entityType: record.entityType)
+                    records[index].scope?.managesLists = record.scope?.managesLists ?? false
                 }
                 return records
             }
