@@ -118,7 +118,9 @@ enum Permissions {
                 }
                 return named
             }
-            let which = scope == nil ? "" : " in " + named.joined(separator: ", ") + " only"
+            let which =
+                scope == nil
+                ? "" : " in " + named.joined(separator: ", ") + " only" + (scope?.managesLists == true ? ", and may rename and remove them" : "")
             DescriptorWriter.standardError.write(
                 text: "remindersd: \(client) (\(program ?? "any program")) is now \(status.rawValue) for \(entity.rawValue)s\(which)\n")
         }
@@ -128,7 +130,10 @@ enum Permissions {
     /// that is no list of the kind is refused, and nothing is recorded.
     private static func scope(_ parsed: Arguments, entityType: EntityType, eventStore: EventStore) throws -> CalendarScope? {
         let lists = parsed.value("--lists"), readOnly = parsed.value("--read-only-lists")
-        guard lists != nil || readOnly != nil else { return nil }
+        guard lists != nil || readOnly != nil else {
+            if parsed.has("--manage-lists") { throw Arguments.UsageError(message: "--manage-lists: name the lists with --lists") }
+            return nil
+        }
         func names(_ text: String?) -> [String] {
             (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
@@ -137,7 +142,9 @@ enum Permissions {
             try ListNames.scope(chosen, readOnly: readOnlyNames, entityType: entityType, in: store)
         }
         guard !scope.calendars.isEmpty else { throw Arguments.UsageError(message: "--lists: name at least one list") }
-        return scope
+        var chosenScope = scope
+        chosenScope.managesLists = parsed.has("--manage-lists")
+        return chosenScope
     }
 
     /// What the owner should know of granting `program`: that it is a script (its identity is its

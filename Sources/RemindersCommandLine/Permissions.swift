@@ -5,7 +5,7 @@ extension CommandDeclaration {
         name: "permissions", summary: "which client, run by which program, may do what (list, set, consent-agent, listen)",
         usage: [
             "list [--store PATH]",
-            "set CLIENT STATUS [--program PATH | --any-program] [--entity reminder|event] [--lists \"A,B\"] [--read-only-lists \"C\"] [--store PATH]",
+            "set CLIENT STATUS [--program PATH | --any-program] [--entity reminder|event] [--lists \"A,B\" [--manage-lists]] [--read-only-lists \"C\"] [--store PATH]",
             "consent-agent [PROGRAM | --desktop | --terminal | --none] [--store PATH]",
             "listen",
         ],
@@ -14,7 +14,8 @@ extension CommandDeclaration {
               list    one JSON object per line: {"client", "entityType", "program", "status", "scope"?};
                       "program" is null for a decision that holds for any program, and a program
                       that asked while nobody could answer shows as notDetermined; "scope", only for
-                      a grant of chosen lists: {"lists": [{"calendarIdentifier", "title", "readOnly"}]}
+                      a grant of chosen lists: {"lists": [{"calendarIdentifier", "title", "readOnly"}],
+                      "manageLists"}
               set     records CLIENT's STATUS: notDetermined (forget the decision, so the client is
                       asked again), restricted, denied, fullAccess or writeOnly; it applies to running
                       sessions from their next call. With neither --program nor --any-program, for
@@ -42,6 +43,9 @@ extension CommandDeclaration {
             .value(
                 "--read-only-lists", "\"C\"",
                 "set: and these, which it may read but not change (a list removed later drops\nout; without either: every list)"),
+            .flag(
+                "--manage-lists",
+                "set: with --lists, the client may also rename and remove those lists (without it,\nit changes what is in them only)"),
             .flag("--desktop", "consent-agent: the one remindersd ships that asks with a notification"),
             .flag("--terminal", "consent-agent: the one remindersd ships that asks where `permissions listen` runs"),
             .flag("--none", "consent-agent: forgets it"),

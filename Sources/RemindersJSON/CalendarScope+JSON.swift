@@ -15,6 +15,7 @@ extension CalendarScope {
             writer.endObject()
         }
         writer.endArray()
+        writer.field("manageLists", managesLists)
         writer.endObject()
     }
 }

@@ -4,7 +4,7 @@ import RemindersModel
 
 extension ItemChange {
     /// `{changeIdentifier, date, client, program, account, action, kind, itemIdentifier, title,
-    /// calendarIdentifier, undoes, partOf, undoGroup, before}`; `before` is a Reminder, a Calendar or an Event
+    /// calendarIdentifier, fromCalendarIdentifier, undoes, partOf, undoGroup, before}`; `before` is a Reminder, a Calendar or an Event
     /// (its dates read in `zone`), or null.
     public func write(to writer: inout JSONWriter, zone: TimeZone) {
         writer.beginObject()
@@ -18,6 +18,7 @@ extension ItemChange {
         writer.field("itemIdentifier", itemIdentifier)
         writer.field("title", title)
         writer.field("calendarIdentifier", calendarIdentifier)
+        writer.field("fromCalendarIdentifier", fromCalendarIdentifier)
         writer.field("undoes", undoes)
         writer.field("partOf", partOf)
         writer.field("undoGroup", undoGroup)

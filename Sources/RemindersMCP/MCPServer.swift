@@ -299,8 +299,17 @@ public final class MCPServer: Sendable {
             return reply(request, context, [:])
         case "subscriptions/listen":
             let uris = request.params["notifications"]?["resourceSubscriptions"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            // Each must be one this client may read now, as resources/subscribe's: a list outside
+            // its grant is not found, as one that does not exist.
             for uri in uris {
-                do { _ = try Resources.read(uri, call) } catch { return refusal(request, error) }
+                do {
+                    guard try Resources.read(uri, call) != nil else {
+                        return OutputChannel.errorReply(
+                            id: request.id, code: MCPErrorCode.resourceNotFound, "Resource not found", data: ["uri": .string(uri)])
+                    }
+                } catch {
+                    return refusal(request, error)
+                }
             }
             watcher.listen(id: request.id, uris: uris, client: client)
             return nil  // open until cancelled: no response

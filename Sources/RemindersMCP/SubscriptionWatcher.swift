@@ -86,17 +86,23 @@ final class SubscriptionWatcher: Sendable {
         return (changed.lists, changed.calendars)
     }
 
-    /// Whether `uri`, subscribed by `clients`, changed: one list's when it or an item in it did;
-    /// the lists' when a list one of them sees did (a client granted chosen lists, one of those).
+    /// Whether `uri`, subscribed by `clients`, changed for one of them that may still read it: one
+    /// list's when it or an item in it did; the lists' when a list that client sees did.
     private func changed(
         _ uri: String, for clients: Set<String>, _ changed: (lists: Set<String>, calendars: Set<String>)?, observer: StoreObserver?
     ) -> Bool {
-        guard let changed else { return true }
-        guard uri == Resources.lists else { return changed.calendars.contains(String(uri.dropFirst(Resources.listPrefix.count))) }
-        guard !changed.lists.isEmpty, let observer else { return !changed.lists.isEmpty }
+        // The grant as it is now, not as it was when the client subscribed: the owner may have
+        // narrowed or withdrawn it since. Nothing is told while it cannot be read.
+        guard let observer else { return false }
         return clients.contains { client in
-            guard let scope = observer.scopes(client: client, program: program)[.reminder] else { return true }
-            return !scope.isDisjoint(with: changed.lists)
+            guard observer.authorizationStatus(client: client, program: program, entityType: .reminder) == .fullAccess else { return false }
+            let scope = observer.scopes(client: client, program: program)[.reminder]
+            guard uri == Resources.lists else {
+                let list = String(uri.dropFirst(Resources.listPrefix.count))
+                return (scope.map { $0.contains(list) } ?? true) && (changed.map { $0.calendars.contains(list) } ?? true)
+            }
+            guard let changed else { return true }
+            return scope.map { !$0.isDisjoint(with: changed.lists) } ?? !changed.lists.isEmpty
         }
     }
 

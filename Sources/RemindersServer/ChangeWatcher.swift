@@ -86,11 +86,14 @@ final class ChangeWatcher: Sendable {
             checkAuthorization(&watched)
             if alarms, watched.lastStatus.values.contains(.fullAccess) { tellAlarms(&watched) }
             guard !watched.pending else { return nil }  // a storeChanged is on its way
-            // A client granted chosen lists is told of commits that changed something in them only:
-            // `storeChanged` says nothing of what changed, and not even that something did elsewhere.
+            // A client with access to one kind, or granted chosen lists, is told of commits that changed
+            // something it sees (or took it out of sight) only: `storeChanged` says nothing of what
+            // changed, and not even that something did elsewhere. One with every kind whole hears
+            // of every commit, those that record no change (an alarm delivered, a sync's state) too.
             let scopes = watched.observer.scopes(client: client, program: program)
-            if !scopes.isEmpty {
-                let (newest, seen) = watched.observer.changes(after: watched.changeWatermark, seenWithin: scopes)
+            let kinds = Set(watched.lastStatus.filter { $0.value == .fullAccess || $0.value == .writeOnly }.keys)
+            if !scopes.isEmpty || kinds.count < EntityType.allCases.count {
+                let (newest, seen) = watched.observer.changes(after: watched.changeWatermark, heardBy: kinds, within: scopes)
                 watched.changeWatermark = newest
                 guard seen else { return nil }
             } else {

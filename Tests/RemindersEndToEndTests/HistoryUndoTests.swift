@@ -90,7 +90,9 @@ final class HistoryUndoTests: XCTestCase {
         XCTAssertEqual(trash.at("result", "changes", 0, "before", "startDate"), "2026-12-09T08:00:00.000Z")
         XCTAssertEqual(remindersOnly.channel.request("trash", [:]).at("result", "changes"), [], "no access to events, none of theirs")
         XCTAssertEqual(remindersOnly.channel.request("changes", [:]).at("result", "changes"), [])
-        XCTAssertEqual(remindersOnly.channel.request("restore", ["identifier": identifier]).errorField, "changeIdentifier")
+        XCTAssertEqual(
+            remindersOnly.channel.request("restore", ["identifier": identifier]).at("error", "code"), -32011,
+            "a removal it could not undo is as none (issue 49)")
         let restored = planner.channel.request("restore", ["identifier": identifier])
         XCTAssertEqual(restored.at("result", "changes", 0, "kind"), "event", "\(restored)")
         XCTAssertEqual(planner.channel.request("event", ["identifier": identifier]).at("result", "event", "title"), "Dentist")

@@ -42,6 +42,12 @@ enum RequestAccessTool: ToolDeclaration {
 
     static func text(_ result: RequestAccess.Result, _ input: Input, _ call: ToolCall) -> String {
         if result.granted { return "Access granted (\(result.status.rawValue))." }
+        if result.status == .fullAccess, let lists = input.lists {
+            // Granted chosen lists already: asking again asks nobody, and widens nothing.
+            return "Not granted: \(AccessText.quoted(call.client)) was granted chosen lists only, and "
+                + lists.map(AccessText.quoted).joined(separator: ", ")
+                + " is not among those it may change; only the owner widens a grant: remindersd permissions set \(call.client) fullAccess --lists \"...\""
+        }
         return "Access not granted (status \(result.status.rawValue)). "
             + call.access.refused(
                 client: call.client, status: result.status.rawValue,

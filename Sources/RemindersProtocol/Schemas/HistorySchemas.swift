@@ -17,6 +17,10 @@ public enum HistorySchemas: Sendable {
                 ("itemIdentifier", CommonSchemas.identifier),
                 ("title", .string()),
                 ("calendarIdentifier", .nullable(CommonSchemas.identifier)),
+                (
+                    "fromCalendarIdentifier",
+                    .nullable(.string("The list or calendar a move took the item out of; null for a change that left it where it was."))
+                ),
                 ("undoes", .nullable(.string("The change this one undid."))),
                 (
                     "partOf",

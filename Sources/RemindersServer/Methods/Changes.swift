@@ -10,9 +10,9 @@ extension Changes: MethodHandler {
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         var filter = params.filter
-        let own = try HistoryAccess.ownClient(context)
+        let own = try HistoryAccess.own(context)
         try HistoryAccess.refuseOthers(filter.client, own: own)
-        if let own { filter.client = own }
+        if let own { (filter.client, filter.program) = (own.client, own.program) }
         filter.kinds = try HistoryAccess.kinds(context, own: own)
         filter.calendars = try HistoryAccess.calendars(context, writing: false)
         let eventStore = try context.session.eventStore()

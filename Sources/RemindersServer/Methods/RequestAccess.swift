@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -19,17 +20,19 @@ extension RequestAccess: MethodHandler {
         // A program that cannot be identified is never asked about: the owner could not tell who
         // it is, and a grant to "(unknown)" would hold for every other one.
         let consent = identity.evidence == .unknown ? ConsentChain(askers: []) : try session.consent()
-        // The lists asked for, each a calendar of the kind (else refused before anybody is asked).
+        if let names = params.lists, names.isEmpty {
+            throw ResponseError.invalidParams("name at least one list, or leave lists out", field: "lists")
+        }
+        // The lists asked for are looked up only when the owner is to be asked, and among the lists
+        // this client sees: a client that nobody will ask (denied, granted already) learns nothing
+        // of which lists exist, and one granted chosen lists cannot tell a hidden list from none.
         var asked: CalendarScope?
         var titles: [String] = []
-        if let names = params.lists {
-            guard !names.isEmpty else { throw ResponseError.invalidParams("name at least one list, or leave lists out", field: "lists") }
-            (asked, titles) = try eventStore.read { store throws(StoreError) in
-                let scope = try ListNames.scope(names, entityType: entity, in: store)
-                var titles: [String] = []
-                for identifier in scope.identifiers { if let title = try store.calendar(identifier: identifier)?.title { titles.append(title) } }
-                return (scope, titles)
-            }
+        if let names = params.lists, willAsk(current: current, level: level) {
+            let calendars = try eventStore.calendars(for: entity)
+            let scope = try ListNames.scope(names, entityType: entity, among: calendars)
+            asked = scope
+            titles = calendars.filter { scope.allowsReading($0.calendarIdentifier) }.map(\.title)
         }
         let status = decide(current: current, level: level) {
             consent.ask(client: session.clientName, program: program, entityType: entity.rawValue, level: level.rawValue, usage: usage, lists: titles)
@@ -60,7 +63,27 @@ extension RequestAccess: MethodHandler {
                 \(identity.caution.map { " (mind that \($0))" } ?? ""), or record your consent agent with: remindersd permissions consent-agent PROGRAM
                 """)
         }
-        return Result(granted: status == level.grantedStatus || status == .fullAccess, status: status)
+        let granted = (status == level.grantedStatus || status == .fullAccess) && (status != current || covers(params.lists, of: entity, eventStore))
+        return Result(granted: granted, status: status)
+    }
+
+    /// Whether asking would reach the owner: EventKit asks a client once, and a write-only one again for full access.
+    static func willAsk(current: AuthorizationStatus, level: AccessLevel) -> Bool {
+        current == .notDetermined || (current == .writeOnly && level == .full)
+    }
+
+    /// Whether the grant in force already gives each list named (nil: the kind whole) — for a client
+    /// granted chosen lists, one it sees and may change; for one granted every list, any. What it
+    /// was not granted it is not told it has, and a list it cannot see is as one that is not there.
+    static func covers(_ names: [String]?, of entity: EntityType, _ eventStore: EventStore) -> Bool {
+        guard let names, eventStore.isScoped else { return true }
+        guard let calendars = try? eventStore.calendars(for: entity) else { return false }
+        return names.allSatisfy { name in
+            calendars.contains {
+                $0.allowsContentModifications
+                    && ($0.calendarIdentifier == name || $0.title.caseInsensitiveCompare(name.trimmingCharacters(in: .whitespaces)) == .orderedSame)
+            }
+        }
     }
 
     /// EventKit's state machine: ask once; denied and restricted never ask again; a refused

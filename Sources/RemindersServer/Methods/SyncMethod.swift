@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -16,14 +17,16 @@ extension SyncMethod: MethodHandler {
             "--max-title-bytes", String(session.rules.maxTitleBytes), "--max-notes-bytes", String(session.rules.maxNotesBytes),
         ]
         if params.dryRun { arguments.append("--dry-run") }
-        for name in params.forceDelete { arguments += ["--force-delete", name] }
+        for list in try forcedDeletions(params.forceDelete, by: session) { arguments += ["--force-delete", list] }
         if let account { arguments += ["--", account] }
         let progress = Progress(token: params.workDoneToken, connection: context.session.connection)
         progress.send(kind: "begin", title: "Syncing", message: nil, percentage: 0)
+        // The helper's messages name the lists it syncs: a client granted chosen lists hears how far it is, not where.
+        let tellsWhere = !session.isScoped
         let outcome = try SyncHelper.run(
             arguments,
             progress: { percent, message in
-                progress.send(kind: "report", title: nil, message: message, percentage: min(max(percent, 0), 100))
+                progress.send(kind: "report", title: nil, message: tellsWhere ? message : nil, percentage: min(max(percent, 0), 100))
             }, isCancelled: context.isCancelled)
         if context.isCancelled() { throw ResponseError.requestCancelled }
         switch outcome.status {
@@ -38,6 +41,22 @@ extension SyncMethod: MethodHandler {
             throw StoreError.notFound(kind: "account", identifier: account ?? "")
         default:
             throw ResponseError.internalError("remindersd-sync exited with status \(outcome.status): \(outcome.errors.suffix(300))")
+        }
+    }
+
+    /// The lists whose withheld deletions go through, as the helper is told them. A client granted
+    /// chosen lists names only lists it may change — by title or identifier, as it sees them — and
+    /// they are passed on as identifiers, so a title it shares with a list outside its grant never
+    /// reaches that one; any other name is refused, whether or not such a list exists.
+    static func forcedDeletions(_ names: [String], by eventStore: EventStore) throws -> [String] {
+        guard eventStore.isScoped, !names.isEmpty else { return names }
+        let changeable = try (eventStore.calendars(for: .reminder) + eventStore.calendars(for: .event)).filter(\.allowsContentModifications)
+        return try names.enumerated().map { index, name in
+            let named = changeable.first { $0.calendarIdentifier == name || $0.title.caseInsensitiveCompare(name) == .orderedSame }
+            guard let named else {
+                throw ResponseError.invalidParams("there is no list \"\(name)\" this client may change", field: "forceDelete[\(index)]")
+            }
+            return named.calendarIdentifier
         }
     }
 

@@ -9,7 +9,7 @@ extension Undo: MethodHandler {
     public static let effect = Effect.writes
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
-        let own = try HistoryAccess.ownClient(context)
+        let own = try HistoryAccess.own(context)
         let kinds = try HistoryAccess.kinds(context, own: own)
         let calendars = try HistoryAccess.calendars(context, writing: true)
         let eventStore = try context.session.eventStore()
@@ -22,7 +22,7 @@ extension Undo: MethodHandler {
         case .last(let client, let count):
             try HistoryAccess.refuseOthers(client, own: own)
             let changes = try eventStore.write { store throws(StoreError) in
-                try store.undo(client: client, count: count, kinds: kinds, calendars: calendars)
+                try store.undo(client: client, program: own?.program, count: count, kinds: kinds, calendars: calendars)
             }
             return Result(changes: changes, zone: eventStore.timeZone)
         }
