@@ -516,6 +516,8 @@ class RequestsAndProgress(SyncTestCase):
     def test_the_sync_method_reports_progress_and_other_clients_hear_of_it(self):
         self.calendar("Progress").save_todo(ical=vcalendar(vtodo("p@test", "Progress item")))
         store = self.store()
+        # A client hears of commits to what it has access to (issue 49): the watcher is granted reminders.
+        store.run("permissions", "set", "--any-program", "watcher", "fullAccess")
         watcher = Session(store, client="watcher")
         syncing = Session(store)
         try:

@@ -111,6 +111,30 @@ class EmptiedSides(SyncTestCase):
         bad = session.request("sync", {"forceDelete": "Shared"})
         self.assertEqual(bad["error"]["code"], -32602, bad)
 
+    def test_a_client_granted_another_list_neither_hears_of_nor_deletes_the_withheld_one(self):
+        """Issue 49, 4: a client granted Work syncs the account, and is told of Work only — in the
+        report and in $/progress — and cannot let Shared's withheld deletions go through."""
+        work = self.calendar("Work")
+        work.save_todo(ical=vcalendar(vtodo("work-1@test", "Slides")))
+        self.store_a.sync()
+        self.store_a.run("permissions", "set", "--any-program", "assistant", "fullAccess", "--lists", "Work")
+        self.empty_the_server()
+        session = Session(self.store_a, client="assistant")
+        self.addCleanup(session.close)
+        for named in ("Shared", self.list_a, "shared"):
+            refused = session.request("sync", {"forceDelete": [named]})
+            self.assertEqual((refused.get("error") or {}).get("code"), -32602, refused)
+            self.assertEqual(refused["error"]["data"]["field"], "forceDelete[0]")
+        synced = session.request("sync", {"workDoneToken": "w"})["result"]
+        self.assertEqual([lst["title"] for account in synced["accounts"] for lst in account["lists"]], ["Work"], synced)
+        progress = [n for n in session.notifications if n.get("method") == "$/progress"]
+        self.assertGreater(len(progress), 1, "it hears how far the sync is")
+        import json
+        told = json.dumps(progress) + json.dumps(synced)
+        self.assertNotIn("Shared", told)
+        self.assertNotIn(self.list_a, told)
+        self.assertEqual(len(self.store_a.reminders(self.list_a)), 3, "Shared's withheld deletions were not made")
+
     def test_a_list_emptied_here_deletes_nothing_on_the_server_until_told(self):
         for reminder in self.store_a.reminders(self.list_a):
             self.store_a.call("removeReminder", {"identifier": reminder["calendarItemIdentifier"]})
