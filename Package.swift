@@ -74,7 +74,7 @@ let package = Package(
         // command line; knows no SQL, no server and no transport beyond the JSON values.
         .target(name: "RemindersProtocol", dependencies: ["RemindersCivilTime", "RemindersJSONRPC", "RemindersJSON", "RemindersModel"]),
         // remindersd-sync, the program every sync runs in, found beside remindersd and run to its end.
-        .target(name: "RemindersSyncHelper", dependencies: ["RemindersConcurrency", "RemindersJSONRPC"]),
+        .target(name: "RemindersSyncHelper", dependencies: ["RemindersConcurrency", "RemindersJSONRPC", "RemindersModel", "RemindersProtocol"]),
         // A strict command-line reader, for remindersd and remindersd-sync alike.
         .target(name: "RemindersCommandArguments"),
         // The command lines of remindersd and remindersd-sync, declared once: every command, its usage and its options
@@ -97,7 +97,7 @@ let package = Package(
         // The alarm agent: fires time and location alarms exactly once (a deliveries ledger in the store)
         // through the desktop's notification server and an --on-alarm program, and keeps accounts in step
         // (--sync). Links the model's JSON and the sync helper, not the server.
-        .target(name: "RemindersAlarms", dependencies: ["RemindersCivilTime", "RemindersConcurrency", "RemindersDatePhrases", "RemindersDesktopNotifications", "RemindersJSONRPC", "RemindersLogging", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSyncHelper"]),
+        .target(name: "RemindersAlarms", dependencies: ["RemindersCivilTime", "RemindersConcurrency", "RemindersDatePhrases", "RemindersDesktopNotifications", "RemindersJSONRPC", "RemindersLogging", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersSyncHelper"]),
         // `remindersd mcp`: the store for AI assistants over the Model Context Protocol (stdio), its
         // tools built on the JSON-RPC methods' declarations and run through the same dispatcher.
         .target(name: "RemindersMCP", dependencies: ["RemindersConcurrency", "RemindersDatePhrases", "RemindersJSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersServer", "RemindersStore"]),
@@ -109,7 +109,7 @@ let package = Package(
         // sync, the store and the command-line reader: nothing of the server, the agent or the MCP front end.
         // Asking a Nominatim-compatible geocoder, for CLGeocoder through remindersd-sync (the program with the network stack).
         .target(name: "RemindersGeocoding", dependencies: ["RemindersCalDAV", "RemindersJSONRPC", "RemindersModel"]),
-        .target(name: "RemindersSyncCLI", dependencies: ["RemindersCommandArguments", "RemindersCommandLine", "RemindersGeocoding", "RemindersJSONRPC", "RemindersJSON", "RemindersModel", "RemindersStore", "RemindersSync"]),
+        .target(name: "RemindersSyncCLI", dependencies: ["RemindersCommandArguments", "RemindersCommandLine", "RemindersGeocoding", "RemindersJSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersSync"]),
         // Linked as a position-dependent executable in release builds: a PIE of this size carries some
         // 75,000 relocations that every start applies, dirtying pages as it goes, which was a third of
         // the time of a one-shot `remindersd call` (bench/README.md). Swift code is memory-safe, so

@@ -4,6 +4,7 @@ import RemindersLogging
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
+import RemindersProtocol
 import RemindersSyncHelper
 import RemindersStore
 
@@ -133,21 +134,19 @@ public final class SyncScheduler: Sendable {
         var failingAccounts = "remindersd-sync"
         var conflicts: [SyncConflict] = []
         do {
-            let outcome = try SyncHelper.run(
-                ["--store", storePath, "--json", "--progress-lines"], progress: { _, _ in },
-                isCancelled: { [weak self] in self?.isStopping ?? true })
+            let report = try SyncHelper.sync(
+                SyncMethod.Params(dryRun: false, forceDelete: []), store: storePath, progress: { _ in },
+                isCancelled: { [weak self] in self?.isStopping ?? true }
+            ).report
             // What `AccountReport.failed` says, read from the report's JSON: the agent does not
             // link RemindersSync (the network stack is remindersd-sync's alone).
-            let report = try? JSONParser.parse(outcome.output)
-            let accounts = report?["accounts"]?.arrayValue ?? []
+            let accounts = report["accounts"]?.arrayValue ?? []
             conflicts = SyncConflict.all(in: accounts)
             let errors = accounts.compactMap { account -> String? in
                 let listError = account["lists"]?.arrayValue?.compactMap { $0["error"]?.stringValue }.first
                 return (account["error"]?.stringValue ?? listError).map { "\(account["name"]?.stringValue ?? "?"): \($0)" }
             }
-            if report == nil {
-                state = "remindersd-sync exited \(outcome.status) without a report: \(outcome.errors.suffix(300))"
-            } else if let first = errors.first {
+            if let first = errors.first {
                 state = first
                 failingAccounts = errors.map { $0.prefix(while: { $0 != ":" }) }.joined(separator: ", ")
             } else {

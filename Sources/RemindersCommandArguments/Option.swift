@@ -17,7 +17,7 @@ public struct Option: Sendable, Equatable {
     /// What `--help` says of it: lines, the first beside the option.
     public let help: String
     public let completion: Completion
-    /// Read but not shown: for the program that runs this one (`--progress-lines`), not for people.
+    /// Read but not shown: for the program that runs this one (`--serve`), not for people.
     public let isHidden: Bool
     /// Its value may be left out (`--sync [INTERVAL]`): the reader takes it as a switch, and the
     /// command reads the value that may follow it before (`Arguments` cannot tell it from an argument).

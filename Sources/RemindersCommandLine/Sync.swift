@@ -20,7 +20,9 @@ extension CommandDeclaration {
             .flag("--json", "print the report as one JSON object (what the sync method answers)"),
             .value("--force-delete", "LIST", "let the deletions withheld for LIST (its title or identifier) go through"),
             .store,
-            .flag("--progress-lines", "`progress PERCENT MESSAGE` lines on stderr instead of a bar", hidden: true),
+            .flag(
+                "--serve", "read one `sync` request (JSON-RPC) on stdin; answer with $/progress and the report on stdout",
+                hidden: true),
             Option.maxTitleBytes.hidden,
             Option.maxNotesBytes.hidden,
         ])

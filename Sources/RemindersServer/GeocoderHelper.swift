@@ -26,7 +26,7 @@ enum GeocoderHelper {
         guard let url = try eventStore.geocoder() else {
             return Asked(placemarks: nil, problem: "no geocoder is set (the owner sets one with remindersd geocoder URL)")
         }
-        let outcome = try SyncHelper.run(["geocode", "--url", url] + query, progress: { _, _ in }, isCancelled: context.isCancelled)
+        let outcome = try SyncHelper.run(["geocode", "--url", url] + query, isCancelled: context.isCancelled)
         if context.isCancelled() { throw ResponseError.requestCancelled }
         switch outcome.status {
         case 0:

@@ -27,8 +27,8 @@ public enum SyncCommand {
         }
     }
 
-    /// `--progress-lines` (for the server that started it): `progress PERCENT MESSAGE` lines on
-    /// stderr instead of a bar; `--max-title-bytes` and `--max-notes-bytes` are the server's limits.
+    /// `--serve` (for the server and the agent that start it): one request on stdin, answered on
+    /// stdout (`SyncService`); `--max-title-bytes` and `--max-notes-bytes` are the server's limits.
     static func run(_ arguments: [String], environment: [String: String]) throws -> Int32 {
         if arguments.first == "geocode" { return try GeocodeCommand.run(Array(arguments.dropFirst())) }
         let parsed = try CommandDeclaration.sync.parse(arguments)
@@ -41,35 +41,22 @@ public enum SyncCommand {
         if let bytes = try parsed.integer("--max-title-bytes", range: 1...(16 << 20)) { rules.maxTitleBytes = bytes }
         if let bytes = try parsed.integer("--max-notes-bytes", range: 1...(256 << 20)) { rules.maxNotesBytes = bytes }
         let storePath = StoreLocation.path(given: parsed.value("--store"), environment: environment)
-        let eventStore = try EventStore(path: storePath, rules: rules)
-        // One sync of a store at a time, whoever starts it (the agent, this command, the sync
-        // method): a second waits for the first, which has its timeouts, and then runs.
-        let lock = try StoreLock(store: storePath, name: "sync-lock", holder: "sync") { pid in
-            DescriptorWriter.standardError.write(
-                text: "remindersd: waiting for the sync already running for this store\(pid.map { " (pid \($0))" } ?? "")\n")
+        if parsed.has("--serve") {
+            guard parsed.positionals.isEmpty, !parsed.has("--dry-run"), !parsed.has("--json"), parsed.values("--force-delete").isEmpty else {
+                throw Arguments.UsageError(message: "--serve takes what to sync from its request, not from arguments")
+            }
+            return SyncService.run(storePath: storePath, rules: rules)
         }
+        let eventStore = try EventStore(path: storePath, rules: rules)
+        let lock = try Self.lock(storePath)
         defer { withExtendedLifetime(lock) {} }
         var options = SyncOptions(dryRun: parsed.has("--dry-run"))
         options.forceDelete = parsed.values("--force-delete")
         let syncer = Syncer(eventStore: eventStore, options: options)
-        let progressLines = parsed.has("--progress-lines")
-        let bar = ProgressBar(enabled: !progressLines && !parsed.has("--json") && isatty(2) != 0)
-        let report = try syncer.sync(account: parsed.positionals.first) { message, fraction in
-            if progressLines {
-                let line = message.replacingOccurrences(of: "\n", with: " ")
-                DescriptorWriter.standardError.write(text: "progress \(Int((fraction * 100).rounded())) \(line)\n")
-            } else {
-                bar.show(message, fraction)
-            }
-        }
+        let bar = ProgressBar(enabled: !parsed.has("--json") && isatty(2) != 0)
+        let report = try syncer.sync(account: parsed.positionals.first) { message, fraction in bar.show(message, fraction) }
         bar.clear()
-        if !report.dryRun {
-            let finished = Timestamp.now()
-            SyncStatus.record(
-                Dictionary(
-                    report.accounts.map { ($0.name, SyncStatus.Last(finished: finished, result: $0.outcome)) },
-                    uniquingKeysWith: { first, _ in first }), store: storePath)
-        }
+        record(report, store: storePath)
         if parsed.has("--json") {
             var writer = JSONWriter()
             report.write(to: &writer)
@@ -78,6 +65,25 @@ public enum SyncCommand {
             for line in lines(report) { _ = standardOutput.writeLine(line) }
         }
         return report.hasProblems ? 1 : 0
+    }
+
+    /// One sync of a store at a time, whoever starts it (the agent, this command, the sync
+    /// method): a second waits for the first, which has its timeouts, and then runs.
+    static func lock(_ storePath: String) throws -> StoreLock {
+        try StoreLock(store: storePath, name: "sync-lock", holder: "sync") { pid in
+            DescriptorWriter.standardError.write(
+                text: "remindersd: waiting for the sync already running for this store\(pid.map { " (pid \($0))" } ?? "")\n")
+        }
+    }
+
+    /// Each account's last sync, for `accounts list` and the agent (a dry run moved nothing).
+    static func record(_ report: SyncReport, store storePath: String) {
+        guard !report.dryRun else { return }
+        let finished = Timestamp.now()
+        SyncStatus.record(
+            Dictionary(
+                report.accounts.map { ($0.name, SyncStatus.Last(finished: finished, result: $0.outcome)) }, uniquingKeysWith: { first, _ in first }),
+            store: storePath)
     }
 
     static func lines(_ report: SyncReport) -> [String] {

@@ -1,6 +1,8 @@
 import RemindersConcurrency
 import Foundation
 import RemindersJSONRPC
+import RemindersModel
+import RemindersProtocol
 
 /// remindersd-sync, the program sync runs in: installed beside remindersd, so that the network
 /// stack (libcurl and FoundationXML's libxml2, some forty libraries) is loaded only by a
@@ -21,18 +23,94 @@ public enum SyncHelper {
         return path
     }
 
+    /// One sync, asked as the protocol asks it (`remindersd-sync --serve`): `params` written by
+    /// the method's declaration, `progress` told each `$/progress` the helper sends (for
+    /// `params.workDoneToken`), the report read back as `SyncMethod.Result` — or the error the
+    /// helper answered thrown as it came (-32011 for an account that does not exist). Where the
+    /// store is and its limits are the helper's arguments, built here only.
+    public static func sync(
+        _ params: SyncMethod.Params, store: String, rules: CalendarItemRules = CalendarItemRules(),
+        progress: @escaping @Sendable (WorkDoneProgress) -> Void, isCancelled: @escaping @Sendable () -> Bool
+    ) throws -> SyncMethod.Result {
+        let arguments = [
+            "--serve", "--store", store, "--max-title-bytes", String(rules.maxTitleBytes), "--max-notes-bytes", String(rules.maxNotesBytes),
+        ]
+        let result = try call(
+            arguments, request: SyncMethod.request(id: 1, params),
+            notification: { method, params in
+                guard method == NotificationRegistry.progress.name, let told = try? WorkDoneProgress(reading: params) else { return }
+                progress(told)
+            }, isCancelled: isCancelled)
+        return try SyncMethod.Result(reading: result)
+    }
+
+    /// Starts the helper with `arguments`, writes `request` (one JSON-RPC request) to its stdin and
+    /// reads its stdout as the protocol's messages: each notification handed to `notification`,
+    /// the response's result returned or its error thrown. Its stderr is its log, passed on to
+    /// this process's; a helper that ends without a response is an internal error quoting it.
+    static func call(
+        _ arguments: [String], request: [UInt8], notification: @escaping (String, JSONValue?) -> Void,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) throws -> JSONValue {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try path())
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let collected = Collected()
+        let reader = Thread {
+            for line in LineReader(errors.fileHandleForReading) {
+                collected.append(line)
+                DescriptorWriter.standardError.write(text: (line + "\n"))  // the helper's log lines are the server's
+            }
+            collected.finish()
+        }
+        reader.start()
+        _ = DescriptorWriter(descriptor: input.fileHandleForWriting.fileDescriptor).write(request + [0x0A])
+        try? input.fileHandleForWriting.close()
+        let watcher = Thread {
+            while process.isRunning {
+                if isCancelled() { process.terminate(); return }
+                usleep(50_000)
+            }
+        }
+        watcher.start()
+        var response: JSONValue?
+        for line in LineReader(output.fileHandleForReading) where !line.isEmpty {
+            guard let message = try? JSONParser.parse(Array(line.utf8)) else { continue }
+            if let method = message["method"]?.stringValue {
+                notification(method, message["params"])
+            } else {
+                response = message
+            }
+        }
+        process.waitUntilExit()
+        collected.wait()
+        if isCancelled() { throw ResponseError.requestCancelled }
+        guard let response else {
+            throw ResponseError.internalError(
+                "\(name) exited with status \(process.terminationStatus) without an answer: \(collected.text.suffix(300))")
+        }
+        if let error = response["error"] {
+            throw ResponseError(
+                code: Int(error["code"]?.integerValue ?? Int64(ResponseError.internalErrorCode)),
+                message: error["message"]?.stringValue ?? "\(name) failed", data: error["data"])
+        }
+        return response["result"] ?? .null
+    }
+
     public struct Outcome {
         public var status: Int32
         public var output: [UInt8]
         public var errors: String
     }
 
-    /// Runs the helper with `arguments` to its end; `progress` hears its progress lines, and the
-    /// helper is stopped (SIGTERM: each item it writes is a transaction, so the store stays whole)
-    /// when `isCancelled` says so.
-    public static func run(_ arguments: [String], progress: @escaping @Sendable (Int, String) -> Void, isCancelled: @escaping @Sendable () -> Bool)
-        throws -> Outcome
-    {
+    /// Runs the helper with `arguments` to its end (`remindersd-sync geocode`, which has no method
+    /// of its own yet), stopped (SIGTERM) when `isCancelled` says so.
+    public static func run(_ arguments: [String], isCancelled: @escaping @Sendable () -> Bool) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path())
         process.arguments = arguments
@@ -44,14 +122,8 @@ public enum SyncHelper {
         let collected = Collected()
         let reader = Thread {
             for line in LineReader(errors.fileHandleForReading) {
-                if line.hasPrefix("progress "), let space = line.dropFirst(9).firstIndex(of: " "),
-                    let percent = Int(line[line.index(line.startIndex, offsetBy: 9)..<space])
-                {
-                    progress(percent, String(line[line.index(after: space)...]))
-                } else {
-                    collected.append(line)
-                    DescriptorWriter.standardError.write(text: (line + "\n"))  // the helper's log lines are the server's
-                }
+                collected.append(line)
+                DescriptorWriter.standardError.write(text: (line + "\n"))  // the helper's log lines are the server's
             }
             collected.finish()
         }

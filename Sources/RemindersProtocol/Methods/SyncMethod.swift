@@ -9,7 +9,7 @@ public enum SyncMethod: RemindersMethod {
     public static let summary = "Syncs the CalDAV accounts (or one) both ways and reports what moved, list by list."
     public static let errors: [MethodError] = [.notFound, .cancelled]
 
-    public struct Params: MethodParams {
+    public struct Params: WritableMethodParams {
         public static let properties: [ObjectRule.Property] = [
             .init("account", .string("An account's name; absent: every account.")),
             .init("workDoneToken", .any(description: "A string or number: $/progress notifications carry it (LSP's work-done progress).")),
@@ -36,15 +36,35 @@ public enum SyncMethod: RemindersMethod {
             dryRun = try params.optionalBool("dryRun") ?? false
             forceDelete = try params.optionalStrings("forceDelete") ?? []
         }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            if let account { writer.field("account", account) }
+            if let workDoneToken {
+                writer.key(static: "workDoneToken")
+                writer.value(workDoneToken)
+            }
+            writer.field("dryRun", dryRun)
+            writer.key(static: "forceDelete")
+            writer.beginArray()
+            for list in forceDelete { writer.value(.string(list)) }
+            writer.endArray()
+            writer.endObject()
+        }
     }
 
     /// The report as remindersd-sync wrote it: checked to be one JSON object, then passed on.
-    public struct Result: MethodResult {
+    public struct Result: ReadableMethodResult {
         public static let schema = SyncSchemas.report
         public var report: JSONValue
 
         public init(report: JSONValue) {
             self.report = report
+        }
+
+        public init(reading value: JSONValue) throws(ResponseError) {
+            guard value.objectValue != nil else { throw .internalError("a sync report is an object, got \(value.typeName)") }
+            report = value
         }
         public func write(to writer: inout JSONWriter) { writer.value(report) }
     }

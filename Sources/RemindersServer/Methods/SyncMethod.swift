@@ -11,36 +11,31 @@ extension SyncMethod: MethodHandler {
     public static let effect = Effect.network
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let session = try context.session.eventStore()
-        let account = params.account
-        var arguments = [
-            "--json", "--progress-lines", "--store", session.path,
-            "--max-title-bytes", String(session.rules.maxTitleBytes), "--max-notes-bytes", String(session.rules.maxNotesBytes),
-        ]
-        if params.dryRun { arguments.append("--dry-run") }
-        for list in try forcedDeletions(params.forceDelete, by: session) { arguments += ["--force-delete", list] }
-        if let account { arguments += ["--", account] }
         let progress = Progress(token: params.workDoneToken, connection: context.session.connection)
-        progress.send(kind: "begin", title: "Syncing", message: nil, percentage: 0)
+        // The helper reports to a token of this server's; what it says is relayed under the client's.
+        let asked = Params(
+            account: params.account, workDoneToken: progress.isWanted ? .string("sync") : nil, dryRun: params.dryRun,
+            forceDelete: try forcedDeletions(params.forceDelete, by: session))
+        progress.send(kind: .begin, title: "Syncing", message: nil, percentage: 0)
         // The helper's messages name the lists it syncs: a client granted chosen lists hears how far it is, not where.
         let tellsWhere = !session.isScoped
-        let outcome = try SyncHelper.run(
-            arguments,
-            progress: { percent, message in
-                progress.send(kind: "report", title: nil, message: tellsWhere ? message : nil, percentage: min(max(percent, 0), 100))
-            }, isCancelled: context.isCancelled)
+        let result = try SyncHelper.sync(
+            asked, store: session.path, rules: session.rules,
+            progress: { told in progress.send(kind: .report, title: nil, message: tellsWhere ? told.message : nil, percentage: told.percentage) },
+            isCancelled: context.isCancelled)
         if context.isCancelled() { throw ResponseError.requestCancelled }
-        switch outcome.status {
-        case 0, 1:
-            // The report as the helper wrote it: checked to be one JSON value, then passed on.
-            guard let report = try? JSONParser.parse(outcome.output), report.objectValue != nil else {
-                throw ResponseError.internalError("remindersd-sync wrote no report: \(outcome.errors.suffix(300))")
-            }
-            progress.send(kind: "end", title: nil, message: outcome.status == 0 ? "done" : "done, with problems", percentage: nil)
-            return Result(report: try visible(report, to: session))
-        case 3:
-            throw StoreError.notFound(kind: "account", identifier: account ?? "")
-        default:
-            throw ResponseError.internalError("remindersd-sync exited with status \(outcome.status): \(outcome.errors.suffix(300))")
+        progress.send(kind: .end, title: nil, message: hasProblems(result.report) ? "done, with problems" : "done", percentage: nil)
+        return Result(report: try visible(result.report, to: session))
+    }
+
+    /// What `SyncReport.hasProblems` says, read from the report: an account or a list failed, an
+    /// item was skipped, deletions were withheld (the server links no sync).
+    static func hasProblems(_ report: JSONValue) -> Bool {
+        (report["accounts"]?.arrayValue ?? []).contains { account in
+            !(account["error"]?.isNull ?? true)
+                || (account["lists"]?.arrayValue ?? []).contains { list in
+                    !(list["error"]?.isNull ?? true) || !(list["skipped"]?.arrayValue?.isEmpty ?? true) || !(list["withheld"]?.isNull ?? true)
+                }
         }
     }
 
@@ -87,20 +82,12 @@ extension SyncMethod: MethodHandler {
         let token: JSONValue?
         let connection: Connection?
 
-        func send(kind: String, title: String?, message: String?, percentage: Int?) {
-            guard let token, token != .null, let connection else { return }
+        var isWanted: Bool { token != nil && token != .null && connection != nil }
+
+        func send(kind: WorkDoneProgress.Kind, title: String?, message: String?, percentage: Int?) {
+            guard isWanted, let token, let connection else { return }
             var writer = JSONWriter()
-            writer.beginObject()
-            writer.key(static: "token")
-            writer.value(token)
-            writer.key(static: "value")
-            writer.beginObject()
-            writer.field("kind", kind)
-            if let title { writer.field("title", title) }
-            if let message { writer.field("message", message) }
-            if let percentage { writer.field("percentage", percentage) }
-            writer.endObject()
-            writer.endObject()
+            WorkDoneProgress(token: token, kind: kind, title: title, message: message, percentage: percentage).write(to: &writer)
             NotificationRegistry.progress.send(writer.bytes, on: connection)
         }
     }

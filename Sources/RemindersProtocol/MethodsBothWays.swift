@@ -1,0 +1,93 @@
+import RemindersJSON
+import RemindersJSONRPC
+
+/// Params a caller writes as well as a server reads: the declaration both ways, sourcekit-lsp's
+/// shape. What one process sends is read on the other side by the very `init(_:)` the server reads
+/// with, after the same schema check, so the two sides cannot spell a member differently.
+public protocol WritableMethodParams: MethodParams {
+    func write(to writer: inout JSONWriter)
+}
+
+/// A result its caller reads back as the value the handler answered.
+public protocol ReadableMethodResult: MethodResult {
+    init(reading value: JSONValue) throws(ResponseError)
+}
+
+extension RemindersMethod where Params: WritableMethodParams {
+    /// The request as one JSON-RPC message: `{"jsonrpc":"2.0","id":ID,"method":NAME,"params":{…}}`.
+    public static func request(id: Int, _ params: Params) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("jsonrpc", "2.0")
+        writer.field("id", id)
+        writer.field("method", name)
+        writer.key(static: "params")
+        params.write(to: &writer)
+        writer.endObject()
+        return writer.bytes
+    }
+}
+
+extension RemindersMethod {
+    /// A request's params as the receiving side reads them: checked against the declaration
+    /// (absent means `{}`), then read.
+    public static func params(of value: JSONValue?) throws(ResponseError) -> Params {
+        let object: JSONObject
+        switch value {
+        case nil: object = JSONObject()
+        case .object(let given)?: object = given
+        case let other?: throw .invalidParams("params must be an object, got \(other.typeName)", field: "params")
+        }
+        try ObjectRule(Params.properties, allowsOtherMembers: acceptsOtherParams).check(object, at: "")
+        return try Params(Fields(object, path: ""))
+    }
+}
+
+/// `$/progress`'s params (LSP's work-done progress), as the server writes them to its client and
+/// `remindersd-sync` writes them to the server that started it.
+public struct WorkDoneProgress: Equatable, Sendable {
+    public enum Kind: String, Sendable { case begin, report, end }
+    public var token: JSONValue
+    public var kind: Kind
+    public var title: String?
+    public var message: String?
+    public var percentage: Int?
+
+    public init(token: JSONValue, kind: Kind, title: String? = nil, message: String? = nil, percentage: Int? = nil) {
+        self.token = token
+        self.kind = kind
+        self.title = title
+        self.message = message
+        self.percentage = percentage.map { min(max($0, 0), 100) }
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key(static: "token")
+        writer.value(token)
+        writer.key(static: "value")
+        writer.beginObject()
+        writer.field("kind", kind.rawValue)
+        if let title { writer.field("title", title) }
+        if let message { writer.field("message", message) }
+        if let percentage { writer.field("percentage", percentage) }
+        writer.endObject()
+        writer.endObject()
+    }
+
+    /// Read back from the params `write` wrote (checked against the notification's declaration).
+    public init(reading params: JSONValue?) throws(ResponseError) {
+        try NotificationRegistry.progress.params.check(params ?? .null, at: "params")
+        let value = params?["value"]
+        self.init(
+            token: params?["token"] ?? .null, kind: Kind(rawValue: value?["kind"]?.stringValue ?? "") ?? .report,
+            title: value?["title"]?.stringValue, message: value?["message"]?.stringValue,
+            percentage: value?["percentage"]?.integerValue.map { Int($0) })
+    }
+
+    public var notification: [UInt8] {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return Envelope.notification(method: NotificationRegistry.progress.name, params: writer.bytes)
+    }
+}
