@@ -25,7 +25,8 @@ public enum AuthorizationStatusMethod: RemindersMethod {
                                 of: CommonSchemas.result([
                                     ("calendarIdentifier", CommonSchemas.identifier), ("title", .string()), ("readOnly", .boolean()),
                                 ]))
-                        )
+                        ),
+                        ("manageLists", .boolean(description: "Whether it may also rename and remove those lists (--manage-lists).")),
                     ],
                     description: "The lists this client was granted, when it was granted chosen ones; absent: every list.")),
         ])
