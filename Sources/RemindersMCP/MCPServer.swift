@@ -43,7 +43,7 @@ public final class MCPServer: Sendable {
         self.output = OutputChannel(connection: connection)
         access = AccessText(storeArgument: storeArgument, program: options.clientProgram, evidence: options.clientIdentity.evidence)
         worker = MCPWorker(sessions: ClientSessions(options: options))
-        watcher = SubscriptionWatcher(storePath: options.storePath, program: options.clientProgram, output: self.output)
+        watcher = SubscriptionWatcher(storePath: options.storePath, program: options.clientProgram, output: self.output, log: options.log)
     }
 
     /// Serves until the input ends; the exit status.

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersJSONRPC
+import RemindersLogging
 import RemindersStore
 import Synchronization
 
@@ -9,13 +10,17 @@ import Synchronization
 /// changed, within half a second: a list's when the history has a change of it or an item in it,
 /// the lists' when a list the subscriber sees changed; when the history cannot say (trimmed past
 /// the last look, or unreadable), every one. A resource that changed never goes untold, and a
-/// client granted chosen lists is never told of a change outside them. Commits come from the store's change
-/// feed, which looks for the store again while it cannot be opened (the first write makes it).
+/// client is told only of what it may read as its grant is at the time of the change: one whose
+/// grant was narrowed or withdrawn after it subscribed hears nothing of what it lost (nothing at
+/// all while the grants cannot be read). A read that fails is logged with how many have failed so
+/// far. Commits come from the store's change feed, which looks for the store again while it cannot
+/// be opened (the first write makes it).
 final class SubscriptionWatcher: Sendable {
     private let storePath: String
     /// The program `remindersd mcp` runs for, whose grants its clients have.
     private let program: String
     private let output: OutputChannel
+    private let log: Log
 
     /// Who listens: each subscribed URI with the clients that subscribed to it, the streams, and
     /// the feed's subscription.
@@ -31,20 +36,23 @@ final class SubscriptionWatcher: Sendable {
     private struct Look {
         var observer: StoreObserver?
         var watermark: Int64?
+        var failedReads = 0
     }
     private let look = Mutex(Look())
 
-    init(storePath: String, program: String, output: OutputChannel) {
+    init(storePath: String, program: String, output: OutputChannel, log: Log) {
         self.storePath = storePath
         self.program = program
         self.output = output
+        self.log = log
     }
 
     func start() {
         // What the history holds now was made before anyone subscribed.
         look.withLock { look in
+            // A store not made yet is looked for again at the first commit (which makes it).
             look.observer = try? StoreObserver(path: storePath)
-            look.watermark = look.observer?.newestChange()
+            if let observer = look.observer { look.watermark = read(&look) { () throws(StoreError) in try observer.newestChange() } }
         }
         let subscription = StoreChangeFeed.feed(for: storePath).subscribe(every: 0.25) { [weak self] in self?.tell() }
         listeners.withLock { $0.subscription = subscription }
@@ -75,47 +83,63 @@ final class SubscriptionWatcher: Sendable {
         if look.observer == nil { look.observer = try? StoreObserver(path: storePath) }
         guard let observer = look.observer else { return nil }
         guard let mark = look.watermark else {
-            look.watermark = observer.newestChange()
+            look.watermark = read(&look) { () throws(StoreError) in try observer.newestChange() }
             return nil
         }
-        guard let changed = observer.changedCalendars(after: mark) else {
-            look.watermark = observer.newestChange()
+        guard let changed = read(&look, { () throws(StoreError) in try observer.changedCalendars(after: mark) }) ?? nil else {
+            look.watermark = read(&look) { () throws(StoreError) in try observer.newestChange() }
             return nil
         }
         look.watermark = changed.newest
         return (changed.lists, changed.calendars)
     }
 
+    /// A read of the store, or nil when it failed — logged, and counted.
+    private func read<T>(_ look: inout Look, _ body: () throws(StoreError) -> T) -> T? {
+        do { return try body() } catch {
+            look.failedReads += 1
+            log.warning("cannot read the store for resource subscriptions (\(look.failedReads) failed reads so far): \(error)")
+            return nil
+        }
+    }
+
     /// Whether `uri`, subscribed by `clients`, changed for one of them that may still read it: one
     /// list's when it or an item in it did; the lists' when a list that client sees did.
     private func changed(
-        _ uri: String, for clients: Set<String>, _ changed: (lists: Set<String>, calendars: Set<String>)?, observer: StoreObserver?
+        _ uri: String, for clients: Set<String>, _ changed: (lists: Set<String>, calendars: Set<String>)?, _ look: inout Look
     ) -> Bool {
         // The grant as it is now, not as it was when the client subscribed: the owner may have
         // narrowed or withdrawn it since. Nothing is told while it cannot be read.
-        guard let observer else { return false }
-        return clients.contains { client in
-            guard observer.authorizationStatus(client: client, program: program, entityType: .reminder) == .fullAccess else { return false }
-            let scope = observer.scopes(client: client, program: program)[.reminder]
-            guard uri == Resources.lists else {
-                let list = String(uri.dropFirst(Resources.listPrefix.count))
-                return (scope.map { $0.contains(list) } ?? true) && (changed.map { $0.calendars.contains(list) } ?? true)
+        guard let observer = look.observer else { return false }
+        for client in clients {
+            let grant = read(&look) { () throws(StoreError) in
+                (
+                    try observer.authorizationStatus(client: client, program: program, entityType: .reminder),
+                    try observer.scopes(client: client, program: program)[.reminder]
+                )
             }
-            guard let changed else { return true }
-            return scope.map { !$0.isDisjoint(with: changed.lists) } ?? !changed.lists.isEmpty
+            guard let (status, scope) = grant, status == .fullAccess else { continue }
+            let told: Bool
+            if uri == Resources.lists {
+                told = changed.map { changed in scope.map { !$0.isDisjoint(with: changed.lists) } ?? !changed.lists.isEmpty } ?? true
+            } else {
+                let list = String(uri.dropFirst(Resources.listPrefix.count))
+                told = (scope.map { $0.contains(list) } ?? true) && (changed.map { $0.calendars.contains(list) } ?? true)
+            }
+            if told { return true }
         }
+        return false
     }
 
     private func tell() {
         look.withLock { look in
             let found = changedResources(&look)
-            let observer = look.observer
             let (uris, streams) = listeners.withLock { ($0.subscribed.sorted { $0.key < $1.key }, $0.streams) }
-            for (uri, clients) in uris where changed(uri, for: clients, found, observer: observer) {
+            for (uri, clients) in uris where changed(uri, for: clients, found, &look) {
                 output.notify("notifications/resources/updated", ["uri": .string(uri)])
             }
             for stream in streams {
-                for uri in stream.uris where changed(uri, for: [stream.client], found, observer: observer) {
+                for uri in stream.uris where changed(uri, for: [stream.client], found, &look) {
                     output.notify(
                         "notifications/resources/updated",
                         ["uri": .string(uri), "_meta": .object(JSONObject([.init(key: Meta.subscriptionId, value: stream.id)]))])

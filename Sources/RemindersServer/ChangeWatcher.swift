@@ -1,6 +1,7 @@
 import Foundation
 import RemindersJSONRPC
 import RemindersJSON
+import RemindersLogging
 import RemindersModel
 import RemindersProtocol
 import RemindersStore
@@ -12,13 +13,16 @@ import Synchronization
 ///
 /// It hears of commits from the store's change feed (which looks ten times a second) and only
 /// then re-reads this client's status. Bursts are coalesced: at most one `storeChanged` per
-/// `minimumInterval`, however many rows a burst wrote.
+/// `minimumInterval`, however many rows a burst wrote. A read of the store that fails is logged
+/// with how many have failed so far, and taken for nothing: no status told, no alarm skipped (the
+/// watermark stays), and a `storeChanged` sent — it says nothing of what changed.
 final class ChangeWatcher: Sendable {
     private let storePath: String
     private let connection: Connection
     private let client: String
     private let program: String
     private let alarms: Bool
+    private let log: Log
     private let pollInterval: TimeInterval
     private let minimumInterval: TimeInterval
     /// What the commits are looked at with, and what was told: `queue`'s, locked only so that
@@ -39,20 +43,23 @@ final class ChangeWatcher: Sendable {
         var changeWatermark: Int64 = 0
         /// A `storeChanged` is on its way.
         var pending = false
+        /// Reads of the store that failed, for the log.
+        var failedReads = 0
         var lastSent = Date.distantPast
     }
 
     init(
-        storePath: String, connection: Connection, client: String, program: String, alarms: Bool = false, pollInterval: TimeInterval = 0.1,
-        minimumInterval: TimeInterval = 0.25
+        storePath: String, connection: Connection, client: String, program: String, alarms: Bool = false, log: Log,
+        pollInterval: TimeInterval = 0.1, minimumInterval: TimeInterval = 0.25
     ) throws {
         var watched = Watched(observer: try StoreObserver(path: storePath))
         for entityType in EntityType.allCases {
-            watched.lastStatus[entityType] = watched.observer.authorizationStatus(client: client, program: program, entityType: entityType)
+            watched.lastStatus[entityType] = try watched.observer.authorizationStatus(client: client, program: program, entityType: entityType)
         }
-        watched.alarmWatermark = watched.observer.latestDelivery()
-        watched.changeWatermark = watched.observer.newestChange()
+        watched.alarmWatermark = try watched.observer.latestDelivery()
+        watched.changeWatermark = try watched.observer.newestChange()
         self.watched = Mutex(watched)
+        self.log = log
         self.storePath = storePath
         self.alarms = alarms
         self.connection = connection
@@ -90,14 +97,18 @@ final class ChangeWatcher: Sendable {
             // something it sees (or took it out of sight) only: `storeChanged` says nothing of what
             // changed, and not even that something did elsewhere. One with every kind whole hears
             // of every commit, those that record no change (an alarm delivered, a sync's state) too.
-            let scopes = watched.observer.scopes(client: client, program: program)
-            let kinds = Set(watched.lastStatus.filter { $0.value == .fullAccess || $0.value == .writeOnly }.keys)
-            if !scopes.isEmpty || kinds.count < EntityType.allCases.count {
-                let (newest, seen) = watched.observer.changes(after: watched.changeWatermark, heardBy: kinds, within: scopes)
-                watched.changeWatermark = newest
-                guard seen else { return nil }
-            } else {
-                watched.changeWatermark = watched.observer.newestChange()
+            do throws(StoreError) {
+                let scopes = try watched.observer.scopes(client: client, program: program)
+                let kinds = Set(watched.lastStatus.filter { $0.value == .fullAccess || $0.value == .writeOnly }.keys)
+                if !scopes.isEmpty || kinds.count < EntityType.allCases.count {
+                    let (newest, seen) = try watched.observer.changes(after: watched.changeWatermark, heardBy: kinds, within: scopes)
+                    watched.changeWatermark = newest
+                    guard seen else { return nil }
+                } else {
+                    watched.changeWatermark = try watched.observer.newestChange()
+                }
+            } catch {
+                failed(error, &watched)
             }
             watched.pending = true
             return max(0, minimumInterval - Date().timeIntervalSince(watched.lastSent))
@@ -116,25 +127,36 @@ final class ChangeWatcher: Sendable {
     /// A reminder's alarm to a client with full access to reminders, an event's (its payload
     /// holds `event`) to one with full access to events.
     private func tellAlarms(_ watched: inout Watched) {
-        for fired in watched.observer.alarmsDelivered(after: watched.alarmWatermark) {
-            watched.alarmWatermark = max(watched.alarmWatermark, fired.deliveredAt)
-            let entityType: EntityType = fired.payload.hasPrefix("{\"event\"") ? .event : .reminder
-            guard watched.lastStatus[entityType] == .fullAccess,
-                watched.observer.sees(item: fired.item, entityType: entityType, client: client, program: program)
-            else { continue }
-            NotificationRegistry.alarmFired.send(Array(fired.payload.utf8), on: connection)
+        do throws(StoreError) {
+            for fired in try watched.observer.alarmsDelivered(after: watched.alarmWatermark) {
+                let entityType: EntityType = fired.payload.hasPrefix("{\"event\"") ? .event : .reminder
+                let seen = try watched.observer.sees(item: fired.item, entityType: entityType, client: client, program: program)
+                watched.alarmWatermark = max(watched.alarmWatermark, fired.deliveredAt)
+                guard watched.lastStatus[entityType] == .fullAccess, seen else { continue }
+                NotificationRegistry.alarmFired.send(Array(fired.payload.utf8), on: connection)
+            }
+        } catch {
+            failed(error, &watched)  // the watermark stays where the last told alarm left it: tried again at the next commit
         }
     }
 
     /// Each entity type's status, told when it changed.
     private func checkAuthorization(_ watched: inout Watched) {
         for entityType in EntityType.allCases {
-            guard let status = watched.observer.authorizationStatus(client: client, program: program, entityType: entityType),
-                status != watched.lastStatus[entityType]
-            else { continue }
+            let status: AuthorizationStatus
+            do { status = try watched.observer.authorizationStatus(client: client, program: program, entityType: entityType) } catch {
+                failed(error, &watched)
+                continue
+            }
+            guard status != watched.lastStatus[entityType] else { continue }
             watched.lastStatus[entityType] = status
             tellAuthorization(status, for: entityType)
         }
+    }
+
+    private func failed(_ error: StoreError, _ watched: inout Watched) {
+        watched.failedReads += 1
+        log.warning("cannot read the store for \(client)'s notifications (\(watched.failedReads) failed reads so far): \(error)")
     }
 
     private func tellAuthorization(_ status: AuthorizationStatus, for entityType: EntityType) {

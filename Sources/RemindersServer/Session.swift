@@ -92,7 +92,8 @@ final class Session {
         guard options.sendsChangeNotifications, watcher == nil, let connection, let store = openedStore else { return }
         do {
             watcher = try ChangeWatcher(
-                storePath: store.path, connection: connection, client: clientName, program: options.clientProgram, alarms: wantsAlarms)
+                storePath: store.path, connection: connection, client: clientName, program: options.clientProgram, alarms: wantsAlarms,
+                log: log)
             watcher?.start()
         } catch {
             log.warning("cannot watch the store for changes: \(error)")

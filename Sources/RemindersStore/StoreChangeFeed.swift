@@ -76,9 +76,17 @@ public final class StoreChangeFeed: Sendable {
                 return state.subscribers.sorted { $0.key < $1.key }.map(\.value)
             }
             guard let listening else { return }
+            // A store that cannot be opened yet (the first write makes it) is looked for again.
             if observer == nil { observer = try? StoreObserver(path: path) }
-            if let observer, observer.hasChanged() {
-                for subscriber in listening { subscriber.onCommit() }
+            if let looking = observer {
+                do {
+                    if try looking.hasChanged() { for subscriber in listening { subscriber.onCommit() } }
+                } catch {
+                    // A look that failed may have missed a commit: every subscriber looks for itself
+                    // (and meets the error, if it lasts), and the connection is opened afresh.
+                    observer = nil
+                    for subscriber in listening { subscriber.onCommit() }
+                }
             }
             Thread.sleep(forTimeInterval: listening.map(\.interval).min() ?? 0.25)
         }

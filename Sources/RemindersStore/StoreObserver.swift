@@ -5,12 +5,16 @@ import RemindersModel
 /// A second, read-only connection to a store that notices commits by anyone, this process included.
 ///
 /// `PRAGMA data_version` changes when another connection commits, and costs no table access, so a
-/// watcher can ask it often without touching the data until something really changed.
+/// watcher can ask it often without touching the data until something really changed. Every read
+/// throws what went wrong (`StoreError`): the watchers decide what a failed look means for their
+/// client — none of them takes it for an answer.
 public final class StoreObserver {
     let database: Database
+    private let path: String
     private var lastVersion: Int64 = 0
 
     public init(path: String) throws(StoreError) {
+        self.path = path
         do {
             database = try Database(path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, busyTimeoutMilliseconds: 1000)
             lastVersion = try database.scalar("PRAGMA data_version")?.integer ?? 0
@@ -19,27 +23,29 @@ public final class StoreObserver {
         }
     }
 
+    /// A read, its failure the store's error.
+    func reading<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+        do { return try body() } catch { throw StoreError.from(error, path: path) }
+    }
+
     /// True when someone committed since the last call.
-    public func hasChanged() -> Bool {
-        guard let version = try? database.scalar("PRAGMA data_version")?.integer else { return false }
+    public func hasChanged() throws(StoreError) -> Bool {
+        let version = try reading { () throws(SQLiteError) in try database.scalar("PRAGMA data_version")?.integer ?? 0 }
         defer { lastVersion = version }
         return version != lastVersion
     }
 
-    public func authorizationStatus(client: String, program: String, entityType: EntityType) -> AuthorizationStatus? {
-        // No row is an answer (notDetermined); only a failed read is none.
-        let row: SQLValue?
-        do {
-            row = try database.scalar(CalendarStore.statusQuery, .text(client), .text(entityType.rawValue), .text(program))
-        } catch {
-            return nil
+    /// The status `client` run by `program` has (no decision is `notDetermined`).
+    public func authorizationStatus(client: String, program: String, entityType: EntityType) throws(StoreError) -> AuthorizationStatus {
+        let row = try reading { () throws(SQLiteError) in
+            try database.scalar(CalendarStore.statusQuery, .text(client), .text(entityType.rawValue), .text(program))
         }
         return row?.text.flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
     }
 
     /// The calendars of each entity type `client` run by `program` was granted, for the kinds it
     /// was granted chosen ones of (issue 39); empty for a client granted everything.
-    public func scopes(client: String, program: String) -> [EntityType: Set<String>] {
+    public func scopes(client: String, program: String) throws(StoreError) -> [EntityType: Set<String>] {
         let sql = """
             SELECT a.entity_type, s.calendar FROM authorizations a
             LEFT JOIN authorization_scopes s ON s.client = a.client AND s.entity_type = a.entity_type AND s.program = a.program
@@ -48,15 +54,17 @@ public final class StoreObserver {
                 WHERE b.client = ?1 AND b.entity_type = a.entity_type AND b.program IN (?2, '*') AND b.status != 'notDetermined'
                 ORDER BY b.program = '*' LIMIT 1)
             """
-        guard let statement = try? database.statement(sql) else { return [:] }
-        defer { statement.reset() }
-        guard (try? statement.bind([.text(client), .text(program)])) != nil else { return [:] }
-        var scopes: [EntityType: Set<String>] = [:]
-        while (try? statement.step()) == true {
-            guard let entityType = EntityType(rawValue: statement.text(0) ?? "") else { continue }
-            scopes[entityType, default: []].formUnion(statement.text(1).map { [$0] } ?? [])
+        return try reading { () throws(SQLiteError) in
+            let statement = try database.statement(sql)
+            defer { statement.reset() }
+            try statement.bind([.text(client), .text(program)])
+            var scopes: [EntityType: Set<String>] = [:]
+            while try statement.step() {
+                guard let entityType = EntityType(rawValue: statement.text(0) ?? "") else { continue }
+                scopes[entityType, default: []].formUnion(statement.text(1).map { [$0] } ?? [])
+            }
+            return scopes
         }
-        return scopes
     }
 
     /// The newest change in the history, and whether one after `mark` is of a kind in `kinds` (those
@@ -65,60 +73,58 @@ public final class StoreObserver {
     /// was trimmed past `mark`, it cannot say: seen.
     public func changes(
         after mark: Int64, heardBy kinds: Set<EntityType>, within scopes: [EntityType: Set<String>]
-    ) -> (newest: Int64, seen: Bool) {
-        guard let statement = try? database.statement("SELECT id, kind, calendar, from_calendar FROM changes WHERE id > ? ORDER BY id")
-        else { return (mark, true) }
-        defer { statement.reset() }
-        guard (try? statement.bind([.integer(mark)])) != nil else { return (mark, true) }
-        var newest = mark, seen = false
-        while (try? statement.step()) == true {
-            if newest == mark, statement.int64(0) != mark + 1 { seen = true }  // a gap: trimmed
-            newest = statement.int64(0)
-            guard !seen, let kind = ItemChange.Kind(rawValue: statement.text(1) ?? ""), kinds.contains(kind.entityType) else { continue }
-            guard let scope = scopes[kind.entityType] else {
-                seen = true
-                continue
+    ) throws(StoreError) -> (newest: Int64, seen: Bool) {
+        try reading { () throws(SQLiteError) in
+            let statement = try database.statement("SELECT id, kind, calendar, from_calendar FROM changes WHERE id > ? ORDER BY id")
+            defer { statement.reset() }
+            try statement.bind([.integer(mark)])
+            var newest = mark, seen = false
+            while try statement.step() {
+                if newest == mark, statement.int64(0) != mark + 1 { seen = true }  // a gap: trimmed
+                newest = statement.int64(0)
+                guard !seen, let kind = ItemChange.Kind(rawValue: statement.text(1) ?? ""), kinds.contains(kind.entityType) else { continue }
+                guard let scope = scopes[kind.entityType] else {
+                    seen = true
+                    continue
+                }
+                seen = scope.contains(statement.text(2) ?? "") || statement.text(3).map(scope.contains) == true
             }
-            seen = scope.contains(statement.text(2) ?? "") || statement.text(3).map(scope.contains) == true
+            return (newest, seen)
         }
-        return (newest, seen)
     }
 
     /// What the history says changed after `mark`: the newest change, the calendars whose items
-    /// (or which) changed, and the reminder lists that themselves did (made, changed, removed). nil when it cannot say —
-    /// the history was trimmed past `mark`, or could not be read.
-    public func changedCalendars(after mark: Int64) -> (newest: Int64, calendars: Set<String>, lists: Set<String>)? {
-        // The calendar before a change too: an item moved out of a list changed that list.
-        guard
-            let statement = try? database.statement(
-                """
-                SELECT c.id, c.kind, c.calendar, coalesce(r.calendar, e.calendar) FROM changes c
-                LEFT JOIN change_reminders r ON r.change = c.id LEFT JOIN change_events e ON e.change = c.id
-                WHERE c.id > ? ORDER BY c.id
-                """)
-        else { return nil }
-        defer { statement.reset() }
-        guard (try? statement.bind([.integer(mark)])) != nil else { return nil }
-        var newest = mark, calendars = Set<String>(), lists = Set<String>()
-        var expected = mark + 1
-        while (try? statement.step()) == true {
-            newest = statement.int64(0)
-            // Numbers are given in order and only trimmed from the oldest: a gap means trimmed.
-            guard newest == expected else { return nil }
-            expected += 1
-            if let calendar = statement.text(2) { calendars.insert(calendar) }
-            if let before = statement.text(3) { calendars.insert(before) }
-            if statement.text(1) == ItemChange.Kind.list.rawValue, let list = statement.text(2) { lists.insert(list) }
+    /// (or which) changed, and the reminder lists that themselves did (made, changed, removed).
+    /// nil when it cannot say: the history was trimmed past `mark`.
+    public func changedCalendars(after mark: Int64) throws(StoreError) -> (newest: Int64, calendars: Set<String>, lists: Set<String>)? {
+        try reading { () throws(SQLiteError) -> (newest: Int64, calendars: Set<String>, lists: Set<String>)? in
+            // The calendar a move left too: an item moved out of a list changed that list.
+            let statement = try database.statement("SELECT id, kind, calendar, from_calendar FROM changes WHERE id > ? ORDER BY id")
+            defer { statement.reset() }
+            try statement.bind([.integer(mark)])
+            var newest = mark, calendars = Set<String>(), lists = Set<String>()
+            var expected = mark + 1
+            while try statement.step() {
+                newest = statement.int64(0)
+                // Numbers are given in order and only trimmed from the oldest: a gap means trimmed.
+                guard newest == expected else { return nil }
+                expected += 1
+                if let calendar = statement.text(2) { calendars.insert(calendar) }
+                if let left = statement.text(3) { calendars.insert(left) }
+                if statement.text(1) == ItemChange.Kind.list.rawValue, let list = statement.text(2) { lists.insert(list) }
+            }
+            return (newest, calendars, lists)
         }
-        return (newest, calendars, lists)
     }
 
     /// The newest change in the history (0 for none).
-    public func newestChange() -> Int64 { (try? database.scalar("SELECT max(id) FROM changes")?.integer) ?? 0 }
+    public func newestChange() throws(StoreError) -> Int64 {
+        try reading { () throws(SQLiteError) in try database.scalar("SELECT max(id) FROM changes")?.integer ?? 0 }
+    }
 
     /// Whether `client` run by `program` sees the reminder or event `item`: always, unless its
-    /// deciding grant is for chosen lists that do not hold it (issue 39). A failed read sees nothing.
-    public func sees(item: String, entityType: EntityType, client: String, program: String) -> Bool {
+    /// deciding grant is for chosen lists that do not hold it (issue 39).
+    public func sees(item: String, entityType: EntityType, client: String, program: String) throws(StoreError) -> Bool {
         let table = entityType == .reminder ? "reminders" : "events"
         let sql = CalendarStore.decidingGrant(
             """
@@ -127,7 +133,9 @@ public final class StoreObserver {
                 WHERE s.client = authorizations.client AND s.entity_type = authorizations.entity_type
                     AND s.program = authorizations.program AND s.calendar = (SELECT calendar FROM \(table) WHERE identifier = ?4))
             """)
-        guard let row = try? database.scalar(sql, .text(client), .text(entityType.rawValue), .text(program), .text(item)) else { return false }
-        return row.integer != 0
+        let row = try reading { () throws(SQLiteError) in
+            try database.scalar(sql, .text(client), .text(entityType.rawValue), .text(program), .text(item))
+        }
+        return row?.integer == 1
     }
 }

@@ -293,22 +293,24 @@ extension CalendarStore {
 
 extension StoreObserver {
     /// Where the deliveries' watermark stands now: a client that comes later hears what follows.
-    public func latestDelivery() -> Int64 {
-        (try? database.scalar("SELECT max(delivered_at) FROM alarm_deliveries WHERE delivered_at IS NOT NULL")?.integer) ?? 0
+    public func latestDelivery() throws(StoreError) -> Int64 {
+        try reading { () throws(SQLiteError) in
+            try database.scalar("SELECT max(delivered_at) FROM alarm_deliveries WHERE delivered_at IS NOT NULL")?.integer ?? 0
+        }
     }
 
     /// The alarms delivered after `watermark` (milliseconds), oldest first, with what they said.
-    public func alarmsDelivered(after watermark: Int64) -> [(deliveredAt: Int64, payload: String, item: String)] {
-        guard
-            let statement = try? database.statement(
+    public func alarmsDelivered(after watermark: Int64) throws(StoreError) -> [(deliveredAt: Int64, payload: String, item: String)] {
+        try reading { () throws(SQLiteError) in
+            let statement = try database.statement(
                 """
                 SELECT delivered_at, payload, reminder FROM alarm_deliveries WHERE delivered_at > ? AND payload IS NOT NULL ORDER BY delivered_at
                 """)
-        else { return [] }
-        defer { statement.reset() }
-        guard (try? statement.bind([.integer(watermark)])) != nil else { return [] }
-        var found: [(deliveredAt: Int64, payload: String, item: String)] = []
-        while (try? statement.step()) == true { found.append((statement.int64(0), statement.text(1) ?? "", statement.text(2) ?? "")) }
-        return found
+            defer { statement.reset() }
+            try statement.bind([.integer(watermark)])
+            var found: [(deliveredAt: Int64, payload: String, item: String)] = []
+            while try statement.step() { found.append((statement.int64(0), statement.text(1) ?? "", statement.text(2) ?? "")) }
+            return found
+        }
     }
 }
