@@ -32,7 +32,9 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
         super.init()
         if case .success(let connection) = link {
             connection.onNotification { [weak self] method, _ in
-                guard method == "storeChanged" || method == "authorizationChanged" else { return }
+                guard method == NotificationRegistry.storeChanged.name || method == NotificationRegistry.authorizationChanged.name else {
+                    return
+                }
                 // Through the main operation queue, not a plain main-queue block: an observer added
                 // with `queue: .main` then runs at once, where Foundation would otherwise wait for the
                 // very queue that posts.

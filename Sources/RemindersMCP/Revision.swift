@@ -1,3 +1,6 @@
+import RemindersJSONRPC
+import RemindersProtocol
+
 /// The MCP revisions this server speaks: the stateless one, where every request says its version
 /// in `_meta`, and the three before it, which open with an `initialize` handshake.
 enum Revision: String, CaseIterable, Sendable {
@@ -30,9 +33,9 @@ enum Meta {
     static let subscriptionId = "io.modelcontextprotocol/subscriptionId"
 }
 
-/// The error codes MCP adds to JSON-RPC's.
+/// The error codes MCP adds to JSON-RPC's, and remindersd's own it answers with.
 enum MCPErrorCode {
     static let unsupportedProtocolVersion = -32022
     static let resourceNotFound = -32002
-    static let notAuthorized = -32010
+    static let notAuthorized = ResponseError.notAuthorizedCode
 }

@@ -66,6 +66,48 @@ final class DeclarationTests: XCTestCase {
         }
     }
 
+    /// The modules that speak the protocol, either way.
+    private static let speakers = [
+        "RemindersProtocol", "RemindersServer", "RemindersCLI", "RemindersMCP", "EventKit", "CoreLocation", "RemindersAlarms", "RemindersSyncCLI",
+        "RemindersSyncHelper",
+    ]
+
+    /// A notification is named by its declaration (`NotificationRegistry.storeChanged.name`) by
+    /// whoever sends or hears it (issue 53): EventKit spelled two of them.
+    func testNoNotificationNameIsSpelledOutsideItsDeclaration() throws {
+        for file in Self.speakers.flatMap({ swiftFiles(under: "Sources/\($0)") }) where !file.path.hasSuffix("RemindersProtocol/Notifications.swift")
+        {
+            let code = try Self.withoutComments(String(contentsOf: file, encoding: .utf8))
+            for notification in NotificationRegistry.all where code.contains("\"\(notification.name)\"") {
+                XCTFail("\"\(notification.name)\" appears in \(file.path): name it by NotificationRegistry.\(notification.name)")
+            }
+        }
+    }
+
+    /// remindersd's own error codes are written once (`ResponseError.notAuthorizedCode`, …): a
+    /// number in code elsewhere is a second spelling (MCP had -32010). Descriptions in the
+    /// declarations and comments may quote them.
+    func testNoErrorCodeIsSpelledOutsideItsDeclaration() throws {
+        let codes = [
+            ResponseError.notAuthorizedCode, ResponseError.notFoundCode, ResponseError.conflictCode, ResponseError.storeUnavailableCode,
+            ResponseError.geocodeFailedCode,
+        ]
+        for file in Self.speakers.flatMap({ swiftFiles(under: "Sources/\($0)") }) where !file.path.contains("/RemindersProtocol/") {
+            let code = try Self.withoutComments(String(contentsOf: file, encoding: .utf8))
+            for number in codes where code.contains(String(number)) {
+                XCTFail("\(number) appears in \(file.path): name it by its declaration in RemindersProtocol/ErrorCodes.swift")
+            }
+        }
+    }
+
+    /// Swift text without its comments (a `//` inside a string is rare enough here to ignore).
+    private static func withoutComments(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            guard let start = line.range(of: "//") else { return line }
+            return line[..<start.lowerBound]
+        }.joined(separator: "\n")
+    }
+
     /// Section headings of protocol.md that name a method or notification: "### `name`".
     private func protocolSections() throws -> Set<String> {
         let text = try read("protocol.md")
