@@ -24,20 +24,31 @@ public struct WallClock: AgentClock {
     }
 }
 
-/// A clock that stands still until told to move (`advance`): for tests.
+/// A clock that stands still until told to move (`advance`): for tests. A waiter sleeps until the
+/// test moves the clock or its `wake` is signalled — no real time passes, and nothing spins.
 public final class ManualClock: AgentClock {
     private let time: Mutex<Timestamp>
+    /// The semaphores of the threads waiting on this clock: `advance` wakes them to look again.
+    private let waiters = Mutex<[ObjectIdentifier: DispatchSemaphore]>([:])
 
     public init(_ start: Timestamp) { time = Mutex(start) }
 
     public func now() -> Timestamp { time.withLock { $0 } }
 
-    public func advance(to instant: Timestamp) { time.withLock { $0 = max($0, instant) } }
+    public func advance(to instant: Timestamp) {
+        time.withLock { $0 = max($0, instant) }
+        for waiter in waiters.withLock({ Array($0.values) }) { waiter.signal() }
+    }
 
-    /// Returns within a few real milliseconds whatever the deadline: the time moves only when the
-    /// test says, and the waiter must look again at the store and the clock meanwhile.
+    /// Returns when `advance` moved the clock (true: the caller looks at the store and the clock
+    /// again, as for any wake) or `wake` was signalled; at once when `deadline` has passed.
     public func wait(until deadline: Timestamp, or wake: DispatchSemaphore) -> Bool {
+        let key = ObjectIdentifier(wake)
+        waiters.withLock { $0[key] = wake }
+        defer { _ = waiters.withLock { $0.removeValue(forKey: key) } }
+        // Looked at after registering: an `advance` in between has signalled this waiter already.
         guard now() < deadline else { return false }
-        return wake.wait(timeout: .now() + .milliseconds(5)) == .success
+        wake.wait()
+        return true
     }
 }
