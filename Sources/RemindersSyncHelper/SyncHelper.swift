@@ -52,34 +52,12 @@ public enum SyncHelper {
         _ arguments: [String], request: [UInt8], notification: @escaping (String, JSONValue?) -> Void,
         isCancelled: @escaping @Sendable () -> Bool
     ) throws -> JSONValue {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try path())
-        process.arguments = arguments
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let collected = Collected()
-        let reader = Thread {
-            for line in LineReader(errors.fileHandleForReading) {
-                collected.append(line)
-                DescriptorWriter.standardError.write(text: (line + "\n"))  // the helper's log lines are the server's
-            }
-            collected.finish()
-        }
-        reader.start()
+        let input = Pipe()
+        let running = try Running(arguments, input: input, isCancelled: isCancelled)
         _ = DescriptorWriter(descriptor: input.fileHandleForWriting.fileDescriptor).write(request + [0x0A])
         try? input.fileHandleForWriting.close()
-        let watcher = Thread {
-            while process.isRunning {
-                if isCancelled() { process.terminate(); return }
-                usleep(50_000)
-            }
-        }
-        watcher.start()
         var response: JSONValue?
-        for line in LineReader(output.fileHandleForReading) where !line.isEmpty {
+        for line in LineReader(running.output.fileHandleForReading) where !line.isEmpty {
             guard let message = try? JSONParser.parse(Array(line.utf8)) else { continue }
             if let method = message["method"]?.stringValue {
                 notification(method, message["params"])
@@ -87,12 +65,10 @@ public enum SyncHelper {
                 response = message
             }
         }
-        process.waitUntilExit()
-        collected.wait()
+        let (status, errors) = running.end()
         if isCancelled() { throw ResponseError.requestCancelled }
         guard let response else {
-            throw ResponseError.internalError(
-                "\(name) exited with status \(process.terminationStatus) without an answer: \(collected.text.suffix(300))")
+            throw ResponseError.internalError("\(name) exited with status \(status) without an answer: \(errors.suffix(300))")
         }
         if let error = response["error"] {
             throw ResponseError(
@@ -111,45 +87,61 @@ public enum SyncHelper {
     /// Runs the helper with `arguments` to its end (`remindersd-sync geocode`, which has no method
     /// of its own yet), stopped (SIGTERM) when `isCancelled` says so.
     public static func run(_ arguments: [String], isCancelled: @escaping @Sendable () -> Bool) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try path())
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let collected = Collected()
-        let reader = Thread {
-            for line in LineReader(errors.fileHandleForReading) {
-                collected.append(line)
-                DescriptorWriter.standardError.write(text: (line + "\n"))  // the helper's log lines are the server's
-            }
-            collected.finish()
-        }
-        reader.start()
-        let watcher = Thread {
-            while process.isRunning {
-                if isCancelled() { process.terminate(); return }
-                usleep(50_000)
-            }
-        }
-        watcher.start()
+        let running = try Running(arguments, input: nil, isCancelled: isCancelled)
         var bytes: [UInt8] = []
-        let handle = output.fileHandleForReading
+        let handle = running.output.fileHandleForReading
         while true {
             let chunk = handle.availableData
             if chunk.isEmpty { break }
             bytes += chunk
         }
-        process.waitUntilExit()
-        collected.wait()
-        return Outcome(status: process.terminationStatus, output: bytes, errors: collected.text)
+        let (status, errors) = running.end()
+        return Outcome(status: status, output: bytes, errors: errors)
+    }
+
+    /// The helper running: its log (stderr) passed on to this process's and kept for errors, and
+    /// stopped (SIGTERM: each item it writes is a transaction, so the store stays whole) when
+    /// `isCancelled` says so.
+    private struct Running {
+        let process = Process()
+        let output = Pipe()
+        let collected = Collected()
+
+        init(_ arguments: [String], input: Pipe?, isCancelled: @escaping @Sendable () -> Bool) throws {
+            let errors = Pipe()
+            process.executableURL = URL(fileURLWithPath: try SyncHelper.path())
+            process.arguments = arguments
+            process.standardInput = input ?? FileHandle.nullDevice
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let (collected, process) = (collected, process)
+            Thread {
+                for line in LineReader(errors.fileHandleForReading) {
+                    collected.append(line)
+                    DescriptorWriter.standardError.write(text: (line + "\n"))  // the helper's log lines are the server's
+                }
+                collected.finish()
+            }.start()
+            Thread {
+                while process.isRunning {
+                    if isCancelled() { process.terminate(); return }
+                    usleep(50_000)
+                }
+            }.start()
+        }
+
+        /// Waits for it to end: its exit status and its log.
+        func end() -> (status: Int32, errors: String) {
+            process.waitUntilExit()
+            collected.wait()
+            return (process.terminationStatus, collected.text)
+        }
     }
 }
 
-/// The helper's stderr lines that were not progress, for the error the method answers; the
-/// caller waits for the reader to have read them all.
+/// The helper's stderr lines, for the error its caller answers; the caller waits for the reader
+/// to have read them all.
 private final class Collected: Sendable {
     private let state = ConditionLock((lines: [String](), done: false))
 
