@@ -101,7 +101,7 @@ enum AccountsCommand {
         if let command = parsed.value("--password-command") {
             do { try PasswordCheck.command(command) } catch { throw CommandFailure("\(error)") }
         }
-        let timeout = try parsed.integer("--timeout", range: 1...600) ?? 30
+        let timeout = try parsed.integer(.accountTimeout) ?? 30
         let address = parsed.value("--address")
         if let address, !address.contains("@") || address.contains(where: \.isWhitespace) {
             throw Arguments.UsageError(message: "--address \(address) is no email address (like you@example.com)")

@@ -15,7 +15,7 @@ enum AlarmsCommand {
             return 0
         }
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "alarms: unexpected argument \(extra.prefix(80))") }
-        let days = try parsed.integer("--days", range: 1...3660) ?? 7
+        let days = try parsed.integer(.alarmDays) ?? 7
         let zone = SystemTimeZone.resolve(environment: environment).zone
         let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment), timeZone: zone)
         let now = Timestamp.now()

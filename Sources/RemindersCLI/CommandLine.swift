@@ -110,13 +110,13 @@ public enum RemindersCommand {
         // heeded only when it names the owner's recorded agent).
         options.consentAgent = parsed.value("--consent-agent")
         options.consentOnTerminal = !parsed.has("--no-consent-prompt")
-        if let seconds = try parsed.integer("--consent-timeout", range: 1...3600) { options.consentTimeout = TimeInterval(seconds) }
-        if let size = try parsed.integer("--max-message-size", range: 1024...(1 << 30)) { options.limits.maxMessageSize = size }
-        if let depth = try parsed.integer("--max-depth", range: 2...512) { options.limits.maxDepth = depth }
-        if let batch = try parsed.integer("--max-batch", range: 1...100_000) { options.limits.maxBatch = batch }
-        if let bytes = try parsed.integer("--max-title-bytes", range: 1...(16 << 20)) { options.rules.maxTitleBytes = bytes }
-        if let bytes = try parsed.integer("--max-notes-bytes", range: 1...(64 << 20)) { options.rules.maxNotesBytes = bytes }
-        if let ms = try parsed.integer("--busy-timeout", range: 0...3_600_000) { options.busyTimeoutMilliseconds = ms }
+        if let seconds = try parsed.integer(.consentTimeout) { options.consentTimeout = TimeInterval(seconds) }
+        if let size = try parsed.integer(.maxMessageSize) { options.limits.maxMessageSize = size }
+        if let depth = try parsed.integer(.maxDepth) { options.limits.maxDepth = depth }
+        if let batch = try parsed.integer(.maxBatch) { options.limits.maxBatch = batch }
+        if let bytes = try parsed.integer(.maxTitleBytes) { options.rules.maxTitleBytes = bytes }
+        if let bytes = try parsed.integer(.maxNotesBytes) { options.rules.maxNotesBytes = bytes }
+        if let ms = try parsed.integer(.busyTimeout) { options.busyTimeoutMilliseconds = ms }
         if let name = parsed.value("--log-level") {
             guard let level = Log.Level(name: name) else {
                 throw Arguments.UsageError(message: "--log-level must be one of error, warning, info, debug")

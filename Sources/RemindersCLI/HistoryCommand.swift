@@ -16,8 +16,8 @@ enum HistoryCommand {
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "history: unexpected argument \(extra.prefix(80))") }
         let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment))
         var retention = try eventStore.read { store throws(StoreError) in try store.historyRetention() }
-        let days = try parsed.integer("--keep-days", range: 0...36_600)
-        let changes = try parsed.integer("--keep-changes", range: 0...100_000_000)
+        let days = try parsed.integer(.keepDays)
+        let changes = try parsed.integer(.keepChanges)
         if days != nil || changes != nil {
             retention.days = days ?? retention.days
             retention.changes = changes ?? retention.changes

@@ -51,10 +51,12 @@ public struct Arguments {
     public func values(_ flag: String) -> [String] { repeated[flag] ?? [] }
     public func has(_ flag: String) -> Bool { switches.contains(flag) }
 
-    public func integer(_ flag: String, range: ClosedRange<Int>) throws -> Int? {
-        guard let text = values[flag] else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError(message: "\(flag) must be an integer in \(range.lowerBound)…\(range.upperBound), got \(text.prefix(40))")
+    /// An integer option's value, in the bounds its declaration gives (nil when it was not given).
+    public func integer(_ option: Option) throws -> Int? {
+        guard let text = values[option.name] else { return nil }
+        let bounds = option.bounds ?? Int.min...Int.max
+        guard let number = Int(text), bounds.contains(number) else {
+            throw UsageError(message: "\(option.name) must be an integer in \(bounds.lowerBound)…\(bounds.upperBound), got \(text.prefix(40))")
         }
         return number
     }

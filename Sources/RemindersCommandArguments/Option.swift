@@ -22,27 +22,37 @@ public struct Option: Sendable, Equatable {
     /// Its value may be left out (`--sync [INTERVAL]`): the reader takes it as a switch, and the
     /// command reads the value that may follow it before (`Arguments` cannot tell it from an argument).
     public let valueIsOptional: Bool
+    /// For an integer option, the values it takes: its reader refuses others (`Arguments.integer`),
+    /// so the bounds are written here once, for every command that reads it.
+    public let bounds: ClosedRange<Int>?
 
     /// An option that takes a value (`--store PATH`, `--store=PATH`).
     public static func value(_ name: String, _ placeholder: String, _ help: String, completion: Completion = .none, hidden: Bool = false)
         -> Option
     {
-        Option(name: name, placeholder: placeholder, help: help, completion: completion, isHidden: hidden, valueIsOptional: false)
+        Option(name: name, placeholder: placeholder, help: help, completion: completion, isHidden: hidden, valueIsOptional: false, bounds: nil)
+    }
+
+    /// An option that takes an integer in `bounds` (`--days N`).
+    public static func integer(_ name: String, _ placeholder: String, _ help: String, in bounds: ClosedRange<Int>, hidden: Bool = false) -> Option {
+        Option(name: name, placeholder: placeholder, help: help, completion: .none, isHidden: hidden, valueIsOptional: false, bounds: bounds)
     }
 
     /// An option whose value may be left out (`--sync [INTERVAL]`).
     public static func optionalValue(_ name: String, _ placeholder: String, _ help: String) -> Option {
-        Option(name: name, placeholder: placeholder, help: help, completion: .none, isHidden: false, valueIsOptional: true)
+        Option(name: name, placeholder: placeholder, help: help, completion: .none, isHidden: false, valueIsOptional: true, bounds: nil)
     }
 
     /// A switch (`--dry-run`).
     public static func flag(_ name: String, _ help: String, hidden: Bool = false) -> Option {
-        Option(name: name, placeholder: nil, help: help, completion: .none, isHidden: hidden, valueIsOptional: false)
+        Option(name: name, placeholder: nil, help: help, completion: .none, isHidden: hidden, valueIsOptional: false, bounds: nil)
     }
 
     /// The same option, read but not shown.
     public var hidden: Option {
-        Option(name: name, placeholder: placeholder, help: help, completion: completion, isHidden: true, valueIsOptional: valueIsOptional)
+        Option(
+            name: name, placeholder: placeholder, help: help, completion: completion, isHidden: true, valueIsOptional: valueIsOptional,
+            bounds: bounds)
     }
 
     /// Whether the reader takes a value after it.

@@ -28,7 +28,7 @@ extension CommandDeclaration {
                 "--password-command", "CMD",
                 "add: the password is the first line CMD prints (split into words and run\nwithout a shell, e.g. \"pass show caldav/home\")"),
             .value("--password-file", "FILE", "add: the password is in FILE, which only you may read", completion: .file),
-            .value("--timeout", "S", "add: seconds to wait for each answer (default 30)"),
+            .accountTimeout,
             .value(
                 "--address", "EMAIL",
                 "add: where invitations reach you, so that an event's attendee with it is\nisCurrentUser (default: the username, when it is an email address)"
@@ -40,4 +40,8 @@ extension CommandDeclaration {
             .store,
         ],
         arguments: .words(["add", "list", "remove"]))
+}
+
+extension Option {
+    public static let accountTimeout = Option.integer("--timeout", "S", "add: seconds to wait for each answer (default 30)", in: 1...600)
 }

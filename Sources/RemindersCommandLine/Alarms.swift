@@ -9,5 +9,9 @@ extension CommandDeclaration {
             "2026-12-02 08:45  Call the bank" (in the zone TZ says), "(snoozed)" after a snoozed one.
             What upcomingAlarms answers; acts as the store's owner, like export.
             """,
-        options: [.value("--days", "N", "how many days ahead (1…3660, default 7)"), .store])
+        options: [.alarmDays, .store])
+}
+
+extension Option {
+    public static let alarmDays = Option.integer("--days", "N", "how many days ahead (1…3660, default 7)", in: 1...3660)
 }

@@ -11,8 +11,12 @@ extension CommandDeclaration {
             now; 0 keeps nothing.
             """,
         options: [
-            .value("--keep-days", "N", "keep changes for N days"),
-            .value("--keep-changes", "N", "keep at most N changes"),
+            .keepDays, .keepChanges,
             .store,
         ])
+}
+
+extension Option {
+    public static let keepDays = Option.integer("--keep-days", "N", "keep changes for N days", in: 0...36_600)
+    public static let keepChanges = Option.integer("--keep-changes", "N", "keep at most N changes", in: 0...100_000_000)
 }

@@ -37,6 +37,10 @@ extension CommandDeclaration {
             .value("--address", "TEXT", "the address to look up"),
             .value("--latitude", "LAT", "with --longitude: the place to name"),
             .value("--longitude", "LON", "with --latitude: the place to name"),
-            .value("--timeout", "S", "seconds to wait for the answer (default 15)"),
+            .geocodeTimeout,
         ])
+}
+
+extension Option {
+    public static let geocodeTimeout = Option.integer("--timeout", "S", "seconds to wait for the answer (default 15)", in: 1...120)
 }

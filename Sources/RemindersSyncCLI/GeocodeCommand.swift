@@ -21,7 +21,7 @@ enum GeocodeCommand {
         guard let text = parsed.value("--url"), let base = URL(string: text), ["http", "https"].contains(base.scheme?.lowercased() ?? "") else {
             throw Arguments.UsageError(message: "geocode needs --url, the geocoder's http(s) URL")
         }
-        let geocoder = Geocoder(base: base, timeout: Double(try parsed.integer("--timeout", range: 1...120) ?? 15))
+        let geocoder = Geocoder(base: base, timeout: Double(try parsed.integer(.geocodeTimeout) ?? 15))
         let placemarks: [Placemark]
         do {
             if let address = parsed.value("--address") {

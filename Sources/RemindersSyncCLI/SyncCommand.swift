@@ -38,8 +38,8 @@ public enum SyncCommand {
         }
         guard parsed.positionals.count <= 1 else { throw Arguments.UsageError(message: "sync takes at most one account NAME") }
         var rules = CalendarItemRules()
-        if let bytes = try parsed.integer("--max-title-bytes", range: 1...(16 << 20)) { rules.maxTitleBytes = bytes }
-        if let bytes = try parsed.integer("--max-notes-bytes", range: 1...(256 << 20)) { rules.maxNotesBytes = bytes }
+        if let bytes = try parsed.integer(.maxTitleBytes) { rules.maxTitleBytes = bytes }
+        if let bytes = try parsed.integer(.maxNotesBytes) { rules.maxNotesBytes = bytes }
         let storePath = StoreLocation.path(given: parsed.value("--store"), environment: environment)
         if parsed.has("--serve") {
             guard parsed.positionals.isEmpty, !parsed.has("--dry-run"), !parsed.has("--json"), parsed.values("--force-delete").isEmpty else {

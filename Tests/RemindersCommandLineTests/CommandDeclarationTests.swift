@@ -60,6 +60,19 @@ final class CommandDeclarationTests: XCTestCase {
 
     /// The commands read options by name: every name they spell is one some command declares,
     /// so a misspelt read cannot hide (it would read nothing, silently).
+    /// An integer option's bounds are its declaration's, whichever command reads it (issue 53): the
+    /// server took notes up to 64 MiB and remindersd-sync, told the server's limit, up to 256 MiB.
+    func testAnIntegerOptionIsReadInTheBoundsItsDeclarationGives() throws {
+        for command in [CommandDeclaration.serve, CommandDeclaration.sync] {
+            let parsed = try command.parse(["--max-notes-bytes", String(100 << 20), "--max-title-bytes", "4096"])
+            XCTAssertThrowsError(try parsed.integer(.maxNotesBytes), command.name) { error in
+                XCTAssertEqual((error as? Arguments.UsageError)?.message, "--max-notes-bytes must be an integer in 1…67108864, got 104857600")
+            }
+            XCTAssertEqual(try parsed.integer(.maxTitleBytes), 4096)
+            XCTAssertNil(try command.parse([]).integer(.maxTitleBytes), "not given: nil, the command's default applies")
+        }
+    }
+
     func testEveryOptionTheCommandsReadIsDeclared() throws {
         let declared = Set(everyCommand.flatMap { $0.options.map(\.name) } + ["--help", "--version"])
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources").standardized
