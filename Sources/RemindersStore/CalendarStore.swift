@@ -22,6 +22,9 @@ public final class CalendarStore {
     var fullTextBacklog = FullTextBacklog()
     /// Who this connection's writes are by, and what they are part of (see `HistoryContext`).
     var history = HistoryContext()
+    /// What the history, undo and pruning take for now: the clock of the `EventStore` it serves
+    /// (a test's, so that what it records is what it said the time was).
+    var clock: () -> Timestamp = Timestamp.now
 
     public static let defaultBusyTimeout = 15_000
 

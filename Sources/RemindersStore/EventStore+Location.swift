@@ -33,7 +33,7 @@ extension EventStore {
                         itemIdentifier: reminder.calendarItemIdentifier, alarmIdentifier: alarm.alarmIdentifier,
                         occurrence: fix.timestamp.milliseconds, fireDate: fix.timestamp, state: .firing, late: false,
                         reason: alarm.proximity.rawValue)
-                    if try store.claim(delivery, now: Timestamp.now()) {
+                    if try store.claim(delivery, now: clock()) {
                         transitions.append(
                             GeofenceTransition(
                                 reminderIdentifier: reminder.calendarItemIdentifier,

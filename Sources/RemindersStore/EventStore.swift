@@ -31,6 +31,7 @@ public final class EventStore {
         self.rules = rules
         self.timeZone = timeZone
         self.clock = clock
+        store.clock = clock
     }
 
     /// Opens (creating if needed) the store at `path` for one client; see `CalendarStore.init`.

@@ -56,6 +56,22 @@ final class HistoryTests: StoreTestCase {
         XCTAssertNil(page.changes[2].before, "a creation has no before")
     }
 
+    /// The history's time is the store's clock (issue 53: it read the wall clock whatever the
+    /// clock a test gave), and so is an undo's new version.
+    func testTheHistoryRecordsTheTimeOfTheClockItWasGiven() throws {
+        let then = Timestamp(milliseconds: 1_900_000_000_000)
+        let clocked = EventStore(store: try CalendarStore(path: path), timeZone: utc, clock: { then })
+        var changes = ReminderChanges()
+        changes.title = .set("Tea")
+        let tea = try clocked.saveReminder(identifier: nil, changes: changes, commit: true)
+        let made = try XCTUnwrap(clocked.store.changes(ChangesFilter(itemIdentifier: tea.calendarItemIdentifier)).changes.first)
+        XCTAssertEqual(made.date, then)
+        _ = try clocked.store.write { () throws(StoreError) in try clocked.store.undo(change: Int64(made.changeIdentifier)!) }
+        let undone = try XCTUnwrap(clocked.store.changes(ChangesFilter(limit: 1)).changes.first)
+        XCTAssertNotNil(undone.undoes)
+        XCTAssertEqual(undone.date, then, "the undo's change too")
+    }
+
     func testUndoingAnEditPutsBackWhatItWasAndCanItselfBeUndone() throws {
         let tea = try add("Tea")
         _ = try rename(tea, "Coffee")

@@ -53,7 +53,7 @@ extension CalendarStore {
     /// The number of the oldest change kept: none older than the retention's days, and no more
     /// than its count.
     func oldestKeptChange(_ retention: HistoryRetention) throws(SQLiteError) -> Int64 {
-        let cutoff = Timestamp.now().milliseconds - Int64(retention.days) * 86_400_000
+        let cutoff = clock().milliseconds - Int64(retention.days) * 86_400_000
         // The first change in the window, read in number order: past the last trim, that is at
         // most a few rows in (a min() with a condition would read them all).
         let byAge = try database.scalar("SELECT id FROM changes WHERE time >= ? ORDER BY id LIMIT 1", .integer(cutoff))?.integer

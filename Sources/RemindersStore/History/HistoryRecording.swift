@@ -33,7 +33,7 @@ extension CalendarStore {
                 undo_group)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            history.partOf.sql, .integer(Timestamp.now().milliseconds), .integer(try authorRow()), .text(action.rawValue),
+            history.partOf.sql, .integer(clock().milliseconds), .integer(try authorRow()), .text(action.rawValue),
             .text(kind.rawValue), .text(item), .text(title), calendar.sql, (fromCalendar == calendar ? nil : fromCalendar).sql,
             (afterModified?.milliseconds).sql, history.undoing.sql, (grouped ? history.groupHead : nil).sql)
         let change = database.lastInsertRowID
@@ -212,7 +212,7 @@ extension CalendarStore {
             """
             INSERT INTO changes (part_of, time, author, action, kind, item, title, calendar)
             SELECT ?, ?, ?, 'removed', 'reminder', identifier, title, calendar FROM reminders WHERE calendar = ? ORDER BY id
-            """, .integer(change), .integer(Timestamp.now().milliseconds), .integer(try authorRow()), .text(identifier))
+            """, .integer(change), .integer(clock().milliseconds), .integer(try authorRow()), .text(identifier))
         let prefixed = Self.reminderColumnsOfR
         try database.run(
             """

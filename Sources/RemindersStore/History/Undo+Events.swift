@@ -33,7 +33,7 @@ extension CalendarStore {
         }
         var event = before
         try requireHome(of: event)
-        event.lastModifiedDate = max(Timestamp.now(), now.lastModifiedDate.advanced(by: 1))
+        event.lastModifiedDate = max(clock(), now.lastModifiedDate.advanced(by: 1))
         _ = try updateEvent(event)
     }
 
@@ -58,7 +58,7 @@ extension CalendarStore {
         guard var event = try sqlite({ () throws(SQLiteError) in try self.copiedEvent(madeBy: id) }) else { throw missingCopy(id) }
         guard try self.event(identifier: event.eventIdentifier) == nil else { return }
         try requireHome(of: event)
-        event.lastModifiedDate = max(Timestamp.now(), event.lastModifiedDate.advanced(by: 1))
+        event.lastModifiedDate = max(clock(), event.lastModifiedDate.advanced(by: 1))
         let outer = history.restoring
         history.restoring = true
         try insertEvent(event)

@@ -264,7 +264,7 @@ extension CalendarStore {
         }
         var reminder = before
         try requireHome(of: reminder)
-        reminder.lastModifiedDate = max(Timestamp.now(), now.lastModifiedDate.advanced(by: 1))
+        reminder.lastModifiedDate = max(clock(), now.lastModifiedDate.advanced(by: 1))
         _ = try updateReminder(reminder)
     }
 
@@ -287,7 +287,7 @@ extension CalendarStore {
         guard var reminder = try sqlite({ () throws(SQLiteError) in try self.copiedReminder(madeBy: id) }) else { throw missingCopy(id) }
         guard try self.reminder(identifier: reminder.calendarItemIdentifier) == nil else { return }
         try requireHome(of: reminder)
-        reminder.lastModifiedDate = max(Timestamp.now(), reminder.lastModifiedDate.advanced(by: 1))
+        reminder.lastModifiedDate = max(clock(), reminder.lastModifiedDate.advanced(by: 1))
         let outer = history.restoring
         history.restoring = true
         try insertReminder(reminder)
