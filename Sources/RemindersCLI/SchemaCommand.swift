@@ -29,7 +29,7 @@ enum SchemaCommand {
         writer.field("about", Commands.about)
         writer.key("commands")
         writer.beginArray()
-        for command in Commands.all + [.geocode] { write(command, to: &writer) }
+        for command in Commands.all { write(command, to: &writer) }
         writer.endArray()
         writer.endObject()
         return writer.bytes

@@ -25,22 +25,11 @@ extension CommandDeclaration {
                 hidden: true),
             Option.maxTitleBytes.hidden,
             Option.maxNotesBytes.hidden,
-        ])
-
-    /// `remindersd-sync geocode`: the server's way to the owner's geocoder (it links no network stack); not for people.
-    public static let geocode = CommandDeclaration(
-        name: "geocode", program: "remindersd-sync", summary: "asks the owner's geocoder, for the server",
-        usage: ["--url URL (--address TEXT | --latitude LAT --longitude LON) [--timeout S]"],
-        about: "Prints {\"placemarks\":[…]}; exit status 4 when the geocoder could not be asked (the reason on stderr).",
-        options: [
-            .value("--url", "URL", "the geocoder's http(s) URL"),
-            .value("--address", "TEXT", "the address to look up"),
-            .value("--latitude", "LAT", "with --longitude: the place to name"),
-            .value("--longitude", "LON", "with --latitude: the place to name"),
-            .geocodeTimeout,
+            .value("--geocoder", "URL", "with --serve: the owner's geocoder, for geocode and reverseGeocode requests", hidden: true),
+            Option.geocodeTimeout.hidden,
         ])
 }
 
 extension Option {
-    public static let geocodeTimeout = Option.integer("--timeout", "S", "seconds to wait for the answer (default 15)", in: 1...120)
+    public static let geocodeTimeout = Option.integer("--timeout", "S", "with --geocoder: seconds to wait for its answer (default 15)", in: 1...120)
 }

@@ -14,7 +14,7 @@ extension Placemark {
         writer.endObject()
     }
 
-    /// `{"placemarks":[…]}`: what `geocode` answers, and what `remindersd-sync geocode` hands the server.
+    /// `{"placemarks":[…]}`: what `geocode` answers, the server's client and the server alike.
     public static func writeAnswer(_ placemarks: [Placemark], to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key(static: "placemarks")
@@ -33,7 +33,7 @@ extension Placemark {
         ]
     }
 
-    /// A placemark as `write` writes it (what the geocoding helper hands the server).
+    /// A placemark as `write` writes it (what the geocoding helper answers the server).
     public static func decode(_ value: JSONValue) -> Placemark? {
         guard let latitude = value["location"]?["latitude"]?.doubleValue, let longitude = value["location"]?["longitude"]?.doubleValue,
             (-90...90).contains(latitude), (-180...180).contains(longitude)

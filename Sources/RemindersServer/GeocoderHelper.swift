@@ -22,23 +22,20 @@ enum GeocoderHelper {
         }
     }
 
-    static func ask(_ eventStore: EventStore, _ query: [String], _ context: MethodContext) throws -> Asked {
+    /// `method` asked of the owner's geocoder through remindersd-sync; none set, or one that
+    /// could not be asked (-32014 `network` from the helper), is a problem to tell, not an error.
+    static func ask<M: RemindersMethod>(_ method: M.Type, _ params: M.Params, _ eventStore: EventStore, _ context: MethodContext) throws
+        -> Asked
+    where M.Params: WritableMethodParams, M.Result == Placemarks {
         guard let url = try eventStore.geocoder() else {
             return Asked(placemarks: nil, problem: "no geocoder is set (the owner sets one with remindersd geocoder URL)")
         }
-        let outcome = try SyncHelper.run(["geocode", "--url", url] + query, isCancelled: context.isCancelled)
-        if context.isCancelled() { throw ResponseError.requestCancelled }
-        switch outcome.status {
-        case 0:
-            guard let answer = try? JSONParser.parse(outcome.output), let list = answer["placemarks"]?.arrayValue else {
-                throw ResponseError.internalError("remindersd-sync geocode wrote no placemarks: \(outcome.errors.suffix(300))")
-            }
-            return Asked(placemarks: list.compactMap(Placemark.decode), problem: "the geocoder found nothing")
-        case 4:
-            let said = outcome.errors.split(separator: "\n").last.map(String.init) ?? "the geocoder cannot be reached"
-            return Asked(placemarks: nil, problem: said.hasPrefix("remindersd: ") ? String(said.dropFirst(12)) : said)
-        default:
-            throw ResponseError.internalError("remindersd-sync geocode exited with status \(outcome.status): \(outcome.errors.suffix(300))")
+        do {
+            let found = try SyncHelper.geocode(method, params, geocoder: url, isCancelled: context.isCancelled)
+            if context.isCancelled() { throw ResponseError.requestCancelled }
+            return Asked(placemarks: found.placemarks, problem: "the geocoder found nothing")
+        } catch let error as ResponseError where error.code == ResponseError.geocodeFailedCode {
+            return Asked(placemarks: nil, problem: error.message)
         }
     }
 }

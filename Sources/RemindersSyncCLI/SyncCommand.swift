@@ -28,9 +28,8 @@ public enum SyncCommand {
     }
 
     /// `--serve` (for the server and the agent that start it): one request on stdin, answered on
-    /// stdout (`SyncService`); `--max-title-bytes` and `--max-notes-bytes` are the server's limits.
+    /// stdout (`HelperService`); `--max-title-bytes` and `--max-notes-bytes` are the server's limits.
     static func run(_ arguments: [String], environment: [String: String]) throws -> Int32 {
-        if arguments.first == "geocode" { return try GeocodeCommand.run(Array(arguments.dropFirst())) }
         let parsed = try CommandDeclaration.sync.parse(arguments)
         if CommandDeclaration.wantsHelp(parsed) {
             _ = standardOutput.writeLine(CommandDeclaration.sync.help)
@@ -45,7 +44,16 @@ public enum SyncCommand {
             guard parsed.positionals.isEmpty, !parsed.has("--dry-run"), !parsed.has("--json"), parsed.values("--force-delete").isEmpty else {
                 throw Arguments.UsageError(message: "--serve takes what to sync from its request, not from arguments")
             }
-            return SyncService.run(storePath: storePath, rules: rules)
+            var geocoder: URL?
+            if let text = parsed.value("--geocoder") {
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+                    throw Arguments.UsageError(message: "--geocoder needs the geocoder's http(s) URL")
+                }
+                geocoder = url
+            }
+            return HelperService.run(
+                HelperService.Setting(
+                    storePath: storePath, rules: rules, geocoder: geocoder, geocoderTimeout: TimeInterval(try parsed.integer(.geocodeTimeout) ?? 15)))
         }
         let eventStore = try EventStore(path: storePath, rules: rules)
         let lock = try Self.lock(storePath)

@@ -23,25 +23,44 @@ public enum SyncHelper {
         return path
     }
 
-    /// One sync, asked as the protocol asks it (`remindersd-sync --serve`): `params` written by
-    /// the method's declaration, `progress` told each `$/progress` the helper sends (for
-    /// `params.workDoneToken`), the report read back as `SyncMethod.Result` — or the error the
-    /// helper answered thrown as it came (-32011 for an account that does not exist). Where the
-    /// store is and its limits are the helper's arguments, built here only.
+    /// One sync, asked as the protocol asks it (`remindersd-sync --serve`): `progress` told each
+    /// `$/progress` the helper sends (for `params.workDoneToken`); the error the helper answered
+    /// thrown as it came (-32011 for an account that does not exist). Where the store is and its
+    /// limits are the helper's arguments, built here only.
     public static func sync(
         _ params: SyncMethod.Params, store: String, rules: CalendarItemRules = CalendarItemRules(),
         progress: @escaping @Sendable (WorkDoneProgress) -> Void, isCancelled: @escaping @Sendable () -> Bool
     ) throws -> SyncMethod.Result {
-        let arguments = [
-            "--serve", "--store", store, "--max-title-bytes", String(rules.maxTitleBytes), "--max-notes-bytes", String(rules.maxNotesBytes),
-        ]
+        try ask(
+            SyncMethod.self, params,
+            arguments: [
+                "--serve", "--store", store, "--max-title-bytes", String(rules.maxTitleBytes), "--max-notes-bytes",
+                String(rules.maxNotesBytes),
+            ], progress: progress, isCancelled: isCancelled)
+    }
+
+    /// The owner's geocoder at `geocoder`, asked through the helper (the server links no network
+    /// stack) with a `geocode` or `reverseGeocode` request: the places it found, or -32014 with
+    /// `reason: network` when it could not be asked.
+    public static func geocode<M: RemindersMethod>(
+        _ method: M.Type, _ params: M.Params, geocoder: String, isCancelled: @escaping @Sendable () -> Bool
+    ) throws -> M.Result where M.Params: WritableMethodParams, M.Result: ReadableMethodResult {
+        try ask(method, params, arguments: ["--serve", "--geocoder", geocoder], progress: { _ in }, isCancelled: isCancelled)
+    }
+
+    /// `method` asked of the helper started with `arguments`: the request written by the method's
+    /// declaration, the answer read back as its result.
+    private static func ask<M: RemindersMethod>(
+        _ method: M.Type, _ params: M.Params, arguments: [String], progress: @escaping @Sendable (WorkDoneProgress) -> Void,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) throws -> M.Result where M.Params: WritableMethodParams, M.Result: ReadableMethodResult {
         let result = try call(
-            arguments, request: SyncMethod.request(id: 1, params),
-            notification: { method, params in
-                guard method == NotificationRegistry.progress.name, let told = try? WorkDoneProgress(reading: params) else { return }
+            arguments, request: M.request(id: 1, params),
+            notification: { name, params in
+                guard name == NotificationRegistry.progress.name, let told = try? WorkDoneProgress(reading: params) else { return }
                 progress(told)
             }, isCancelled: isCancelled)
-        return try SyncMethod.Result(reading: result)
+        return try M.Result(reading: result)
     }
 
     /// Starts the helper with `arguments`, writes `request` (one JSON-RPC request) to its stdin and
@@ -76,27 +95,6 @@ public enum SyncHelper {
                 message: error["message"]?.stringValue ?? "\(name) failed", data: error["data"])
         }
         return response["result"] ?? .null
-    }
-
-    public struct Outcome {
-        public var status: Int32
-        public var output: [UInt8]
-        public var errors: String
-    }
-
-    /// Runs the helper with `arguments` to its end (`remindersd-sync geocode`, which has no method
-    /// of its own yet), stopped (SIGTERM) when `isCancelled` says so.
-    public static func run(_ arguments: [String], isCancelled: @escaping @Sendable () -> Bool) throws -> Outcome {
-        let running = try Running(arguments, input: nil, isCancelled: isCancelled)
-        var bytes: [UInt8] = []
-        let handle = running.output.fileHandleForReading
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            bytes += chunk
-        }
-        let (status, errors) = running.end()
-        return Outcome(status: status, output: bytes, errors: errors)
     }
 
     /// The helper running: its log (stderr) passed on to this process's and kept for errors, and

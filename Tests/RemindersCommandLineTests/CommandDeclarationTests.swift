@@ -6,7 +6,7 @@ import XCTest
 /// The command line is declared once: what a usage form names is an option the command reads,
 /// `--help` lists what it reads (and not what it hides), and the reader takes exactly what is declared.
 final class CommandDeclarationTests: XCTestCase {
-    private let everyCommand = Commands.all + [.geocode]
+    private let everyCommand = Commands.all
 
     func testEveryOptionAUsageFormNamesIsDeclared() {
         for command in everyCommand {

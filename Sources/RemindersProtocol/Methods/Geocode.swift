@@ -11,7 +11,7 @@ public enum Geocode: RemindersMethod {
         "The places an address names (CLGeocoder): from the geocoder the owner set (remindersd geocoder URL), else from the places of reminders and events the client may read, by title."
     public static let errors: [MethodError] = [.invalidParams(), .geocodeFailed, .cancelled]
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init(
                 "address",
@@ -22,6 +22,12 @@ public enum Geocode: RemindersMethod {
 
         public init(address: String) { self.address = address }
         public init(_ params: Fields) throws(ResponseError) { address = try params.string("address") }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("address", address)
+            writer.endObject()
+        }
     }
 
     public typealias Result = Placemarks

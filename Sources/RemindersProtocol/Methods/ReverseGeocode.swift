@@ -9,7 +9,7 @@ public enum ReverseGeocode: RemindersMethod {
     public static let summary = "What is at a coordinate (CLGeocoder's reverseGeocodeLocation), from the geocoder the owner set."
     public static let errors: [MethodError] = [.invalidParams(), .geocodeFailed, .cancelled]
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("latitude", AlarmSchemas.latitude, required: true), .init("longitude", AlarmSchemas.longitude, required: true),
         ]
@@ -18,6 +18,15 @@ public enum ReverseGeocode: RemindersMethod {
         public init(location: GeoLocation) { self.location = location }
         public init(_ params: Fields) throws(ResponseError) {
             location = GeoLocation(latitude: try params.double("latitude"), longitude: try params.double("longitude"))
+        }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.key(static: "latitude")
+            writer.double(location.latitude)
+            writer.key(static: "longitude")
+            writer.double(location.longitude)
+            writer.endObject()
         }
     }
 

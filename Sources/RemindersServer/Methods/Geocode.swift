@@ -11,7 +11,7 @@ extension Geocode: MethodHandler {
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Placemarks {
         let eventStore = try context.session.eventStore()
-        let asked = try GeocoderHelper.ask(eventStore, ["--address", params.address], context)
+        let asked = try GeocoderHelper.ask(Geocode.self, params, eventStore, context)
         if let found = asked.placemarks, !found.isEmpty { return Placemarks(placemarks: found) }
         // A place of the person's own, by title: only from what this client may read.
         var readable: [EntityType] = []

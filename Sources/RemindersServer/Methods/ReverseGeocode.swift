@@ -7,8 +7,7 @@ extension ReverseGeocode: MethodHandler {
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Placemarks {
         let location = params.location
-        let asked = try GeocoderHelper.ask(
-            try context.session.eventStore(), ["--latitude", String(location.latitude), "--longitude", String(location.longitude)], context)
+        let asked = try GeocoderHelper.ask(ReverseGeocode.self, params, try context.session.eventStore(), context)
         if let found = asked.placemarks, !found.isEmpty { return Placemarks(placemarks: found) }
         throw asked.failure("nothing is known at \(location.latitude), \(location.longitude)")
     }

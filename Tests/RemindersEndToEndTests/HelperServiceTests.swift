@@ -3,10 +3,11 @@ import RemindersJSONRPC
 import RemindersTestSupport
 import XCTest
 
-/// `remindersd-sync --serve` as the server and the agent start it (issue 53): one `sync` request on
-/// stdin, read by the method's declaration; `$/progress` for its token and the answer on stdout,
-/// one JSON-RPC message a line — and the errors a server gives for what it cannot take.
-final class SyncServiceTests: XCTestCase {
+/// `remindersd-sync --serve` as the server and the agent start it (issue 53): one request on stdin
+/// (`sync`, `geocode`, `reverseGeocode`), read by the method's declaration; `$/progress` for its
+/// token and the answer on stdout, one JSON-RPC message a line — and the errors a server gives for
+/// what it cannot take.
+final class HelperServiceTests: XCTestCase {
     let folder = TemporaryFolder()
 
     private var helper: String {
@@ -14,8 +15,8 @@ final class SyncServiceTests: XCTestCase {
     }
 
     /// The messages it wrote, each line one.
-    private func serve(_ request: String) throws -> (status: Int32, messages: [JSONValue], stderr: String) {
-        let done = try RemindersdProcess.runProgram(helper, ["--serve", "--store", folder.store], stdin: request + "\n")
+    private func serve(_ request: String, _ arguments: [String] = []) throws -> (status: Int32, messages: [JSONValue], stderr: String) {
+        let done = try RemindersdProcess.runProgram(helper, ["--serve", "--store", folder.store] + arguments, stdin: request + "\n")
         let messages = try done.stdout.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)) }
         return (done.status, messages, done.stderr)
     }
@@ -43,6 +44,18 @@ final class SyncServiceTests: XCTestCase {
         let noJSON = try serve("{not json")
         XCTAssertEqual(noJSON.messages.last?.at("error", "code"), -32700)
         XCTAssertEqual(noJSON.messages.count, 1, "nothing but the answer on stdout")
+    }
+
+    func testGeocodingRequestsNeedTheGeocoderAndSayWhenItCannotBeAsked() throws {
+        let request = #"{"jsonrpc":"2.0","id":5,"method":"geocode","params":{"address":"Pariser Platz 1, Berlin"}}"#
+        XCTAssertEqual(try serve(request).messages.last?.at("error", "code"), -32602, "no --geocoder")
+        // Port 9 (discard): nothing listens on it here.
+        let unreachable = try serve(request, ["--geocoder", "http://127.0.0.1:9/", "--timeout", "2"])
+        XCTAssertEqual(unreachable.messages.last?.at("error", "code"), -32014, "\(unreachable.messages)")
+        XCTAssertEqual(unreachable.messages.last?.at("error", "data", "reason"), "network")
+        let badParams = try serve(
+            #"{"jsonrpc":"2.0","id":6,"method":"reverseGeocode","params":{"latitude":91,"longitude":0}}"#, ["--geocoder", "http://127.0.0.1:9/"])
+        XCTAssertEqual(badParams.messages.last?.at("error", "data", "field"), "latitude", "the declaration's bounds")
     }
 
     func testServeTakesWhatToSyncFromItsRequestOnly() throws {
