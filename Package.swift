@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersModel", "RemindersCSQLite"]),
         .testTarget(
             name: "RemindersServerTests",
-            dependencies: ["RemindersJSON", "RemindersProtocol", "RemindersServer", "RemindersStore", "RemindersJSONRPC", "RemindersServerHarness", "RemindersTestSupport"]),
+            dependencies: ["RemindersJSON", "RemindersProtocol", "RemindersServer", "RemindersStore", "RemindersJSONRPC", "RemindersServerHarness", "RemindersTestSupport", "RemindersCommandLine", "RemindersCommandArguments", "RemindersModel"]),
         .testTarget(name: "RemindersEndToEndTests", dependencies: ["RemindersJSONRPC", "RemindersTestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "RemindersEventKitTests", dependencies: ["EventKit", "CoreLocation", "RemindersJSONRPC", "RemindersTestSupport"]),
     ],

@@ -3,6 +3,7 @@ import RemindersJSONRPC
 import RemindersLogging
 import RemindersJSON
 import RemindersModel
+import RemindersStore
 
 /// How a server is set up: everything the command line and environment can say.
 public struct ServerOptions: Sendable {
@@ -19,7 +20,7 @@ public struct ServerOptions: Sendable {
     public var consentTimeout: TimeInterval = 60
     public var limits = Limits()
     public var rules = CalendarItemRules()
-    public var busyTimeoutMilliseconds = 15_000
+    public var busyTimeoutMilliseconds = CalendarStore.defaultBusyTimeout
     public var log = Log()
     /// Whether to watch the store and send storeChanged/authorizationChanged (a one-shot call has nobody to tell).
     public var sendsChangeNotifications = true
