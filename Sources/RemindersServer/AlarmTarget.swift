@@ -35,7 +35,7 @@ struct AlarmTarget {
             throw ResponseError.invalidParams("the reminder is completed: its alarms do not fire", field: "alarmIdentifier")
         }
         var fireDate = alarm.fireDate(of: reminder, in: eventStore.timeZone)
-        if fireDate == nil, case .location = alarm.trigger { fireDate = Timestamp.now() }
+        if fireDate == nil, case .location = alarm.trigger { fireDate = eventStore.now() }
         guard let fireDate else {
             throw ResponseError.invalidParams("a relative alarm of a reminder without a due date never fires", field: "alarmIdentifier")
         }
@@ -49,7 +49,7 @@ struct AlarmTarget {
         guard let alarm = event.alarms.first(where: { $0.alarmIdentifier == alarmIdentifier }) else {
             throw StoreError.notFound(kind: "alarm", identifier: alarmIdentifier)
         }
-        let zone = eventStore.timeZone, now = Timestamp.now()
+        let zone = eventStore.timeZone, now = eventStore.now()
         let replaced =
             try eventStore.read { store throws(StoreError) in try store.replacedOccurrences(ofSeries: [event.eventIdentifier]) }[
                 event.eventIdentifier] ?? []
@@ -87,7 +87,7 @@ struct AlarmTarget {
         let (item, alarm, occurrence, fireDate) = (item, alarm, occurrence, fireDate)
         try context.session.eventStore().write { store throws(StoreError) in
             try store.decide(
-                state, item: item, alarm: alarm, occurrence: occurrence, fireDate: fireDate, snoozedUntil: snoozedUntil, now: Timestamp.now())
+                state, item: item, alarm: alarm, occurrence: occurrence, fireDate: fireDate, snoozedUntil: snoozedUntil, now: context.session.now)
         }
     }
 }

@@ -18,6 +18,9 @@ public struct ServerOptions: Sendable {
     /// Whether to ask on /dev/tty when there is no agent.
     public var consentOnTerminal: Bool = true
     public var consentTimeout: TimeInterval = 60
+    /// What the server takes for now — the wall clock, or a test's — for every date it reads or
+    /// decides relative to now ("tomorrow", a snooze, the history).
+    public var clock: @Sendable () -> Timestamp = { Timestamp.now() }
     public var limits = Limits()
     public var rules = CalendarItemRules()
     public var busyTimeoutMilliseconds = CalendarStore.defaultBusyTimeout

@@ -16,6 +16,8 @@ final class Session {
     private(set) var openedStore: EventStore?
     private(set) var storeFailure: StoreError?
     var log: Log { options.log }
+    /// The time as the server's clock says (`ServerOptions.clock`).
+    var now: Timestamp { options.clock() }
 
     var lifecycle = Lifecycle.awaitingInitialize
     var clientName = "" {
@@ -76,7 +78,8 @@ final class Session {
     private func openStore() {
         do {
             let opened = try EventStore(
-                path: options.storePath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, rules: options.rules, timeZone: timeZone)
+                path: options.storePath, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, rules: options.rules, timeZone: timeZone,
+                clock: options.clock)
             opened.author = author
             openedStore = opened
             storeFailure = nil

@@ -14,6 +14,9 @@ public final class EventStore {
     /// an occurrence of a series meets the series' end date.
     public var timeZone: TimeZone
     let clock: () -> Timestamp
+
+    /// The time as this store's clock says: the wall clock, or the one a test gave.
+    public func now() -> Timestamp { clock() }
     /// The calendars this client may see, by entity type, when it was granted chosen lists only
     /// (see `EventStore+Scope`); none: every calendar.
     public var scopes: [EntityType: CalendarScope] = [:]

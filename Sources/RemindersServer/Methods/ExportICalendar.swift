@@ -39,6 +39,6 @@ extension ExportICalendar: MethodHandler {
         }
         // A client granted chosen lists exports those (of reminders, when it names none).
         if eventStore.isScoped, calendars == nil { calendars = try eventStore.calendars(for: .reminder).map(\.calendarIdentifier) }
-        return Result(text: try Exporter.export(eventStore, calendars: calendars, now: Timestamp.now()))
+        return Result(text: try Exporter.export(eventStore, calendars: calendars, now: context.session.now))
     }
 }

@@ -14,7 +14,7 @@ extension ImportICalendar: MethodHandler {
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         var report = ImportReport()
-        try Importer(eventStore: try context.session.eventStore(), now: Timestamp.now()).run(
+        try Importer(eventStore: try context.session.eventStore(), now: context.session.now).run(
             params.text, into: params.calendarIdentifier, report: &report)
         return Result(report: report)
     }

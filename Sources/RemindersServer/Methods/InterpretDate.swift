@@ -9,7 +9,7 @@ extension InterpretDate: MethodHandler {
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         do throws(PhraseError) {
-            let reading = try DatePhrase(now: Timestamp.now(), zone: context.session.timeZone).read(params.text)
+            let reading = try DatePhrase(now: context.session.now, zone: context.session.timeZone).read(params.text)
             return Result(dateComponents: reading.components, text: reading.text, note: reading.note)
         } catch {
             throw ResponseError.invalidParams("text: \(error.message)", field: "text")

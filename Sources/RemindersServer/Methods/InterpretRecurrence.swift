@@ -11,7 +11,7 @@ extension InterpretRecurrence: MethodHandler {
         do throws(PhraseError) {
             let reading = try RepeatPhrase.reading(params.text)
             let zone = context.session.timeZone
-            let first = reading.firstOccurrence(now: Timestamp.now(), zone: zone)
+            let first = reading.firstOccurrence(now: context.session.now, zone: zone)
             return Result(
                 recurrenceRule: reading.rule, text: RepeatText.words(reading.rule, start: first, zone: zone), firstOccurrence: first)
         } catch {

@@ -12,7 +12,7 @@ extension SnoozeAlarm: MethodHandler {
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let target = try AlarmTarget.find(params.alarm, context)
-        let now = Timestamp.now()
+        let now = context.session.now
         let until: Timestamp
         if let date = params.until {
             guard date > now else { throw ResponseError.invalidParams("until must be in the future", field: "until") }
