@@ -77,13 +77,9 @@ extension RequestAccess: MethodHandler {
     /// was not granted it is not told it has, and a list it cannot see is as one that is not there.
     static func covers(_ names: [String]?, of entity: EntityType, _ eventStore: EventStore) -> Bool {
         guard let names, eventStore.isScoped else { return true }
+        // Each name must name one list it may change, as `ListNames` reads names (else it throws).
         guard let calendars = try? eventStore.calendars(for: entity) else { return false }
-        return names.allSatisfy { name in
-            calendars.contains {
-                $0.allowsContentModifications
-                    && ($0.calendarIdentifier == name || $0.title.caseInsensitiveCompare(name.trimmingCharacters(in: .whitespaces)) == .orderedSame)
-            }
-        }
+        return (try? ListNames.scope(names, entityType: entity, among: calendars.filter(\.allowsContentModifications))) != nil
     }
 
     /// EventKit's state machine: ask once; denied and restricted never ask again; a refused
