@@ -2,7 +2,7 @@ import Foundation
 
 /// When `agent --sync` syncs next, decided from what it was told and the time it was told at —
 /// no clock of its own, so a test walks it through an hour of bursts and failures without waiting
-/// (`SyncScheduler` reads the wall clock and waits). A sync is due at once when the agent starts
+/// (`SyncScheduler` reads its clock and waits). A sync is due at once when the agent starts
 /// (what changed while no agent ran); soon after a change made here, a burst of commits being one
 /// sync (`quiet` after its last commit, and no later than `latest` after its first); every
 /// `interval` otherwise; and after a failure again after a wait that doubles from `firstRetry`

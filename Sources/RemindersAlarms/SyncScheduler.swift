@@ -32,6 +32,8 @@ public final class SyncScheduler: Sendable {
     let storePath: String
     let timing: Timing
     let log: Log
+    /// What the schedule reads the time from: the wall clock, or a test's.
+    let clock: any AgentClock
     /// Tells the person something a sync did that they should know (a conflict): a summary and a
     /// body, for a desktop notification.
     let tellPerson: (@Sendable (_ summary: String, _ body: String) -> Void)?
@@ -52,13 +54,15 @@ public final class SyncScheduler: Sendable {
     }
 
     public init(
-        storePath: String, timing: Timing, log: Log, tellPerson: (@Sendable (_ summary: String, _ body: String) -> Void)? = nil
+        storePath: String, timing: Timing, log: Log, clock: any AgentClock = WallClock(),
+        tellPerson: (@Sendable (_ summary: String, _ body: String) -> Void)? = nil
     ) throws {
         self.storePath = storePath
         self.timing = timing
         self.log = log
+        self.clock = clock
         self.tellPerson = tellPerson
-        handOff = HandOff(Pass(eventStore: try EventStore(path: storePath)))
+        handOff = HandOff(Pass(eventStore: try EventStore(path: storePath, clock: { clock.now() })))
     }
 
     /// Starts the loop's thread; later calls do nothing.
@@ -90,25 +94,30 @@ public final class SyncScheduler: Sendable {
             self?.signals.withLock { $0.committed = true }
         }
         defer { commits.cancel() }
-        var schedule = SyncSchedule(timing: timing, start: Date())
+        var schedule = SyncSchedule(timing: timing, start: now)
         while !isStopping {
-            if takeCommitted(), changedHere(pass) { schedule.changed(at: Date()) }
+            if takeCommitted(), changedHere(pass) { schedule.changed(at: now) }
             let due = schedule.due
-            if Date() >= due {
+            if now >= due {
                 schedule.started()
                 let outcome = syncOnce(&pass)
-                let wait = schedule.finished(at: Date(), succeeded: !outcome.failed)
+                let wait = schedule.finished(at: now, succeeded: !outcome.failed)
                 SyncStatus.planNext(Timestamp(milliseconds: Int64(schedule.nextPoll.timeIntervalSince1970 * 1000)), store: storePath)
                 tell(outcome, wait: wait, pass: &pass)
                 _ = takeCommitted()  // the sync's own commits (the backlog tells them from others')
                 // A change made while it ran, which it did not take. After a failure the changes
                 // it could not take are still there: only a new commit tries again before the wait.
-                if !outcome.failed, changedHere(pass) { schedule.changed(at: Date()) }
+                if !outcome.failed, changedHere(pass) { schedule.changed(at: now) }
                 continue
             }
-            signals.wait(until: { $0.stopRequested || $0.committed }, before: due)
+            // The condition waits in real time: as long as the clock says is left, at most a
+            // minute (a test's clock moves without telling it; the loop then looks again).
+            let left = min(max(due.timeIntervalSince(now), 0), 60)
+            signals.wait(until: { $0.stopRequested || $0.committed }, before: Date().addingTimeInterval(left))
         }
     }
+
+    private var now: Date { Date(timeIntervalSince1970: Double(clock.now().milliseconds) / 1000) }
 
     /// Whether the store holds work for a sync that the last one did not leave.
     private func changedHere(_ pass: Pass) -> Bool {
@@ -128,7 +137,7 @@ public final class SyncScheduler: Sendable {
 
     /// Runs one sync of every account.
     private func syncOnce(_ pass: inout Pass) -> Outcome {
-        let started = Timestamp.now()
+        let started = clock.now()
         let state: String
         var failed = true
         var failingAccounts = "remindersd-sync"

@@ -62,10 +62,10 @@ struct AlarmSpec {
     }
 
     /// The alarm it asks for; `field` names it in what goes wrong.
-    func draft(field: String, zone: TimeZone) throws(ToolFailure) -> AlarmDraft {
+    func draft(field: String, zone: TimeZone, now: Timestamp) throws(ToolFailure) -> AlarmDraft {
         guard given.count == 1 else { throw ToolFailure(field: field, "give exactly one of before, at, arrive and leave") }
         if let before { return AlarmDraft(trigger: .relative(offset: -before * 60)) }
-        if let at { return AlarmDraft(trigger: .absolute(try ModelDates.instant(at, field: field + ".at", zone: zone))) }
+        if let at { return AlarmDraft(trigger: .absolute(try ModelDates.instant(at, field: field + ".at", zone: zone, now: now))) }
         guard let (place, proximity) = arrive.map({ ($0, AlarmProximity.enter) }) ?? leave.map({ ($0, AlarmProximity.leave) }) else {
             throw ToolFailure(field: field, "give exactly one of before, at, arrive and leave")
         }

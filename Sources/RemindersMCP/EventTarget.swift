@@ -42,7 +42,7 @@ struct EventTarget {
                 "\"\(first.event.title)\" repeats: give span thisEvent (only the occurrence) or futureEvents (it and every later one)")
         }
         guard let said else { return EventTarget(occurrence: first, occurrenceDate: first.occurrenceStart.instant(in: call.zone), span: span) }
-        let named = try ModelDates.components(said, field: "occurrence", zone: call.zone)
+        let named = try ModelDates.components(said, field: "occurrence", zone: call.zone, now: call.now)
         let found = named.isAllDay && !first.event.isAllDay ? try onDay(named, of: id, call) : try at(named.instant(in: call.zone), of: id, call)
         guard let found else { throw ToolFailure(field: "occurrence", "\(said) is not an occurrence of \"\(first.event.title)\"") }
         return EventTarget(occurrence: found, occurrenceDate: found.occurrenceStart.instant(in: call.zone), span: span)

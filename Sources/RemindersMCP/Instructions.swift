@@ -5,7 +5,7 @@ import RemindersModel
 enum Instructions {
     /// Today, its weekday and the person's zone are written out: a model that has to work out
     /// what "next monday" is, or which weekday a date falls on, gets it wrong.
-    static func text(now: Timestamp = .now(), zone: TimeZone) -> String {
+    static func text(now: Timestamp, zone: TimeZone) -> String {
         let wall = ItemDateComponents.wallClock(of: now, in: zone)
         let today = ReminderFields.dateText(ItemDateComponents(year: wall.year, month: wall.month, day: wall.day))
             .replacingOccurrences(of: " (all day)", with: "")

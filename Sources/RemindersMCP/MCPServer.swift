@@ -212,14 +212,14 @@ public final class MCPServer: Sendable {
                 request, context,
                 [
                     "protocolVersion": .string(revision.rawValue), "capabilities": Self.capabilities,
-                    "serverInfo": Self.serverInfo, "instructions": .string(Instructions.text(zone: options.timeZone.zone)),
+                    "serverInfo": Self.serverInfo, "instructions": .string(Instructions.text(now: options.clock(), zone: options.timeZone.zone)),
                 ])
         case "server/discover":
             return reply(
                 request, context,
                 [
                     "supportedVersions": .array(Self.supportedVersions), "capabilities": Self.capabilities,
-                    "instructions": .string(Instructions.text(zone: options.timeZone.zone)),
+                    "instructions": .string(Instructions.text(now: options.clock(), zone: options.timeZone.zone)),
                 ])
         case "ping":
             return reply(request, context, [:])
@@ -266,7 +266,7 @@ public final class MCPServer: Sendable {
         }
         let call = ToolCall(
             arguments: request.params["arguments"]?.objectValue ?? JSONObject(), client: client,
-            zone: options.timeZone.zone, sessions: sessions, access: access)
+            zone: options.timeZone.zone, now: options.clock(), sessions: sessions, access: access)
         switch request.method {
         case "tools/call":
             let outcome = ToolResults.run(request.params["name"]?.stringValue ?? "", call, arguments: request.params["arguments"])

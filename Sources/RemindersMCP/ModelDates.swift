@@ -12,7 +12,7 @@ import RemindersModel
 enum ModelDates {
     /// A due or start date's components: a day, a floating wall-clock time, or an instant kept as
     /// the person's wall clock in their zone.
-    static func components(_ text: String, field: String, zone: TimeZone, now: Timestamp = .now()) throws(ToolFailure) -> ItemDateComponents {
+    static func components(_ text: String, field: String, zone: TimeZone, now: Timestamp) throws(ToolFailure) -> ItemDateComponents {
         do throws(PhraseError) {
             return try DatePhrase(now: now, zone: zone).read(text).components
         } catch {
@@ -21,7 +21,7 @@ enum ModelDates {
     }
 
     /// An instant for an alarm's `at`: a wall-clock time is read in the person's zone.
-    static func instant(_ text: String, field: String, zone: TimeZone, now: Timestamp = .now()) throws(ToolFailure) -> Timestamp {
+    static func instant(_ text: String, field: String, zone: TimeZone, now: Timestamp) throws(ToolFailure) -> Timestamp {
         let date = try components(text, field: field, zone: zone, now: now)
         guard !date.isAllDay else {
             throw ToolFailure(field: field, "an alarm needs a time as well as a day, e.g. \"\(text) 9am\"")
@@ -30,7 +30,7 @@ enum ModelDates {
     }
 
     /// A search range's bound as an instant: a bare day is its 00:00 in the person's zone.
-    static func boundary(_ text: String, field: String, zone: TimeZone, now: Timestamp = .now()) throws(ToolFailure) -> Timestamp {
+    static func boundary(_ text: String, field: String, zone: TimeZone, now: Timestamp) throws(ToolFailure) -> Timestamp {
         var date = try components(text, field: field, zone: zone, now: now)
         if date.isAllDay { (date.hour, date.minute) = (0, 0) }
         return date.instant(in: zone)

@@ -87,8 +87,8 @@ struct ReminderFields {
         case .clear: throw ToolFailure(field: "list", "a list cannot be removed; give another list")
         case .set(let name): changes.calendarIdentifier = .set(try call.listIdentifier(name, field: "list"))
         }
-        changes.dueDateComponents = try Self.date(due, field: "due", zone: call.zone)
-        changes.startDateComponents = try Self.date(start, field: "start", zone: call.zone)
+        changes.dueDateComponents = try Self.date(due, field: "due", zone: call.zone, now: call.now)
+        changes.startDateComponents = try Self.date(start, field: "start", zone: call.zone, now: call.now)
         if case .set(let value) = priority {
             changes.priority = .set(try Self.priority(value))
         } else if priority.isClear {
@@ -99,7 +99,9 @@ struct ReminderFields {
         case .clear: changes.alarms = .set([])
         case .set(let specs):
             changes.alarms = .set(
-                try specs.enumerated().map { index, spec throws(ToolFailure) in try spec.draft(field: "alarms[\(index)]", zone: call.zone) })
+                try specs.enumerated().map { index, spec throws(ToolFailure) in
+                    try spec.draft(field: "alarms[\(index)]", zone: call.zone, now: call.now)
+                })
         }
         switch recurrence {
         case .keep: break
@@ -110,11 +112,13 @@ struct ReminderFields {
         return changes
     }
 
-    private static func date(_ change: FieldChange<String>, field: String, zone: TimeZone) throws(ToolFailure) -> FieldChange<ItemDateComponents> {
+    private static func date(_ change: FieldChange<String>, field: String, zone: TimeZone, now: Timestamp) throws(ToolFailure) -> FieldChange<
+        ItemDateComponents
+    > {
         switch change {
         case .keep: return .keep
         case .clear: return .clear
-        case .set(let text): return .set(try ModelDates.components(text, field: field, zone: zone))
+        case .set(let text): return .set(try ModelDates.components(text, field: field, zone: zone, now: now))
         }
     }
 

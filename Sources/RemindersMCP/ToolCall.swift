@@ -12,6 +12,8 @@ struct ToolCall {
     let arguments: JSONObject
     let client: String
     let zone: TimeZone
+    /// The time the call was made, by the server's clock: what "tomorrow" and "a week from now" are read against.
+    let now: Timestamp
     let sessions: ClientSessions
     let access: AccessText
 

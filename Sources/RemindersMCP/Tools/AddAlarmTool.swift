@@ -22,7 +22,7 @@ enum AddAlarmTool: ToolDeclaration {
     }
 
     static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> AddAlarm.Result {
-        try call.call(AddAlarm.self, AddAlarm.Params(identifier: input.id, alarm: try input.alarm.draft(field: "", zone: call.zone)))
+        try call.call(AddAlarm.self, AddAlarm.Params(identifier: input.id, alarm: try input.alarm.draft(field: "", zone: call.zone, now: call.now)))
     }
 
     static func text(_ result: AddAlarm.Result, _ input: Input, _ call: ToolCall) -> String {

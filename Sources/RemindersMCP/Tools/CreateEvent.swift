@@ -59,8 +59,8 @@ enum CreateEvent: ToolDeclaration {
 
     static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> SaveEvent.Result {
         let (start, end) = (input.start, input.end)
-        let startDate = try ModelDates.components(start, field: "start", zone: call.zone)
-        let endDate = try ModelDates.components(end, field: "end", zone: call.zone)
+        let startDate = try ModelDates.components(start, field: "start", zone: call.zone, now: call.now)
+        let endDate = try ModelDates.components(end, field: "end", zone: call.zone, now: call.now)
         // "2026-12-24" to "2026-12-25" means those days, as a person says it: all day.
         let startIsDay = startDate.isAllDay, endIsDay = endDate.isAllDay
         let allDay = input.allDay ?? (startIsDay && endIsDay)
@@ -93,7 +93,9 @@ enum CreateEvent: ToolDeclaration {
         }
         if let specs = input.alarms {
             changes.alarms = .set(
-                try specs.enumerated().map { index, spec throws(ToolFailure) in try spec.draft(field: "alarms[\(index)]", zone: call.zone) })
+                try specs.enumerated().map { index, spec throws(ToolFailure) in
+                    try spec.draft(field: "alarms[\(index)]", zone: call.zone, now: call.now)
+                })
         }
         return try call.call(SaveEvent.self, SaveEvent.Params(event: EventSave(identifier: nil, changes: changes)))
     }

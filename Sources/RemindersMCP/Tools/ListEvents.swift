@@ -36,8 +36,8 @@ enum ListEvents: ToolDeclaration {
     }
 
     static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> FetchEvents.Result {
-        let start = try ModelDates.boundary(input.start, field: "start", zone: call.zone)
-        let end = try ModelDates.boundary(input.end, field: "end", zone: call.zone)
+        let start = try ModelDates.boundary(input.start, field: "start", zone: call.zone, now: call.now)
+        let end = try ModelDates.boundary(input.end, field: "end", zone: call.zone, now: call.now)
         let calendars = try input.calendar.map { (name) throws(ToolFailure) in [try call.listIdentifier(name, field: "calendar", entityType: .event)]
         }
         let params: FetchEvents.Params

@@ -42,10 +42,11 @@ enum SearchEvents: ToolDeclaration {
     }
 
     static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> FetchEvents.Result {
-        let now = Timestamp.now()
+        let now = call.now
         let year: Int64 = 365 * 86_400_000
-        let start = try input.start.map { (text) throws(ToolFailure) in try ModelDates.boundary(text, field: "start", zone: call.zone) }
-        let end = try input.end.map { (text) throws(ToolFailure) in try ModelDates.boundary(text, field: "end", zone: call.zone) }
+        let start = try input.start.map { (text) throws(ToolFailure) in try ModelDates.boundary(text, field: "start", zone: call.zone, now: call.now)
+        }
+        let end = try input.end.map { (text) throws(ToolFailure) in try ModelDates.boundary(text, field: "end", zone: call.zone, now: call.now) }
         let calendars = try input.calendar.map { (name) throws(ToolFailure) in [try call.listIdentifier(name, field: "calendar", entityType: .event)]
         }
         let params: FetchEvents.Params

@@ -54,8 +54,12 @@ enum SearchReminders: ToolDeclaration {
     static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> FetchReminders.Result {
         var predicate = ReminderPredicate(kind: input.status, matching: input.query)
         if let list = input.list { predicate.calendarIdentifiers = [try call.listIdentifier(list, field: "list")] }
-        if let after = input.dueAfter { predicate.dueDateStarting = try ModelDates.boundary(after, field: "dueAfter", zone: call.zone) }
-        if let before = input.dueBefore { predicate.dueDateEnding = try ModelDates.boundary(before, field: "dueBefore", zone: call.zone) }
+        if let after = input.dueAfter {
+            predicate.dueDateStarting = try ModelDates.boundary(after, field: "dueAfter", zone: call.zone, now: call.now)
+        }
+        if let before = input.dueBefore {
+            predicate.dueDateEnding = try ModelDates.boundary(before, field: "dueBefore", zone: call.zone, now: call.now)
+        }
         predicate.tags = input.tags
         predicate.isFlagged = input.flagged
         return try call.call(FetchReminders.self, FetchReminders.Params(predicate: predicate, limit: input.limit, cursor: input.cursor))

@@ -32,8 +32,8 @@ enum SnoozeAlarmTool: ToolDeclaration {
     }
 
     static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> EmptyResult {
-        let until = try input.until.map { (text) throws(ToolFailure) in try ModelDates.instant(text, field: "until", zone: call.zone) }
-        if let until, until <= .now() { throw ToolFailure(field: "until", "\(input.until ?? "") has passed") }
+        let until = try input.until.map { (text) throws(ToolFailure) in try ModelDates.instant(text, field: "until", zone: call.zone, now: call.now) }
+        if let until, until <= call.now { throw ToolFailure(field: "until", "\(input.until ?? "") has passed") }
         return try call.call(
             SnoozeAlarm.self, SnoozeAlarm.Params(alarm: input.alarm.params, until: until, minutes: until == nil ? (input.minutes ?? 10) : nil))
     }

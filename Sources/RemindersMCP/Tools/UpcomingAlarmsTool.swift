@@ -20,8 +20,9 @@ enum UpcomingAlarmsTool: ToolDeclaration {
     }
 
     static func run(_ input: Input, _ call: ToolCall) throws(ToolFailure) -> UpcomingAlarms.Result {
-        let now = Timestamp.now()
-        let until = try input.until.map { (text) throws(ToolFailure) in try ModelDates.boundary(text, field: "until", zone: call.zone) }
+        let now = call.now
+        let until = try input.until.map { (text) throws(ToolFailure) in try ModelDates.boundary(text, field: "until", zone: call.zone, now: call.now)
+        }
         let to = until ?? now.advanced(by: 7 * 86_400_000)
         guard to > now else { throw ToolFailure(field: "until", "\(input.until ?? "") is not in the future") }
         return try call.call(UpcomingAlarms.self, UpcomingAlarms.Params(from: now, to: to))

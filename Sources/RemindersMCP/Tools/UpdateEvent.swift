@@ -74,7 +74,7 @@ enum UpdateEvent: ToolDeclaration {
         let event = occurrence.event
         let zone = event.timeZone.flatMap(TimeZone.init(identifier:)) ?? call.zone
         func read(_ text: String, _ field: String) throws(ToolFailure) -> ItemDateComponents {
-            let date = try ModelDates.components(text, field: field, zone: zone)
+            let date = try ModelDates.components(text, field: field, zone: zone, now: call.now)
             if event.isAllDay, !date.isAllDay { throw ToolFailure(field: field, "\"\(event.title)\" lasts whole days: give a day, e.g. 2027-01-04") }
             if !event.isAllDay, date.isAllDay { throw ToolFailure(field: field, "\"\(event.title)\" has times: give one, e.g. \(text) 09:00") }
             return date

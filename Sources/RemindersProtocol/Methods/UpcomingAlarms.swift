@@ -14,20 +14,31 @@ public enum UpcomingAlarms: RemindersMethod {
             .init("from", CommonSchemas.instant, description: "Inclusive; default now."),
             .init("to", CommonSchemas.instant, required: true, description: "Exclusive."),
         ]
-        public var from: Timestamp
+        /// Absent: the server's now (its clock, read by the handler).
+        public var from: Timestamp?
         public var to: Timestamp
 
-        public init(from: Timestamp, to: Timestamp) {
+        public init(from: Timestamp?, to: Timestamp) {
             self.from = from
             self.to = to
         }
 
         public init(_ params: Fields) throws(ResponseError) {
-            from = try params.optionalTimestamp("from") ?? Timestamp.now()
-            guard let to = try params.optionalTimestamp("to"), to > from else {
-                throw ResponseError.invalidParams("to must come after from", field: "to")
-            }
+            from = try params.optionalTimestamp("from")
+            guard let to = try params.optionalTimestamp("to") else { throw ResponseError.invalidParams("to is required", field: "to") }
             self.to = to
+            if let from { try Self.check(from: from, to: to) }
+        }
+
+        /// The window, from `now` when the params did not say.
+        public func window(now: Timestamp) throws(ResponseError) -> (from: Timestamp, to: Timestamp) {
+            let from = from ?? now
+            try Self.check(from: from, to: to)
+            return (from, to)
+        }
+
+        private static func check(from: Timestamp, to: Timestamp) throws(ResponseError) {
+            guard to > from else { throw ResponseError.invalidParams("to must come after from", field: "to") }
         }
     }
 

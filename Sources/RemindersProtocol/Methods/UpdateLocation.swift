@@ -22,17 +22,24 @@ public enum UpdateLocation: RemindersMethod {
                 "timestamp", CommonSchemas.instant,
                 description: "When the fix was taken; default now. A fix older than one a fence already used is ignored by it."),
         ]
-        public var fix: LocationFix
+        public var location: GeoLocation
+        public var horizontalAccuracy: Double
+        /// Absent: the fix is as of the server's now (its clock, read by the handler).
+        public var timestamp: Timestamp?
 
-        public init(fix: LocationFix) {
-            self.fix = fix
+        public init(location: GeoLocation, horizontalAccuracy: Double, timestamp: Timestamp? = nil) {
+            (self.location, self.horizontalAccuracy, self.timestamp) = (location, horizontalAccuracy, timestamp)
         }
 
         public init(_ params: Fields) throws(ResponseError) {
-            fix = LocationFix(
-                location: GeoLocation(latitude: try params.double("latitude"), longitude: try params.double("longitude")),
-                horizontalAccuracy: try params.double("horizontalAccuracy"),
-                timestamp: try params.optionalTimestamp("timestamp") ?? Timestamp.now())
+            location = GeoLocation(latitude: try params.double("latitude"), longitude: try params.double("longitude"))
+            horizontalAccuracy = try params.double("horizontalAccuracy")
+            timestamp = try params.optionalTimestamp("timestamp")
+        }
+
+        /// The fix, taken at `now` when the params did not say when.
+        public func fix(now: Timestamp) -> LocationFix {
+            LocationFix(location: location, horizontalAccuracy: horizontalAccuracy, timestamp: timestamp ?? now)
         }
     }
 

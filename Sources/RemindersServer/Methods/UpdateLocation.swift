@@ -9,6 +9,6 @@ extension UpdateLocation: MethodHandler {
     public static let effect = Effect.writes
 
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
-        Result(transitions: try context.session.eventStore().updateLocation(params.fix))
+        Result(transitions: try context.session.eventStore().updateLocation(params.fix(now: context.session.now)))
     }
 }
