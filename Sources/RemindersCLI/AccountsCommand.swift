@@ -63,9 +63,9 @@ enum AccountsCommand {
             return 0
         case "remove":
             guard parsed.positionals.count == 2 else { throw CommandDeclaration.accounts.usageError("remove") }
-            let (name, keepLists) = (parsed.positionals[1], parsed.has("--keep-lists"))
+            let (name, keepLists) = (parsed.positionals[1], parsed.has(.keepLists))
             let lists = try EventStore(path: path).write { store throws(StoreError) in try store.removeAccount(named: name, keepLists: keepLists) }
-            let what = parsed.has("--keep-lists") ? "kept \(lists) list(s) as local lists" : "removed \(lists) list(s) with it"
+            let what = parsed.has(.keepLists) ? "kept \(lists) list(s) as local lists" : "removed \(lists) list(s) with it"
             DescriptorWriter.standardError.write(text: "remindersd: removed account \(parsed.positionals[1]); \(what)\n")
             return 0
         default:
@@ -77,7 +77,7 @@ enum AccountsCommand {
         guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0.isNewline }), name.count <= 64 else {
             throw Arguments.UsageError(message: "NAME: a word of up to 64 characters without spaces")
         }
-        guard let text = parsed.value("--url") else { throw Arguments.UsageError(message: "accounts add needs --url URL") }
+        guard let text = parsed.value(.url) else { throw Arguments.UsageError(message: "accounts add needs --url URL") }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw Arguments.UsageError(message: "--url must be an http:// or https:// URL, got \(text.prefix(80))")
         }
@@ -85,37 +85,37 @@ enum AccountsCommand {
             throw Arguments.UsageError(message: "--url must not hold a user or password: give --username, and the password by file or command")
         }
         if ClearText.exposesPassword(text) {
-            guard parsed.has("--allow-insecure-http") else {
+            guard parsed.has(.allowInsecureHTTP) else {
                 throw CommandFailure("\(ClearText.warning(text)); use https://, or add --allow-insecure-http if you accept that")
             }
             DescriptorWriter.standardError.write(text: "remindersd: warning: \(ClearText.warning(text))\n")
         }
-        if parsed.value("--password-command") != nil, parsed.value("--password-file") != nil {
+        if parsed.value(.passwordCommand) != nil, parsed.value(.passwordFile) != nil {
             throw Arguments.UsageError(message: "give --password-command or --password-file, not both")
         }
-        var file = parsed.value("--password-file")
+        var file = parsed.value(.passwordFile)
         if let given = file {
             file = URL(fileURLWithPath: given).standardizedFileURL.path
             do { try PasswordCheck.file(file!) } catch { throw CommandFailure("\(error)") }
         }
-        if let command = parsed.value("--password-command") {
+        if let command = parsed.value(.passwordCommand) {
             do { try PasswordCheck.command(command) } catch { throw CommandFailure("\(error)") }
         }
         let timeout = try parsed.integer(.accountTimeout) ?? 30
-        let address = parsed.value("--address")
+        let address = parsed.value(.address)
         if let address, !address.contains("@") || address.contains(where: \.isWhitespace) {
             throw Arguments.UsageError(message: "--address \(address) is no email address (like you@example.com)")
         }
-        if parsed.value("--default-list") != nil, parsed.has("--keep-default-list") {
+        if parsed.value(.defaultList) != nil, parsed.has(.keepDefaultList) {
             throw Arguments.UsageError(message: "give --default-list TITLE or --keep-default-list, not both")
         }
-        let defaultList = parsed.value("--default-list")?.trimmingCharacters(in: .whitespaces)
+        let defaultList = parsed.value(.defaultList)?.trimmingCharacters(in: .whitespaces)
         if let defaultList, defaultList.isEmpty || defaultList.count > 200 {
             throw Arguments.UsageError(message: "--default-list takes a list's title (1 to 200 characters)")
         }
         return SyncAccount(
-            name: name, url: text, username: parsed.value("--username"), passwordCommand: parsed.value("--password-command"),
+            name: name, url: text, username: parsed.value(.username), passwordCommand: parsed.value(.passwordCommand),
             passwordFile: file, timeout: Double(timeout), address: address,
-            defaultList: parsed.has("--keep-default-list") ? nil : (defaultList ?? ""))
+            defaultList: parsed.has(.keepDefaultList) ? nil : (defaultList ?? ""))
     }
 }

@@ -20,27 +20,21 @@ enum AgentCommand {
         }
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "agent: unexpected argument \(extra.prefix(80))") }
         var options = AgentOptions(storePath: RemindersCommand.storePath(parsed, environment: environment))
-        if let notify = parsed.value("--notify") {
-            guard let value = AgentOptions.Notify(rawValue: notify) else { throw Arguments.UsageError(message: "--notify is desktop or none") }
-            options.notify = value
-        }
-        if let program = parsed.value("--on-alarm") {
+        if let notify = try parsed.choice(.notify, as: AgentOptions.Notify.self) { options.notify = notify }
+        if let program = parsed.value(.onAlarm) {
             do { options.onAlarm = try PasswordCheck.words(program) } catch { throw Arguments.UsageError(message: "--on-alarm: \(error)") }
         }
         for (flag, apply) in [
-            ("--catch-up", { (seconds: TimeInterval) in options.catchUp = seconds }),
-            ("--snooze", { (seconds: TimeInterval) in options.snooze = seconds }),
+            (Option.catchUp, { (seconds: TimeInterval) in options.catchUp = seconds }),
+            (Option.snooze, { (seconds: TimeInterval) in options.snooze = seconds }),
         ] {
             guard let text = parsed.value(flag) else { continue }
             guard let seconds = DurationText.seconds(text) else {
-                throw Arguments.UsageError(message: "\(flag) takes a duration such as 90s, 10m, 24h or 2d, got \(text.prefix(40))")
+                throw Arguments.UsageError(message: "\(flag.name) takes a duration such as 90s, 10m, 24h or 2d, got \(text.prefix(40))")
             }
             apply(seconds)
         }
-        if let name = parsed.value("--log-level") {
-            guard let level = Log.Level(name: name) else { throw Arguments.UsageError(message: "--log-level is error, warning, info or debug") }
-            options.log.level = level
-        }
+        if let level = try parsed.choice(.agentLogLevel, reading: Log.Level.init(name:)) { options.log.level = level }
         let resolution = SystemTimeZone.resolve(environment: environment)
         if let warning = resolution.warning { options.log.warning(warning) }
         options.timeZone = resolution.zone

@@ -101,15 +101,15 @@ public enum RemindersCommand {
     }
 
     public static func storePath(_ parsed: Arguments, environment: [String: String]) -> String {
-        StoreLocation.path(given: parsed.value("--store"), environment: environment)
+        StoreLocation.path(given: parsed.value(.store), environment: environment)
     }
 
     static func serverOptions(_ parsed: Arguments, environment: [String: String]) throws -> ServerOptions {
         var options = ServerOptions(storePath: storePath(parsed, environment: environment))
         // Never from the environment: that is the client's, and so is the command line (this is
         // heeded only when it names the owner's recorded agent).
-        options.consentAgent = parsed.value("--consent-agent")
-        options.consentOnTerminal = !parsed.has("--no-consent-prompt")
+        options.consentAgent = parsed.value(.consentAgent)
+        options.consentOnTerminal = !parsed.has(.noConsentPrompt)
         if let seconds = try parsed.integer(.consentTimeout) { options.consentTimeout = TimeInterval(seconds) }
         if let size = try parsed.integer(.maxMessageSize) { options.limits.maxMessageSize = size }
         if let depth = try parsed.integer(.maxDepth) { options.limits.maxDepth = depth }
@@ -117,12 +117,7 @@ public enum RemindersCommand {
         if let bytes = try parsed.integer(.maxTitleBytes) { options.rules.maxTitleBytes = bytes }
         if let bytes = try parsed.integer(.maxNotesBytes) { options.rules.maxNotesBytes = bytes }
         if let ms = try parsed.integer(.busyTimeout) { options.busyTimeoutMilliseconds = ms }
-        if let name = parsed.value("--log-level") {
-            guard let level = Log.Level(name: name) else {
-                throw Arguments.UsageError(message: "--log-level must be one of error, warning, info, debug")
-            }
-            options.log.level = level
-        }
+        if let level = try parsed.choice(.logLevel, reading: Log.Level.init(name:)) { options.log.level = level }
         options.timeZone = SystemTimeZone.resolve(environment: environment)
         return options
     }

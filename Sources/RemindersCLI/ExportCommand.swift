@@ -17,9 +17,9 @@ enum ExportCommand {
         }
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "export: unexpected argument \(extra.prefix(80))") }
         let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment))
-        let calendars = try parsed.value("--calendar").map { [try ListArgument.calendar($0, in: eventStore).calendarIdentifier] }
+        let calendars = try parsed.value(.exportCalendar).map { [try ListArgument.calendar($0, in: eventStore).calendarIdentifier] }
         let text = try Exporter.export(eventStore, calendars: calendars, now: Timestamp.now())
-        if let file = parsed.value("--output"), file != "-" {
+        if let file = parsed.value(.outputFile), file != "-" {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             } catch {

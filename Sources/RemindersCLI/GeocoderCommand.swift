@@ -14,7 +14,7 @@ enum GeocoderCommand {
             return 0
         }
         let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment))
-        switch (parsed.positionals.count, parsed.has("--none")) {
+        switch (parsed.positionals.count, parsed.has(.forgetGeocoder)) {
         case (0, false):
             if let url = try eventStore.read({ store throws(StoreError) in try store.geocoder() }) { print(url, to: .protocolOutput(output)) }
         case (0, true):

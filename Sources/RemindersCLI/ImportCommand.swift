@@ -17,7 +17,7 @@ enum ImportCommand {
         }
         guard !parsed.positionals.isEmpty else { throw Arguments.UsageError(message: "import needs at least one FILE (or - for stdin)") }
         let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment))
-        let list = try parsed.value("--calendar").map { try ListArgument.calendar($0, in: eventStore).calendarIdentifier }
+        let list = try parsed.value(.importCalendar).map { try ListArgument.calendar($0, in: eventStore).calendarIdentifier }
         let importer = Importer(eventStore: eventStore, now: Timestamp.now())
         var report = ImportReport()
         for file in parsed.positionals {

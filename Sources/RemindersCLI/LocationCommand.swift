@@ -19,7 +19,7 @@ enum LocationCommand {
         let latitude = try degrees(parsed.positionals[0], name: "LAT", limit: 90)
         let longitude = try degrees(parsed.positionals[1], name: "LON", limit: 180)
         var accuracy = 10.0
-        if let text = parsed.value("--accuracy") {
+        if let text = parsed.value(.accuracy) {
             guard let value = Double(text), value.isFinite, (0...1_000_000).contains(value) else {
                 throw Arguments.UsageError(message: "--accuracy must be 0…1000000 metres, got \(text.prefix(40))")
             }

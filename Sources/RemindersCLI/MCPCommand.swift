@@ -17,7 +17,7 @@ enum MCPCommand {
         var options = try RemindersCommand.serverOptions(parsed, environment: environment)
         // The owner is asked through the consent agent only: stdin is the assistant's.
         options.consentOnTerminal = false
-        let server = MCPServer(options: options, storeArgument: parsed.value("--store"), input: 0, output: output)
+        let server = MCPServer(options: options, storeArgument: parsed.value(.store), input: 0, output: output)
         return server.run()
     }
 }

@@ -18,13 +18,13 @@ enum OneShotCall {
         }
         let calls = try requests(parsed)
         var options = try RemindersCommand.serverOptions(parsed, environment: environment)
-        if parsed.value("--log-level") == nil { options.log.level = .warning }  // a script wants its answer, not session chatter
+        if parsed.value(.logLevel) == nil { options.log.level = .warning }  // a script wants its answer, not session chatter
         options.sendsChangeNotifications = false
-        if parsed.value("--time-zone") == nil, let warning = options.timeZone.warning { options.log.warning(warning) }
+        if parsed.value(.timeZone) == nil, let warning = options.timeZone.warning { options.log.warning(warning) }
         var output = try outputSettings(parsed, zone: options.timeZone.zone)
         let session = LocalSession(options: options)
-        var initialize: JSONObject = ["clientInfo": ["name": .string(parsed.value("--client") ?? "remindersd-cli")]]
-        if let zone = parsed.value("--time-zone") {
+        var initialize: JSONObject = ["clientInfo": ["name": .string(parsed.value(.client) ?? "remindersd-cli")]]
+        if let zone = parsed.value(.timeZone) {
             initialize["timeZone"] = .string(zone)
             if let found = TimeZone(identifier: zone) { output.fields = ComputedFields(zone: found, now: output.fields.now) }
         }
@@ -36,16 +36,16 @@ enum OneShotCall {
         if output.format != .json { output.fields = lookups(for: output, in: session) }
         _ = session.call(Shutdown.name, nil)
 
-        let isBatch = parsed.value("--batch") != nil
+        let isBatch = parsed.value(.batch) != nil
         if !isBatch || output.format != .json {
             if let failure = answers.lazy.compactMap({ if case .failure(let error) = $0 { return error } else { return nil } }).first {
                 DescriptorWriter.standardError.write(text: (JSONValue(failure).serialized + "\n"))
                 if failure.code == ResponseError.notAuthorizedCode {
                     // The JSON is for the script; this line is for the person reading its error.
                     let hint = AccessHint.text(
-                        client: parsed.value("--client") ?? "remindersd-cli", identity: options.clientIdentity,
+                        client: parsed.value(.client) ?? "remindersd-cli", identity: options.clientIdentity,
                         status: failure.data?["status"]?.stringValue ?? "notDetermined",
-                        entityType: failure.data?["entityType"]?.stringValue ?? "reminder", store: parsed.value("--store"))
+                        entityType: failure.data?["entityType"]?.stringValue ?? "reminder", store: parsed.value(.store))
                     DescriptorWriter.standardError.write(text: hint + "\n")
                 }
                 return 1
@@ -76,19 +76,14 @@ enum OneShotCall {
 
     private static func outputSettings(_ parsed: Arguments, zone: TimeZone) throws -> CallOutput {
         var output = CallOutput(fields: ComputedFields(zone: zone, now: .now()))
-        if let name = parsed.value("--output") {
-            guard let format = CallOutput.Format(rawValue: name) else {
-                throw Arguments.UsageError(message: "--output must be one of \(CallOutput.Format.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            output.format = format
-        }
-        if let spec = parsed.value("--columns") { output.columns = try OutputColumn.parse(spec) }
+        if let format = try parsed.choice(.outputFormat, as: CallOutput.Format.self) { output.format = format }
+        if let spec = parsed.value(.columns) { output.columns = try OutputColumn.parse(spec) }
         if (output.format == .tsv || output.format == .table) && output.columns.isEmpty {
             throw Arguments.UsageError(message: "--output \(output.format.rawValue) needs --columns")
         }
-        output.tree = parsed.has("--tree")
-        output.color = parsed.has("--color")
-        output.hideEmpty = parsed.has("--hide-empty")
+        output.tree = parsed.has(.tree)
+        output.color = parsed.has(.color)
+        output.hideEmpty = parsed.has(.hideEmpty)
         return output
     }
 
@@ -115,7 +110,7 @@ enum OneShotCall {
 
     /// The requests asked for: METHOD [JSON-PARAMS], or the --batch array.
     private static func requests(_ parsed: Arguments) throws -> [(method: String, params: JSONValue?)] {
-        if let batch = parsed.value("--batch") {
+        if let batch = parsed.value(.batch) {
             guard parsed.positionals.isEmpty else { throw Arguments.UsageError(message: "--batch takes its requests as one JSON array, not METHOD") }
             guard let value = try? JSONParser.parse(batch), case .array(let elements) = value, !elements.isEmpty else {
                 throw Arguments.UsageError(message: #"--batch needs a non-empty JSON array of requests: '[["METHOD"], ["METHOD", {PARAMS}], …]'"#)

@@ -71,20 +71,17 @@ enum Permissions {
         guard let status = AuthorizationStatus(rawValue: parsed.positionals[2]) else {
             throw Arguments.UsageError(message: "STATUS must be one of \(AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let entityName = parsed.value("--entity") ?? EntityType.reminder.rawValue
-        guard let entity = EntityType(rawValue: entityName) else {
-            throw Arguments.UsageError(message: "--entity must be reminder or event, got \(entityName.prefix(40))")
-        }
+        let entity = try parsed.choice(.entity, as: EntityType.self) ?? .reminder
         if let problem = ClientName.problem(with: client) { throw Arguments.UsageError(message: "CLIENT: \(problem)") }
-        if parsed.has("--any-program") && parsed.value("--program") != nil {
+        if parsed.has(.anyProgram) && parsed.value(.program) != nil {
             throw Arguments.UsageError(message: "--program and --any-program exclude each other")
         }
         let eventStore = try EventStore(path: path)
         let scope = try Self.scope(parsed, entityType: entity, eventStore: eventStore)
         let programs: [String?]
-        if parsed.has("--any-program") {
+        if parsed.has(.anyProgram) {
             programs = [nil]
-        } else if let program = parsed.value("--program") {
+        } else if let program = parsed.value(.program) {
             guard program != RequestingProgram.unknown else {
                 throw CommandFailure(
                     """
@@ -129,9 +126,9 @@ enum Permissions {
     /// `--lists "A,B"` and `--read-only-lists "C"` as a scope; nil when neither is given. A name
     /// that is no list of the kind is refused, and nothing is recorded.
     private static func scope(_ parsed: Arguments, entityType: EntityType, eventStore: EventStore) throws -> CalendarScope? {
-        let lists = parsed.value("--lists"), readOnly = parsed.value("--read-only-lists")
+        let lists = parsed.value(.lists), readOnly = parsed.value(.readOnlyLists)
         guard lists != nil || readOnly != nil else {
-            if parsed.has("--manage-lists") { throw Arguments.UsageError(message: "--manage-lists: name the lists with --lists") }
+            if parsed.has(.manageLists) { throw Arguments.UsageError(message: "--manage-lists: name the lists with --lists") }
             return nil
         }
         func names(_ text: String?) -> [String] {
@@ -143,7 +140,7 @@ enum Permissions {
         }
         guard !scope.calendars.isEmpty else { throw Arguments.UsageError(message: "--lists: name at least one list") }
         var chosenScope = scope
-        chosenScope.managesLists = parsed.has("--manage-lists")
+        chosenScope.managesLists = parsed.has(.manageLists)
         return chosenScope
     }
 
@@ -169,17 +166,20 @@ enum Permissions {
             throw CommandDeclaration.permissions.usageError("consent-agent")
         }
         let eventStore = try EventStore(path: path)
-        let choices = ["--desktop", "--terminal", "--none"].filter(parsed.has) + (parsed.positionals.count == 2 ? ["PROGRAM"] : [])
+        let choices =
+            [Option.desktopConsentAgent, .terminalConsentAgent, .noConsentAgent].filter(parsed.has).map(\.name)
+            + (parsed.positionals.count == 2 ? ["PROGRAM"] : [])
         guard choices.count <= 1 else { throw Arguments.UsageError(message: "\(choices.joined(separator: " and ")) exclude each other") }
-        for (flag, shipped) in [("--desktop", "remindersd:desktop"), ("--terminal", "remindersd:terminal")] where parsed.has(flag) {
+        for (flag, shipped) in [(Option.desktopConsentAgent, "remindersd:desktop"), (.terminalConsentAgent, "remindersd:terminal")]
+        where parsed.has(flag) {
             try eventStore.write { store throws(StoreError) in try store.setConsentAgent(shipped) }
             DescriptorWriter.standardError.write(
-                text: flag == "--desktop"
+                text: flag == .desktopConsentAgent
                     ? "remindersd: a client requesting access is asked about with a desktop notification (Allow, Deny); away from a desktop, run `remindersd permissions listen` in a terminal to be asked there\n"
                     : "remindersd: a client requesting access is asked about in the terminal where `remindersd permissions listen` runs\n")
             return
         }
-        if parsed.has("--none") {
+        if parsed.has(.noConsentAgent) {
             try eventStore.write { store throws(StoreError) in try store.setConsentAgent(nil) }
             DescriptorWriter.standardError.write(text: "remindersd: no consent agent: a client asking is asked about on your terminal, if any\n")
             return

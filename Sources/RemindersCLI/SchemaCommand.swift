@@ -13,7 +13,7 @@ enum SchemaCommand {
             return 0
         }
         if let extra = parsed.positionals.first { throw Arguments.UsageError(message: "schema: unexpected argument \(extra.prefix(80))") }
-        if parsed.has("--command-line") {
+        if parsed.has(.commandLine) {
             print(String(decoding: commandLine, as: UTF8.self), to: .protocolOutput(output))
         } else {
             print(String(decoding: OpenRPCDocument.bytes, as: UTF8.self), to: .protocolOutput(output))

@@ -12,7 +12,7 @@ public struct Arguments {
     private var switches: Set<String> = []
 
     /// `valueFlags` take a value; `switchFlags` do not. Anything else starting with `-` is an error.
-    public init(_ arguments: [String], valueFlags: Set<String>, switchFlags: Set<String>) throws {
+    init(_ arguments: [String], valueFlags: Set<String>, switchFlags: Set<String>) throws {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -47,13 +47,41 @@ public struct Arguments {
         }
     }
 
-    public func value(_ flag: String) -> String? { values[flag] }
-    public func values(_ flag: String) -> [String] { repeated[flag] ?? [] }
-    public func has(_ flag: String) -> Bool { switches.contains(flag) }
+    /// An option's value, read by its declaration (argument-parser's `@Option`): the last one given.
+    public func value(_ option: Option) -> String? { values[read(option)] }
+    /// Every value of an option given more than once, in order.
+    public func values(_ option: Option) -> [String] { repeated[read(option)] ?? [] }
+    /// Whether a switch was given.
+    public func has(_ option: Option) -> Bool { switches.contains(read(option)) }
+    /// `--help` or `-h`, which every command takes without declaring it.
+    var wantsHelp: Bool { switches.contains("--help") || switches.contains("-h") }
+
+    /// The name it is read by. An option the command does not declare reads as not given: the
+    /// serving options are read alike for `serve`, `call` and `mcp`, which take a few of them.
+    private func read(_ option: Option) -> String { option.name }
+
+    /// An option whose value is one of the words its declaration offers (its completion), read
+    /// as `T`: so the words a shell offers, `--help` lists and the reader takes are one list.
+    public func choice<T: RawRepresentable>(_ option: Option, as type: T.Type = T.self) throws -> T? where T.RawValue == String {
+        try choice(option) { T(rawValue: $0) }
+    }
+
+    /// The same, read by `reading` (which knows each of the words).
+    public func choice<T>(_ option: Option, reading: (String) -> T?) throws -> T? {
+        guard let text = values[read(option)] else { return nil }
+        guard case .words(let words) = option.completion else {
+            assertionFailure("\(option.name) offers no words to choose from")
+            return reading(text)
+        }
+        guard words.contains(text), let value = reading(text) else {
+            throw UsageError(message: "\(option.name) must be one of \(words.joined(separator: ", ")), got \(text.prefix(40))")
+        }
+        return value
+    }
 
     /// An integer option's value, in the bounds its declaration gives (nil when it was not given).
     public func integer(_ option: Option) throws -> Int? {
-        guard let text = values[option.name] else { return nil }
+        guard let text = values[read(option)] else { return nil }
         let bounds = option.bounds ?? Int.min...Int.max
         guard let number = Int(text), bounds.contains(number) else {
             throw UsageError(message: "\(option.name) must be an integer in \(bounds.lowerBound)…\(bounds.upperBound), got \(text.prefix(40))")

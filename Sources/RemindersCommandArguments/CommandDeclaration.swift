@@ -43,7 +43,7 @@ public struct CommandDeclaration: Sendable {
     }
 
     /// Whether `parsed` asks for the help text.
-    public static func wantsHelp(_ parsed: Arguments) -> Bool { parsed.has("--help") || parsed.has("-h") }
+    public static func wantsHelp(_ parsed: Arguments) -> Bool { parsed.wantsHelp }
 
     /// How it is called: `remindersd history` (`remindersd` for serve).
     public var invocation: String { name == "serve" ? program : "\(program) \(name)" }

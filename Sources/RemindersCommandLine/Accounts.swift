@@ -22,21 +22,16 @@ extension CommandDeclaration {
               remove  forgets the account; its lists and calendars go with it, or with --keep-lists stay local
             """,
         options: [
-            .value("--url", "URL", "add: the server's URL (the account's home, or any page of it)"),
-            .value("--username", "USER", "add: the name to sign in with"),
-            .value(
-                "--password-command", "CMD",
-                "add: the password is the first line CMD prints (split into words and run\nwithout a shell, e.g. \"pass show caldav/home\")"),
-            .value("--password-file", "FILE", "add: the password is in FILE, which only you may read", completion: .file),
+            .url,
+            .username,
+            .passwordCommand,
+            .passwordFile,
             .accountTimeout,
-            .value(
-                "--address", "EMAIL",
-                "add: where invitations reach you, so that an event's attendee with it is\nisCurrentUser (default: the username, when it is an email address)"
-            ),
-            .value("--default-list", "TITLE", "add: the account's list new reminders go to (made there if missing)"),
-            .flag("--keep-default-list", "add: new reminders keep going to the default list as it is"),
-            .flag("--allow-insecure-http", "add: accept an http:// URL to another machine"),
-            .flag("--keep-lists", "remove: keep the account's lists and calendars, as local ones"),
+            .address,
+            .defaultList,
+            .keepDefaultList,
+            .allowInsecureHTTP,
+            .keepLists,
             .store,
         ],
         arguments: .words(["add", "list", "remove"]))
@@ -44,4 +39,22 @@ extension CommandDeclaration {
 
 extension Option {
     public static let accountTimeout = Option.integer("--timeout", "S", "add: seconds to wait for each answer (default 30)", in: 1...600)
+}
+
+extension Option {
+    public static let url = Option.value("--url", "URL", "add: the server's URL (the account's home, or any page of it)")
+    public static let username = Option.value("--username", "USER", "add: the name to sign in with")
+    public static let passwordCommand = Option.value(
+        "--password-command", "CMD",
+        "add: the password is the first line CMD prints (split into words and run\nwithout a shell, e.g. \"pass show caldav/home\")")
+    public static let passwordFile = Option.value(
+        "--password-file", "FILE", "add: the password is in FILE, which only you may read", completion: .file)
+    public static let address = Option.value(
+        "--address", "EMAIL",
+        "add: where invitations reach you, so that an event's attendee with it is\nisCurrentUser (default: the username, when it is an email address)"
+    )
+    public static let defaultList = Option.value("--default-list", "TITLE", "add: the account's list new reminders go to (made there if missing)")
+    public static let keepDefaultList = Option.flag("--keep-default-list", "add: new reminders keep going to the default list as it is")
+    public static let allowInsecureHTTP = Option.flag("--allow-insecure-http", "add: accept an http:// URL to another machine")
+    public static let keepLists = Option.flag("--keep-lists", "remove: keep the account's lists and calendars, as local ones")
 }

@@ -12,28 +12,37 @@ extension CommandDeclaration {
             The zone floating and all-day due dates are read in is the process's (TZ).
             """,
         options: [
-            .value(
-                "--notify", "HOW",
-                "desktop (default): a notification on the session bus (freedesktop\nNotifications, over one session-bus connection); none: no notification",
-                completion: .words(["desktop", "none"])),
-            .value(
-                "--on-alarm", "PROGRAM",
-                "PROGRAM (split into words, run without a shell) gets each alarm as JSON on\nstdin: {reminder, alarm, fireDate, occurrenceDate, reason, late}",
-                completion: .file),
-            .value(
-                "--catch-up", "DURATION",
-                "alarms that came due while no agent ran are delivered late when at most\nthis old (default 24h); older ones are recorded as missed"),
-            .value(
-                "--snooze", "DURATION",
-                "how long the notification's Snooze lasts (default 10m); its Complete completes\nthe reminder, and closing it dismisses the alarm"),
-            .optionalValue(
-                "--sync", "INTERVAL",
-                "also sync every CalDAV account: within seconds of a change made here (a\nburst of changes is one sync) and every INTERVAL (default 5m) for the\nserver's; after a failure again after 30s, doubling up to 1h, or at the\nnext change. Never beside another sync of the store: one waits for the other"
-            ),
-            .value(
-                "--log-level", "LEVEL",
-                "error, warning (default), info (a line per alarm fired) or debug (and\na line per pass over the schedule, with its cost)",
-                completion: .words(Option.logLevels)),
+            .notify,
+            .onAlarm,
+            .catchUp,
+            .snooze,
+            .sync,
+            .agentLogLevel,
             .store,
         ])
+}
+
+extension Option {
+    public static let notify = Option.value(
+        "--notify", "HOW",
+        "desktop (default): a notification on the session bus (freedesktop\nNotifications, over one session-bus connection); none: no notification",
+        completion: .words(["desktop", "none"]))
+    public static let onAlarm = Option.value(
+        "--on-alarm", "PROGRAM",
+        "PROGRAM (split into words, run without a shell) gets each alarm as JSON on\nstdin: {reminder, alarm, fireDate, occurrenceDate, reason, late}",
+        completion: .file)
+    public static let catchUp = Option.value(
+        "--catch-up", "DURATION",
+        "alarms that came due while no agent ran are delivered late when at most\nthis old (default 24h); older ones are recorded as missed")
+    public static let snooze = Option.value(
+        "--snooze", "DURATION",
+        "how long the notification's Snooze lasts (default 10m); its Complete completes\nthe reminder, and closing it dismisses the alarm")
+    public static let sync = Option.optionalValue(
+        "--sync", "INTERVAL",
+        "also sync every CalDAV account: within seconds of a change made here (a\nburst of changes is one sync) and every INTERVAL (default 5m) for the\nserver's; after a failure again after 30s, doubling up to 1h, or at the\nnext change. Never beside another sync of the store: one waits for the other"
+    )
+    public static let agentLogLevel = Option.value(
+        "--log-level", "LEVEL",
+        "error, warning (default), info (a line per alarm fired) or debug (and\na line per pass over the schedule, with its cost)",
+        completion: .words(Option.logLevels))
 }

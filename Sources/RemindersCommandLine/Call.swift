@@ -14,19 +14,30 @@ extension CommandDeclaration {
             exits 1, printing nothing.
             """,
         options: [
-            .value("--client", "NAME", "the client identity (default remindersd-cli)"),
-            .value("--time-zone", "ZONE", "the session's zone for floating and all-day dates (default: TZ's)"),
-            .value("--batch", "JSON", "the requests, as [[\"METHOD\", {PARAMS}], …]"),
-            .value(
-                "--output", "FORMAT",
-                "json (default): the result as the server answers it; lines: the result's rows\n(the elements of its first array member, or its one object), one JSON object\nper line; tsv, table: the rows' --columns, tab-separated, or aligned under a header",
-                completion: .words(["json", "lines", "tsv", "table"])),
-            .value(
-                "--columns", "SPEC",
-                "HEADER=FIELD or FIELD, comma-separated: a member's path (title,\ndueDateComponents.year) or a computed field, read in the session's\nzone: @id (unique identifier prefix, 8 characters or more), @due (the due\ndate, \"overdue\" after it when it has passed), @overdue, @done (completion\ndate), @priority (high, medium, low), @list (the list's title), @tags,\n@flag, @title (indented under its parent with --tree), @open (a list's\nopen reminders)"
-            ),
-            .flag("--tree", "subtasks under their parents"),
-            .flag("--color", "colours in tables: overdue rows red, completed ones dim, flags yellow"),
-            .flag("--hide-empty", "tables leave out the columns that are empty in every row"),
+            .client,
+            .timeZone,
+            .batch,
+            .outputFormat,
+            .columns,
+            .tree,
+            .color,
+            .hideEmpty,
         ] + Option.serving)
+}
+
+extension Option {
+    public static let client = Option.value("--client", "NAME", "the client identity (default remindersd-cli)")
+    public static let timeZone = Option.value("--time-zone", "ZONE", "the session's zone for floating and all-day dates (default: TZ's)")
+    public static let batch = Option.value("--batch", "JSON", "the requests, as [[\"METHOD\", {PARAMS}], …]")
+    public static let outputFormat = Option.value(
+        "--output", "FORMAT",
+        "json (default): the result as the server answers it; lines: the result's rows\n(the elements of its first array member, or its one object), one JSON object\nper line; tsv, table: the rows' --columns, tab-separated, or aligned under a header",
+        completion: .words(["json", "lines", "tsv", "table"]))
+    public static let columns = Option.value(
+        "--columns", "SPEC",
+        "HEADER=FIELD or FIELD, comma-separated: a member's path (title,\ndueDateComponents.year) or a computed field, read in the session's\nzone: @id (unique identifier prefix, 8 characters or more), @due (the due\ndate, \"overdue\" after it when it has passed), @overdue, @done (completion\ndate), @priority (high, medium, low), @list (the list's title), @tags,\n@flag, @title (indented under its parent with --tree), @open (a list's\nopen reminders)"
+    )
+    public static let tree = Option.flag("--tree", "subtasks under their parents")
+    public static let color = Option.flag("--color", "colours in tables: overdue rows red, completed ones dim, flags yellow")
+    public static let hideEmpty = Option.flag("--hide-empty", "tables leave out the columns that are empty in every row")
 }

@@ -9,8 +9,13 @@ extension CommandDeclaration {
             list; a VEVENT for every event (a series with its overrides) when LIST is an event calendar.
             """,
         options: [
-            .value("--calendar", "LIST", "a list or event calendar, by title or identifier"),
-            .value("--output", "FILE", "where to write it (default: stdout)", completion: .file),
+            .exportCalendar,
+            .outputFile,
             .store,
         ])
+}
+
+extension Option {
+    public static let exportCalendar = Option.value("--calendar", "LIST", "a list or event calendar, by title or identifier")
+    public static let outputFile = Option.value("--output", "FILE", "where to write it (default: stdout)", completion: .file)
 }

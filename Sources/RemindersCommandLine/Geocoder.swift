@@ -9,5 +9,9 @@ extension CommandDeclaration {
             https://nominatim.openstreetmap.org/ within its usage policy. remindersd-sync asks it; the
             address looked up goes to it. Without arguments, prints the one set (nothing when none).
             """,
-        options: [.flag("--none", "forgets it: lookups then answer from the places of your reminders and\nevents alone"), .store])
+        options: [.forgetGeocoder, .store])
+}
+
+extension Option {
+    public static let forgetGeocoder = Option.flag("--none", "forgets it: lookups then answer from the places of your reminders and\nevents alone")
 }

@@ -10,6 +10,11 @@ extension CommandDeclaration {
             changes nothing the second time. Prints "imported N, updated N, unchanged N, skipped N",
             and each skipped item with the reason on stderr; exits 1 when any item was skipped.
             """,
-        options: [.value("--calendar", "LIST", "a list or event calendar, by title or identifier (default: the default list)"), .store],
+        options: [.importCalendar, .store],
         arguments: .file)
+}
+
+extension Option {
+    public static let importCalendar = Option.value(
+        "--calendar", "LIST", "a list or event calendar, by title or identifier (default: the default list)")
 }

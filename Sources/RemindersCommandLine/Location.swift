@@ -8,5 +8,9 @@ extension CommandDeclaration {
             place that is; those whose place you just entered or left fire (the running agent
             delivers them), a line each: "enter  Listen to KLOVE (88.5)".
             """,
-        options: [.value("--accuracy", "M", "the fix is good to M metres (default 10)"), .store])
+        options: [.accuracy, .store])
+}
+
+extension Option {
+    public static let accuracy = Option.value("--accuracy", "M", "the fix is good to M metres (default 10)")
 }

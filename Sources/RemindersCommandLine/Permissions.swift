@@ -33,23 +33,36 @@ extension CommandDeclaration {
                       yours to ask on (with consent-agent --terminal, or --desktop away from a desktop)
             """,
         options: [
-            .value("--program", "PATH", "set: for CLIENT run by that program only", completion: .file),
-            .flag("--any-program", "set: for CLIENT from any program (what every grant was before grants had programs)"),
-            .value("--entity", "TYPE", "set: reminder (default) or event", completion: .words(["reminder", "event"])),
-            .value(
-                "--lists", "\"A,B\"",
-                "set: for those lists only (titles or identifiers, comma-separated): the client\nsees nothing else, in any method, tool or notification"
-            ),
-            .value(
-                "--read-only-lists", "\"C\"",
-                "set: and these, which it may read but not change (a list removed later drops\nout; without either: every list)"),
-            .flag(
-                "--manage-lists",
-                "set: with --lists, the client may also rename and remove those lists (without it,\nit changes what is in them only)"),
-            .flag("--desktop", "consent-agent: the one remindersd ships that asks with a notification"),
-            .flag("--terminal", "consent-agent: the one remindersd ships that asks where `permissions listen` runs"),
-            .flag("--none", "consent-agent: forgets it"),
+            .program,
+            .anyProgram,
+            .entity,
+            .lists,
+            .readOnlyLists,
+            .manageLists,
+            .desktopConsentAgent,
+            .terminalConsentAgent,
+            .noConsentAgent,
             .store,
         ],
         arguments: .words(["list", "set", "consent-agent", "listen", "notDetermined", "restricted", "denied", "fullAccess", "writeOnly"]))
+}
+
+extension Option {
+    public static let program = Option.value("--program", "PATH", "set: for CLIENT run by that program only", completion: .file)
+    public static let anyProgram = Option.flag("--any-program", "set: for CLIENT from any program (what every grant was before grants had programs)")
+    public static let entity = Option.value("--entity", "TYPE", "set: reminder (default) or event", completion: .words(["reminder", "event"]))
+    public static let lists = Option.value(
+        "--lists", "\"A,B\"",
+        "set: for those lists only (titles or identifiers, comma-separated): the client\nsees nothing else, in any method, tool or notification"
+    )
+    public static let readOnlyLists = Option.value(
+        "--read-only-lists", "\"C\"",
+        "set: and these, which it may read but not change (a list removed later drops\nout; without either: every list)")
+    public static let manageLists = Option.flag(
+        "--manage-lists",
+        "set: with --lists, the client may also rename and remove those lists (without it,\nit changes what is in them only)")
+    public static let desktopConsentAgent = Option.flag("--desktop", "consent-agent: the one remindersd ships that asks with a notification")
+    public static let terminalConsentAgent = Option.flag(
+        "--terminal", "consent-agent: the one remindersd ships that asks where `permissions listen` runs")
+    public static let noConsentAgent = Option.flag("--none", "consent-agent: forgets it")
 }

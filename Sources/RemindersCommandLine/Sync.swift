@@ -14,22 +14,31 @@ extension CommandDeclaration {
             Exit status 1 when an account or list failed, an item was skipped or deletions were withheld.
             """,
         options: [
-            .flag(
-                "--dry-run",
-                "print the plan under each list, an item a line (↓ fetched here, ↑ put there,\n✕ removed here or there), and move nothing"),
-            .flag("--json", "print the report as one JSON object (what the sync method answers)"),
-            .value("--force-delete", "LIST", "let the deletions withheld for LIST (its title or identifier) go through"),
+            .dryRun,
+            .json,
+            .forceDelete,
             .store,
-            .flag(
-                "--serve", "read one `sync` request (JSON-RPC) on stdin; answer with $/progress and the report on stdout",
-                hidden: true),
+            .serve,
             Option.maxTitleBytes.hidden,
             Option.maxNotesBytes.hidden,
-            .value("--geocoder", "URL", "with --serve: the owner's geocoder, for geocode and reverseGeocode requests", hidden: true),
+            .geocoder,
             Option.geocodeTimeout.hidden,
         ])
 }
 
 extension Option {
     public static let geocodeTimeout = Option.integer("--timeout", "S", "with --geocoder: seconds to wait for its answer (default 15)", in: 1...120)
+}
+
+extension Option {
+    public static let dryRun = Option.flag(
+        "--dry-run",
+        "print the plan under each list, an item a line (↓ fetched here, ↑ put there,\n✕ removed here or there), and move nothing")
+    public static let json = Option.flag("--json", "print the report as one JSON object (what the sync method answers)")
+    public static let forceDelete = Option.value("--force-delete", "LIST", "let the deletions withheld for LIST (its title or identifier) go through")
+    public static let serve = Option.flag(
+        "--serve", "read one `sync` request (JSON-RPC) on stdin; answer with $/progress and the report on stdout",
+        hidden: true)
+    public static let geocoder = Option.value(
+        "--geocoder", "URL", "with --serve: the owner's geocoder, for geocode and reverseGeocode requests", hidden: true)
 }

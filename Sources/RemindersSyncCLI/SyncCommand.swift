@@ -39,13 +39,13 @@ public enum SyncCommand {
         var rules = CalendarItemRules()
         if let bytes = try parsed.integer(.maxTitleBytes) { rules.maxTitleBytes = bytes }
         if let bytes = try parsed.integer(.maxNotesBytes) { rules.maxNotesBytes = bytes }
-        let storePath = StoreLocation.path(given: parsed.value("--store"), environment: environment)
-        if parsed.has("--serve") {
-            guard parsed.positionals.isEmpty, !parsed.has("--dry-run"), !parsed.has("--json"), parsed.values("--force-delete").isEmpty else {
+        let storePath = StoreLocation.path(given: parsed.value(.store), environment: environment)
+        if parsed.has(.serve) {
+            guard parsed.positionals.isEmpty, !parsed.has(.dryRun), !parsed.has(.json), parsed.values(.forceDelete).isEmpty else {
                 throw Arguments.UsageError(message: "--serve takes what to sync from its request, not from arguments")
             }
             var geocoder: URL?
-            if let text = parsed.value("--geocoder") {
+            if let text = parsed.value(.geocoder) {
                 guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
                     throw Arguments.UsageError(message: "--geocoder needs the geocoder's http(s) URL")
                 }
@@ -58,14 +58,14 @@ public enum SyncCommand {
         let eventStore = try EventStore(path: storePath, rules: rules)
         let lock = try Self.lock(storePath)
         defer { withExtendedLifetime(lock) {} }
-        var options = SyncOptions(dryRun: parsed.has("--dry-run"))
-        options.forceDelete = parsed.values("--force-delete")
+        var options = SyncOptions(dryRun: parsed.has(.dryRun))
+        options.forceDelete = parsed.values(.forceDelete)
         let syncer = Syncer(eventStore: eventStore, options: options)
-        let bar = ProgressBar(enabled: !parsed.has("--json") && isatty(2) != 0)
+        let bar = ProgressBar(enabled: !parsed.has(.json) && isatty(2) != 0)
         let report = try syncer.sync(account: parsed.positionals.first) { message, fraction in bar.show(message, fraction) }
         bar.clear()
         record(report, store: storePath)
-        if parsed.has("--json") {
+        if parsed.has(.json) {
             var writer = JSONWriter()
             report.write(to: &writer)
             _ = standardOutput.writeLine(String(decoding: writer.bytes, as: UTF8.self))
