@@ -5,6 +5,12 @@ extension Alarm {
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("alarmIdentifier", alarmIdentifier)
+        Self.write(trigger, followsEnd: followsEnd, to: &writer)
+        writer.endObject()
+    }
+
+    /// A trigger's members, as `AlarmDraft.decode` reads them.
+    static func write(_ trigger: Trigger, followsEnd: Bool, to writer: inout JSONWriter) {
         switch trigger {
         case .relative(let offset):
             writer.key(static: "relativeOffset"); writer.double(offset)
@@ -19,7 +25,26 @@ extension Alarm {
             writer.key(static: "structuredLocation")
             location.write(to: &writer)
         }
+        let proximity: AlarmProximity = if case .location(_, let proximity) = trigger { proximity } else { .none }
         writer.field("proximity", proximity.rawValue)
+    }
+
+    /// An alarm as `write` wrote it (the store's: it has its identifier).
+    public static func read(_ value: JSONValue, path: String) throws(ResponseError) -> Alarm {
+        let draft = try AlarmDraft.decode(value, path: path)
+        guard let identifier = draft.alarmIdentifier else {
+            throw .invalidParams("\(path).alarmIdentifier: required string is missing", field: path + ".alarmIdentifier")
+        }
+        return Alarm(alarmIdentifier: identifier, trigger: draft.trigger, followsEnd: draft.followsEnd)
+    }
+}
+
+extension AlarmDraft {
+    /// As a client sends it: the identifier only when it chose one.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let alarmIdentifier { writer.field("alarmIdentifier", alarmIdentifier) }
+        Alarm.write(trigger, followsEnd: followsEnd, to: &writer)
         writer.endObject()
     }
 }

@@ -50,3 +50,43 @@ extension CalendarChanges {
         return type
     }
 }
+
+extension ItemCalendar {
+    /// A calendar as `write` wrote it.
+    public init(reading fields: Fields) throws(ResponseError) {
+        let types = try fields.list("allowedEntityTypes") { (value, path) throws(ResponseError) in
+            try Fields.enumValue(value, path: path, EntityType.self)
+        }
+        guard types.count == 1 else { throw fields.invalid("allowedEntityTypes", "a calendar holds one kind") }
+        let source = try fields.optionalObject("source").map { (nested) throws(ResponseError) in
+            CalendarSource(account: try nested.string("account"), url: try nested.optionalString("url"))
+        }
+        self.init(
+            calendarIdentifier: try fields.string("calendarIdentifier"), title: try fields.string("title"), color: try fields.string("color"),
+            type: try fields.enumValue("type", CalendarType.self), allowsContentModifications: try fields.bool("allowsContentModifications"),
+            isDefault: try fields.bool("isDefault"), source: source, entityType: types[0])
+    }
+
+    public static func read(_ value: JSONValue, path: String) throws(ResponseError) -> ItemCalendar {
+        try ItemCalendar(reading: try Fields.object(value, path: path))
+    }
+}
+
+extension CalendarChanges {
+    /// As `init(_:)` reads it: the members given.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let calendarIdentifier { writer.field("calendarIdentifier", calendarIdentifier) }
+        if let title { writer.field("title", title) }
+        if let color { writer.field("color", color) }
+        if let allowsContentModifications { writer.field("allowsContentModifications", allowsContentModifications) }
+        if let account {
+            writer.key(static: "source")
+            writer.beginObject()
+            writer.field("account", account)
+            writer.endObject()
+        }
+        if let entityType { writer.field("allowedEntityTypes", [entityType.rawValue]) }
+        writer.endObject()
+    }
+}

@@ -84,3 +84,69 @@ public struct EventSave: Sendable {
         self.changes = changes
     }
 }
+
+extension EventSave {
+    /// As `init(_:)` reads it: the members that change, null for those cleared.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let identifier { writer.field("eventIdentifier", identifier) }
+        if let occurrenceDate { writer.field("occurrenceDate", occurrenceDate) }
+        if let lastModifiedDate { writer.field("lastModifiedDate", lastModifiedDate) }
+        writer.writeCommonChanges(changes)
+        writer.change("structuredLocation", changes.structuredLocation) { $1.write(to: &$0) }
+        writer.change("startDate", changes.startDate)
+        writer.change("endDate", changes.endDate)
+        writer.change("isAllDay", changes.isAllDay)
+        writer.change("timeZone", changes.timeZone)
+        writer.change("availability", changes.availability) { $0.string($1.rawValue) }
+        writer.change("status", changes.status) { $0.string($1.rawValue) }
+        writer.change("alarms", changes.alarms) { writer, alarms in writer.array(alarms) { $1.write(to: &$0) } }
+        writer.change("recurrenceRules", changes.recurrenceRules) { writer, rules in writer.array(rules) { $1.write(to: &$0) } }
+        writer.endObject()
+    }
+}
+
+extension EventOccurrence {
+    /// An occurrence as `write(to:zone:)` wrote it, its dates read in the same `zone`: what the
+    /// store keeps beyond the protocol (the exceptions of a series) is not in it.
+    public init(reading fields: Fields, zone: TimeZone) throws(ResponseError) {
+        let isAllDay = try fields.bool("isAllDay")
+        let timeZone = try fields.optionalString("timeZone")
+        // The form of the event's dates: a day, a wall-clock time in its zone, or floating.
+        func components(_ instant: Timestamp) -> ItemDateComponents {
+            let wallZone = timeZone.flatMap(TimeZone.init(identifier:)) ?? zone
+            var date = ItemDateComponents.wallClock(of: instant, in: isAllDay ? zone : wallZone)
+            if isAllDay { (date.hour, date.minute, date.second) = (nil, nil, nil) } else { date.timeZone = timeZone }
+            return date
+        }
+        let startDate = try fields.timestamp("startDate"), endDate = try fields.timestamp("endDate")
+        let start = components(startDate)
+        // An all-day event ends at 23:59:59 of its last day: its length is whole wall-clock days.
+        let duration =
+            isAllDay
+            ? (components(endDate.advanced(by: 1000)).instant(in: .utc).milliseconds - start.instant(in: .utc).milliseconds)
+            : endDate.milliseconds - startDate.milliseconds
+        var event = Event(
+            eventIdentifier: try fields.string("calendarItemIdentifier"), calendarIdentifier: try fields.string("calendarIdentifier"),
+            title: try fields.string("title"), start: start, duration: duration, creationDate: try fields.timestamp("creationDate"))
+        event.calendarItemExternalIdentifier = try fields.string("calendarItemExternalIdentifier")
+        event.notes = try fields.optionalString("notes")
+        event.url = try fields.optionalString("url")
+        event.structuredLocation = try fields.optionalObject("structuredLocation").map { (nested) throws(ResponseError) in
+            try StructuredLocation.decode(nested)
+        }
+        event.availability = try fields.enumValue("availability", EventAvailability.self)
+        event.status = try fields.enumValue("status", EventStatus.self)
+        event.alarms = try fields.list("alarms", Alarm.read)
+        event.recurrenceRules = try fields.list("recurrenceRules", RecurrenceRule.decode)
+        event.lastModifiedDate = try fields.timestamp("lastModifiedDate")
+        if try fields.bool("isDetached") { event.seriesIdentifier = try fields.string("eventIdentifier") }
+        event.attendees = try fields.list("attendees", Participant.read)
+        event.organizer = try fields.optionalObject("organizer").map { (nested) throws(ResponseError) in try Participant(reading: nested) }
+        self.init(event: event, start: start, occurrenceStart: components(try fields.timestamp("occurrenceDate")))
+    }
+
+    public static func read(_ value: JSONValue, path: String, zone: TimeZone) throws(ResponseError) -> EventOccurrence {
+        try EventOccurrence(reading: try Fields.object(value, path: path), zone: zone)
+    }
+}

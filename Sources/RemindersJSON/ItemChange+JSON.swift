@@ -32,3 +32,26 @@ extension ItemChange {
         writer.endObject()
     }
 }
+
+extension ItemChange {
+    /// A change as `write(to:zone:)` wrote it, an event's `before` read in the same `zone`.
+    public init(reading fields: Fields, zone: TimeZone) throws(ResponseError) {
+        let kind = try fields.enumValue("kind", Kind.self)
+        let before: Before? = try fields.optionalObject("before").map { (nested) throws(ResponseError) in
+            switch kind {
+            case .reminder: return .reminder(try Reminder(reading: nested))
+            case .list, .calendar: return .list(try ItemCalendar(reading: nested))
+            case .event: return .event(try EventOccurrence(reading: nested, zone: zone).event)
+            }
+        }
+        let identifier = try fields.string("changeIdentifier")
+        self.init(
+            changeIdentifier: identifier, date: try fields.timestamp("date"), client: try fields.string("client"),
+            program: try fields.string("program"), account: try fields.optionalString("account"),
+            action: try fields.enumValue("action", Action.self), kind: kind, itemIdentifier: try fields.string("itemIdentifier"),
+            title: try fields.string("title"), calendarIdentifier: try fields.optionalString("calendarIdentifier"),
+            undoes: try fields.optionalString("undoes"), partOf: try fields.optionalString("partOf"),
+            undoGroup: try fields.optionalString("undoGroup"), fromCalendarIdentifier: try fields.optionalString("fromCalendarIdentifier"),
+            before: before)
+    }
+}

@@ -14,3 +14,16 @@ extension Participant {
         writer.endObject()
     }
 }
+
+extension Participant {
+    public init(reading fields: Fields) throws(ResponseError) {
+        self.init(
+            name: try fields.optionalString("name"), url: try fields.string("url"), role: try fields.enumValue("role", ParticipantRole.self),
+            status: try fields.enumValue("status", ParticipantStatus.self), type: try fields.enumValue("type", ParticipantType.self),
+            isCurrentUser: try fields.bool("isCurrentUser"))
+    }
+
+    public static func read(_ value: JSONValue, path: String) throws(ResponseError) -> Participant {
+        try Participant(reading: try Fields.object(value, path: path))
+    }
+}

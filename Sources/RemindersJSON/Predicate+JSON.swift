@@ -32,3 +32,23 @@ extension ReminderPredicate {
         do throws(ValidationError) { try validate() } catch { throw ResponseError.invalid(error.prefixed(fields.path)) }
     }
 }
+
+extension ReminderPredicate {
+    /// As `init(_:)` reads it: the kind, and the conditions given.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("kind", kind.rawValue)
+        if let calendarIdentifiers { writer.field("calendarIdentifiers", calendarIdentifiers) }
+        if let dueDateStarting { writer.field("dueDateStarting", dueDateStarting) }
+        if let dueDateEnding { writer.field("dueDateEnding", dueDateEnding) }
+        if let completionDateStarting { writer.field("completionDateStarting", completionDateStarting) }
+        if let completionDateEnding { writer.field("completionDateEnding", completionDateEnding) }
+        if let matching { writer.field("matching", matching) }
+        if let tags { writer.field("tags", tags) }
+        if let isFlagged { writer.field("isFlagged", isFlagged) }
+        if let parentIdentifier { writer.field("parentIdentifier", parentIdentifier) }
+        if let hasDueDate { writer.field("hasDueDate", hasDueDate) }
+        if let identifierPrefix { writer.field("identifierPrefix", identifierPrefix) }
+        writer.endObject()
+    }
+}

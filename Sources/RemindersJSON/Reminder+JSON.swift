@@ -94,3 +94,71 @@ public struct ReminderSave: Sendable {
         self.changes = changes
     }
 }
+
+extension Reminder {
+    /// A reminder as `write` wrote it: what a client reads back from an answer.
+    public init(reading fields: Fields) throws(ResponseError) {
+        self.init(
+            calendarItemIdentifier: try fields.string("calendarItemIdentifier"), calendarIdentifier: try fields.string("calendarIdentifier"),
+            title: try fields.string("title"), creationDate: try fields.timestamp("creationDate"))
+        calendarItemExternalIdentifier = try fields.string("calendarItemExternalIdentifier")
+        notes = try fields.optionalString("notes")
+        url = try fields.optionalString("url")
+        location = try fields.optionalString("location")
+        priority = try fields.int("priority")
+        startDateComponents = try fields.optionalObject("startDateComponents").map { (nested) throws(ResponseError) in
+            try ItemDateComponents.decode(.object(nested.object), path: nested.path)
+        }
+        dueDateComponents = try fields.optionalObject("dueDateComponents").map { (nested) throws(ResponseError) in
+            try ItemDateComponents.decode(.object(nested.object), path: nested.path)
+        }
+        isCompleted = try fields.bool("isCompleted")
+        completionDate = try fields.optionalTimestamp("completionDate")
+        lastModifiedDate = try fields.timestamp("lastModifiedDate")
+        timeZone = try fields.optionalString("timeZone")
+        alarms = try fields.list("alarms", Alarm.read)
+        recurrenceRules = try fields.list("recurrenceRules", RecurrenceRule.decode)
+        tags = try fields.list("tags", Fields.string)
+        isFlagged = try fields.bool("isFlagged")
+        parentIdentifier = try fields.optionalString("parentIdentifier")
+        sortOrder = try fields.optionalInt("sortOrder")
+    }
+
+    public static func read(_ value: JSONValue, path: String) throws(ResponseError) -> Reminder {
+        try Reminder(reading: try Fields.object(value, path: path))
+    }
+}
+
+extension ReminderSave {
+    /// As `init(_:)` reads it: the members that change, null for those cleared.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let identifier { writer.field("calendarItemIdentifier", identifier) }
+        if let lastModifiedDate { writer.field("lastModifiedDate", lastModifiedDate) }
+        writer.writeCommonChanges(changes)
+        writer.change("priority", changes.priority)
+        writer.change("startDateComponents", changes.startDateComponents) { $1.write(to: &$0) }
+        writer.change("dueDateComponents", changes.dueDateComponents) { $1.write(to: &$0) }
+        writer.change("isCompleted", changes.isCompleted)
+        writer.change("completionDate", changes.completionDate)
+        writer.change("timeZone", changes.timeZone)
+        writer.change("alarms", changes.alarms) { writer, alarms in writer.array(alarms) { $1.write(to: &$0) } }
+        writer.change("recurrenceRules", changes.recurrenceRules) { writer, rules in writer.array(rules) { $1.write(to: &$0) } }
+        writer.change("tags", changes.tags) { writer, tags in writer.array(tags) { $0.string($1) } }
+        writer.change("isFlagged", changes.isFlagged)
+        writer.change("parentIdentifier", changes.parentIdentifier)
+        writer.change("sortOrder", changes.sortOrder)
+        writer.endObject()
+    }
+}
+
+extension JSONWriter {
+    /// The members every calendar item's save takes, as `Fields.readCommonChanges` reads them.
+    public mutating func writeCommonChanges(_ changes: some CalendarItemChanges) {
+        change("calendarIdentifier", changes.calendarIdentifier)
+        change("title", changes.title)
+        change("notes", changes.notes)
+        change("url", changes.url)
+        change("location", changes.location)
+    }
+}

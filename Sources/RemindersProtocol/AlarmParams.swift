@@ -22,4 +22,11 @@ public struct AlarmParams: Sendable {
         alarmIdentifier = try params.string("alarmIdentifier")
         occurrenceDate = try params.optionalTimestamp("occurrenceDate")
     }
+
+    /// Its members, inside the object of the params that hold it.
+    public func writeMembers(to writer: inout JSONWriter) {
+        writer.field("identifier", identifier)
+        writer.field("alarmIdentifier", alarmIdentifier)
+        if let occurrenceDate { writer.field("occurrenceDate", occurrenceDate) }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -36,16 +37,21 @@ extension MethodResult {
 }
 
 /// The params of a method that takes none.
-public struct NoParams: MethodParams, Sendable {
+public struct NoParams: WritableMethodParams, Sendable {
     public static let properties: [ObjectRule.Property] = []
     public init() {}
     public init(_ params: Fields) {}
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.endObject()
+    }
 }
 
 /// `{}`: the call succeeded, and there is nothing more to say.
-public struct EmptyResult: MethodResult, Sendable {
+public struct EmptyResult: ReadableMethodResult, Sendable {
     public static let schema = CommonSchemas.empty
     public init() {}
+    public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) { _ = try Self.fields(value) }
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.endObject()
@@ -53,10 +59,15 @@ public struct EmptyResult: MethodResult, Sendable {
 }
 
 /// A params member that names a reminder or event (`identifier`), with nothing else.
-public struct IdentifierParams: MethodParams, Sendable {
+public struct IdentifierParams: WritableMethodParams, Sendable {
     public static let properties: [ObjectRule.Property] = [.init("identifier", CommonSchemas.identifier, required: true)]
     public var identifier: String
 
     public init(identifier: String) { self.identifier = identifier }
     public init(_ params: Fields) throws(ResponseError) { identifier = try params.string("identifier") }
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("identifier", identifier)
+        writer.endObject()
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSON
 import RemindersJSONRPC
 
@@ -8,12 +9,21 @@ public protocol WritableMethodParams: MethodParams {
     func write(to writer: inout JSONWriter)
 }
 
-/// A result its caller reads back as the value the handler answered.
+/// A result its caller reads back as the value the handler answered. `zone` is the session's (what
+/// `initialize` answered): the zone the server read floating and all-day dates in as it wrote them.
 public protocol ReadableMethodResult: MethodResult {
-    init(reading value: JSONValue) throws(ResponseError)
+    init(reading value: JSONValue, zone: TimeZone) throws(ResponseError)
 }
 
-extension RemindersMethod where Params: WritableMethodParams {
+extension ReadableMethodResult {
+    /// The result's members, for a reader: an answer that is not an object is no result of this kind.
+    static func fields(_ value: JSONValue) throws(ResponseError) -> Fields {
+        guard case .object(let object) = value else { throw .internalError("the result must be an object, got \(value.typeName)") }
+        return Fields(object, path: "result")
+    }
+}
+
+extension RemindersMethod {
     /// The request as one JSON-RPC message: `{"jsonrpc":"2.0","id":ID,"method":NAME,"params":{…}}`.
     public static func request(id: Int, _ params: Params) -> [UInt8] {
         var writer = JSONWriter()

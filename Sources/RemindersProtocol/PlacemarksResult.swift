@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -14,7 +15,7 @@ public struct Placemarks: ReadableMethodResult, Sendable {
 
     /// Read back as `write` wrote it (what `remindersd-sync --serve` answers the server); a place
     /// outside the coordinates' ranges is left out.
-    public init(reading value: JSONValue) throws(ResponseError) {
+    public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
         guard let list = value["placemarks"]?.arrayValue else { throw .internalError("placemarks are an array, got \(value.typeName)") }
         placemarks = list.compactMap(Placemark.decode)
     }

@@ -1,9 +1,10 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
 
 /// `{reminder}`: one reminder, as a change left it.
-public struct ReminderResult: MethodResult, Sendable {
+public struct ReminderResult: ReadableMethodResult, Sendable {
     public static let schema = ReminderSchemas.reminderResult
     public var reminder: Reminder
 
@@ -16,5 +17,9 @@ public struct ReminderResult: MethodResult, Sendable {
         writer.key(static: "reminder")
         reminder.write(to: &writer)
         writer.endObject()
+    }
+
+    public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+        reminder = try Reminder(reading: try Self.fields(value).object("reminder"))
     }
 }

@@ -6,8 +6,10 @@ import RemindersJSONRPC
 /// the ones every method of its kind can. The server's handler, the EventKit library, the MCP
 /// tools, the command line and the OpenRPC document all take the method from here.
 public protocol RemindersMethod: SendableMetatype {
-    associatedtype Params: MethodParams
-    associatedtype Result: MethodResult
+    /// Written by the side that asks and read by the side that answers, by the same declaration.
+    associatedtype Params: WritableMethodParams
+    /// Written by the side that answers and read back, as the value it was, by the side that asked.
+    associatedtype Result: ReadableMethodResult
     static var name: String { get }
     /// One line, for the OpenRPC document, `remindersd schema` and the MCP tools built on it.
     static var summary: String { get }

@@ -26,7 +26,7 @@ enum GeocoderHelper {
     /// could not be asked (-32014 `network` from the helper), is a problem to tell, not an error.
     static func ask<M: RemindersMethod>(_ method: M.Type, _ params: M.Params, _ eventStore: EventStore, _ context: MethodContext) throws
         -> Asked
-    where M.Params: WritableMethodParams, M.Result == Placemarks {
+    where M.Result == Placemarks {
         guard let url = try eventStore.geocoder() else {
             return Asked(placemarks: nil, problem: "no geocoder is set (the owner sets one with remindersd geocoder URL)")
         }

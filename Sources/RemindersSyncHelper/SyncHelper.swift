@@ -44,7 +44,7 @@ public enum SyncHelper {
     /// `reason: network` when it could not be asked.
     public static func geocode<M: RemindersMethod>(
         _ method: M.Type, _ params: M.Params, geocoder: String, isCancelled: @escaping @Sendable () -> Bool
-    ) throws -> M.Result where M.Params: WritableMethodParams, M.Result: ReadableMethodResult {
+    ) throws -> M.Result {
         try ask(method, params, arguments: ["--serve", "--geocoder", geocoder], progress: { _ in }, isCancelled: isCancelled)
     }
 
@@ -53,14 +53,15 @@ public enum SyncHelper {
     private static func ask<M: RemindersMethod>(
         _ method: M.Type, _ params: M.Params, arguments: [String], progress: @escaping @Sendable (WorkDoneProgress) -> Void,
         isCancelled: @escaping @Sendable () -> Bool
-    ) throws -> M.Result where M.Params: WritableMethodParams, M.Result: ReadableMethodResult {
+    ) throws -> M.Result {
         let result = try call(
             arguments, request: M.request(id: 1, params),
             notification: { name, params in
                 guard name == NotificationRegistry.progress.name, let told = try? WorkDoneProgress(reading: params) else { return }
                 progress(told)
             }, isCancelled: isCancelled)
-        return try M.Result(reading: result)
+        // The helper reads no dates in a person's zone (a sync report, places): nothing is zone-relative.
+        return try M.Result(reading: result, zone: .gmt)
     }
 
     /// Starts the helper with `arguments`, writes `request` (one JSON-RPC request) to its stdin and

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -8,7 +9,7 @@ public enum AddAlarm: RemindersMethod {
     public static let summary = "Adds an alarm to a reminder (EKCalendarItem.addAlarm(_:))."
     public static let errors: [MethodError] = [.invalidParams(.alarmProximityNotSupported, .reminderAlarmContainsEmailOrUrl), .notFound, .conflict]
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("identifier", CommonSchemas.identifier, required: true),
             .init("alarm", AlarmSchemas.alarmInput, required: true),
@@ -26,6 +27,15 @@ public enum AddAlarm: RemindersMethod {
             identifier = try params.string("identifier")
             alarm = try AlarmDraft.decode(params.object["alarm"] ?? .null, path: "alarm")
             lastModifiedDate = try params.optionalTimestamp("lastModifiedDate")
+        }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("identifier", identifier)
+            writer.key(static: "alarm")
+            alarm.write(to: &writer)
+            if let lastModifiedDate { writer.field("lastModifiedDate", lastModifiedDate) }
+            writer.endObject()
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -12,7 +13,7 @@ public enum AuthorizationStatusMethod: RemindersMethod {
 
     public typealias Params = EntityTypeParams
 
-    public struct Result: MethodResult, Sendable {
+    public struct Result: ReadableMethodResult, Sendable {
         public static let schema = JSONSchema.object([
             ObjectRule.Property("status", CommonSchemas.authorizationStatus, required: true),
             ObjectRule.Property(
@@ -48,6 +49,21 @@ public enum AuthorizationStatusMethod: RemindersMethod {
                 scope.write(to: &writer, titles: titles)
             }
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            status = try fields.enumValue("status", AuthorizationStatus.self)
+            titles = [:]
+            guard let scope = try fields.optionalObject("scope") else { return }
+            var calendars: [String: Bool] = [:]
+            for (index, list) in (try scope.optionalArray("lists") ?? []).enumerated() {
+                let entry = try Fields.object(list, path: scope.pathOf("lists[\(index)]"))
+                let identifier = try entry.string("calendarIdentifier")
+                calendars[identifier] = try entry.bool("readOnly")
+                titles[identifier] = try entry.string("title")
+            }
+            self.scope = CalendarScope(calendars: calendars, managesLists: try scope.bool("manageLists"))
         }
     }
 }

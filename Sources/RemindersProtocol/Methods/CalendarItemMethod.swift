@@ -11,7 +11,7 @@ public enum CalendarItemMethod: RemindersMethod {
     public static let summary = "One reminder or event by identifier, staged changes included (EKEventStore.calendarItem(withIdentifier:))."
     public typealias Params = IdentifierParams
 
-    public enum Result: MethodResult, Sendable {
+    public enum Result: ReadableMethodResult, Sendable {
         case reminder(Reminder?)
         /// A series as its first occurrence, written in the session's zone.
         case event(EventOccurrence, zone: TimeZone)
@@ -34,6 +34,15 @@ public enum CalendarItemMethod: RemindersMethod {
                 occurrence.write(to: &writer, zone: zone)
             }
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            if let event = try fields.optionalObject(EventSchemas.member) {
+                self = .event(try EventOccurrence(reading: event, zone: zone), zone: zone)
+            } else {
+                self = .reminder(try fields.optionalObject("reminder").map { (nested) throws(ResponseError) in try Reminder(reading: nested) })
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -10,7 +11,7 @@ public enum Calendars: RemindersMethod {
 
     public typealias Params = EntityTypeParams
 
-    public struct Result: MethodResult, Sendable {
+    public struct Result: ReadableMethodResult, Sendable {
         public static let schema = CommonSchemas.result([("calendars", .array(of: CalendarSchemas.calendar))])
         public var calendars: [ItemCalendar]
         public init(calendars: [ItemCalendar]) { self.calendars = calendars }
@@ -21,6 +22,9 @@ public enum Calendars: RemindersMethod {
             for calendar in calendars { calendar.write(to: &writer) }
             writer.endArray()
             writer.endObject()
+        }
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            calendars = try Self.fields(value).list("calendars", ItemCalendar.read)
         }
     }
 }

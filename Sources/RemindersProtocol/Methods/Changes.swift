@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -11,7 +12,7 @@ public enum Changes: RemindersMethod {
     public static let errors: [MethodError] = [.invalidParams()]
     public static let maximumLimit: Int64 = 1_000
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("client", .string("Only this client's changes.")),
             .init("itemIdentifier", CommonSchemas.identifier, description: "Only this reminder's or list's changes."),
@@ -29,6 +30,17 @@ public enum Changes: RemindersMethod {
                 client: try params.optionalString("client"), itemIdentifier: try params.optionalString("itemIdentifier"),
                 since: try params.optionalTimestamp("since"), until: try params.optionalTimestamp("until"),
                 before: try Self.cursor(params), limit: try params.optionalInt("limit") ?? 50)
+        }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            if let client = filter.client { writer.field("client", client) }
+            if let itemIdentifier = filter.itemIdentifier { writer.field("itemIdentifier", itemIdentifier) }
+            if let since = filter.since { writer.field("since", since) }
+            if let until = filter.until { writer.field("until", until) }
+            writer.field("limit", filter.limit)
+            if let before = filter.before { writer.field("cursor", String(before)) }
+            writer.endObject()
         }
 
         static func cursor(_ params: Fields) throws(ResponseError) -> Int64? {

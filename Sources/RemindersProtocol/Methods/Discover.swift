@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -9,7 +10,7 @@ public enum Discover: RemindersMethod {
     public typealias Params = NoParams
 
     /// The document, written once.
-    public struct Result: MethodResult {
+    public struct Result: ReadableMethodResult {
         public static let schema = JSONSchema.object(
             [
                 .init("openrpc", .string(), required: true),
@@ -26,5 +27,12 @@ public enum Discover: RemindersMethod {
         public init(document: [UInt8]) { self.document = document }
         public func write(to writer: inout JSONWriter) { writer.raw(document) }
         public func pieces(isCancelled: @escaping @Sendable () -> Bool) throws -> [[UInt8]] { [document] }
+        /// The document as it came, written again.
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            _ = try Self.fields(value)
+            var writer = JSONWriter()
+            writer.value(value)
+            document = writer.bytes
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -10,7 +11,7 @@ public enum DismissAlarm: RemindersMethod {
     public static let summary = "Dismisses an alarm's current occurrence: it does not fire (again); a series' next occurrence does."
     public static let errors: [MethodError] = [.notFound]
 
-    public struct Params: MethodParams {
+    public struct Params: WritableMethodParams {
         public static let properties = AlarmParams.properties
         public var alarm: AlarmParams
 
@@ -18,6 +19,11 @@ public enum DismissAlarm: RemindersMethod {
             self.alarm = alarm
         }
         public init(_ params: Fields) throws(ResponseError) { alarm = try AlarmParams(params) }
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            alarm.writeMembers(to: &writer)
+            writer.endObject()
+        }
     }
 
     public typealias Result = EmptyResult

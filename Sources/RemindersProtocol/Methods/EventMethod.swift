@@ -8,7 +8,7 @@ public enum EventMethod: RemindersMethod {
     public static let name = "event"
     public static let summary =
         "An event by identifier: its first occurrence, or the one at occurrenceDate; null if none (EKEventStore.event(withIdentifier:))."
-    public struct Params: MethodParams {
+    public struct Params: WritableMethodParams {
         public static let properties: [ObjectRule.Property] = [
             .init("identifier", CommonSchemas.identifier, required: true),
             .init("occurrenceDate", CommonSchemas.instant, description: "Which occurrence of a recurring event."),
@@ -25,9 +25,16 @@ public enum EventMethod: RemindersMethod {
             identifier = try params.string("identifier")
             occurrenceDate = try params.optionalTimestamp("occurrenceDate")
         }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("identifier", identifier)
+            if let occurrenceDate { writer.field("occurrenceDate", occurrenceDate) }
+            writer.endObject()
+        }
     }
 
-    public struct Result: MethodResult {
+    public struct Result: ReadableMethodResult {
         public static let schema = CommonSchemas.result([("event", .nullable(EventSchemas.event))])
         public var event: EventOccurrence?
         public var zone: TimeZone
@@ -41,6 +48,13 @@ public enum EventMethod: RemindersMethod {
             writer.key(static: "event")
             if let event { event.write(to: &writer, zone: zone) } else { writer.null() }
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let event = try Self.fields(value).optionalObject("event").map { (nested) throws(ResponseError) in
+                try EventOccurrence(reading: nested, zone: zone)
+            }
+            self.init(event: event, zone: zone)
         }
     }
 }

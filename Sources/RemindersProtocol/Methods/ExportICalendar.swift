@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -10,7 +11,7 @@ public enum ExportICalendar: RemindersMethod {
         "The reminders of some lists (or of all) as VTODOs, and the events of the event calendars named as VEVENTs, in one iCalendar (RFC 5545) text."
     public static let errors: [MethodError] = [.notFound]
 
-    public struct Params: MethodParams {
+    public struct Params: WritableMethodParams {
         public static let properties: [ObjectRule.Property] = [
             .init("calendarIdentifiers", .array(of: CommonSchemas.identifier), description: "Absent: every list.")
         ]
@@ -22,9 +23,14 @@ public enum ExportICalendar: RemindersMethod {
         }
 
         public init(_ params: Fields) throws(ResponseError) { calendarIdentifiers = try params.optionalStrings("calendarIdentifiers") }
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            if let calendarIdentifiers { writer.field("calendarIdentifiers", calendarIdentifiers) }
+            writer.endObject()
+        }
     }
 
-    public struct Result: MethodResult {
+    public struct Result: ReadableMethodResult {
         public static let schema = CommonSchemas.result([("text", .string("A VCALENDAR: CRLF line ends, folded lines."))])
         public var text: String
 
@@ -36,5 +42,6 @@ public enum ExportICalendar: RemindersMethod {
             writer.field("text", text)
             writer.endObject()
         }
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) { text = try Self.fields(value).string("text") }
     }
 }

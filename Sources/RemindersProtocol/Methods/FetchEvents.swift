@@ -11,7 +11,7 @@ public enum FetchEvents: RemindersMethod {
         "Every event or occurrence overlapping [start, end), recurring events expanded, by startDate then identifier (EKEventStore.events(matching:))."
     public static let maximumLimit: Int64 = 10_000
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("start", CommonSchemas.instant, required: true),
             .init(
@@ -47,6 +47,16 @@ public enum FetchEvents: RemindersMethod {
             if let cursor = try params.optionalString("cursor") { offset = try Self.offset(cursor, field: params.pathOf("cursor")) }
         }
 
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("start", start)
+            writer.field("end", end)
+            if let calendarIdentifiers { writer.field("calendarIdentifiers", calendarIdentifiers) }
+            if let limit { writer.field("limit", limit) }
+            if offset > 0 { writer.field("cursor", "e\(offset)") }
+            writer.endObject()
+        }
+
         private static func offset(_ cursor: String, field: String) throws(ResponseError) -> Int {
             guard cursor.hasPrefix("e"), let value = Int(cursor.dropFirst()), value >= 0 else {
                 throw .invalidParams("\(field): not a cursor this server gave", field: field)
@@ -55,7 +65,7 @@ public enum FetchEvents: RemindersMethod {
         }
     }
 
-    public struct Result: MethodResult, Sendable {
+    public struct Result: ReadableMethodResult, Sendable {
         public static let schema = JSONSchema.object([
             .init("events", .array(of: EventSchemas.event), required: true),
             .init("nextCursor", .nullable(.string("Where the next page starts; null on the last page.")), required: true),
@@ -83,6 +93,13 @@ public enum FetchEvents: RemindersMethod {
             writer.field("nextCursor", nextCursor)
             if let truncatedEnd { writer.field("truncatedEnd", truncatedEnd) }
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            self.init(
+                events: try fields.list("events") { (value, path) throws(ResponseError) in try EventOccurrence.read(value, path: path, zone: zone) },
+                nextCursor: try fields.optionalString("nextCursor"), truncatedEnd: try fields.optionalTimestamp("truncatedEnd"), zone: zone)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -10,7 +11,7 @@ public enum FetchReminders: RemindersMethod {
     public static let maximumLimit: Int64 = 1_000_000
     public static let errors: [MethodError] = [.cancelled]
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("predicate", ReminderSchemas.predicate, description: "Absent: every reminder."),
             .init(
@@ -37,9 +38,19 @@ public enum FetchReminders: RemindersMethod {
             order = try params.optionalString("order").flatMap(FetchOrder.init(rawValue:)) ?? .dueDate
             cursor = try params.optionalString("cursor")
         }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.key(static: "predicate")
+            predicate.write(to: &writer)
+            writer.field("order", order.rawValue)
+            if let limit { writer.field("limit", limit) }
+            if let cursor { writer.field("cursor", cursor) }
+            writer.endObject()
+        }
     }
 
-    public struct Result: MethodResult, Sendable {
+    public struct Result: ReadableMethodResult, Sendable {
         public static let schema = CommonSchemas.result([
             ("reminders", .array(of: ReminderSchemas.reminder)),
             ("nextCursor", .nullable(.string("Where the next page starts; null on the last page."))),
@@ -56,6 +67,13 @@ public enum FetchReminders: RemindersMethod {
 
         public func pieces(isCancelled: @escaping @Sendable () -> Bool) throws -> [[UInt8]] {
             try RemindersResult.pieces(reminders, nextCursor: .some(nextCursor), isCancelled: isCancelled)
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            let reminders = try fields.list("reminders", Reminder.read)
+            self.init(
+                reminders: FetchedReminders(matches: reminders, order: Array(reminders.indices)), nextCursor: try fields.optionalString("nextCursor"))
         }
     }
 }

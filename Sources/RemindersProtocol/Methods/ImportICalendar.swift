@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -9,7 +10,7 @@ public enum ImportICalendar: RemindersMethod {
         "Reads the VTODOs of an iCalendar text into a list (or its VEVENTs into an event calendar); a UID already in the store updates that item."
     public static let errors: [MethodError] = [.notFound]
 
-    public struct Params: MethodParams {
+    public struct Params: WritableMethodParams {
         public static let properties: [ObjectRule.Property] = [
             .init("text", .string("iCalendar text (one or more VCALENDARs)."), required: true),
             .init(
@@ -28,6 +29,13 @@ public enum ImportICalendar: RemindersMethod {
             text = try params.string("text")
             calendarIdentifier = try params.optionalString("calendarIdentifier")
         }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("text", text)
+            if let calendarIdentifier { writer.field("calendarIdentifier", calendarIdentifier) }
+            writer.endObject()
+        }
     }
 
     public static let item = JSONSchema.object([
@@ -36,7 +44,7 @@ public enum ImportICalendar: RemindersMethod {
         .init("message", .string(), required: true),
     ])
 
-    public struct Result: MethodResult {
+    public struct Result: ReadableMethodResult {
         public static let schema = CommonSchemas.result([
             ("imported", .integer(IntegerRule(minimum: 0))),
             ("updated", .integer(IntegerRule(minimum: 0))),
@@ -68,6 +76,23 @@ public enum ImportICalendar: RemindersMethod {
                 writer.endArray()
             }
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            func items(_ key: String) throws(ResponseError) -> [ImportReport.Skipped] {
+                try fields.list(key) { (value, path) throws(ResponseError) in
+                    let item = try Fields.object(value, path: path)
+                    return ImportReport.Skipped(
+                        uid: try item.optionalString("uid"), line: try item.optionalInt("line"), message: try item.string("message"))
+                }
+            }
+            report = ImportReport()
+            report.imported = try fields.int("imported")
+            report.updated = try fields.int("updated")
+            report.unchanged = try fields.int("unchanged")
+            report.skipped = try items("skipped")
+            report.notes = try items("notes")
         }
     }
 }

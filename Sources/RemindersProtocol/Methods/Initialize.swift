@@ -11,7 +11,7 @@ public enum Initialize: RemindersMethod {
     public static let summary = "Starts the session: who the client is and the time zone its floating dates are read in."
     public static let acceptsOtherParams = true
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init(
                 "clientInfo",
@@ -47,9 +47,26 @@ public enum Initialize: RemindersMethod {
             }
             wantsAlarms = params.object["capabilities"]?["alarms"] == .bool(true)
         }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.key(static: "clientInfo")
+            writer.beginObject()
+            writer.field("name", clientName)
+            if let clientVersion { writer.field("version", clientVersion) }
+            writer.endObject()
+            if let timeZone { writer.field("timeZone", timeZone) }
+            if wantsAlarms {
+                writer.key(static: "capabilities")
+                writer.beginObject()
+                writer.field("alarms", true)
+                writer.endObject()
+            }
+            writer.endObject()
+        }
     }
 
-    public struct Result: MethodResult, Sendable {
+    public struct Result: ReadableMethodResult, Sendable {
         public static let schema = JSONSchema.object([
             .init("serverInfo", .object([.init("name", .string(), required: true), .init("version", .string(), required: true)]), required: true),
             .init("protocolVersion", .string(), required: true),
@@ -69,22 +86,36 @@ public enum Initialize: RemindersMethod {
         public var timeZone: String
         /// The names of the methods the server has.
         public var methods: [String]
+        /// The notifications it sends, and who it is: this server's own, another's when read from it.
+        public var notifications = NotificationRegistry.fromServer.map(\.name)
+        public var serverName = ServerInfo.name
+        public var serverVersion = ServerInfo.version
+        public var protocolVersion = ServerInfo.protocolVersion
 
         public init(timeZone: String, methods: [String]) { (self.timeZone, self.methods) = (timeZone, methods) }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            let server = try fields.object("serverInfo"), capabilities = try fields.object("capabilities")
+            self.init(timeZone: try fields.string("timeZone"), methods: try capabilities.list("methods", Fields.string))
+            notifications = try capabilities.list("notifications", Fields.string)
+            (serverName, serverVersion) = (try server.string("name"), try server.string("version"))
+            protocolVersion = try fields.string("protocolVersion")
+        }
 
         public func write(to writer: inout JSONWriter) {
             writer.beginObject()
             writer.key(static: "serverInfo")
             writer.beginObject()
-            writer.field("name", ServerInfo.name)
-            writer.field("version", ServerInfo.version)
+            writer.field("name", serverName)
+            writer.field("version", serverVersion)
             writer.endObject()
-            writer.field("protocolVersion", ServerInfo.protocolVersion)
+            writer.field("protocolVersion", protocolVersion)
             writer.key(static: "capabilities")
             writer.beginObject()
             writer.field("entityTypes", EntityType.allCases.map(\.rawValue))
             writer.field("methods", .array(methods.map(JSONValue.string)))
-            writer.field("notifications", .array(NotificationRegistry.fromServer.map { .string($0.name) }))
+            writer.field("notifications", notifications)
             writer.field("framings", .array([Framing.lsp, .ndjson].map { .string($0.rawValue) }))
             writer.field("batches", true)
             writer.field("cancelRequest", true)

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -11,7 +12,7 @@ public enum InterpretDate: RemindersMethod {
         "A date as a person says it (\"tomorrow 9am\", \"in 3 days\", \"next monday\", \"end of month\"), read now in the client's zone: remindersd's, for front ends meant for people."
     public static let errors: [MethodError] = [.invalidParams()]
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("text", .string("The words, e.g. \"tomorrow 9am\", \"in 2 weeks\", \"2026-12-24T09:00\"."), required: true)
         ]
@@ -19,9 +20,14 @@ public enum InterpretDate: RemindersMethod {
 
         public init(text: String) { self.text = text }
         public init(_ params: Fields) throws(ResponseError) { text = try params.string("text") }
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("text", text)
+            writer.endObject()
+        }
     }
 
-    public struct Result: MethodResult, Sendable {
+    public struct Result: ReadableMethodResult, Sendable {
         public static let schema = CommonSchemas.result([
             ("dateComponents", DateComponentsSchema.schema),
             ("allDay", .boolean(description: "A day without a time.")),
@@ -45,6 +51,13 @@ public enum InterpretDate: RemindersMethod {
             writer.key(static: "note")
             if let note { writer.string(note) } else { writer.null() }
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            self.init(
+                dateComponents: try ItemDateComponents.decode(fields.object["dateComponents"] ?? .null, path: "result.dateComponents"),
+                text: try fields.string("text"), note: try fields.optionalString("note"))
         }
     }
 }

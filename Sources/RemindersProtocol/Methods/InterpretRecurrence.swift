@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -11,7 +12,7 @@ public enum InterpretRecurrence: RemindersMethod {
         "How often, as a person says it (\"every monday\", \"every 2 weeks\", \"every month on the 1st\", \"weekdays\"), or an RRULE, as one recurrence rule: remindersd's, for front ends meant for people."
     public static let errors: [MethodError] = [.invalidParams()]
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("text", .string("The words, e.g. \"every weekday\", \"every other week\", \"FREQ=WEEKLY;BYDAY=MO\"."), required: true)
         ]
@@ -19,9 +20,14 @@ public enum InterpretRecurrence: RemindersMethod {
 
         public init(text: String) { self.text = text }
         public init(_ params: Fields) throws(ResponseError) { text = try params.string("text") }
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("text", text)
+            writer.endObject()
+        }
     }
 
-    public struct Result: MethodResult, Sendable {
+    public struct Result: ReadableMethodResult, Sendable {
         public static let schema = CommonSchemas.result([
             ("recurrenceRule", RecurrenceRuleSchemas.rule),
             ("text", .string("The repetition as a person reads it back: \"every Monday at 07:00\", \"every month on the 1st\".")),
@@ -45,6 +51,16 @@ public enum InterpretRecurrence: RemindersMethod {
             writer.key(static: "firstOccurrence")
             if let firstOccurrence { firstOccurrence.write(to: &writer) } else { writer.null() }
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            let first = try fields.optionalObject("firstOccurrence").map { (nested) throws(ResponseError) in
+                try ItemDateComponents.decode(.object(nested.object), path: nested.path)
+            }
+            self.init(
+                recurrenceRule: try RecurrenceRule.decode(fields.object["recurrenceRule"] ?? .null, path: "result.recurrenceRule"),
+                text: try fields.string("text"), firstOccurrence: first)
         }
     }
 }

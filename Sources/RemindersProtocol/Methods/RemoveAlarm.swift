@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -8,7 +9,7 @@ public enum RemoveAlarm: RemindersMethod {
     public static let summary = "Removes one alarm from a reminder (EKCalendarItem.removeAlarm(_:))."
     public static let errors: [MethodError] = [.notFound, .conflict]
 
-    public struct Params: MethodParams {
+    public struct Params: WritableMethodParams {
         public static let properties: [ObjectRule.Property] = [
             .init("identifier", CommonSchemas.identifier, required: true),
             .init("alarmIdentifier", CommonSchemas.identifier, required: true),
@@ -28,6 +29,14 @@ public enum RemoveAlarm: RemindersMethod {
             identifier = try params.string("identifier")
             alarmIdentifier = try params.string("alarmIdentifier")
             lastModifiedDate = try params.optionalTimestamp("lastModifiedDate")
+        }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("identifier", identifier)
+            writer.field("alarmIdentifier", alarmIdentifier)
+            if let lastModifiedDate { writer.field("lastModifiedDate", lastModifiedDate) }
+            writer.endObject()
         }
     }
 

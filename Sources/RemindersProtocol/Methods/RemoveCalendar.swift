@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -8,7 +9,7 @@ public enum RemoveCalendar: RemindersMethod {
     public static let summary = "Removes a calendar and its items (EKEventStore.removeCalendar(_:commit:)); the last one of each kind stays."
     public static let errors: [MethodError] = [.notFound]
 
-    public struct Params: MethodParams {
+    public struct Params: WritableMethodParams {
         public static let properties: [ObjectRule.Property] = [.init("calendarIdentifier", CommonSchemas.identifier, required: true)]
         public var calendarIdentifier: String
 
@@ -16,6 +17,12 @@ public enum RemoveCalendar: RemindersMethod {
             self.calendarIdentifier = calendarIdentifier
         }
         public init(_ params: Fields) throws(ResponseError) { calendarIdentifier = try params.string("calendarIdentifier") }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("calendarIdentifier", calendarIdentifier)
+            writer.endObject()
+        }
     }
 
     public typealias Result = EmptyResult

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -9,7 +10,7 @@ public enum RemoveEvent: RemindersMethod {
         "Removes an event, or occurrences of a recurring one: thisEvent that one, futureEvents it and those after (EKEventStore.remove(_:span:))."
     public static let errors: [MethodError] = [.notFound, .invalidParams(.calendarReadOnly, .invalidSpan)]
 
-    public struct Params: MethodParams {
+    public struct Params: WritableMethodParams {
         public static let properties: [ObjectRule.Property] = [
             .init("identifier", CommonSchemas.identifier, required: true),
             .init("occurrenceDate", CommonSchemas.instant, description: "Which occurrence of a recurring event; absent: the whole event."),
@@ -29,6 +30,14 @@ public enum RemoveEvent: RemindersMethod {
             identifier = try params.string("identifier")
             occurrenceDate = try params.optionalTimestamp("occurrenceDate")
             span = try params.optionalEnum("span", EventSpan.self)
+        }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("identifier", identifier)
+            if let occurrenceDate { writer.field("occurrenceDate", occurrenceDate) }
+            if let span { writer.field("span", span.rawValue) }
+            writer.endObject()
         }
     }
 

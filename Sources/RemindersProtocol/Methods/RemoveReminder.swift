@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -8,7 +9,7 @@ public enum RemoveReminder: RemindersMethod {
     public static let summary = "Removes a reminder (EKEventStore.remove(_:commit:))."
     public static let errors: [MethodError] = [.invalidParams(.calendarReadOnly), .notFound, .conflict]
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("identifier", CommonSchemas.identifier, required: true),
             CommonSchemas.lastModifiedDate,
@@ -23,6 +24,13 @@ public enum RemoveReminder: RemindersMethod {
         public init(_ params: Fields) throws(ResponseError) {
             identifier = try params.string("identifier")
             lastModifiedDate = try params.optionalTimestamp("lastModifiedDate")
+        }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("identifier", identifier)
+            if let lastModifiedDate { writer.field("lastModifiedDate", lastModifiedDate) }
+            writer.endObject()
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -10,7 +11,7 @@ public enum RequestAccess: RemindersMethod {
     public static let summary = "Asks the owner for access (EKEventStore.requestFullAccessToReminders / requestWriteOnlyAccessToEvents)."
     public static let errors: [MethodError] = [.invalidParams(.invalidEntityType)]
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             EntityTypeParams.property,
             .init("level", .oneOf(AccessLevel.allCases.map(\.rawValue)), default: .string(AccessLevel.full.rawValue)),
@@ -47,9 +48,18 @@ public enum RequestAccess: RemindersMethod {
                 throw params.invalid("usageDescription", "a usage description must not contain NUL characters")
             }
         }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("entityType", entityType.rawValue)
+            writer.field("level", level.rawValue)
+            writer.field("usageDescription", usageDescription)
+            if let lists { writer.field("lists", lists) }
+            writer.endObject()
+        }
     }
 
-    public struct Result: MethodResult, Sendable {
+    public struct Result: ReadableMethodResult, Sendable {
         public static let schema = CommonSchemas.result([("granted", .boolean()), ("status", CommonSchemas.authorizationStatus)])
         public var granted: Bool
         public var status: AuthorizationStatus
@@ -64,6 +74,11 @@ public enum RequestAccess: RemindersMethod {
             writer.field("granted", granted)
             writer.field("status", status.rawValue)
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            self.init(granted: try fields.bool("granted"), status: try fields.enumValue("status", AuthorizationStatus.self))
         }
     }
 }

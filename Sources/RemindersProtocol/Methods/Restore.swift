@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -10,7 +11,7 @@ public enum Restore: RemindersMethod {
         "Brings a removed reminder or list back from the trash with its identifier, alarms, subtasks (a list with its reminders) and sync state; a synced one goes back to the server at the next sync."
     public static let errors: [MethodError] = [.invalidParams(), .notFound]
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("identifier", CommonSchemas.identifier, required: true, description: "The removed reminder's or list's identifier.")
         ]
@@ -18,6 +19,12 @@ public enum Restore: RemindersMethod {
 
         public init(identifier: String) { self.identifier = identifier }
         public init(_ params: Fields) throws(ResponseError) { identifier = try params.string("identifier") }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("identifier", identifier)
+            writer.endObject()
+        }
     }
 
     public typealias Result = Undo.Result

@@ -15,7 +15,7 @@ public enum SaveEvent: RemindersMethod {
         .notFound, .conflict,
     ]
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init(EventSchemas.member, EventSchemas.input, required: true, subject: true),
             .init("span", EventSchemas.span, description: "For an occurrence (occurrenceDate) of a recurring event; default thisEvent."),
@@ -29,9 +29,17 @@ public enum SaveEvent: RemindersMethod {
             event = try EventSave(try params.object(EventSchemas.member))
             span = try params.optionalEnum("span", EventSpan.self)
         }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.key(static: "event")
+            event.write(to: &writer)
+            if let span { writer.field("span", span.rawValue) }
+            writer.endObject()
+        }
     }
 
-    public struct Result: MethodResult, Sendable {
+    public struct Result: ReadableMethodResult, Sendable {
         public static let schema = EventSchemas.eventResult
         public var event: EventOccurrence
         /// The zone its dates are written in: the session's.
@@ -47,6 +55,11 @@ public enum SaveEvent: RemindersMethod {
             writer.key(static: "event")
             event.write(to: &writer, zone: zone)
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            self.init(event: try EventOccurrence(reading: try fields.object(EventSchemas.member), zone: zone), zone: zone)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -13,7 +14,7 @@ public enum SaveReminder: RemindersMethod {
         .notFound, .conflict,
     ]
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("reminder", ReminderSchemas.changes, required: true, subject: true),
             .init(
@@ -31,9 +32,17 @@ public enum SaveReminder: RemindersMethod {
             reminder = try ReminderSave(try params.object("reminder"))
             alarmAtDueTime = try params.bool("alarmAtDueTime", default: false)
         }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.key(static: "reminder")
+            reminder.write(to: &writer)
+            writer.field("alarmAtDueTime", alarmAtDueTime)
+            writer.endObject()
+        }
     }
 
-    public struct Result: MethodResult, Sendable {
+    public struct Result: ReadableMethodResult, Sendable {
         public static let schema = ReminderSchemas.saveResult
         public var reminder: Reminder
         /// What completing an occurrence of a recurring reminder recorded: the occurrence done.
@@ -51,6 +60,14 @@ public enum SaveReminder: RemindersMethod {
             writer.key(static: "completedOccurrence")
             if let completedOccurrence { completedOccurrence.write(to: &writer) } else { writer.null() }
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            reminder = try Reminder(reading: try fields.object("reminder"))
+            completedOccurrence = try fields.optionalObject("completedOccurrence").map { (nested) throws(ResponseError) in
+                try Reminder(reading: nested)
+            }
         }
     }
 }

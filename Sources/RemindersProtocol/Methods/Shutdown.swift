@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -9,9 +10,12 @@ public enum Shutdown: RemindersMethod {
     public typealias Params = NoParams
 
     /// `null`, as LSP answers it.
-    public struct Result: MethodResult {
+    public struct Result: ReadableMethodResult {
         public static let schema = JSONSchema.null
         public init() {}
         public func write(to writer: inout JSONWriter) { writer.null() }
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            guard value.isNull else { throw .internalError("shutdown answers null, got \(value.typeName)") }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -11,7 +12,7 @@ public enum SnoozeAlarm: RemindersMethod {
     public static let summary = "Makes an alarm fire again (or first) later: at `until`, or `minutes` from now (default 10)."
     public static let errors: [MethodError] = [.notFound]
 
-    public struct Params: MethodParams {
+    public struct Params: WritableMethodParams {
         public static let properties =
             AlarmParams.properties + [
                 .init("until", CommonSchemas.instant, description: "When it fires again; not with minutes."),
@@ -32,6 +33,14 @@ public enum SnoozeAlarm: RemindersMethod {
             until = try params.optionalTimestamp("until")
             minutes = try params.optionalInt("minutes")
             if until != nil, minutes != nil { throw ResponseError.invalidParams("give until or minutes, not both", field: "minutes") }
+        }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            alarm.writeMembers(to: &writer)
+            if let until { writer.field("until", until) }
+            if let minutes { writer.field("minutes", minutes) }
+            writer.endObject()
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -62,7 +63,7 @@ public enum SyncMethod: RemindersMethod {
             self.report = report
         }
 
-        public init(reading value: JSONValue) throws(ResponseError) {
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
             guard value.objectValue != nil else { throw .internalError("a sync report is an object, got \(value.typeName)") }
             report = value
         }

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -8,7 +9,7 @@ public enum TagsMethod: RemindersMethod {
     public static let summary = "Every tag in use, by name ignoring case, with how many incomplete reminders carry it."
     public typealias Params = NoParams
 
-    public struct Result: MethodResult {
+    public struct Result: ReadableMethodResult {
         public static let schema = CommonSchemas.result([
             ("tags", .array(of: CommonSchemas.result([("name", .string()), ("count", .integer(IntegerRule(minimum: 0)))])))
         ])
@@ -30,6 +31,14 @@ public enum TagsMethod: RemindersMethod {
             }
             writer.endArray()
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            tags = try fields.list("tags") { (value, path) throws(ResponseError) in
+                let tag = try Fields.object(value, path: path)
+                return TagCount(name: try tag.string("name"), count: try tag.int("count"))
+            }
         }
     }
 }

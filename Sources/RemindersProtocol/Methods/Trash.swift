@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -10,7 +11,7 @@ public enum Trash: RemindersMethod {
         "The removed reminders and lists that can still be restored, newest first: each the change that removed it, with what it was (a list's reminders come back with it)."
     public static let errors: [MethodError] = [.invalidParams()]
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("limit", .integer(IntegerRule(minimum: 1, maximum: Changes.maximumLimit, description: "At most this many (default 50)."))),
             .init("cursor", .string("nextCursor of the previous page.")),
@@ -23,6 +24,13 @@ public enum Trash: RemindersMethod {
         public init(_ params: Fields) throws(ResponseError) {
             limit = try params.optionalInt("limit") ?? 50
             before = try Changes.Params.cursor(params)
+        }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("limit", limit)
+            if let before { writer.field("cursor", String(before)) }
+            writer.endObject()
         }
     }
 

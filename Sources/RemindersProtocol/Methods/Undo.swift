@@ -17,7 +17,7 @@ public enum Undo: RemindersMethod {
         case last(client: String, count: Int)
     }
 
-    public struct Params: MethodParams, Sendable {
+    public struct Params: WritableMethodParams, Sendable {
         public static let properties: [ObjectRule.Property] = [
             .init("changeIdentifier", .string("The change to undo.")),
             .init("client", .string("Undo this client's last changes (instead of changeIdentifier).")),
@@ -47,9 +47,20 @@ public enum Undo: RemindersMethod {
                 throw ResponseError.invalidParams("give changeIdentifier or client, not both", field: "client")
             }
         }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            switch target {
+            case .change(let change): writer.field("changeIdentifier", String(change))
+            case .last(let client, let count):
+                writer.field("client", client)
+                writer.field("count", count)
+            }
+            writer.endObject()
+        }
     }
 
-    public struct Result: MethodResult, Sendable {
+    public struct Result: ReadableMethodResult, Sendable {
         public static let schema = CommonSchemas.result([("changes", .array(of: HistorySchemas.change))])
         public var changes: [ItemChange]
         /// The zone an event's dates are read in.
@@ -67,6 +78,14 @@ public enum Undo: RemindersMethod {
             for change in changes { change.write(to: &writer, zone: zone) }
             writer.endArray()
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            let changes = try fields.list("changes") { (value, path) throws(ResponseError) in
+                try ItemChange(reading: try Fields.object(value, path: path), zone: zone)
+            }
+            self.init(changes: changes, zone: zone)
         }
     }
 }

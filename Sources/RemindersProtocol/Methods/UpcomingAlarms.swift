@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -9,7 +10,7 @@ public enum UpcomingAlarms: RemindersMethod {
     public static let name = "upcomingAlarms"
     public static let summary =
         "The time alarms of open reminders (and of events, with access to them) that fire from `from` (default now) until `to`, soonest first."
-    public struct Params: MethodParams {
+    public struct Params: WritableMethodParams {
         public static let properties: [ObjectRule.Property] = [
             .init("from", CommonSchemas.instant, description: "Inclusive; default now."),
             .init("to", CommonSchemas.instant, required: true, description: "Exclusive."),
@@ -40,9 +41,16 @@ public enum UpcomingAlarms: RemindersMethod {
         private static func check(from: Timestamp, to: Timestamp) throws(ResponseError) {
             guard to > from else { throw ResponseError.invalidParams("to must come after from", field: "to") }
         }
+
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            if let from { writer.field("from", from) }
+            writer.field("to", to)
+            writer.endObject()
+        }
     }
 
-    public struct Result: MethodResult {
+    public struct Result: ReadableMethodResult {
         public static let schema = CommonSchemas.result([("alarms", .array(of: AlarmSchedulingSchemas.upcoming))])
         public var alarms: [ScheduledAlarm]
 
@@ -67,6 +75,19 @@ public enum UpcomingAlarms: RemindersMethod {
             }
             writer.endArray()
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            alarms = try fields.list("alarms") { (value, path) throws(ResponseError) in
+                let entry = try Fields.object(value, path: path)
+                var alarm = ScheduledAlarm(
+                    itemIdentifier: try entry.string("identifier"), alarmIdentifier: try entry.string("alarmIdentifier"),
+                    title: try entry.string("title"), fireDate: try entry.timestamp("fireDate"),
+                    occurrenceDate: try entry.optionalTimestamp("occurrenceDate"), snoozed: try entry.bool("snoozed"))
+                alarm.entityType = try entry.enumValue("entityType", EntityType.self)
+                return alarm
+            }
         }
     }
 }

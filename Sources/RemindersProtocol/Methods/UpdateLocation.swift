@@ -1,3 +1,4 @@
+import Foundation
 import RemindersJSONRPC
 import RemindersJSON
 import RemindersModel
@@ -8,7 +9,7 @@ import RemindersModel
 public enum UpdateLocation: RemindersMethod {
     public static let name = "updateLocation"
     public static let summary = "Reports where the person is; returns the location alarms that fire because of it (a fence entered or left)."
-    public struct Params: MethodParams {
+    public struct Params: WritableMethodParams {
         public static let properties: [ObjectRule.Property] = [
             .init("latitude", AlarmSchemas.latitude, required: true),
             .init("longitude", AlarmSchemas.longitude, required: true),
@@ -37,13 +38,25 @@ public enum UpdateLocation: RemindersMethod {
             timestamp = try params.optionalTimestamp("timestamp")
         }
 
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.key(static: "latitude")
+            writer.double(location.latitude)
+            writer.key(static: "longitude")
+            writer.double(location.longitude)
+            writer.key(static: "horizontalAccuracy")
+            writer.double(horizontalAccuracy)
+            if let timestamp { writer.field("timestamp", timestamp) }
+            writer.endObject()
+        }
+
         /// The fix, taken at `now` when the params did not say when.
         public func fix(now: Timestamp) -> LocationFix {
             LocationFix(location: location, horizontalAccuracy: horizontalAccuracy, timestamp: timestamp ?? now)
         }
     }
 
-    public struct Result: MethodResult {
+    public struct Result: ReadableMethodResult {
         public static let schema = CommonSchemas.result([("transitions", .array(of: AlarmSchedulingSchemas.transition))])
         public var transitions: [GeofenceTransition]
 
@@ -64,6 +77,16 @@ public enum UpdateLocation: RemindersMethod {
             }
             writer.endArray()
             writer.endObject()
+        }
+
+        public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+            let fields = try Self.fields(value)
+            transitions = try fields.list("transitions") { (value, path) throws(ResponseError) in
+                let entry = try Fields.object(value, path: path)
+                return GeofenceTransition(
+                    reminderIdentifier: try entry.string("identifier"), alarmIdentifier: try entry.string("alarmIdentifier"),
+                    proximity: try entry.enumValue("proximity", AlarmProximity.self))
+            }
         }
     }
 }

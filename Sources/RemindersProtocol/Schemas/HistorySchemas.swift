@@ -1,5 +1,6 @@
 import Foundation
 import RemindersJSONRPC
+import RemindersJSON
 import RemindersModel
 
 /// The history's members (issue 38).
@@ -50,7 +51,7 @@ public enum HistorySchemas: Sendable {
 }
 
 /// `{changes, nextCursor}`: a page of the history or of the trash, newest first.
-public struct ChangesResult: MethodResult, Sendable {
+public struct ChangesResult: ReadableMethodResult, Sendable {
     public static let schema = HistorySchemas.changes
     public var page: ChangesPage
     /// The zone an event's dates are read in.
@@ -69,5 +70,13 @@ public struct ChangesResult: MethodResult, Sendable {
         writer.endArray()
         writer.field("nextCursor", page.nextCursor)
         writer.endObject()
+    }
+
+    public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
+        let fields = try Self.fields(value)
+        let changes = try fields.list("changes") { (value, path) throws(ResponseError) in
+            try ItemChange(reading: try Fields.object(value, path: path), zone: zone)
+        }
+        self.init(page: ChangesPage(changes: changes, nextCursor: try fields.optionalString("nextCursor")), zone: zone)
     }
 }
