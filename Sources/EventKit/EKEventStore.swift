@@ -51,12 +51,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
     private static func connect() -> Result<StoreConnection, EKError> {
         do throws(EKError) {
             let connection = try StoreConnection()
-            try connection.call(
-                Initialize.name,
-                [
-                    "clientInfo": ["name": .string(clientName()), "version": "EventKit"],
-                    "timeZone": .string(TimeZone.current.identifier),
-                ])
+            try connection.initialize(Initialize.Params(clientName: clientName(), clientVersion: "EventKit", timeZone: TimeZone.current.identifier))
             return .success(connection)
         } catch {
             return .failure(error)

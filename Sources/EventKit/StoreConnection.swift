@@ -7,30 +7,21 @@ import RemindersProtocol
 
 /// The remindersd process behind one `EKEventStore`, as calaccessd is behind a Mac's: started as
 /// `remindersd serve` (the binary `REMINDERSD_BIN` names, else `remindersd` on `PATH`; its store
-/// the one it reads — `REMINDERSD_STORE` or its default), spoken to in NDJSON, ended with the store.
+/// the one it reads — `REMINDERSD_STORE` or its default), spoken to in NDJSON over the transport's
+/// `Connection` — the one the server answers on, here on the calling side — and ended with the store.
 ///
-/// Calls wait for their answer; notifications go to `onNotification` from the reader thread. When
-/// the process goes away, every call waiting and every later one fails with an error: nothing
-/// hangs and nothing traps.
+/// Calls wait for their answer; notifications go to `onNotification` from a thread of their own.
+/// When the process goes away, every call waiting and every later one fails with an error:
+/// nothing hangs and nothing traps (the program's SIGPIPE is held back while it writes).
 final class StoreConnection: Sendable {
     private let process = Process()
-    private let writer: DescriptorWriter
+    private let connection: Connection
     private let input: FileHandle
-    /// The calls waiting for their answer, by id, and why the session ended (nil while it runs).
-    /// Messages are written under the same lock, so that two calls' lines never interleave.
-    private let state = Mutex(State())
-    /// A notification's method and params; called on the reader thread.
+    /// The session's zone, as `initialize` answered it: the one dates of events are read back in.
+    private let zone = Mutex(TimeZone.current)
+    /// A notification's method and params; called on the notifications' thread.
     private let notificationHandler = Mutex<(@Sendable (String, JSONValue?) -> Void)?>(nil)
-
-    private struct State {
-        var waiting: [Int64: Answer] = [:]
-        var nextID: Int64 = 1
-        var ended: String?
-    }
-
-    /// A call's answer, given once by the reader thread (or by the end of the session) to the
-    /// thread that waits for it.
-    typealias Answer = ConditionLock<Result<WireSlice, EKError>?>
+    private let ended = Mutex(false)
 
     init() throws(EKError) {
         guard let binary = RemindersdProgram.binary() else {
@@ -47,125 +38,106 @@ final class StoreConnection: Sendable {
             throw EKError(.internalFailure, message: "cannot start \(binary): \(error.localizedDescription)")
         }
         input = toServer.fileHandleForWriting
-        writer = DescriptorWriter(descriptor: input.fileDescriptor)
-        let output = fromServer.fileHandleForReading.fileDescriptor
-        // The reader holds the connection weakly: the store going away ends it.
-        let reader = Thread {
-            Self.read(
-                from: output, deliver: { [weak self] message in self?.deliver(message) },
-                ended: { [weak self] in self?.finish("remindersd went away") })
+        // A fetch of every reminder is one answer of many megabytes, from the server it started.
+        connection = Connection(
+            input: fromServer.fileHandleForReading.fileDescriptor, output: input.fileDescriptor, limits: Limits(maxMessageSize: 1 << 30),
+            framing: .ndjson, cancelMethod: nil, holdsSIGPIPE: true)
+        connection.start()
+        // The notifications' thread holds the connection weakly: the store going away ends it.
+        let notifications = Thread { [weak self, connection] in
+            while true {
+                for inbound in connection.receive() {
+                    switch inbound {
+                    case .single(.notification(let notification)): self?.deliver(notification)
+                    case .batch(let messages):
+                        for case .notification(let notification) in messages { self?.deliver(notification) }
+                    case .endOfInput: return
+                    default: continue
+                    }
+                }
+            }
         }
-        reader.name = "EventKit.remindersd"
-        reader.start()
+        notifications.name = "EventKit.remindersd"
+        notifications.start()
     }
 
     deinit { close() }
 
-    /// Where notifications go from now on (called on the reader thread).
+    /// Where notifications go from now on (called on the notifications' thread).
     func onNotification(_ handler: @escaping @Sendable (String, JSONValue?) -> Void) {
         notificationHandler.withLock { $0 = handler }
+    }
+
+    private func deliver(_ notification: RemindersJSONRPC.Notification) {
+        notificationHandler.withLock { $0 }?(notification.method, notification.params)
     }
 
     /// Ends the session — the end of its input ends the server, discarding what was staged and not
     /// committed, as a Mac's store forgets it with the app — and waits a moment for it to go.
     func close() {
-        guard state.withLock({ $0.ended == nil }) else { return }
-        finish("the event store was closed")
+        guard
+            ended.withLock({ ended in
+                defer { ended = true }; return !ended
+            })
+        else { return }
         try? input.close()
         let deadline = Date().addingTimeInterval(2)
         while process.isRunning, Date() < deadline { usleep(5_000) }
         if process.isRunning { process.terminate() }
+        connection.interrupt()
     }
 
-    /// Sends a request and waits for its answer: the result, or the error mapped to EventKit's.
+    /// `initialize`, as this program: the session's zone is the one its answer names.
+    func initialize(_ params: Initialize.Params) throws(EKError) {
+        let answered = try call(Initialize.self, params)
+        zone.withLock { $0 = TimeZone(identifier: answered.timeZone) ?? $0 }
+    }
+
+    /// Asks `method` and waits for its answer, read back as its result; the server's error as EventKit's.
+    @discardableResult
+    func call<M: RemindersMethod>(_ method: M.Type, _ params: M.Params, commit: Bool? = nil, timeout: TimeInterval = 300)
+        throws(EKError) -> M.Result
+    {
+        do { return try connection.call(method, params, commit: commit, zone: zone.withLock { $0 }, timeout: timeout) } catch {
+            throw Self.error(from: error)
+        }
+    }
+
+    /// The same, with the result left unread: a fetch takes it apart into its items (`WireSlice`).
+    func answer<M: RemindersMethod>(_ method: M.Type, _ params: M.Params, timeout: TimeInterval = 300) throws(EKError) -> WireSlice {
+        let message: [UInt8]
+        do { message = try connection.call(M.name, params: M.written(params), timeout: timeout) } catch { throw Self.error(from: error) }
+        // Down to the arrays of a result (a fetch's items), in the one pass that finds them.
+        guard let answer = WireSlice(message: message, levels: 3) else {
+            throw EKError(.internalFailure, message: "the answer to \(M.name) is not JSON")
+        }
+        return answer["result"] ?? .null
+    }
+
+    /// The server's error as EventKit's: by the EventKit code it names (`data.reason`), else by
+    /// what its JSON-RPC code means.
+    static func error(from error: ResponseError) -> EKError {
+        if let reason = error.data?["reason"]?.stringValue, let known = EKError.Code(reason: reason) {
+            return EKError(known, message: error.message, serverCode: error.code)
+        }
+        let code: EKError.Code = error.code == ResponseError.notAuthorizedCode ? .eventStoreNotAuthorized : .internalFailure
+        return EKError(code, message: error.message, serverCode: error.code)
+    }
+
+    /// `method` asked with params spelt by the caller, its result as JSON.
     @discardableResult
     func call(_ method: String, _ params: JSONValue, timeout: TimeInterval = 300) throws(EKError) -> JSONValue {
         try answer(method, params, timeout: timeout).value
     }
 
-    /// The same, with the result left unread: a fetch takes it apart into its items (`WireSlice`).
     func answer(_ method: String, _ params: JSONValue, timeout: TimeInterval = 300) throws(EKError) -> WireSlice {
-        let answer = Answer(nil)
-        let id: Int64? = state.withLock { state in
-            guard state.ended == nil else { return nil }
-            defer { state.nextID += 1 }
-            state.waiting[state.nextID] = answer
-            return state.nextID
+        var writer = JSONWriter()
+        writer.value(params)
+        let message: [UInt8]
+        do { message = try connection.call(method, params: writer.bytes, timeout: timeout) } catch { throw Self.error(from: error) }
+        guard let answer = WireSlice(message: message, levels: 3) else {
+            throw EKError(.internalFailure, message: "the answer to \(method) is not JSON")
         }
-        guard let id else { throw EKError(.internalFailure, message: state.withLock { $0.ended } ?? "remindersd went away") }
-        guard send(["jsonrpc": "2.0", "id": .integer(id), "method": .string(method), "params": params]) else {
-            finish("remindersd stopped reading its input")
-            throw EKError(.internalFailure, message: "remindersd went away")
-        }
-        let value = answer.withLock(when: { $0 != nil }, before: Date().addingTimeInterval(timeout)) { value, _ in value }
-        guard let value else {
-            _ = state.withLock { $0.waiting.removeValue(forKey: id) }
-            throw EKError(.internalFailure, message: "remindersd did not answer \(method) within \(Int(timeout)) s")
-        }
-        return try value.get()
-    }
-
-    @discardableResult
-    private func send(_ message: JSONValue) -> Bool {
-        var json = JSONWriter()
-        json.value(message)
-        var bytes = json.bytes
-        bytes.append(0x0A)
-        // The program's SIGPIPE is its own: a server gone away must not kill it.
-        return state.withLock { _ in writer.writeHoldingSIGPIPE(bytes) } == .written
-    }
-
-    /// Every call waiting, and every later one, fails with `reason`.
-    private func finish(_ reason: String) {
-        let failed: [Answer] = state.withLock { state in
-            if state.ended == nil { state.ended = reason }
-            defer { state.waiting.removeAll() }
-            return Array(state.waiting.values)
-        }
-        for answer in failed { answer.withLock { $0 = .failure(EKError(.internalFailure, message: reason)) } }
-    }
-
-    /// One message from the server, taken apart without reading its result (the caller does, or
-    /// takes it apart further): a notification, or the answer to a call waiting.
-    private func deliver(_ frame: [UInt8]) {
-        // Down to the arrays of a result (a fetch's items), in the one pass that finds the id.
-        guard let message = WireSlice(message: frame, levels: 3) else { return }
-        var id: Int64?, method: String?, params: JSONValue?, error: JSONValue?, result: WireSlice?
-        for member in message.members {
-            switch member.key {
-            case "id": id = member.value.value.integerValue
-            case "method": method = member.value.value.stringValue
-            case "params": params = member.value.value
-            case "error": error = member.value.value
-            case "result": result = member.value
-            default: continue
-            }
-        }
-        if let method, id == nil {
-            notificationHandler.withLock { $0 }?(method, params)
-            return
-        }
-        guard let id, let answer = state.withLock({ $0.waiting.removeValue(forKey: id) }) else { return }
-        let value: Result<WireSlice, EKError> = if let error { .failure(Self.error(from: error)) } else { .success(result ?? .null) }
-        answer.withLock { $0 = value }
-    }
-
-    /// The server's error as EventKit's: by the EventKit code it names (`data.reason`), else by
-    /// what its JSON-RPC code means.
-    static func error(from error: JSONValue) -> EKError {
-        let code = Int(error["code"]?.integerValue ?? 0)
-        let message = error["message"]?.stringValue ?? ""
-        if let reason = error["data"]?["reason"]?.stringValue, let known = EKError.Code(reason: reason) {
-            return EKError(known, message: message, serverCode: code)
-        }
-        return EKError(code == ResponseError.notAuthorizedCode ? .eventStoreNotAuthorized : .internalFailure, message: message, serverCode: code)
-    }
-
-    private static func read(from descriptor: Int32, deliver: ([UInt8]) -> Void, ended: () -> Void) {
-        FrameReader.read(descriptor, framing: .ndjson) { frame in
-            if case .message(let bytes) = frame { deliver(bytes) }
-        }
-        Glibc.close(descriptor)
-        ended()
+        return answer["result"] ?? .null
     }
 }

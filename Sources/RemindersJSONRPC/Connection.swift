@@ -4,11 +4,12 @@ import Synchronization
     import Glibc
 #endif
 
-/// One client on a pair of file descriptors: a reader thread that frames and parses what
+/// One peer on a pair of file descriptors: a reader thread that frames and parses what
 /// arrives, and a locked writer so replies and notifications never interleave.
 ///
 /// The connection knows JSON-RPC (framing, batches, cancellation) and nothing about what
-/// the methods mean; the server pulls `Inbound` items and pushes encoded replies.
+/// the methods mean. It serves either side, as rust-analyzer's lsp-server does: a server pulls
+/// `Inbound` items and pushes encoded replies; a client `call`s, and pulls the notifications.
 public final class Connection: Sendable {
     public let limits: Limits
     private let input: Int32
@@ -22,30 +23,35 @@ public final class Connection: Sendable {
     private let detectedFraming: Mutex<Framing?>
     private let fixedFraming: Framing?
     private let readerStarted = Mutex(false)
+    /// The requests this side sent that wait for their answer.
+    private let outgoing = OutgoingCalls()
 
     private struct Output: ~Copyable {
         let writer: DescriptorWriter
+        /// In a library, whose host program's SIGPIPE is not its own to ignore (EventKit's).
+        let holdsSIGPIPE: Bool
         /// The client has gone (EPIPE, or any other failure): nothing more is written, and EOF on
         /// the input ends the session.
         var isBroken = false
 
         mutating func write(_ bytes: [UInt8]) {
             guard !isBroken, !bytes.isEmpty else { return }
-            if writer.write(bytes) != .written { isBroken = true }
+            if (holdsSIGPIPE ? writer.writeHoldingSIGPIPE(bytes) : writer.write(bytes)) != .written { isBroken = true }
         }
     }
 
     /// `framing`: the one the peer must use (MCP's stdio is NDJSON only); nil: told by its first byte.
     /// `cancelMethod`: the notification that cancels a request by its `id`, handled on the reader
     /// thread so it takes effect while the request runs; nil: cancellations reach the server as notifications.
+    /// `holdsSIGPIPE`: for a connection in a library, which may not ignore SIGPIPE for its program.
     public init(
         input: Int32 = 0, output: Int32 = 1, limits: Limits = Limits(), framing: Framing? = nil,
-        cancelMethod: String? = "$/cancelRequest"
+        cancelMethod: String? = "$/cancelRequest", holdsSIGPIPE: Bool = false
     ) {
         self.input = input
         self.fixedFraming = framing
         self.detectedFraming = Mutex(framing)
-        self.output = Mutex(Output(writer: DescriptorWriter(descriptor: output)))
+        self.output = Mutex(Output(writer: DescriptorWriter(descriptor: output), holdsSIGPIPE: holdsSIGPIPE))
         self.limits = limits
         self.queue = InboundQueue(capacity: 4096, byteCapacity: max(2 * limits.maxMessageSize, 1 << 20))
         self.cancelMethod = cancelMethod
@@ -121,6 +127,28 @@ public final class Connection: Sendable {
         }
     }
 
+    // MARK: Calling the peer
+
+    /// Sends a request and waits for its answer: the whole answering message, as the peer wrote
+    /// it (the caller reads its `result`), or the error it answered with. When the peer goes away
+    /// every call waiting, and every later one, fails; one unanswered for `timeout` seconds fails.
+    public func call(_ method: String, params: [UInt8], timeout: TimeInterval) throws(ResponseError) -> [UInt8] {
+        let (id, answer) = try outgoing.begin().get()
+        send(Envelope.request(id: .number(id), method: method, params: params))
+        guard !output.withLock({ $0.isBroken }) else {
+            outgoing.abandon(id)
+            let ended = ResponseError.internalError("the peer stopped reading its input")
+            outgoing.end(ended)
+            throw ended
+        }
+        let value = answer.withLock(when: { $0 != nil }, before: Date().addingTimeInterval(timeout)) { value, _ in value }
+        guard let value else {
+            outgoing.abandon(id)
+            throw ResponseError.internalError("\(method) was not answered within \(Int(timeout)) s")
+        }
+        return try value.get()
+    }
+
     private func readLoop() {
         var reader = InboundReader(limits: limits, cancellation: cancellation, cancelMethod: cancelMethod)
         var decoder = FrameDecoder(maxMessageSize: limits.maxMessageSize, framing: fixedFraming)
@@ -153,6 +181,7 @@ public final class Connection: Sendable {
         batch.items.append(.endOfInput)
         batch.costs.append(0)
         hand(batch)
+        outgoing.end(.internalError("the peer went away: it closed its output"))
     }
 
     private struct ReadBatch {
@@ -170,6 +199,8 @@ public final class Connection: Sendable {
     private func deliver(_ frame: FrameDecoder.Output, by reader: inout InboundReader, into batch: inout ReadBatch) {
         switch frame {
         case .message(let bytes):
+            // An answer to a call of this side's goes to the call, not to the queue.
+            if outgoing.isWaiting, outgoing.answer(bytes) { return }
             if let inbound = reader.inbound(from: bytes, began: &batch.began) { batch.items.append(inbound); batch.costs.append(bytes.count) }
         case .error(let error): batch.items.append(.unreadable(.parseError(error.description))); batch.costs.append(0)
         }

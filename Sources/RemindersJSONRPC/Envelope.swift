@@ -1,5 +1,17 @@
 /// Builds the JSON text of outgoing messages around results that are already encoded.
 public enum Envelope {
+    public static func request(id: RequestID, method: String, params: [UInt8]) -> [UInt8] {
+        var writer = JSONWriter(capacity: params.count + 64)
+        writer.beginObject()
+        writer.field("jsonrpc", "2.0")
+        writer.field("id", id.json)
+        writer.field("method", method)
+        writer.key(static: "params")
+        writer.raw(params)
+        writer.endObject()
+        return writer.bytes
+    }
+
     public static func result(id: RequestID, _ result: [UInt8]) -> [UInt8] {
         var writer = JSONWriter(capacity: result.count + 40)
         writer.beginObject()

@@ -25,16 +25,51 @@ extension ReadableMethodResult {
 
 extension RemindersMethod {
     /// The request as one JSON-RPC message: `{"jsonrpc":"2.0","id":ID,"method":NAME,"params":{…}}`.
-    public static func request(id: Int, _ params: Params) -> [UInt8] {
+    public static func request(id: Int, _ params: Params, commit: Bool? = nil) -> [UInt8] {
+        Envelope.request(id: .number(Int64(id)), method: name, params: written(params, commit: commit))
+    }
+
+    /// The params as a caller sends them; with `commit` for a method that stages (the dispatcher's
+    /// member, declared once in `CommitParam`, not the method's).
+    public static func written(_ params: Params, commit: Bool? = nil) -> [UInt8] {
         var writer = JSONWriter()
-        writer.beginObject()
-        writer.field("jsonrpc", "2.0")
-        writer.field("id", id)
-        writer.field("method", name)
-        writer.key(static: "params")
         params.write(to: &writer)
-        writer.endObject()
-        return writer.bytes
+        guard let commit else { return writer.bytes }
+        var bytes = writer.bytes
+        guard bytes.last == UInt8(ascii: "}") else { return bytes }
+        bytes.removeLast()
+        var member = JSONWriter()
+        member.beginObject()
+        member.key(CommitParam.name)
+        member.bool(commit)
+        // `{"commit":…}` joined into the params' object: after a comma when it has members.
+        let joined = member.bytes.dropFirst()
+        if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
+        bytes += joined
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    /// The result of `message`, the peer's answer, read as this method's: in `zone`, the session's.
+    public static func result(of message: [UInt8], zone: TimeZone) throws(ResponseError) -> Result {
+        let parsed: JSONValue
+        do { parsed = try JSONParser.parse(message, maxDepth: 512) } catch {
+            throw .internalError("the answer to \(name) is not JSON: \(error)")
+        }
+        guard let result = parsed["result"] else { throw .internalError("the answer to \(name) has no result") }
+        do { return try Result(reading: result, zone: zone) } catch {
+            throw .internalError("the answer to \(name) is not its result: \(error.message)")
+        }
+    }
+}
+
+extension Connection {
+    /// `method` asked of the peer, typed both ways: its params written by the declaration (with
+    /// `commit` for a method that stages), its answer read back as its `Result` in `zone`.
+    public func call<M: RemindersMethod>(
+        _ method: M.Type, _ params: M.Params, commit: Bool? = nil, zone: TimeZone, timeout: TimeInterval = 300
+    ) throws(ResponseError) -> M.Result {
+        try M.result(of: try call(M.name, params: M.written(params, commit: commit), timeout: timeout), zone: zone)
     }
 }
 
