@@ -28,9 +28,9 @@ let package = Package(
         // State shared between threads beyond what `Mutex` does: state one of them waits on (`ConditionLock`), and a
         // value made on one thread for another to own (`HandOff`). Foundation and Synchronization only.
         .target(name: "RemindersConcurrency"),
-        // Where remindersd is, who is asking, and one request by a one-shot `remindersd call`: for the libraries
-        // linked into other people's programs (EventKit, Core Location).
-        .target(name: "RemindersLauncher", dependencies: ["RemindersConcurrency", "RemindersJSONRPC"]),
+        // Where remindersd is, who is asking, and one request in a session of its own (typed both ways): for the
+        // libraries linked into other people's programs (EventKit, Core Location).
+        .target(name: "RemindersLauncher", dependencies: ["RemindersConcurrency", "RemindersJSONRPC", "RemindersProtocol"]),
         // What EventKit's API and EventKit programs need of Core Location: CLLocation and its coordinate, distances,
         // regions, and CLGeocoder (asking the server's geocode, which asks the owner's geocoder).
         .target(name: "CoreLocation", dependencies: ["RemindersJSONRPC", "RemindersJSON", "RemindersLauncher", "RemindersModel", "RemindersProtocol"]),
@@ -40,7 +40,7 @@ let package = Package(
         // `remindersd serve` over a pipe. Links the transport's JSON and framing and the protocol's declarations
         // (with the model and its JSON), nothing of the store or the server.
         .target(
-            name: "EventKit", dependencies: ["RemindersCivilTime", "RemindersConcurrency", "CoreGraphics", "CoreLocation", "RemindersJSONRPC", "RemindersLauncher", "RemindersModel", "RemindersProtocol"]),
+            name: "EventKit", dependencies: ["RemindersCivilTime", "RemindersConcurrency", "CoreGraphics", "CoreLocation", "RemindersJSON", "RemindersJSONRPC", "RemindersLauncher", "RemindersModel", "RemindersProtocol"]),
         // iCalendar (RFC 5545): content lines, components, values, time zones. Knows nothing of reminders.
         .target(name: "RemindersICalendarFormat", dependencies: ["RemindersCivilTime"]),
         // EventKit's model (calendars, reminders, events, alarms, recurrence) as plain values with its rules. No SQL, no JSON.
@@ -147,7 +147,7 @@ let package = Package(
             name: "RemindersServerTests",
             dependencies: ["RemindersJSON", "RemindersProtocol", "RemindersServer", "RemindersStore", "RemindersJSONRPC", "RemindersServerHarness", "RemindersTestSupport", "RemindersCommandLine", "RemindersCommandArguments", "RemindersModel"]),
         .testTarget(name: "RemindersEndToEndTests", dependencies: ["RemindersJSONRPC", "RemindersTestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "RemindersEventKitTests", dependencies: ["EventKit", "CoreLocation", "RemindersJSONRPC", "RemindersTestSupport"]),
+        .testTarget(name: "RemindersEventKitTests", dependencies: ["EventKit", "CoreLocation", "RemindersJSONRPC", "RemindersLauncher", "RemindersProtocol", "RemindersTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

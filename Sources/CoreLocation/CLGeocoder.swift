@@ -77,21 +77,23 @@ open class CLGeocoder: NSObject, @unchecked Sendable {  // open, so unchecked; i
         guard !address.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw CLError(.geocodeFoundNoResult, message: "an empty address names no place")
         }
-        return try ask(Geocode.name, ["address": .string(address)])
+        return try ask(Geocode.self, Geocode.Params(address: address))
     }
 
     private func reverse(_ location: CLLocation) throws(CLError) -> [CLPlacemark] {
-        try ask(ReverseGeocode.name, ["latitude": .double(location.coordinate.latitude), "longitude": .double(location.coordinate.longitude)])
+        try ask(
+            ReverseGeocode.self,
+            ReverseGeocode.Params(location: GeoLocation(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude)))
     }
 
-    private func ask(_ method: String, _ params: JSONObject) throws(CLError) -> [CLPlacemark] {
+    private func ask<M: RemindersMethod>(_ method: M.Type, _ params: M.Params) throws(CLError) -> [CLPlacemark] where M.Result == Placemarks {
         let call = RemindersdProgram.Call()
         let key = ObjectIdentifier(call)
         running.withLock { $0[key] = call }
         defer { running.withLock { _ = $0.removeValue(forKey: key) } }
-        switch RemindersdProgram.call(method, .object(params), running: call) {
+        switch RemindersdProgram.call(method, params, running: call) {
         case .success(let answer):
-            let placemarks = (answer["placemarks"]?.arrayValue ?? []).compactMap(Placemark.decode).map(CLPlacemark.init)
+            let placemarks = answer.placemarks.map(CLPlacemark.init)
             guard !placemarks.isEmpty else { throw CLError(.geocodeFoundNoResult) }
             return placemarks
         case .failure(let error):

@@ -1,5 +1,5 @@
 import Foundation
-import RemindersJSONRPC
+import RemindersModel
 
 /// When a reminder or an event reminds: at a date, at an offset from its due date (a reminder's)
 /// or start (an event's), or on arriving at or leaving a place (`structuredLocation` and `proximity`).
@@ -10,7 +10,8 @@ open class EKAlarm: EKObject {  // not Sendable, as Apple's is not
     private var date: Date?
     /// What the alarm was read as counting from (remindersd's `relativeTo`: a reminder's start, or
     /// an event's end it moves with), sent back so.
-    private var relativeTo: String?
+    private var countsFrom: Anchor?
+    private enum Anchor { case start, end }
 
     public override init() { super.init() }
 
@@ -60,30 +61,37 @@ open class EKAlarm: EKObject {  // not Sendable, as Apple's is not
         return soundName != nil ? .audio : .display
     }
 
-    var wire: JSONValue {
-        var object = JSONObject()
-        if let alarmIdentifier { object["alarmIdentifier"] = .string(alarmIdentifier) }
-        if let emailAddress { object["emailAddress"] = .string(emailAddress) }
-        if let procedure { object["url"] = .string(procedure.absoluteString) }
-        if let structuredLocation, proximity != .none {
-            object["structuredLocation"] = structuredLocation.wire
-            object["proximity"] = .string(proximity.wire)
-        } else if let date {
-            object["absoluteDate"] = Wire.instant(date)
-        } else {
-            object["relativeOffset"] = .double(offset)
-            if let relativeTo { object["relativeTo"] = .string(relativeTo) }
+    /// The alarm as a save sends it. An email or a procedure is refused, as iOS refuses them for
+    /// reminders: remindersd's alarms are shown, never mailed or run.
+    func draft() throws(EKError) -> AlarmDraft {
+        if emailAddress != nil || procedure != nil {
+            throw EKError(.reminderAlarmContainsEmailOrUrl, message: "reminder alarms cannot send email or open a URL")
         }
-        return .object(object)
+        let trigger: Alarm.Trigger
+        if let structuredLocation, proximity != .none {
+            trigger = .location(structuredLocation.model, proximity.model)
+        } else if let date {
+            trigger = .absolute(FoundationValues.timestamp(date))
+        } else {
+            trigger = countsFrom == .start ? .relativeToStart(offset: offset) : .relative(offset: offset)
+        }
+        return AlarmDraft(alarmIdentifier: alarmIdentifier, trigger: trigger, followsEnd: countsFrom == .end)
     }
 
-    convenience init(wire value: JSONValue) {
+    convenience init(_ alarm: Alarm) {
         self.init()
-        alarmIdentifier = value["alarmIdentifier"]?.stringValue
-        if let date = Wire.date(value["absoluteDate"]) { absoluteDate = date }
-        if let offset = value["relativeOffset"]?.doubleValue { relativeOffset = offset }
-        relativeTo = value["relativeTo"]?.stringValue.flatMap { ["start", "end"].contains($0) ? $0 : nil }
-        structuredLocation = EKStructuredLocation(wire: value["structuredLocation"])
-        proximity = EKAlarmProximity(wire: value["proximity"]?.stringValue)
+        alarmIdentifier = alarm.alarmIdentifier
+        switch alarm.trigger {
+        case .relative(let offset):
+            relativeOffset = offset
+            if alarm.followsEnd { countsFrom = .end }
+        case .relativeToStart(let offset):
+            relativeOffset = offset
+            countsFrom = .start
+        case .absolute(let date): absoluteDate = FoundationValues.date(date)
+        case .location(let place, let proximity):
+            structuredLocation = EKStructuredLocation(place)
+            self.proximity = EKAlarmProximity(proximity)
+        }
     }
 }

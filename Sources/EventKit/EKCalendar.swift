@@ -1,6 +1,5 @@
 import CoreGraphics
 import Foundation
-import RemindersJSONRPC
 import RemindersModel
 import RemindersProtocol
 
@@ -41,7 +40,8 @@ open class EKCalendar: EKObject {  // not Sendable, as Apple's is not
     }
     open var source: EKSource!
     weak var store: EKEventStore?
-    private var snapshot: JSONValue = .null
+    /// What the store said when it was read (or saved).
+    private(set) var stored: ItemCalendar?
 
     /// A new calendar of `entityType` for `eventStore`, saved with `saveCalendar(_:commit:)`.
     public init(for entityType: EKEntityType, eventStore: EKEventStore) {
@@ -57,49 +57,47 @@ open class EKCalendar: EKObject {  // not Sendable, as Apple's is not
         self.init(for: .event, eventStore: eventStore)
     }
 
-    init(wire value: JSONValue, store: EKEventStore) {
-        allowedEntityTypes = value["allowedEntityTypes"]?.arrayValue?.contains(.string(EntityType.event.rawValue)) == true ? .event : .reminder
+    init(_ calendar: ItemCalendar, store: EKEventStore) {
+        allowedEntityTypes = calendar.entityType == .event ? .event : .reminder
         self.store = store
         super.init()
-        read(value)
+        read(calendar)
     }
 
     /// The calendar's identifier: the store's, once saved ("" before).
     public var calendarIdentifier: String { identifier ?? "" }
 
     public override var isNew: Bool { identifier == nil }
-    public override var hasChanges: Bool { isNew || wire != snapshot }
+    public override var hasChanges: Bool {
+        guard let stored, !isNew else { return true }
+        return title != stored.title || colorHex != stored.color || source?.account != stored.source?.account
+    }
 
-    func read(_ value: JSONValue) {
-        identifier = value["calendarIdentifier"]?.stringValue
-        title = value["title"]?.stringValue ?? ""
-        type = EKCalendarType(wire: value["type"]?.stringValue)
-        writable = value["allowsContentModifications"]?.boolValue ?? true
-        colorHex = value["color"]?.stringValue
-        if let store { source = store.source(for: value["source"]) }
-        snapshot = wire
+    func read(_ calendar: ItemCalendar) {
+        identifier = calendar.calendarIdentifier
+        title = calendar.title
+        type = EKCalendarType(calendar.type)
+        writable = calendar.allowsContentModifications
+        colorHex = calendar.color
+        if let store { source = store.source(for: calendar.source) }
+        stored = calendar
     }
 
     var entityType: EKEntityType { allowedEntityTypes.contains(.event) ? .event : .reminder }
 
-    var wire: JSONValue {
-        var object: JSONObject = ["title": .string(title), "allowedEntityTypes": [.string(entityType.wire)]]
-        if let identifier { object["calendarIdentifier"] = .string(identifier) }
-        if let colorHex { object["color"] = .string(colorHex) }
-        if let account = source?.account { object["source"] = ["account": .string(account)] }
-        return .object(object)
+    /// What `saveCalendar` takes: the calendar as it is now.
+    var changes: CalendarChanges {
+        CalendarChanges(calendarIdentifier: identifier, title: title, color: colorHex, account: source?.account, entityType: entityType.model)
     }
 
     @discardableResult
     open override func refresh() -> Bool {
-        guard let identifier, let store, let found = store.calendar(withIdentifier: identifier) else { return false }
-        read(found.wireRead)
+        guard let identifier, let store, let found = store.calendar(withIdentifier: identifier)?.stored else { return false }
+        read(found)
         return true
     }
 
-    open override func rollback() { if snapshot != .null { read(snapshot) } }
-
-    var wireRead: JSONValue { snapshot }
+    open override func rollback() { if let stored { read(stored) } }
 
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? EKCalendar, let identifier else { return self === object as AnyObject }

@@ -16,7 +16,6 @@ open class EKCalendarItem: EKObject {  // not Sendable, as Apple's is not
     /// What every calendar item holds, behind the members that read what a fetch left unread first.
     private struct Fields {
         var identifier: String?
-        var snapshot: JSONValue = .null
         var calendar: EKCalendar?
         var title: String!
         var location: String?
@@ -33,11 +32,6 @@ open class EKCalendarItem: EKObject {  // not Sendable, as Apple's is not
     var identifier: String? {
         get { loaded(); return fields.identifier }
         set { loaded(); fields.identifier = newValue }
-    }
-    /// What the store said when this was read (or saved): what a save compares against.
-    var snapshot: JSONValue {
-        get { loaded(); return fields.snapshot }
-        set { loaded(); fields.snapshot = newValue }
     }
 
     open var calendar: EKCalendar! {
@@ -101,8 +95,15 @@ open class EKCalendarItem: EKObject {  // not Sendable, as Apple's is not
     @inline(__always) final func loaded() {
         guard let unread else { return }
         self.unread = nil
-        read(unread.value)
+        read(unread: unread.value)
     }
+
+    /// What a fetch gave, read as the kind's model value (each kind reads its own).
+    func read(unread value: JSONValue) {}
+
+    /// What the store said of it when it was read (or saved): what a save compares against; nil
+    /// for an item made here.
+    var storedItem: (any CalendarItem)? { nil }
 
     /// The store's identifier for it, once saved ("" before).
     public var calendarItemIdentifier: String { identifier ?? "" }
@@ -115,106 +116,66 @@ open class EKCalendarItem: EKObject {  // not Sendable, as Apple's is not
     public var hasNotes: Bool { !(notes ?? "").isEmpty }
     public var hasRecurrenceRules: Bool { !(recurrenceRules ?? []).isEmpty }
     /// Who the invitation it came in names, read-only (nil when none, as Apple's; a reminder has none).
-    public var attendees: [EKParticipant]? { EKParticipant.list(snapshot["attendees"]) }
-    public var hasAttendees: Bool { !(snapshot["attendees"]?.arrayValue ?? []).isEmpty }
+    public var attendees: [EKParticipant]? { EKParticipant.list(storedAttendees) }
+    public var hasAttendees: Bool { !storedAttendees.isEmpty }
+    var storedAttendees: [Participant] { [] }
 
     public override var isNew: Bool { identifier == nil }
-    public override var hasChanges: Bool { isNew || !changes.isEmpty }
 
     open func addAlarm(_ alarm: EKAlarm) { alarms = (alarms ?? []) + [alarm] }
     open func removeAlarm(_ alarm: EKAlarm) { alarms = alarms?.filter { $0 !== alarm }.nilWhenEmpty }
     open func addRecurrenceRule(_ rule: EKRecurrenceRule) { recurrenceRules = (recurrenceRules ?? []) + [rule] }
     open func removeRecurrenceRule(_ rule: EKRecurrenceRule) { recurrenceRules = recurrenceRules?.filter { $0 !== rule }.nilWhenEmpty }
 
-    /// Every member, as the protocol takes it (for a new item, and to compare against `snapshot`).
-    var wire: JSONObject {
-        var object: JSONObject = [
-            "title": Wire.string(title), "notes": Wire.string(notes), "url": Wire.string(url?.absoluteString),
-            "alarms": .array((alarms ?? []).map(\.wire)), "recurrenceRules": .array((recurrenceRules ?? []).map(\.wire)),
-        ]
-        if let calendar, !calendar.calendarIdentifier.isEmpty { object["calendarIdentifier"] = .string(calendar.calendarIdentifier) }
-        return object
-    }
-
-    /// The members that differ from what was read (all of them, for a new item).
-    var changes: JSONObject {
-        let now = wire
-        guard let before = snapshot.objectValue, !isNew else { return now }
-        var changed = JSONObject()
-        for member in now.members where Self.differs(member.value, before[member.key], key: member.key) { changed[member.key] = member.value }
-        return changed
-    }
-
-    /// Alarms and rules compare by what they say (the store adds identifiers and the RRULE text);
-    /// numbers by their value, however they were written.
-    private static func differs(_ value: JSONValue, _ before: JSONValue?, key: String) -> Bool {
-        let value = numbers(value), before = numbers(before ?? .null)
-        switch key {
-        case "alarms":
-            func shape(_ alarms: JSONValue) -> [JSONValue] {
-                (alarms.arrayValue ?? []).map { alarm in
-                    var object = alarm.objectValue ?? JSONObject()
-                    object["alarmIdentifier"] = nil
-                    if object["proximity"] == "none" { object["proximity"] = nil }
-                    return .object(object)
-                }
-            }
-            return shape(value) != shape(before)
-        case "recurrenceRules":
-            func shape(_ rules: JSONValue) -> [JSONValue] {
-                (rules.arrayValue ?? []).compactMap { EKRecurrenceRule.from(wire: $0)?.wire }
-            }
-            return shape(value) != shape(before)
-        default:
-            return value != before && !(value.isNull && before == .null)
+    /// What every item's save changes, into `changes`: for a new item every member, else those
+    /// that differ from what the store said (alarms and rules by what they say, not by identity).
+    func fillCommonChanges(into changes: inout some CalendarItemChanges) throws(EKError) {
+        let stored = isNew ? nil : storedItem
+        changes.title = Self.change(title, was: stored?.title, isNew: stored == nil)
+        changes.notes = Self.change(notes, was: stored?.notes, isNew: stored == nil)
+        changes.url = Self.change(url?.absoluteString, was: stored?.url, isNew: stored == nil)
+        if let calendar, !calendar.calendarIdentifier.isEmpty {
+            changes.calendarIdentifier = Self.change(calendar.calendarIdentifier, was: stored?.calendarIdentifier, isNew: stored == nil)
         }
-    }
-
-    private static func numbers(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .integer(let number): return .double(Double(number))
-        case .array(let elements): return .array(elements.map(numbers))
-        case .object(let object): return .object(JSONObject(object.members.map { JSONObject.Member(key: $0.key, value: numbers($0.value)) }))
-        default: return value
+        var drafts: [AlarmDraft] = []
+        for alarm in alarms ?? [] { drafts.append(try alarm.draft()) }
+        let shape = { (drafts: [AlarmDraft]) in drafts.map { AlarmDraft(trigger: $0.trigger, followsEnd: $0.followsEnd) } }
+        if stored == nil || shape(drafts) != shape(stored?.alarms.map { AlarmDraft(trigger: $0.trigger, followsEnd: $0.followsEnd) } ?? []) {
+            changes.alarms = .set(drafts)
         }
+        // A rule as EventKit holds it (a calendar's rule may say more than EventKit can): what was
+        // read compares with what is held only after the same trip.
+        let rules = (recurrenceRules ?? []).map(\.model)
+        if stored == nil || rules != (stored?.recurrenceRules ?? []).map({ EKRecurrenceRule($0).model }) { changes.recurrenceRules = .set(rules) }
     }
 
-    /// Takes what the store says of the item, every member in one pass: a fetch makes thousands
-    /// of these, and looking each member up by name would scan the object once per member.
-    func read(_ value: JSONValue) {
-        snapshot = value
-        clear()
-        for member in value.objectValue?.members ?? [] { take(member.key, member.value) }
+    /// A member's change: every one for a new item; else nothing when it is what was stored.
+    static func change<Value: Equatable>(_ value: Value?, was stored: Value?, isNew: Bool) -> FieldChange<Value> {
+        if !isNew, value == stored { return .keep }
+        return value.map(FieldChange.set) ?? .clear
     }
 
-    /// What an item the store says nothing of holds: the state a read starts from.
-    func clear() {
-        (identifier, title, notes, url, location, timeZone) = (nil, "", nil, nil, nil, nil)
-        (creationDate, lastModifiedDate, calendarItemExternalIdentifier) = (nil, nil, nil)
-        (alarms, recurrenceRules) = (nil, nil)
-    }
-
-    /// One member as the store sent it. Each kind takes its own and hands the rest here.
-    func take(_ key: String, _ value: JSONValue) {
-        switch key {
-        case "calendarItemIdentifier": identifier = value.stringValue
-        case "title": title = value.stringValue ?? ""
-        case "notes": notes = value.stringValue
-        case "url": url = value.stringValue.flatMap(URL.init(string:))
-        case "location": location = value.stringValue
-        case "creationDate": creationDate = Wire.date(value)
-        case "lastModifiedDate": lastModifiedDate = Wire.date(value)
-        case "calendarItemExternalIdentifier": calendarItemExternalIdentifier = value.stringValue
-        case "timeZone": timeZone = value.stringValue.flatMap(TimeZoneCache.zone)
+    /// What every item holds, as the store said it (each kind reads the rest).
+    func readCommon(_ item: any CalendarItem) {
+        identifier = item.calendarItemIdentifier
+        title = item.title
+        notes = item.notes
+        url = item.url.flatMap(URL.init(string:))
+        location = item.location
+        creationDate = FoundationValues.date(item.creationDate)
+        lastModifiedDate = FoundationValues.date(item.lastModifiedDate)
+        calendarItemExternalIdentifier = item.calendarItemExternalIdentifier
+        timeZone = item.timeZone.flatMap(TimeZoneCache.zone)
         // nil when there are none, as Apple's are ("nil if the calendar item has no alarms").
-        case "alarms": alarms = (value.arrayValue ?? []).map(EKAlarm.init(wire:)).nilWhenEmpty
-        case "recurrenceRules": recurrenceRules = (value.arrayValue ?? []).compactMap(EKRecurrenceRule.from(wire:)).nilWhenEmpty
-        case "calendarIdentifier": if let identifier = value.stringValue { calendar = store.calendar(withIdentifier: identifier) }
-        default: break
-        }
+        alarms = item.alarms.map(EKAlarm.init).nilWhenEmpty
+        recurrenceRules = item.recurrenceRules.map(EKRecurrenceRule.init).nilWhenEmpty
+        calendar = store.calendar(withIdentifier: item.calendarIdentifier)
     }
 
-    open override func rollback() { if snapshot != .null { read(snapshot) } }
+    /// Reads again what the store said when it was read (each kind its own).
+    func readStored() {}
+
+    open override func rollback() { readStored() }
 
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? EKCalendarItem, let identifier else { return self === object as AnyObject }

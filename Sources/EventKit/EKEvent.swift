@@ -1,5 +1,7 @@
 import Foundation
+import RemindersJSON
 import RemindersJSONRPC
+import RemindersModel
 import RemindersProtocol
 
 /// An event, or one occurrence of a recurring one (as a fetch gives them): a start and an end, all
@@ -20,8 +22,14 @@ open class EKEvent: EKCalendarItem {  // not Sendable, as Apple's is not
         var isDetached = false
     }
 
+    /// What the store said of it when it was read (or saved), its dates in the session's zone.
+    private var stored: EventOccurrence?
+
     /// Who sent the invitation it came in (read-only); nil for an event made here.
-    public var organizer: EKParticipant? { snapshot["organizer"].flatMap(EKParticipant.init(wire:)) }
+    public var organizer: EKParticipant? {
+        loaded()
+        return stored?.event.organizer.flatMap(EKParticipant.init)
+    }
 
     /// The contact whose birthday the event is, in a Birthdays calendar: remindersd has none, so nil.
     open var birthdayContactIdentifier: String? { nil }
@@ -71,9 +79,9 @@ open class EKEvent: EKCalendarItem {  // not Sendable, as Apple's is not
         super.init(store: eventStore)
     }
 
-    init(wire value: JSONValue, store: EKEventStore) {
+    init(_ occurrence: EventOccurrence, store: EKEventStore) {
         super.init(store: store)
-        read(value)
+        read(occurrence)
     }
 
     /// An occurrence a fetch gave, read when first looked at.
@@ -95,70 +103,82 @@ open class EKEvent: EKCalendarItem {  // not Sendable, as Apple's is not
         (startDate ?? .distantPast).compare(other.startDate ?? .distantPast)
     }
 
-    override func read(_ value: JSONValue) {
-        super.read(value)
-        if occurrenceDate == nil { occurrenceDate = startDate }
+    override var storedItem: (any CalendarItem)? {
+        loaded()
+        return stored?.event
+    }
+    override var storedAttendees: [Participant] {
+        loaded()
+        return stored?.event.attendees ?? []
     }
 
-    override func clear() {
-        super.clear()
-        (structuredLocation, eventIdentifier, startDate, endDate, occurrenceDate) = (nil, nil, nil, nil, nil)
-        (isAllDay, isDetached, availability, status) = (false, false, .busy, .none)
+    /// A fetched occurrence, read when first looked at, in the session's zone.
+    override func read(unread value: JSONValue) {
+        guard case .object(let object) = value,
+            let occurrence = try? EventOccurrence(reading: RemindersJSON.Fields(object, path: "result"), zone: store.zone)
+        else { return }
+        read(occurrence)
     }
 
-    override func take(_ key: String, _ value: JSONValue) {
-        switch key {
-        // Read before or after `location`: that setter keeps a place whose title it is given.
-        case "structuredLocation": structuredLocation = EKStructuredLocation(wire: value)
-        case "eventIdentifier": eventIdentifier = value.stringValue
-        case "startDate": startDate = Wire.date(value)
-        case "endDate": endDate = Wire.date(value)
-        case "occurrenceDate": occurrenceDate = Wire.date(value)
-        case "isAllDay": isAllDay = value.boolValue ?? false
-        case "isDetached": isDetached = value.boolValue ?? false
-        case "availability": availability = EKEventAvailability(wire: value.stringValue)
-        case "status": status = EKEventStatus(wire: value.stringValue)
-        default: super.take(key, value)
-        }
+    /// Takes what the store says of the occurrence.
+    func read(_ occurrence: EventOccurrence) {
+        stored = occurrence
+        let event = occurrence.event, zone = store.zone
+        readCommon(event)
+        // Its place before its `location`: that setter keeps a place whose title it is given.
+        structuredLocation = event.structuredLocation.map(EKStructuredLocation.init)
+        location = event.location
+        eventIdentifier = event.seriesIdentifier ?? event.eventIdentifier
+        startDate = FoundationValues.date(occurrence.startDate(in: zone))
+        endDate = FoundationValues.date(occurrence.endDate(in: zone))
+        occurrenceDate = FoundationValues.date(occurrence.occurrenceStart.instant(in: zone))
+        (isAllDay, isDetached) = (event.isAllDay, event.isDetached)
+        (availability, status) = (EKEventAvailability(event.availability), EKEventStatus(event.status))
     }
 
-    override var wire: JSONObject {
-        var object = super.wire
-        object["startDate"] = startDate.map(Wire.instant) ?? .null
-        object["endDate"] = endDate.map(Wire.instant) ?? .null
-        object["isAllDay"] = .bool(isAllDay)
-        object["timeZone"] = Wire.string(timeZone?.identifier)
-        object["availability"] = .string(availability.wire)
-        object["structuredLocation"] = structuredLocation?.wire ?? .null
-        return object
+    override func readStored() {
+        loaded()
+        if let stored { read(stored) }
     }
 
     /// Whether it is one occurrence of a series (a save or removal then takes a span).
-    var isOccurrence: Bool {
-        isDetached || !((snapshot["recurrenceRules"]?.arrayValue ?? []).isEmpty)
-    }
+    var isOccurrence: Bool { isDetached || !(stored?.event.recurrenceRules ?? []).isEmpty }
 
     /// What `saveEvent` takes: the members changed since it was read, with the event and occurrence it is.
-    var saveParams: JSONObject {
-        var event = changes
-        if let eventIdentifier, !isNew {
-            event["eventIdentifier"] = .string(eventIdentifier)
-            if isOccurrence, let occurrenceDate { event["occurrenceDate"] = Wire.instant(occurrenceDate) }
-        }
-        // A new event in the store's zone unless told otherwise: a timed event is where the person is.
-        if isNew, timeZone == nil, !isAllDay, event["timeZone"] == .null { event["timeZone"] = nil }
-        return event
+    func save() throws(EKError) -> EventSave {
+        let stored = isNew ? nil : self.stored
+        let isNew = stored == nil, zone = store.zone
+        var changes = EventChanges()
+        try fillCommonChanges(into: &changes)
+        changes.startDate = Self.change(startDate.map(FoundationValues.timestamp), was: stored?.startDate(in: zone), isNew: isNew)
+        changes.endDate = Self.change(endDate.map(FoundationValues.timestamp), was: stored?.endDate(in: zone), isNew: isNew)
+        changes.isAllDay = Self.change(isAllDay, was: stored?.event.isAllDay, isNew: isNew)
+        // A new timed event without a zone is in the store's zone: a timed event is where the person is.
+        let zoneChange = Self.change(timeZone?.identifier, was: stored?.event.timeZone, isNew: isNew)
+        if !(isNew && timeZone == nil && !isAllDay) { changes.timeZone = zoneChange }
+        changes.availability = Self.change(availability.model, was: stored?.event.availability, isNew: isNew)
+        changes.structuredLocation = Self.change(structuredLocation?.model, was: stored?.event.structuredLocation, isNew: isNew)
+        guard let eventIdentifier, !isNew else { return EventSave(identifier: nil, changes: changes) }
+        let occurrence = isOccurrence ? occurrenceDate.map(FoundationValues.timestamp) : nil
+        return EventSave(identifier: eventIdentifier, occurrenceDate: occurrence, changes: changes)
+    }
+
+    public override var hasChanges: Bool {
+        // A save that would send no member but which event it is changes nothing.
+        guard !isNew, let save = try? save() else { return true }
+        var writer = JSONWriter()
+        EventSave(identifier: nil, changes: save.changes).write(to: &writer)
+        return writer.bytes != Array("{}".utf8)
     }
 
     @discardableResult
     open override func refresh() -> Bool {
         guard let eventIdentifier else { return false }
-        var params: JSONObject = ["identifier": .string(isDetached ? calendarItemIdentifier : eventIdentifier)]
-        if isOccurrence, !isDetached, let occurrenceDate { params["occurrenceDate"] = Wire.instant(occurrenceDate) }
-        guard let found = try? store.connection().call(EventMethod.name, .object(params)), let event = found["event"], event.objectValue != nil else {
-            return false
-        }
-        read(event)
+        let identifier = isDetached ? calendarItemIdentifier : eventIdentifier
+        let occurrence = isOccurrence && !isDetached ? occurrenceDate.map(FoundationValues.timestamp) : nil
+        guard let found = try? store.connection().call(EventMethod.self, EventMethod.Params(identifier: identifier, occurrenceDate: occurrence)).event
+        else { return false }
+        read(found)
         return true
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RemindersJSONRPC
 import RemindersLauncher
+import RemindersModel
 import RemindersProtocol
 
 /// What a request for access hears: whether it was granted, and why not when it failed.
@@ -13,46 +14,45 @@ public typealias EKEventStoreRequestAccessCompletionHandler = (Bool, (any Error)
 extension EKEventStore {
     /// The program's status, as the person left it (`remindersd permissions set` changes it).
     public class func authorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus {
-        guard case .success(let answer) = RemindersdProgram.call(AuthorizationStatusMethod.name, ["entityType": .string(entityType.wire)]) else {
-            return .notDetermined
-        }
-        return answer["status"]?.stringValue.flatMap(EKAuthorizationStatus.init(wire:)) ?? .notDetermined
+        guard case .success(let answer) = RemindersdProgram.call(AuthorizationStatusMethod.self, EntityTypeParams(entityType: entityType.model))
+        else { return .notDetermined }
+        return EKAuthorizationStatus(answer.status)
     }
 
     public func requestFullAccessToReminders() async throws -> Bool {
-        try request(.reminder, level: "full", usageKey: "NSRemindersFullAccessUsageDescription")
+        try request(.reminder, level: .full, usageKey: "NSRemindersFullAccessUsageDescription")
     }
 
     public func requestFullAccessToReminders(completion: @escaping EKEventStoreRequestAccessCompletionHandler) {
-        answer(completion) { try self.request(.reminder, level: "full", usageKey: "NSRemindersFullAccessUsageDescription") }
+        answer(completion) { try self.request(.reminder, level: .full, usageKey: "NSRemindersFullAccessUsageDescription") }
     }
 
     public func requestFullAccessToEvents() async throws -> Bool {
-        try request(.event, level: "full", usageKey: "NSCalendarsFullAccessUsageDescription")
+        try request(.event, level: .full, usageKey: "NSCalendarsFullAccessUsageDescription")
     }
 
     public func requestFullAccessToEvents(completion: @escaping EKEventStoreRequestAccessCompletionHandler) {
-        answer(completion) { try self.request(.event, level: "full", usageKey: "NSCalendarsFullAccessUsageDescription") }
+        answer(completion) { try self.request(.event, level: .full, usageKey: "NSCalendarsFullAccessUsageDescription") }
     }
 
     public func requestWriteOnlyAccessToEvents() async throws -> Bool {
-        try request(.event, level: "writeOnly", usageKey: "NSCalendarsWriteOnlyAccessUsageDescription")
+        try request(.event, level: .writeOnly, usageKey: "NSCalendarsWriteOnlyAccessUsageDescription")
     }
 
     public func requestWriteOnlyAccessToEvents(completion: @escaping EKEventStoreRequestAccessCompletionHandler) {
-        answer(completion) { try self.request(.event, level: "writeOnly", usageKey: "NSCalendarsWriteOnlyAccessUsageDescription") }
+        answer(completion) { try self.request(.event, level: .writeOnly, usageKey: "NSCalendarsWriteOnlyAccessUsageDescription") }
     }
 
     /// Full access to `entityType`, as before iOS 17.
     @available(*, deprecated, message: "use requestFullAccessToReminders, requestFullAccessToEvents or requestWriteOnlyAccessToEvents")
     public func requestAccess(to entityType: EKEntityType, completion: @escaping EKEventStoreRequestAccessCompletionHandler) {
-        answer(completion) { try self.request(entityType, level: "full", usageKey: Self.fullAccessUsageKey(entityType)) }
+        answer(completion) { try self.request(entityType, level: .full, usageKey: Self.fullAccessUsageKey(entityType)) }
     }
 
     /// Full access to `entityType`, as before iOS 17, awaited.
     @available(*, deprecated, message: "use requestFullAccessToReminders, requestFullAccessToEvents or requestWriteOnlyAccessToEvents")
     public func requestAccess(to entityType: EKEntityType) async throws -> Bool {
-        try request(entityType, level: "full", usageKey: Self.fullAccessUsageKey(entityType))
+        try request(entityType, level: .full, usageKey: Self.fullAccessUsageKey(entityType))
     }
 
     private static func fullAccessUsageKey(_ entityType: EKEntityType) -> String {
@@ -69,12 +69,12 @@ extension EKEventStore {
         }
     }
 
-    private func request(_ entityType: EKEntityType, level: String, usageKey: String) throws -> Bool {
+    private func request(_ entityType: EKEntityType, level: AccessLevel, usageKey: String) throws -> Bool {
         let usage =
             (Bundle.main.object(forInfoDictionaryKey: usageKey) as? String).flatMap { $0.isEmpty ? nil : $0 }
-            ?? "\(clientName) asks for \(level == "full" ? "full" : "write-only") access to your \(entityType == .event ? "calendars" : "reminders")."
-        let answer = try call(
-            RequestAccess.name, ["entityType": .string(entityType.wire), "level": .string(level), "usageDescription": .string(usage)])
-        return answer["granted"]?.boolValue ?? false
+            ?? "\(clientName) asks for \(level == .full ? "full" : "write-only") access to your \(entityType == .event ? "calendars" : "reminders")."
+        let answer = try connection().call(
+            RequestAccess.self, RequestAccess.Params(entityType: entityType.model, level: level, usageDescription: usage))
+        return answer.granted
     }
 }

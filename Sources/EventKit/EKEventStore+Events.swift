@@ -32,10 +32,12 @@ extension EKEventStore {
         var found: [EKEvent] = []
         var cursor: String?
         repeat {
-            var params: JSONObject = ["start": Wire.instant(range.start), "end": Wire.instant(range.end), "limit": 10_000]
-            if let calendars = range.calendarIdentifiers { params["calendarIdentifiers"] = .array(calendars.map(JSONValue.string)) }
-            if let cursor { params["cursor"] = .string(cursor) }
-            guard let page = try? connection().answer(FetchEvents.name, .object(params)) else { return found }
+            guard
+                let params = try? FetchEvents.Params(
+                    start: FoundationValues.timestamp(range.start), end: FoundationValues.timestamp(range.end),
+                    calendarIdentifiers: range.calendarIdentifiers, limit: 10_000, cursor: cursor),
+                let page = try? connection().answer(FetchEvents.self, params)
+            else { return found }
             // Each occurrence left unread until it is looked at, as a reminders fetch leaves them.
             var events: [WireSlice] = [], next: String?
             for member in page.members {
@@ -59,9 +61,8 @@ extension EKEventStore {
 
     /// An event by identifier: its first occurrence (a detached occurrence's own identifier finds it).
     public func event(withIdentifier identifier: String) -> EKEvent? {
-        guard let found = try? call(EventMethod.name, ["identifier": .string(identifier)]), let event = found["event"], event.objectValue != nil
-        else { return nil }
-        return EKEvent(wire: event, store: self)
+        guard let found = try? connection().call(EventMethod.self, EventMethod.Params(identifier: identifier)).event else { return nil }
+        return EKEvent(found, store: self)
     }
 
     public func save(_ event: EKEvent, span: EKSpan) throws { try save(event, span: span, commit: true) }
@@ -74,10 +75,8 @@ extension EKEventStore {
             if event.startDate == nil { throw EKError(.noStartDate, message: "the event has no startDate") }
             if event.endDate == nil { throw EKError(.noEndDate, message: "the event has no endDate") }
         }
-        var params: JSONObject = ["event": .object(event.saveParams), CommitParam.name: .bool(commit)]
-        if event.isOccurrence { params["span"] = .string(span.wire) }
-        let saved = try call(SaveEvent.name, params)
-        if let value = saved["event"] { event.read(value) }
+        let params = SaveEvent.Params(event: try event.save(), span: event.isOccurrence ? span.model : nil)
+        event.read(try connection().call(SaveEvent.self, params, commit: commit).event)
     }
 
     public func remove(_ event: EKEvent, span: EKSpan) throws { try remove(event, span: span, commit: true) }
@@ -87,12 +86,12 @@ extension EKEventStore {
         guard !event.isNew, let identifier = event.eventIdentifier else { throw EKError(.internalFailure, message: "the event was never saved") }
         // A detached occurrence alone goes by its own identifier; with what follows, by its place in the series.
         let alone = event.isDetached && span == .thisEvent
-        var params: JSONObject = ["identifier": .string(alone ? event.calendarItemIdentifier : identifier), CommitParam.name: .bool(commit)]
+        var params = RemoveEvent.Params(identifier: alone ? event.calendarItemIdentifier : identifier)
         if event.isOccurrence {
-            if !alone, let occurrenceDate = event.occurrenceDate { params["occurrenceDate"] = Wire.instant(occurrenceDate) }
-            params["span"] = .string(span.wire)
+            if !alone { params.occurrenceDate = event.occurrenceDate.map(FoundationValues.timestamp) }
+            params.span = span.model
         }
-        try call(RemoveEvent.name, params)
+        try connection().call(RemoveEvent.self, params, commit: commit)
     }
 }
 

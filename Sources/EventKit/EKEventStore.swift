@@ -71,11 +71,8 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
 
     func connection() throws(EKError) -> StoreConnection { try link.get() }
 
-    /// Calls the server; any failure as EventKit's error.
-    @discardableResult
-    func call(_ method: String, _ params: JSONObject = [:]) throws(EKError) -> JSONValue {
-        try connection().call(method, .object(params))
-    }
+    /// The session's zone: the one events' dates are read in.
+    var zone: TimeZone { (try? connection().zone) ?? .current }
 
     /// A stable name for the store remindersd keeps: the path it uses, as every process of this user sees it.
     public var eventStoreIdentifier: String {
@@ -97,8 +94,8 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
 
     /// The reminder lists, or the event calendars, oldest first (none without access).
     open func calendars(for entityType: EKEntityType) -> [EKCalendar] {
-        guard let found = try? call(Calendars.name, ["entityType": .string(entityType.wire)]) else { return [] }
-        return (found["calendars"]?.arrayValue ?? []).map(calendar(from:)).filter(isHeld)
+        guard let found = try? connection().call(Calendars.self, EntityTypeParams(entityType: entityType.model)) else { return [] }
+        return found.calendars.map(calendar(from:)).filter(isHeld)
     }
 
     /// Whether the calendar is one this store holds (every one, but for a store of chosen sources).
@@ -122,26 +119,23 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
 
     /// The list new reminders go to; nil when there is none the program may write.
     open func defaultCalendarForNewReminders() -> EKCalendar? {
-        (try? call(DefaultCalendarForNewReminders.name))?["calendar"].flatMap { $0.objectValue == nil ? nil : calendar(from: $0) }
-            .flatMap { isHeld($0) ? $0 : nil }
+        (try? connection().call(DefaultCalendarForNewReminders.self, NoParams()))?.calendar.map(calendar(from:)).flatMap { isHeld($0) ? $0 : nil }
     }
 
     /// The calendar new events go to; nil when there is none the program may write.
     open var defaultCalendarForNewEvents: EKCalendar? {
-        (try? call(DefaultCalendarForNewEvents.name))?["calendar"].flatMap { $0.objectValue == nil ? nil : calendar(from: $0) }
-            .flatMap { isHeld($0) ? $0 : nil }
+        (try? connection().call(DefaultCalendarForNewEvents.self, NoParams()))?.calendar.map(calendar(from:)).flatMap { isHeld($0) ? $0 : nil }
     }
 
     /// Creates or changes a calendar. Calendars are saved at once, whatever `commit` says.
     open func saveCalendar(_ calendar: EKCalendar, commit: Bool) throws {
-        let saved = try call(SaveCalendar.name, ["calendar": calendar.wire])
-        if let value = saved["calendar"] { calendar.read(value) }
+        calendar.read(try connection().call(SaveCalendar.self, SaveCalendar.Params(calendar: calendar.changes)).calendar)
         remember(calendar)
     }
 
     /// Removes a calendar and every item in it.
     open func removeCalendar(_ calendar: EKCalendar, commit: Bool) throws {
-        try call(RemoveCalendar.name, ["calendarIdentifier": .string(calendar.calendarIdentifier)])
+        try connection().call(RemoveCalendar.self, RemoveCalendar.Params(calendarIdentifier: calendar.calendarIdentifier))
         calendarsLock.withLock { _ = calendarCache.removeValue(forKey: calendar.calendarIdentifier) }
     }
 
@@ -165,18 +159,17 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
 
     lazy var localSource = EKSource(identifier: "local", title: "On My Computer", type: .local, account: nil, store: self)
 
-    func source(for value: JSONValue?) -> EKSource {
-        guard let account = value?["account"]?.stringValue else { return localSource }
+    func source(for source: CalendarSource?) -> EKSource {
+        guard let account = source?.account else { return localSource }
         return EKSource(identifier: "caldav:" + account, title: account, type: .calDAV, account: account, store: self)
     }
 
-    private func calendar(from value: JSONValue) -> EKCalendar {
-        let identifier = value["calendarIdentifier"]?.stringValue ?? ""
-        if let cached = calendarsLock.withLock({ calendarCache[identifier] }) {
-            cached.read(value)
+    private func calendar(from stored: ItemCalendar) -> EKCalendar {
+        if let cached = calendarsLock.withLock({ calendarCache[stored.calendarIdentifier] }) {
+            cached.read(stored)
             return cached
         }
-        let calendar = EKCalendar(wire: value, store: self)
+        let calendar = EKCalendar(stored, store: self)
         remember(calendar)
         return calendar
     }
@@ -192,11 +185,11 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
     // MARK: Staging
 
     /// Writes every change saved with `commit: false`, in one transaction.
-    open func commit() throws { try call(Commit.name) }
+    open func commit() throws { try connection().call(Commit.self, NoParams()) }
 
     /// Forgets every change saved with `commit: false`; what was fetched is read afresh next time.
     open func reset() {
-        _ = try? call(Reset.name)
+        _ = try? connection().call(Reset.self, NoParams())
         forgetCalendars()
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import RemindersJSONRPC
+import RemindersModel
 
 public enum EKParticipantRole: Int, Sendable {
     case unknown = 0
@@ -53,16 +53,17 @@ open class EKParticipant: EKObject, NSCopying {  // not Sendable, as Apple's is 
     /// Whether it is the person the store belongs to: the address the calendar's account logs in with.
     public let isCurrentUser: Bool
 
-    init?(wire value: JSONValue) {
-        guard let text = value["url"]?.stringValue,
-            let url = URL(string: text) ?? URL(string: text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "")
-        else { return nil }
+    init?(_ participant: Participant) {
+        let text = participant.url
+        guard let url = URL(string: text) ?? URL(string: text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "") else {
+            return nil
+        }
         self.url = url
-        name = value["name"]?.stringValue
-        participantRole = Self.roles[value["role"]?.stringValue ?? ""] ?? .unknown
-        participantStatus = Self.statuses[value["status"]?.stringValue ?? ""] ?? .unknown
-        participantType = Self.types[value["type"]?.stringValue ?? ""] ?? .unknown
-        isCurrentUser = value["isCurrentUser"]?.boolValue ?? false
+        name = participant.name
+        participantRole = Self.roles[participant.role] ?? .unknown
+        participantStatus = Self.statuses[participant.status] ?? .unknown
+        participantType = Self.types[participant.type] ?? .unknown
+        isCurrentUser = participant.isCurrentUser
         super.init()
     }
 
@@ -82,19 +83,20 @@ open class EKParticipant: EKObject, NSCopying {  // not Sendable, as Apple's is 
     }
 
     /// Read from an item's answer: the list, nil when there are none (as Apple's `attendees` is).
-    static func list(_ value: JSONValue?) -> [EKParticipant]? {
-        let participants = (value?.arrayValue ?? []).compactMap(EKParticipant.init(wire:))
-        return participants.isEmpty ? nil : participants
+    /// nil for none, as Apple's are.
+    static func list(_ participants: [Participant]) -> [EKParticipant]? {
+        let made = participants.compactMap(EKParticipant.init)
+        return made.isEmpty ? nil : made
     }
 
-    private static let roles: [String: EKParticipantRole] = [
-        "unknown": .unknown, "required": .required, "optional": .optional, "chair": .chair, "nonParticipant": .nonParticipant,
+    private static let roles: [ParticipantRole: EKParticipantRole] = [
+        .unknown: .unknown, .required: .required, .optional: .optional, .chair: .chair, .nonParticipant: .nonParticipant,
     ]
-    private static let statuses: [String: EKParticipantStatus] = [
-        "unknown": .unknown, "pending": .pending, "accepted": .accepted, "declined": .declined, "tentative": .tentative,
-        "delegated": .delegated, "completed": .completed, "inProcess": .inProcess,
+    private static let statuses: [ParticipantStatus: EKParticipantStatus] = [
+        .unknown: .unknown, .pending: .pending, .accepted: .accepted, .declined: .declined, .tentative: .tentative,
+        .delegated: .delegated, .completed: .completed, .inProcess: .inProcess,
     ]
-    private static let types: [String: EKParticipantType] = [
-        "unknown": .unknown, "person": .person, "room": .room, "resource": .resource, "group": .group,
+    private static let types: [ParticipantType: EKParticipantType] = [
+        .unknown: .unknown, .person: .person, .room: .room, .resource: .resource, .group: .group,
     ]
 }

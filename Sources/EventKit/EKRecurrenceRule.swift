@@ -1,5 +1,5 @@
 import Foundation
-import RemindersJSONRPC
+import RemindersModel
 
 /// When a recurrence ends: at a date, or after a number of occurrences.
 open class EKRecurrenceEnd: NSObject {  // not Sendable, as Apple's is not
@@ -18,21 +18,22 @@ open class EKRecurrenceEnd: NSObject {  // not Sendable, as Apple's is not
         super.init()
     }
 
-    var wire: JSONValue {
-        if let endDate { return ["endDate": Wire.instant(endDate)] }
-        return ["occurrenceCount": .integer(Int64(occurrenceCount))]
+    var model: RecurrenceEnd {
+        if let endDate { return .endDate(FoundationValues.timestamp(endDate)) }
+        return .occurrenceCount(occurrenceCount)
     }
 
     /// A wall-clock end (`endDateComponents`, as a file's DATE UNTIL gives it) is its last moment in this zone.
-    static func from(wire value: JSONValue?) -> EKRecurrenceEnd? {
-        guard let value else { return nil }
-        if let count = value["occurrenceCount"]?.integerValue { return EKRecurrenceEnd(occurrenceCount: Int(count)) }
-        if let date = Wire.date(value["endDate"]) { return EKRecurrenceEnd(end: date) }
-        if var wall = Wire.components(value["endDateComponents"]) {
+    static func from(_ end: RecurrenceEnd?) -> EKRecurrenceEnd? {
+        switch end {
+        case .occurrenceCount(let count)?: return EKRecurrenceEnd(occurrenceCount: count)
+        case .endDate(let date)?: return EKRecurrenceEnd(end: FoundationValues.date(date))
+        case .endDateComponents(let day)?:
+            var wall = FoundationValues.dateComponents(day)
             if wall.hour == nil { (wall.hour, wall.minute, wall.second) = (23, 59, 59) }
-            if let date = wall.calendar?.date(from: wall) { return EKRecurrenceEnd(end: date) }
+            return wall.calendar?.date(from: wall).map { EKRecurrenceEnd(end: $0) }
+        case nil: return nil
         }
-        return nil
     }
 }
 
@@ -97,51 +98,34 @@ open class EKRecurrenceRule: EKObject {  // not Sendable, as Apple's is not
         super.init()
     }
 
-    private init(wire value: JSONValue, frequency: EKRecurrenceFrequency) {
-        self.frequency = frequency
-        interval = Int(value["interval"]?.integerValue ?? 1)
-        func numbers(_ key: String) -> [NSNumber]? { value[key]?.arrayValue?.compactMap { $0.integerValue.map { NSNumber(value: Int($0)) } } }
-        daysOfTheWeek = value["daysOfTheWeek"]?.arrayValue?.compactMap { day in
-            EKWeekday(rawValue: Int(day["dayOfTheWeek"]?.integerValue ?? 0)).map {
-                EKRecurrenceDayOfWeek($0, weekNumber: Int(day["weekNumber"]?.integerValue ?? 0))
-            }
+    /// The nearest rule EventKit holds: a calendar's rule may have lists EventKit allows only with
+    /// another frequency (Outlook's yearly birthdays by BYMONTHDAY), which the store keeps and
+    /// expands; here they are left out, as a Mac's EventKit leaves them out.
+    init(_ rule: RecurrenceRule) {
+        frequency = EKRecurrenceFrequency(rule.frequency)
+        interval = rule.interval
+        func numbers(_ values: [Int]?) -> [NSNumber]? { values?.map { NSNumber(value: $0) } }
+        daysOfTheWeek = rule.daysOfTheWeek?.compactMap { day in
+            EKWeekday(rawValue: day.dayOfTheWeek).map { EKRecurrenceDayOfWeek($0, weekNumber: day.weekNumber) }
         }
-        // The nearest rule EventKit holds: a calendar's rule may have lists EventKit allows only with
-        // another frequency (Outlook's yearly birthdays by BYMONTHDAY), which the store keeps and
-        // expands; here they are left out, as a Mac's EventKit leaves them out.
-        daysOfTheMonth = frequency == .monthly ? numbers("daysOfTheMonth") : nil
-        monthsOfTheYear = frequency == .yearly ? numbers("monthsOfTheYear") : nil
-        weeksOfTheYear = frequency == .yearly ? numbers("weeksOfTheYear") : nil
-        daysOfTheYear = frequency == .yearly ? numbers("daysOfTheYear") : nil
-        setPositions = numbers("setPositions")
-        recurrenceEnd = EKRecurrenceEnd.from(wire: value["recurrenceEnd"])
-        firstDayOfTheWeek = Int(value["firstDayOfTheWeek"]?.integerValue ?? 0)
+        daysOfTheMonth = frequency == .monthly ? numbers(rule.daysOfTheMonth) : nil
+        monthsOfTheYear = frequency == .yearly ? numbers(rule.monthsOfTheYear) : nil
+        weeksOfTheYear = frequency == .yearly ? numbers(rule.weeksOfTheYear) : nil
+        daysOfTheYear = frequency == .yearly ? numbers(rule.daysOfTheYear) : nil
+        setPositions = numbers(rule.setPositions)
+        recurrenceEnd = EKRecurrenceEnd.from(rule.recurrenceEnd)
+        firstDayOfTheWeek = rule.firstDayOfTheWeek
         super.init()
     }
 
-    static func from(wire value: JSONValue) -> EKRecurrenceRule? {
-        guard let frequency = value["frequency"]?.stringValue.flatMap(EKRecurrenceFrequency.init(wire:)) else { return nil }
-        return EKRecurrenceRule(wire: value, frequency: frequency)
-    }
-
-    var wire: JSONValue {
-        var object: JSONObject = ["frequency": .string(frequency.wire), "interval": .integer(Int64(interval))]
-        if let daysOfTheWeek {
-            object["daysOfTheWeek"] = .array(
-                daysOfTheWeek.map { day in
-                    day.weekNumber == 0
-                        ? ["dayOfTheWeek": .integer(Int64(day.dayOfTheWeek.rawValue))]
-                        : ["dayOfTheWeek": .integer(Int64(day.dayOfTheWeek.rawValue)), "weekNumber": .integer(Int64(day.weekNumber))]
-                })
-        }
-        for (key, values) in [
-            ("daysOfTheMonth", daysOfTheMonth), ("monthsOfTheYear", monthsOfTheYear), ("weeksOfTheYear", weeksOfTheYear),
-            ("daysOfTheYear", daysOfTheYear), ("setPositions", setPositions),
-        ] {
-            if let values { object[key] = .array(values.map { .integer(Int64($0.intValue)) }) }
-        }
-        if let recurrenceEnd { object["recurrenceEnd"] = recurrenceEnd.wire }
-        if firstDayOfTheWeek != 0 { object["firstDayOfTheWeek"] = .integer(Int64(firstDayOfTheWeek)) }
-        return .object(object)
+    /// The rule as the store keeps it.
+    var model: RecurrenceRule {
+        func numbers(_ values: [NSNumber]?) -> [Int]? { values?.map(\.intValue) }
+        return RecurrenceRule(
+            frequency: frequency.model, interval: interval,
+            daysOfTheWeek: daysOfTheWeek?.map { RecurrenceDayOfWeek(dayOfTheWeek: $0.dayOfTheWeek.rawValue, weekNumber: $0.weekNumber) },
+            daysOfTheMonth: numbers(daysOfTheMonth), monthsOfTheYear: numbers(monthsOfTheYear), weeksOfTheYear: numbers(weeksOfTheYear),
+            daysOfTheYear: numbers(daysOfTheYear), setPositions: numbers(setPositions), recurrenceEnd: recurrenceEnd?.model,
+            firstDayOfTheWeek: firstDayOfTheWeek)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import RemindersJSON
 import RemindersJSONRPC
+import RemindersModel
 import RemindersProtocol
 
 /// A reminder: a calendar item with a start and a due date (date components: without an hour all
@@ -68,9 +70,12 @@ open class EKReminder: EKCalendarItem {  // not Sendable, as Apple's is not
         super.init(store: eventStore)
     }
 
-    init(wire value: JSONValue, store: EKEventStore) {
+    /// What the store said of it when it was read (or saved).
+    private var stored: Reminder?
+
+    init(_ reminder: Reminder, store: EKEventStore) {
         super.init(store: store)
-        read(value)
+        read(reminder)
     }
 
     /// A reminder a fetch gave, read when first looked at.
@@ -97,57 +102,72 @@ open class EKReminder: EKCalendarItem {  // not Sendable, as Apple's is not
         }
     }
 
-    override func clear() {
-        super.clear()
-        (startDateComponents, dueDateComponents, priority, completed, completedAt) = (nil, nil, 0, false, nil)
-        (tags, isFlagged, parentIdentifier, sortOrder) = ([], false, nil, nil)
+    override var storedItem: (any CalendarItem)? {
+        loaded()
+        return stored
     }
 
-    override func take(_ key: String, _ value: JSONValue) {
-        switch key {
-        case "startDateComponents": startDateComponents = Wire.components(value)
-        case "dueDateComponents": dueDateComponents = Wire.components(value)
-        case "priority": priority = Int(value.integerValue ?? 0)
-        case "isCompleted": completed = value.boolValue ?? false
-        case "completionDate": completedAt = Wire.date(value)
-        case "tags": tags = value.arrayValue?.compactMap(\.stringValue) ?? []
-        case "isFlagged": isFlagged = value.boolValue ?? false
-        case "parentIdentifier": parentIdentifier = value.stringValue
-        case "sortOrder": sortOrder = value.integerValue.map(Int.init)
-        default: super.take(key, value)
-        }
+    /// A fetched reminder, read when first looked at; one the answer does not hold whole is left
+    /// as it was made (it cannot come from the server this library started).
+    override func read(unread value: JSONValue) {
+        guard case .object(let object) = value, let reminder = try? Reminder(reading: RemindersJSON.Fields(object, path: "result")) else { return }
+        read(reminder)
     }
 
-    override var wire: JSONObject {
-        var object = super.wire
-        object["location"] = Wire.string(location)
-        object["priority"] = .integer(Int64(priority))
-        object["startDateComponents"] = Wire.components(startDateComponents)
-        object["dueDateComponents"] = Wire.components(dueDateComponents)
-        object["isCompleted"] = .bool(completed)
-        object["completionDate"] = completedAt.map(Wire.instant) ?? .null
-        object["tags"] = .array(tags.map(JSONValue.string))
-        object["isFlagged"] = .bool(isFlagged)
-        object["parentIdentifier"] = Wire.string(parentIdentifier)
-        object["sortOrder"] = sortOrder.map { .integer(Int64($0)) } ?? .null
-        return object
+    /// Takes what the store says of the reminder.
+    func read(_ reminder: Reminder) {
+        stored = reminder
+        readCommon(reminder)
+        startDateComponents = reminder.startDateComponents.map(FoundationValues.dateComponents)
+        dueDateComponents = reminder.dueDateComponents.map(FoundationValues.dateComponents)
+        priority = reminder.priority
+        completed = reminder.isCompleted
+        completedAt = reminder.completionDate.map(FoundationValues.date)
+        (tags, isFlagged, parentIdentifier, sortOrder) = (reminder.tags, reminder.isFlagged, reminder.parentIdentifier, reminder.sortOrder)
+    }
+
+    override func readStored() {
+        loaded()
+        if let stored { read(stored) }
     }
 
     /// What `saveReminder` takes: the members changed since it was read, and its identifier.
-    var saveParams: JSONObject {
-        var reminder = changes
-        if let identifier { reminder["calendarItemIdentifier"] = .string(identifier) }
+    func save() throws(EKError) -> ReminderSave {
+        let stored = isNew ? nil : self.stored
+        let isNew = stored == nil
+        var changes = ReminderChanges()
+        try fillCommonChanges(into: &changes)
+        changes.location = Self.change(location, was: stored?.location, isNew: isNew)
+        changes.priority = Self.change(priority, was: stored?.priority, isNew: isNew)
+        changes.startDateComponents = Self.change(
+            startDateComponents.map(FoundationValues.components), was: stored?.startDateComponents, isNew: isNew)
+        changes.dueDateComponents = Self.change(dueDateComponents.map(FoundationValues.components), was: stored?.dueDateComponents, isNew: isNew)
+        changes.isCompleted = Self.change(completed, was: stored?.isCompleted, isNew: isNew)
+        let completion = completedAt.map(FoundationValues.timestamp)
+        changes.completionDate = Self.change(completion, was: stored?.completionDate, isNew: isNew)
         // A completion date sent alone would be taken for "now": it goes with what it belongs to.
-        if reminder["isCompleted"] != nil, completedAt != nil { reminder["completionDate"] = wire["completionDate"] }
-        return reminder
+        if !changes.isCompleted.isKeep, let completion { changes.completionDate = .set(completion) }
+        changes.tags = Self.change(tags, was: stored?.tags, isNew: isNew)
+        changes.isFlagged = Self.change(isFlagged, was: stored?.isFlagged, isNew: isNew)
+        changes.parentIdentifier = Self.change(parentIdentifier, was: stored?.parentIdentifier, isNew: isNew)
+        changes.sortOrder = Self.change(sortOrder, was: stored?.sortOrder, isNew: isNew)
+        return ReminderSave(identifier: identifier, changes: changes)
+    }
+
+    public override var hasChanges: Bool {
+        // A save that would send no member but the identifier changes nothing.
+        guard !isNew, let save = try? save() else { return true }
+        var writer = JSONWriter()
+        ReminderSave(identifier: nil, changes: save.changes).write(to: &writer)
+        return writer.bytes != Array("{}".utf8)
     }
 
     @discardableResult
     open override func refresh() -> Bool {
-        guard let identifier, let found = try? store.connection().call(CalendarItemMethod.name, ["identifier": .string(identifier)]),
-            let reminder = found["reminder"], reminder.objectValue != nil
+        guard let identifier,
+            case .reminder(let found?)? = try? store.connection().call(CalendarItemMethod.self, IdentifierParams(identifier: identifier))
         else { return false }
-        read(reminder)
+        read(found)
         return true
     }
 }

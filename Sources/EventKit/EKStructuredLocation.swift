@@ -1,6 +1,6 @@
 import CoreLocation
 import Foundation
-import RemindersJSONRPC
+import RemindersModel
 
 /// A place: its title and, for a location alarm, where it is and how far around it counts.
 open class EKStructuredLocation: EKObject {  // not Sendable, as Apple's is not
@@ -19,21 +19,16 @@ open class EKStructuredLocation: EKObject {  // not Sendable, as Apple's is not
     /// `EKStructuredLocation(mapItem:)` and the Objective-C class method's Swift name.
     public static func location(withTitle title: String) -> EKStructuredLocation { EKStructuredLocation(title: title) }
 
-    var wire: JSONValue {
-        var object: JSONObject = ["title": .string(title ?? "")]
-        if let geoLocation {
-            object["geoLocation"] = ["latitude": .double(geoLocation.coordinate.latitude), "longitude": .double(geoLocation.coordinate.longitude)]
-        }
-        if radius > 0 { object["radius"] = .double(radius) }
-        return .object(object)
+    /// The place as the store keeps it.
+    var model: StructuredLocation {
+        var place = StructuredLocation(title: title ?? "", radius: radius > 0 ? radius : nil)
+        if let geoLocation { place.geoLocation = GeoLocation(latitude: geoLocation.coordinate.latitude, longitude: geoLocation.coordinate.longitude) }
+        return place
     }
 
-    convenience init?(wire value: JSONValue?) {
-        guard let value, value.objectValue != nil else { return nil }
-        self.init(title: value["title"]?.stringValue ?? "")
-        if let latitude = value["geoLocation"]?["latitude"]?.doubleValue, let longitude = value["geoLocation"]?["longitude"]?.doubleValue {
-            geoLocation = CLLocation(latitude: latitude, longitude: longitude)
-        }
-        radius = value["radius"]?.doubleValue ?? 0
+    convenience init(_ place: StructuredLocation) {
+        self.init(title: place.title)
+        if let point = place.geoLocation { geoLocation = CLLocation(latitude: point.latitude, longitude: point.longitude) }
+        radius = place.radius ?? 0
     }
 }

@@ -7,7 +7,7 @@ public enum EKEntityType: UInt, Sendable {
     case event = 0
     case reminder = 1
 
-    var wire: String { (self == .event ? EntityType.event : EntityType.reminder).rawValue }
+    var model: EntityType { self == .event ? .event : .reminder }
 }
 
 /// Entity types as a set (a calendar's `allowedEntityTypes`).
@@ -30,14 +30,13 @@ public enum EKAuthorizationStatus: Int, Sendable {
     @available(*, deprecated, renamed: "fullAccess")
     public static var authorized: EKAuthorizationStatus { .fullAccess }
 
-    init?(wire: String) {
-        switch wire {
-        case "notDetermined": self = .notDetermined
-        case "restricted": self = .restricted
-        case "denied": self = .denied
-        case "fullAccess": self = .fullAccess
-        case "writeOnly": self = .writeOnly
-        default: return nil
+    init(_ status: AuthorizationStatus) {
+        switch status {
+        case .notDetermined: self = .notDetermined
+        case .restricted: self = .restricted
+        case .denied: self = .denied
+        case .fullAccess: self = .fullAccess
+        case .writeOnly: self = .writeOnly
         }
     }
 }
@@ -47,7 +46,7 @@ public enum EKSpan: Int, Sendable {
     case thisEvent = 0
     case futureEvents = 1
 
-    var wire: String { self == .thisEvent ? "thisEvent" : "futureEvents" }
+    var model: EventSpan { self == .thisEvent ? .thisEvent : .futureEvents }
 }
 
 /// When a location alarm fires: on arriving at its place, or on leaving it.
@@ -56,8 +55,8 @@ public enum EKAlarmProximity: Int, Sendable {
     case enter = 1
     case leave = 2
 
-    var wire: String { [.enter: "enter", .leave: "leave"][self] ?? "none" }
-    init(wire: String?) { self = wire == "enter" ? .enter : wire == "leave" ? .leave : .none }
+    var model: AlarmProximity { [.enter: .enter, .leave: .leave][self] ?? .none }
+    init(_ proximity: AlarmProximity) { self = [.enter: .enter, .leave: .leave][proximity] ?? .none }
 }
 
 public enum EKRecurrenceFrequency: Int, Sendable {
@@ -66,11 +65,9 @@ public enum EKRecurrenceFrequency: Int, Sendable {
     case monthly = 2
     case yearly = 3
 
-    var wire: String { ["daily", "weekly", "monthly", "yearly"][rawValue] }
-    init?(wire: String) {
-        guard let index = ["daily", "weekly", "monthly", "yearly"].firstIndex(of: wire) else { return nil }
-        self.init(rawValue: index)
-    }
+    private static let models: [RecurrenceFrequency] = [.daily, .weekly, .monthly, .yearly]
+    var model: RecurrenceFrequency { Self.models[rawValue] }
+    init(_ frequency: RecurrenceFrequency) { self.init(rawValue: Self.models.firstIndex(of: frequency) ?? 0)! }
 }
 
 /// Days of the week, Sunday first (Foundation's `Calendar` numbering).
@@ -85,13 +82,13 @@ public enum EKCalendarType: Int, Sendable {
     case subscription = 3
     case birthday = 4
 
-    init(wire: String?) {
-        switch wire {
-        case "caldav": self = .calDAV
-        case "exchange": self = .exchange
-        case "subscription": self = .subscription
-        case "birthday": self = .birthday
-        default: self = .local
+    init(_ type: CalendarType) {
+        switch type {
+        case .calDAV: self = .calDAV
+        case .exchange: self = .exchange
+        case .subscription: self = .subscription
+        case .birthday: self = .birthday
+        case .local: self = .local
         }
     }
 }
@@ -112,10 +109,11 @@ public enum EKEventAvailability: Int, Sendable {
     case tentative = 2
     case unavailable = 3
 
-    var wire: String { [.notSupported: "notSupported", .free: "free", .tentative: "tentative", .unavailable: "unavailable"][self] ?? "busy" }
-    init(wire: String?) {
-        self = [EKEventAvailability.notSupported, .busy, .free, .tentative, .unavailable].first { $0.wire == wire } ?? .busy
-    }
+    private static let models: [EKEventAvailability: EventAvailability] = [
+        .notSupported: .notSupported, .busy: .busy, .free: .free, .tentative: .tentative, .unavailable: .unavailable,
+    ]
+    var model: EventAvailability { Self.models[self] ?? .busy }
+    init(_ availability: EventAvailability) { self = Self.models.first { $0.value == availability }?.key ?? .busy }
 }
 
 /// The availabilities a calendar's events may have (`EKCalendar.supportedEventAvailabilities`).
@@ -142,8 +140,9 @@ public enum EKEventStatus: Int, Sendable {
     case tentative = 2
     case canceled = 3
 
-    var wire: String { ["none", "confirmed", "tentative", "canceled"][rawValue] }
-    init(wire: String?) { self = [EKEventStatus.none, .confirmed, .tentative, .canceled].first { $0.wire == wire } ?? .none }
+    private static let models: [EventStatus] = [.none, .confirmed, .tentative, .canceled]
+    var model: EventStatus { Self.models[rawValue] }
+    init(_ status: EventStatus) { self.init(rawValue: Self.models.firstIndex(of: status) ?? 0)! }
 }
 
 /// Reminders' priorities by name (RFC 5545: 1 highest … 9 lowest, 0 none).

@@ -18,7 +18,7 @@ final class StoreConnection: Sendable {
     private let connection: Connection
     private let input: FileHandle
     /// The session's zone, as `initialize` answered it: the one dates of events are read back in.
-    private let zone = Mutex(TimeZone.current)
+    private let sessionZone = Mutex(TimeZone.current)
     /// A notification's method and params; called on the notifications' thread.
     private let notificationHandler = Mutex<(@Sendable (String, JSONValue?) -> Void)?>(nil)
     private let ended = Mutex(false)
@@ -90,15 +90,18 @@ final class StoreConnection: Sendable {
     /// `initialize`, as this program: the session's zone is the one its answer names.
     func initialize(_ params: Initialize.Params) throws(EKError) {
         let answered = try call(Initialize.self, params)
-        zone.withLock { $0 = TimeZone(identifier: answered.timeZone) ?? $0 }
+        sessionZone.withLock { $0 = TimeZone(identifier: answered.timeZone) ?? $0 }
     }
+
+    /// The session's zone: where the server reads floating and all-day dates.
+    var zone: TimeZone { sessionZone.withLock { $0 } }
 
     /// Asks `method` and waits for its answer, read back as its result; the server's error as EventKit's.
     @discardableResult
     func call<M: RemindersMethod>(_ method: M.Type, _ params: M.Params, commit: Bool? = nil, timeout: TimeInterval = 300)
         throws(EKError) -> M.Result
     {
-        do { return try connection.call(method, params, commit: commit, zone: zone.withLock { $0 }, timeout: timeout) } catch {
+        do { return try connection.call(method, params, commit: commit, zone: zone, timeout: timeout) } catch {
             throw Self.error(from: error)
         }
     }
@@ -124,20 +127,4 @@ final class StoreConnection: Sendable {
         return EKError(code, message: error.message, serverCode: error.code)
     }
 
-    /// `method` asked with params spelt by the caller, its result as JSON.
-    @discardableResult
-    func call(_ method: String, _ params: JSONValue, timeout: TimeInterval = 300) throws(EKError) -> JSONValue {
-        try answer(method, params, timeout: timeout).value
-    }
-
-    func answer(_ method: String, _ params: JSONValue, timeout: TimeInterval = 300) throws(EKError) -> WireSlice {
-        var writer = JSONWriter()
-        writer.value(params)
-        let message: [UInt8]
-        do { message = try connection.call(method, params: writer.bytes, timeout: timeout) } catch { throw Self.error(from: error) }
-        guard let answer = WireSlice(message: message, levels: 3) else {
-            throw EKError(.internalFailure, message: "the answer to \(method) is not JSON")
-        }
-        return answer["result"] ?? .null
-    }
 }

@@ -138,7 +138,7 @@ extension EventOccurrence {
         event.availability = try fields.enumValue("availability", EventAvailability.self)
         event.status = try fields.enumValue("status", EventStatus.self)
         event.alarms = try fields.list("alarms", Alarm.read)
-        event.recurrenceRules = try fields.list("recurrenceRules", RecurrenceRule.decode)
+        event.recurrenceRules = try fields.list("recurrenceRules", RecurrenceRule.read)
         event.lastModifiedDate = try fields.timestamp("lastModifiedDate")
         if try fields.bool("isDetached") { event.seriesIdentifier = try fields.string("eventIdentifier") }
         event.attendees = try fields.list("attendees", Participant.read)

@@ -62,6 +62,13 @@ extension RecurrenceRule {
         return rule
     }
 
+    /// A rule as the store wrote it in an answer: its fields, read without EventKit's checks of a
+    /// rule a client makes — a calendar's rule may say more than EventKit lets a client say
+    /// (Outlook's yearly birthday by BYMONTHDAY), and the store keeps it.
+    public static func read(_ value: JSONValue, path: String) throws(ResponseError) -> RecurrenceRule {
+        try decodeFields(try Fields.object(value, path: path))
+    }
+
     private static func decodeFields(_ fields: Fields) throws(ResponseError) -> RecurrenceRule {
         guard let frequency = try fields.optionalEnum("frequency", RecurrenceFrequency.self) else {
             throw fields.invalid("frequency", "required: one of \"daily\", \"weekly\", \"monthly\", \"yearly\" (or give rrule)")

@@ -117,7 +117,7 @@ extension Reminder {
         lastModifiedDate = try fields.timestamp("lastModifiedDate")
         timeZone = try fields.optionalString("timeZone")
         alarms = try fields.list("alarms", Alarm.read)
-        recurrenceRules = try fields.list("recurrenceRules", RecurrenceRule.decode)
+        recurrenceRules = try fields.list("recurrenceRules", RecurrenceRule.read)
         tags = try fields.list("tags", Fields.string)
         isFlagged = try fields.bool("isFlagged")
         parentIdentifier = try fields.optionalString("parentIdentifier")

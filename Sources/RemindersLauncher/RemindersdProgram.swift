@@ -2,10 +2,12 @@ import RemindersConcurrency
 import Foundation
 import Synchronization
 import RemindersJSONRPC
+import RemindersProtocol
 
 /// The remindersd a library program runs — the EventKit and Core Location products, which are
-/// linked into other people's programs: where it is, who is asking, and one request answered by
-/// a one-shot `remindersd call` (for what needs no session: a status, a geocoding).
+/// linked into other people's programs: where it is, who is asking, and one request answered in a
+/// session of its own (for what needs no store object: a status, a geocoding), asked over the
+/// transport's `Connection` with the method's declaration both ways.
 public enum RemindersdProgram {
     /// The executable to run: `REMINDERSD_BIN`, else `remindersd` on `PATH`.
     public static func binary(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
@@ -52,48 +54,51 @@ public enum RemindersdProgram {
             }
         }
 
-        /// The process ended: its id may be another's from now on.
-        fileprivate func ended() { state.withLock { $0.process = nil } }
+        /// The process ended: its id may be another's from now on. Whether it was cancelled.
+        fileprivate func ended() -> Bool {
+            state.withLock { state in
+                state.process = nil
+                return state.cancelled
+            }
+        }
     }
 
-    /// Asks `method` with `params` in a fresh session: the result, or the server's error (a
-    /// server that cannot be run or answers nothing is an internal error naming why).
-    public static func call(_ method: String, _ params: JSONValue, running call: Call = Call()) -> Result<JSONValue, ResponseError> {
+    /// Asks `method` in a fresh session of `remindersd serve`, initialized as this program: the
+    /// result, or the server's error (a server that cannot be run or answers nothing is an
+    /// internal error naming why; a call cancelled is `requestCancelled`).
+    public static func call<M: RemindersMethod>(_ method: M.Type, _ params: M.Params, running call: Call = Call()) -> Result<M.Result, ResponseError>
+    {
         guard let binary = binary() else {
             return .failure(ResponseError.internalError("remindersd is not installed: put it on PATH, or name it in REMINDERSD_BIN"))
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["call", method, params.serialized, "--client", clientName(), "--log-level", "error"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        process.arguments = ["serve", "--log-level", "error"]
+        let toServer = Pipe(), fromServer = Pipe()
+        process.standardInput = toServer
+        process.standardOutput = fromServer
+        process.standardError = FileHandle.standardError
         do {
             guard try call.start(process) else { return .failure(.requestCancelled) }
         } catch {
             return .failure(ResponseError.internalError("cannot start \(binary): \(error.localizedDescription)"))
         }
-        // Both pipes drained at once, so that neither fills while the other is read.
-        let drained = ConditionLock(Data?.none)
-        Thread {
-            let said = errors.fileHandleForReading.readDataToEndOfFile()
-            drained.withLock { $0 = said }
-        }.start()
-        let answer = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        call.ended()
-        let said = drained.withLock(when: { $0 != nil }) { said, _ in said ?? Data() }
-        if process.terminationStatus == 0, let result = try? JSONParser.parse(Array(answer)) { return .success(result) }
-        // The error object is the first line; a line for the person may follow it (a refusal's grant hint).
-        let first = said.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: true).first.map(Array.init) ?? []
-        if let error = try? JSONParser.parse(first), let code = error["code"]?.integerValue.map(Int.init),
-            let message = error["message"]?.stringValue
-        {
-            return .failure(ResponseError(code: code, message: message, data: error["data"]))
+        let connection = Connection(
+            input: fromServer.fileHandleForReading.fileDescriptor, output: toServer.fileHandleForWriting.fileDescriptor,
+            limits: Limits(maxMessageSize: 1 << 30), framing: .ndjson, cancelMethod: nil, holdsSIGPIPE: true)
+        connection.start()
+        let answer = Result { () throws(ResponseError) -> M.Result in
+            let session = try connection.call(
+                Initialize.self, Initialize.Params(clientName: clientName(), timeZone: TimeZone.current.identifier), zone: .current)
+            return try connection.call(method, params, zone: TimeZone(identifier: session.timeZone) ?? .current)
         }
-        if process.terminationReason == .uncaughtSignal { return .failure(.requestCancelled) }
-        let why = String(decoding: said.suffix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return .failure(ResponseError.internalError("remindersd call \(method) failed (status \(process.terminationStatus)): \(why)"))
+        // The end of its input ends the server; its output's end, read, ends the reader — before
+        // the pipes' descriptors go with them.
+        try? toServer.fileHandleForWriting.close()
+        while !connection.receive().contains(where: { if case .endOfInput = $0 { true } else { false } }) {}
+        process.waitUntilExit()
+        let cancelled = call.ended()
+        if case .failure = answer, cancelled || process.terminationReason == .uncaughtSignal { return .failure(.requestCancelled) }
+        return answer
     }
 }

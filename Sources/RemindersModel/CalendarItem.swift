@@ -57,6 +57,8 @@ public protocol CalendarItemChanges {
     var notes: FieldChange<String> { get set }
     var url: FieldChange<String> { get set }
     var location: FieldChange<String> { get set }
+    var alarms: FieldChange<[AlarmDraft]> { get set }
+    var recurrenceRules: FieldChange<[RecurrenceRule]> { get set }
 }
 
 extension ReminderChanges: CalendarItemChanges {}

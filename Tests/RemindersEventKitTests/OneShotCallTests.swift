@@ -1,10 +1,11 @@
 import Foundation
 import RemindersJSONRPC
 import RemindersLauncher
+import RemindersProtocol
 import RemindersTestSupport
 import XCTest
 
-/// A one-shot `remindersd call` (what CLGeocoder asks through) is stopped by `cancel` whenever it
+/// A one-shot call (what CLGeocoder asks through: a session of its own) is stopped by `cancel` whenever it
 /// comes: a cancel that came before the process started used to be lost, and the call ran on.
 final class OneShotCallTests: XCTestCase {
     let folder = TemporaryFolder()
@@ -14,13 +15,14 @@ final class OneShotCallTests: XCTestCase {
     func testACallCancelledBeforeItStartedIsNotRun() {
         let call = RemindersdProgram.Call()
         call.cancel()
-        let answer = RemindersdProgram.call("authorizationStatus", ["entityType": "reminder"], running: call)
+        let answer = RemindersdProgram.call(AuthorizationStatusMethod.self, EntityTypeParams(entityType: .reminder), running: call)
         XCTAssertEqual(answer.failureCode, ResponseError.requestCancelled.code)
     }
 
     func testACallNotCancelledIsAnswered() throws {
-        let answer = RemindersdProgram.call("authorizationStatus", ["entityType": "reminder"], running: RemindersdProgram.Call())
-        XCTAssertEqual(try answer.get()["status"]?.stringValue, "fullAccess")
+        let answer = RemindersdProgram.call(
+            AuthorizationStatusMethod.self, EntityTypeParams(entityType: .reminder), running: RemindersdProgram.Call())
+        XCTAssertEqual(try answer.get().status, .fullAccess)
     }
 }
 

@@ -84,6 +84,33 @@ final class DeclarationTests: XCTestCase {
         }
     }
 
+    /// The libraries in other people's programs write params and read results by the methods'
+    /// declarations (issue 53): no params member is spelt there as a string — EventKit spelt 180
+    /// member names in 333 places, `"isCompleted"` in nine files.
+    func testNoParamsMemberIsSpelledInTheClientLibraries() throws {
+        var members = Set<String>()
+        func collect(_ schema: JSONSchema) {
+            switch schema.resolved {
+            case .object(let rule):
+                for property in rule.properties where members.insert(property.name).inserted { collect(property.schema) }
+            case .array(let rule): collect(rule.items)
+            case .nullable(let inner): collect(inner)
+            default: break
+            }
+        }
+        for method in MethodRegistry.all { collect(.object(method.params)) }
+        XCTAssertTrue(members.isSuperset(of: ["isCompleted", "dueDateComponents", "relativeOffset", "calendarIdentifier"]), "\(members)")
+        for library in ["EventKit", "CoreLocation", "RemindersLauncher"] {
+            for file in swiftFiles(under: "Sources/\(library)") {
+                // Apple's `renamed:` names a Swift member, not a params member.
+                let code = try Self.withoutComments(String(contentsOf: file, encoding: .utf8)).replacing(/renamed: "\w+"/, with: "")
+                for member in members where code.contains("\"\(member)\"") {
+                    XCTFail("\"\(member)\" appears in \(file.path): write the params by the method's declaration")
+                }
+            }
+        }
+    }
+
     /// remindersd's own error codes are written once (`ResponseError.notAuthorizedCode`, …): a
     /// number in code elsewhere is a second spelling (MCP had -32010). Descriptions in the
     /// declarations and comments may quote them.

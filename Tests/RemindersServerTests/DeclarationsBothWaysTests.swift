@@ -219,11 +219,14 @@ final class DeclarationsBothWaysTests: XCTestCase {
             "SUMMARY:Review", "ORGANIZER;CN=Ada:mailto:ada@example.com",
             "ATTENDEE;CN=Bob;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;CUTYPE=INDIVIDUAL:mailto:bob@example.com",
             "ATTENDEE;ROLE=OPT-PARTICIPANT;PARTSTAT=NEEDS-ACTION;CUTYPE=ROOM:mailto:room@example.com", "END:VEVENT",
+            // A rule EventKit would not let a client make (Outlook's yearly birthday by BYMONTHDAY), read back all the same.
+            "BEGIN:VEVENT", "UID:birthday-1@example.com", "DTSTAMP:20310101T000000Z", "DTSTART;VALUE=DATE:20310310",
+            "DTEND;VALUE=DATE:20310311", "SUMMARY:Ana's birthday", "RRULE:FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=10", "END:VEVENT",
             "BEGIN:VEVENT", "SUMMARY:No UID and no start", "END:VEVENT",
             "END:VCALENDAR", "",
         ].joined(separator: "\r\n")
         let report = call("importICalendar", ["text": .string(invitation), "calendarIdentifier": .string(meetings)])
-        XCTAssertEqual(report["imported"], 1, "\(report)")
+        XCTAssertEqual(report["imported"], 2, "\(report)")
         let todo = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Both ways//EN", "BEGIN:VTODO", "UID:todo-1@example.com", "DTSTAMP:20310101T000000Z",
             "SUMMARY:Imported task", "END:VTODO", "END:VCALENDAR", "",
@@ -231,6 +234,8 @@ final class DeclarationsBothWaysTests: XCTestCase {
         call("importICalendar", ["text": .string(todo)])
         let found = call("fetchEvents", ["start": "2031-03-10T00:00:00Z", "end": "2031-03-11T00:00:00Z", "calendarIdentifiers": [.string(meetings)]])
         XCTAssertTrue(found["events"]?.arrayValue?.contains { !($0["attendees"]?.arrayValue ?? []).isEmpty } ?? false, "\(found)")
+        XCTAssertTrue(
+            found["events"]?.arrayValue?.contains { $0["recurrenceRules"]?.arrayValue?.first?["daysOfTheMonth"] == [10] } ?? false, "\(found)")
     }
 
     private func history(of reminder: String, work: String) throws {

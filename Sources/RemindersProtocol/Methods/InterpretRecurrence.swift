@@ -59,7 +59,7 @@ public enum InterpretRecurrence: RemindersMethod {
                 try ItemDateComponents.decode(.object(nested.object), path: nested.path)
             }
             self.init(
-                recurrenceRule: try RecurrenceRule.decode(fields.object["recurrenceRule"] ?? .null, path: "result.recurrenceRule"),
+                recurrenceRule: try RecurrenceRule.read(fields.object["recurrenceRule"] ?? .null, path: "result.recurrenceRule"),
                 text: try fields.string("text"), firstOccurrence: first)
         }
     }
