@@ -58,7 +58,7 @@ public final class MCPServer: Sendable {
                 case .batch(let messages):
                     receiveBatch(messages)
                 case .unreadable(let error):
-                    output.send(OutputChannel.errorMessage(id: nil, error))
+                    output.send(encoded: OutputChannel.errorReply(id: nil, error))
                 case .endOfInput:
                     break reading
                 }
@@ -76,9 +76,13 @@ public final class MCPServer: Sendable {
     private func receiveBatch(_ batch: [Message]) {
         let revision = state.withLock { $0.handshake?.revision }
         guard let revision, revision.allowsBatches else {
-            output.error(
-                id: .null, code: ResponseError.invalidRequestCode,
-                "JSON-RPC batches are not part of MCP \(revision?.rawValue ?? Revision.stateless.rawValue); send one message per line")
+            output.send(
+                encoded: OutputChannel.errorReply(
+                    id: nil,
+                    ResponseError(
+                        code: ResponseError.invalidRequestCode,
+                        message:
+                            "JSON-RPC batches are not part of MCP \(revision?.rawValue ?? Revision.stateless.rawValue); send one message per line")))
             return
         }
         let replies = batch.compactMap { handle($0, inBatch: true) }
@@ -91,14 +95,14 @@ public final class MCPServer: Sendable {
         let request: MCPRequest
         switch message {
         case .invalid(let id, let error):
-            return OutputChannel.errorMessage(id: id, error).json
+            return OutputChannel.errorReply(id: id, error)
         case .response:
             return nil  // this server asks nothing
         case .notification(let notification):
             self.notification(notification.method, notification.params?.objectValue ?? JSONObject())
             return nil
         case .request(let found):
-            request = MCPRequest(id: found.id.json, method: found.method, params: found.params?.objectValue ?? JSONObject())
+            request = MCPRequest(requestID: found.id, method: found.method, params: found.params?.objectValue ?? JSONObject())
         }
         let context: RequestContext
         switch admission(of: request) {
@@ -342,10 +346,6 @@ public final class MCPServer: Sendable {
         }
         var writer = JSONWriter()
         writer.beginObject()
-        writer.field("jsonrpc", "2.0")
-        writer.field("id", request.id)
-        writer.key(static: "result")
-        writer.beginObject()
         for member in result.members {
             writer.key(member.key)
             writer.value(member.value)
@@ -356,8 +356,7 @@ public final class MCPServer: Sendable {
             writer.raw(structuredContent)
         }
         writer.endObject()
-        writer.endObject()
-        return writer.bytes
+        return Envelope.result(id: request.requestID, writer.bytes)
     }
 
     static let serverInfo: JSONValue = ["name": .string(ServerInfo.name), "version": .string(ServerInfo.version)]
@@ -377,7 +376,8 @@ public final class MCPServer: Sendable {
 }
 
 struct MCPRequest {
-    let id: JSONValue
+    let requestID: RequestID
+    var id: JSONValue { requestID.json }
     let method: String
     let params: JSONObject
 }
