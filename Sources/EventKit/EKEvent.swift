@@ -23,7 +23,11 @@ open class EKEvent: EKCalendarItem {  // not Sendable, as Apple's is not
     }
 
     /// What the store said of it when it was read (or saved), its dates in the session's zone.
-    private var stored: EventOccurrence?
+    private var stored: EventOccurrence? {
+        get { storedValue?.value }
+        set { storedValue = newValue.map(StoredValue.init) }
+    }
+    private var storedValue: StoredValue<EventOccurrence>?
 
     /// Who sent the invitation it came in (read-only); nil for an event made here.
     public var organizer: EKParticipant? {

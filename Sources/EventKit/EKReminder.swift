@@ -71,7 +71,11 @@ open class EKReminder: EKCalendarItem {  // not Sendable, as Apple's is not
     }
 
     /// What the store said of it when it was read (or saved).
-    private var stored: Reminder?
+    private var stored: Reminder? {
+        get { storedValue?.value }
+        set { storedValue = newValue.map(StoredValue.init) }
+    }
+    private var storedValue: StoredValue<Reminder>?
 
     init(_ reminder: Reminder, store: EKEventStore) {
         super.init(store: store)

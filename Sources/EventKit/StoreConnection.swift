@@ -41,7 +41,8 @@ final class StoreConnection: Sendable {
         // A fetch of every reminder is one answer of many megabytes, from the server it started.
         connection = Connection(
             input: fromServer.fileHandleForReading.fileDescriptor, output: input.fileDescriptor, limits: Limits(maxMessageSize: 1 << 30),
-            framing: .ndjson, cancelMethod: nil, holdsSIGPIPE: true)
+            // An answer taken apart down to a fetch's items in the pass that finds its id.
+            framing: .ndjson, cancelMethod: nil, holdsSIGPIPE: true, answerOutlineLevels: 3)
         connection.start()
         // The notifications' thread holds the connection weakly: the store going away ends it.
         let notifications = Thread { [weak self, connection] in
@@ -108,13 +109,9 @@ final class StoreConnection: Sendable {
 
     /// The same, with the result left unread: a fetch takes it apart into its items (`WireSlice`).
     func answer<M: RemindersMethod>(_ method: M.Type, _ params: M.Params, timeout: TimeInterval = 300) throws(EKError) -> WireSlice {
-        let message: [UInt8]
-        do { message = try connection.call(M.name, params: M.written(params), timeout: timeout) } catch { throw Self.error(from: error) }
-        // Down to the arrays of a result (a fetch's items), in the one pass that finds them.
-        guard let answer = WireSlice(message: message, levels: 3) else {
-            throw EKError(.internalFailure, message: "the answer to \(M.name) is not JSON")
-        }
-        return answer["result"] ?? .null
+        let answer: CallAnswer
+        do { answer = try connection.call(M.name, params: M.written(params), timeout: timeout) } catch { throw Self.error(from: error) }
+        return WireSlice(WireSlice.Answer(answer.message), answer.outline)["result"] ?? .null
     }
 
     /// The server's error as EventKit's: by the EventKit code it names (`data.reason`), else by

@@ -24,7 +24,7 @@ public final class Connection: Sendable {
     private let fixedFraming: Framing?
     private let readerStarted = Mutex(false)
     /// The requests this side sent that wait for their answer.
-    private let outgoing = OutgoingCalls()
+    private let outgoing: OutgoingCalls
 
     private struct Output: ~Copyable {
         let writer: DescriptorWriter
@@ -44,10 +44,12 @@ public final class Connection: Sendable {
     /// `cancelMethod`: the notification that cancels a request by its `id`, handled on the reader
     /// thread so it takes effect while the request runs; nil: cancellations reach the server as notifications.
     /// `holdsSIGPIPE`: for a connection in a library, which may not ignore SIGPIPE for its program.
+    /// `answerOutlineLevels`: how deep a call's answer is taken apart as its id is found (`CallAnswer`).
     public init(
         input: Int32 = 0, output: Int32 = 1, limits: Limits = Limits(), framing: Framing? = nil,
-        cancelMethod: String? = "$/cancelRequest", holdsSIGPIPE: Bool = false
+        cancelMethod: String? = "$/cancelRequest", holdsSIGPIPE: Bool = false, answerOutlineLevels: Int = 1
     ) {
+        outgoing = OutgoingCalls(outlineLevels: answerOutlineLevels)
         self.input = input
         self.fixedFraming = framing
         self.detectedFraming = Mutex(framing)
@@ -130,9 +132,10 @@ public final class Connection: Sendable {
     // MARK: Calling the peer
 
     /// Sends a request and waits for its answer: the whole answering message, as the peer wrote
-    /// it (the caller reads its `result`), or the error it answered with. When the peer goes away
-    /// every call waiting, and every later one, fails; one unanswered for `timeout` seconds fails.
-    public func call(_ method: String, params: [UInt8], timeout: TimeInterval) throws(ResponseError) -> [UInt8] {
+    /// it, and its outline (the caller reads its `result`), or the error it answered with. When the
+    /// peer goes away every call waiting, and every later one, fails; one unanswered for `timeout`
+    /// seconds fails.
+    public func call(_ method: String, params: [UInt8], timeout: TimeInterval) throws(ResponseError) -> CallAnswer {
         let (id, answer) = try outgoing.begin().get()
         send(Envelope.request(id: .number(id), method: method, params: params))
         guard !output.withLock({ $0.isBroken }) else {

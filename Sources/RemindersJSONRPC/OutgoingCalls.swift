@@ -9,9 +9,14 @@ import Synchronization
 final class OutgoingCalls: Sendable {
     /// One call's answer, given once — by the reader, or by the end of the session — to the
     /// thread that waits for it.
-    typealias Answer = ConditionLock<Result<[UInt8], ResponseError>?>
+    typealias Answer = ConditionLock<Result<CallAnswer, ResponseError>?>
 
     private let state = Mutex(State())
+    /// How deep the reader takes an answer apart as it finds its id: the one pass over its bytes
+    /// the caller may then use (an EventKit fetch: down to the result's arrays' elements).
+    let outlineLevels: Int
+
+    init(outlineLevels: Int) { self.outlineLevels = outlineLevels }
 
     private struct State {
         var waiting: [Int64: Answer] = [:]
@@ -20,9 +25,12 @@ final class OutgoingCalls: Sendable {
         var ended: ResponseError?
     }
 
+    /// How many calls wait, kept beside the table so the reader asks without a lock.
+    private let waiting = Atomic<Int>(0)
+
     /// Whether any call waits: the reader skims a message for its id only then, so a server that
-    /// sends no requests pays nothing for this.
-    var isWaiting: Bool { state.withLock { !$0.waiting.isEmpty } }
+    /// sends no requests pays one atomic load per message for this.
+    var isWaiting: Bool { waiting.load(ordering: .acquiring) > 0 }
 
     /// A new call's id and where its answer will come; the session's end when it has ended.
     func begin() -> Result<(Int64, Answer), ResponseError> {
@@ -32,27 +40,40 @@ final class OutgoingCalls: Sendable {
             state.nextID += 1
             let answer = Answer(nil)
             state.waiting[id] = answer
+            waiting.store(state.waiting.count, ordering: .releasing)
             return .success((id, answer))
         }
     }
 
     /// Gives up waiting for `id` (its time ran out, or it could not be sent).
-    func abandon(_ id: Int64) { _ = state.withLock { $0.waiting.removeValue(forKey: id) } }
+    func abandon(_ id: Int64) { _ = take(id) }
+
+    /// The call waiting for `id`, no longer waiting.
+    private func take(_ id: Int64) -> Answer? {
+        state.withLock { state in
+            defer { waiting.store(state.waiting.count, ordering: .releasing) }
+            return state.waiting.removeValue(forKey: id)
+        }
+    }
 
     /// Takes `message` when it answers a call waiting: true then, and the call has its answer.
     func answer(_ message: [UInt8]) -> Bool {
-        guard let envelope = message.withUnsafeBufferPointer({ try? JSONSkimmer.outline(of: 0..<$0.count, in: $0, levels: 1) }),
+        // An answer is the peer's own, never deeper than what it answers; the limit is a parser's bound.
+        guard
+            let envelope = message.withUnsafeBufferPointer({
+                try? JSONSkimmer.outline(of: 0..<$0.count, in: $0, levels: outlineLevels, maxDepth: JSONParser.defaultMaxDepth * 8)
+            }),
             let members = envelope.members, !members.contains(where: { $0.key == "method" })
         else { return false }
         func value(_ key: String) -> JSONValue? {
             guard let range = members.first(where: { $0.key == key })?.value.range else { return nil }
             return message.withUnsafeBufferPointer { try? JSONParser.parse(UnsafeBufferPointer(rebasing: $0[range])) }
         }
-        guard case .integer(let id)? = value("id"), let answer = state.withLock({ $0.waiting.removeValue(forKey: id) }) else { return false }
+        guard case .integer(let id)? = value("id"), let answer = take(id) else { return false }
         if let error = value("error") {
             answer.withLock { $0 = .failure(ResponseError(answered: error)) }
         } else {
-            answer.withLock { $0 = .success(message) }
+            answer.withLock { $0 = .success(CallAnswer(message: message, outline: envelope)) }
         }
         return true
     }
@@ -61,11 +82,21 @@ final class OutgoingCalls: Sendable {
     func end(_ reason: ResponseError) {
         let failed: [Answer] = state.withLock { state in
             if state.ended == nil { state.ended = reason }
-            defer { state.waiting.removeAll() }
+            defer {
+                state.waiting.removeAll()
+                waiting.store(0, ordering: .releasing)
+            }
             return Array(state.waiting.values)
         }
         for answer in failed { answer.withLock { $0 = .failure(reason) } }
     }
+}
+
+/// A call's answer: the message as the peer wrote it, and where its members are (taken apart
+/// `outlineLevels` deep by the reader).
+public struct CallAnswer: Sendable {
+    public let message: [UInt8]
+    public let outline: JSONOutline
 }
 
 extension ResponseError {

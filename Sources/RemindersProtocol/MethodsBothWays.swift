@@ -69,7 +69,7 @@ extension Connection {
     public func call<M: RemindersMethod>(
         _ method: M.Type, _ params: M.Params, commit: Bool? = nil, zone: TimeZone, timeout: TimeInterval = 300
     ) throws(ResponseError) -> M.Result {
-        try M.result(of: try call(M.name, params: M.written(params, commit: commit), timeout: timeout), zone: zone)
+        try M.result(of: try call(M.name, params: M.written(params, commit: commit), timeout: timeout).message, zone: zone)
     }
 }
 

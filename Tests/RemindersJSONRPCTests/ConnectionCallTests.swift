@@ -55,7 +55,7 @@ final class ConnectionCallTests: XCTestCase {
             group.enter()
             Thread.detachNewThread {
                 let message = try? pair.caller.call("echo", params: Array("{\"n\":\(index)}".utf8), timeout: 20)
-                answers.withLock { $0[index] = message.map { String(decoding: $0, as: UTF8.self) } }
+                answers.withLock { $0[index] = message.map { String(decoding: $0.message, as: UTF8.self) } }
                 group.leave()
             }
         }
@@ -114,8 +114,9 @@ final class ConnectionCallTests: XCTestCase {
             let next = pair.requests(1)[0]
             pair.answer(next, "\"in time\"")
         }
-        let message = try pair.caller.call("next", params: Array("{}".utf8), timeout: 20)
-        XCTAssertEqual(try JSONParser.parse(message)["result"], "in time")
+        let answer = try pair.caller.call("next", params: Array("{}".utf8), timeout: 20)
+        XCTAssertEqual(try JSONParser.parse(answer.message)["result"], "in time")
+        XCTAssertEqual(answer.outline.members?.map(\.key), ["jsonrpc", "id", "result"])
         // The late answer matched no call: the caller's queue takes it as any response, and drops it.
         XCTAssertEqual(pair.caller.receive(limit: 10).map(describeInbound), ["response \(slow.id)"])
     }
