@@ -70,6 +70,19 @@ public final class CalendarStore {
         }
     }
 
+    /// A read-only connection to the store at `path`, for watching it (`StoreObserver`): neither
+    /// made nor migrated here — a store that is not there yet, or not up to date, is the server's
+    /// to open first.
+    init(observing path: String) throws(StoreError) {
+        self.path = path
+        warning = nil
+        do {
+            database = try Database(path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, busyTimeoutMilliseconds: 1000)
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
     /// Refuses a store that has every migration but lacks a table they make (one dropped by hand,
     /// a file cut short and mended): damaged, said so with what is missing.
     private func checkTables() throws(SQLiteError) {

@@ -291,18 +291,18 @@ extension CalendarStore {
     }
 }
 
-extension StoreObserver {
+extension CalendarStore {
     /// Where the deliveries' watermark stands now: a client that comes later hears what follows.
     public func latestDelivery() throws(StoreError) -> Int64 {
-        try reading { () throws(SQLiteError) in
-            try database.scalar("SELECT max(delivered_at) FROM alarm_deliveries WHERE delivered_at IS NOT NULL")?.integer ?? 0
+        try sqlite { () throws(SQLiteError) in
+            try self.database.scalar("SELECT max(delivered_at) FROM alarm_deliveries WHERE delivered_at IS NOT NULL")?.integer ?? 0
         }
     }
 
     /// The alarms delivered after `watermark` (milliseconds), oldest first, with what they said.
     public func alarmsDelivered(after watermark: Int64) throws(StoreError) -> [(deliveredAt: Int64, payload: String, item: String)] {
-        try reading { () throws(SQLiteError) in
-            let statement = try database.statement(
+        try sqlite { () throws(SQLiteError) in
+            let statement = try self.database.statement(
                 """
                 SELECT delivered_at, payload, reminder FROM alarm_deliveries WHERE delivered_at > ? AND payload IS NOT NULL ORDER BY delivered_at
                 """)
