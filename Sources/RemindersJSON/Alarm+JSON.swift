@@ -56,8 +56,7 @@ extension StructuredLocation {
         if let geoLocation {
             writer.key(static: "geoLocation")
             writer.beginObject()
-            writer.key(static: "latitude"); writer.double(geoLocation.latitude)
-            writer.key(static: "longitude"); writer.double(geoLocation.longitude)
+            geoLocation.writeMembers(to: &writer)
             writer.endObject()
         }
         if let radius { writer.key(static: "radius"); writer.double(radius) }
@@ -67,7 +66,7 @@ extension StructuredLocation {
     public static func decode(_ fields: Fields) throws(ResponseError) -> StructuredLocation {
         var location = StructuredLocation(title: try fields.optionalString("title") ?? "", radius: try fields.optionalDouble("radius"))
         if let geo = try fields.optionalObject("geoLocation") {
-            location.geoLocation = GeoLocation(latitude: try geo.double("latitude"), longitude: try geo.double("longitude"))
+            location.geoLocation = try GeoLocation(members: geo)
         }
         return location
     }

@@ -7,8 +7,7 @@ extension Placemark {
         writer.beginObject()
         writer.key(static: "location")
         writer.beginObject()
-        writer.key(static: "latitude"); writer.double(location.latitude)
-        writer.key(static: "longitude"); writer.double(location.longitude)
+        location.writeMembers(to: &writer)
         writer.endObject()
         for (key, value) in parts { if let value { writer.key(key); writer.string(value) } }
         writer.endObject()

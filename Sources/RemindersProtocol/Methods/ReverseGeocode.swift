@@ -17,15 +17,12 @@ public enum ReverseGeocode: RemindersMethod {
 
         public init(location: GeoLocation) { self.location = location }
         public init(_ params: Fields) throws(ResponseError) {
-            location = GeoLocation(latitude: try params.double("latitude"), longitude: try params.double("longitude"))
+            location = try GeoLocation(members: params)
         }
 
         public func write(to writer: inout JSONWriter) {
             writer.beginObject()
-            writer.key(static: "latitude")
-            writer.double(location.latitude)
-            writer.key(static: "longitude")
-            writer.double(location.longitude)
+            location.writeMembers(to: &writer)
             writer.endObject()
         }
     }

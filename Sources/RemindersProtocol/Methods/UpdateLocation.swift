@@ -33,17 +33,14 @@ public enum UpdateLocation: RemindersMethod {
         }
 
         public init(_ params: Fields) throws(ResponseError) {
-            location = GeoLocation(latitude: try params.double("latitude"), longitude: try params.double("longitude"))
+            location = try GeoLocation(members: params)
             horizontalAccuracy = try params.double("horizontalAccuracy")
             timestamp = try params.optionalTimestamp("timestamp")
         }
 
         public func write(to writer: inout JSONWriter) {
             writer.beginObject()
-            writer.key(static: "latitude")
-            writer.double(location.latitude)
-            writer.key(static: "longitude")
-            writer.double(location.longitude)
+            location.writeMembers(to: &writer)
             writer.key(static: "horizontalAccuracy")
             writer.double(horizontalAccuracy)
             if let timestamp { writer.field("timestamp", timestamp) }
