@@ -22,6 +22,8 @@ final class StoreConnection: Sendable {
     /// A notification's method and params; called on the notifications' thread.
     private let notificationHandler = Mutex<(@Sendable (String, JSONValue?) -> Void)?>(nil)
     private let ended = Mutex(false)
+    /// Set when the reader met the end of the server's output: its descriptor may go after that.
+    private let readerEnded = ConditionLock(false)
 
     init() throws(EKError) {
         guard let binary = RemindersdProgram.binary() else {
@@ -45,7 +47,8 @@ final class StoreConnection: Sendable {
             framing: .ndjson, cancelMethod: nil, holdsSIGPIPE: true, answerOutlineLevels: 3)
         connection.start()
         // The notifications' thread holds the connection weakly: the store going away ends it.
-        let notifications = Thread { [weak self, connection] in
+        let notifications = Thread { [weak self, connection, readerEnded] in
+            defer { readerEnded.withLock { $0 = true } }
             while true {
                 for inbound in connection.receive() {
                     switch inbound {
@@ -85,7 +88,8 @@ final class StoreConnection: Sendable {
         let deadline = Date().addingTimeInterval(2)
         while process.isRunning, Date() < deadline { usleep(5_000) }
         if process.isRunning { process.terminate() }
-        connection.interrupt()
+        // The server gone, its output ends: the reader is done with the pipe before the pipe goes.
+        readerEnded.wait(until: { $0 }, before: Date().addingTimeInterval(2))
     }
 
     /// `initialize`, as this program: the session's zone is the one its answer names.
