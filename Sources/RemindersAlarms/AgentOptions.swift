@@ -22,17 +22,3 @@ public struct AgentOptions: Sendable {
 
     public init(storePath: String) { self.storePath = storePath }
 }
-
-/// `90s`, `10m`, `24h`, `2d`: the durations the agent's options take.
-public enum DurationText {
-    public static func seconds(_ text: String) -> TimeInterval? {
-        guard let unit = text.last, let number = Int(text.dropLast()), number >= 0, number <= 366 * 86_400 else { return nil }
-        switch unit {
-        case "s": return TimeInterval(number)
-        case "m": return TimeInterval(number * 60)
-        case "h": return TimeInterval(number * 3600)
-        case "d": return TimeInterval(number * 86_400)
-        default: return nil
-        }
-    }
-}

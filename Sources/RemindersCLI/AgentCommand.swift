@@ -24,16 +24,8 @@ enum AgentCommand {
         if let program = parsed.value(.onAlarm) {
             do { options.onAlarm = try PasswordCheck.words(program) } catch { throw Arguments.UsageError(message: "--on-alarm: \(error)") }
         }
-        for (flag, apply) in [
-            (Option.catchUp, { (seconds: TimeInterval) in options.catchUp = seconds }),
-            (Option.snooze, { (seconds: TimeInterval) in options.snooze = seconds }),
-        ] {
-            guard let text = parsed.value(flag) else { continue }
-            guard let seconds = DurationText.seconds(text) else {
-                throw Arguments.UsageError(message: "\(flag.name) takes a duration such as 90s, 10m, 24h or 2d, got \(text.prefix(40))")
-            }
-            apply(seconds)
-        }
+        if let seconds = try parsed.duration(.catchUp) { options.catchUp = seconds }
+        if let seconds = try parsed.duration(.snooze) { options.snooze = seconds }
         if let level = try parsed.choice(.agentLogLevel, reading: Log.Level.init(name:)) { options.log.level = level }
         let resolution = SystemTimeZone.resolve(environment: environment)
         if let warning = resolution.warning { options.log.warning(warning) }
@@ -70,16 +62,15 @@ enum AgentCommand {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            guard argument == "--sync" || argument.hasPrefix("--sync=") else { rest.append(argument); continue }
-            var text: String? = argument.hasPrefix("--sync=") ? String(argument.dropFirst(7)) : nil
+            let name = Option.sync.name
+            guard argument == name || argument.hasPrefix(name + "=") else { rest.append(argument); continue }
+            var text: String? = argument.hasPrefix(name + "=") ? String(argument.dropFirst(name.count + 1)) : nil
             if text == nil, index < arguments.count, DurationText.seconds(arguments[index]) != nil {
                 text = arguments[index]
                 index += 1
             }
-            guard let seconds = text.map(DurationText.seconds) ?? 300 else {
-                throw Arguments.UsageError(message: "--sync takes a duration such as 90s, 5m or 1h, got \(text?.prefix(40) ?? "")")
-            }
-            guard seconds >= 1 else { throw Arguments.UsageError(message: "--sync: an interval of at least 1s") }
+            let seconds = try text.map { try Arguments.duration($0, of: .sync) } ?? 300
+            guard seconds >= 1 else { throw Arguments.UsageError(message: "\(name): an interval of at least 1s") }
             interval = seconds
         }
         return (rest, interval)

@@ -18,13 +18,7 @@ enum LocationCommand {
         guard parsed.positionals.count == 2 else { throw Arguments.UsageError(message: "location: give LAT and LON, e.g. location 52.52 13.405") }
         let latitude = try degrees(parsed.positionals[0], name: "LAT", limit: 90)
         let longitude = try degrees(parsed.positionals[1], name: "LON", limit: 180)
-        var accuracy = 10.0
-        if let text = parsed.value(.accuracy) {
-            guard let value = Double(text), value.isFinite, (0...1_000_000).contains(value) else {
-                throw Arguments.UsageError(message: "--accuracy must be 0…1000000 metres, got \(text.prefix(40))")
-            }
-            accuracy = value
-        }
+        let accuracy = try parsed.number(.accuracy) ?? 10
         let zone = SystemTimeZone.resolve(environment: environment).zone
         let eventStore = try EventStore(path: RemindersCommand.storePath(parsed, environment: environment), timeZone: zone)
         let fix = LocationFix(

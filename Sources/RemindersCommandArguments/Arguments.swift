@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small, strict command-line reader: `--flag VALUE`, `--flag=VALUE`, `--switch`, and positionals.
 public struct Arguments {
     public struct UsageError: Error {
@@ -78,6 +80,36 @@ public struct Arguments {
         }
         return value
     }
+
+    /// A number option's value, in the bounds its declaration gives (nil when it was not given).
+    public func number(_ option: Option) throws -> Double? {
+        guard let text = values[read(option)] else { return nil }
+        guard case .number(let bounds, let unit) = option.valueKind else {
+            assertionFailure("\(option.name) is not declared a number")
+            return Double(text)
+        }
+        guard let number = Double(text), number.isFinite, bounds.contains(number) else {
+            let range = "\(Self.plain(bounds.lowerBound))…\(Self.plain(bounds.upperBound))"
+            throw UsageError(message: "\(option.name) must be \(range) \(unit), got \(text.prefix(40))")
+        }
+        return number
+    }
+
+    /// A duration option's value in seconds (nil when it was not given).
+    public func duration(_ option: Option) throws -> TimeInterval? {
+        guard let text = values[read(option)] else { return nil }
+        return try Self.duration(text, of: option)
+    }
+
+    /// `text` read as `option`'s duration: 90s, 10m, 24h or 2d.
+    public static func duration(_ text: String, of option: Option) throws -> TimeInterval {
+        guard let seconds = DurationText.seconds(text) else {
+            throw UsageError(message: "\(option.name) takes a duration such as 90s, 10m, 24h or 2d, got \(text.prefix(40))")
+        }
+        return seconds
+    }
+
+    private static func plain(_ number: Double) -> String { number.rounded() == number ? String(Int(number)) : String(number) }
 
     /// An integer option's value, in the bounds its declaration gives (nil when it was not given).
     public func integer(_ option: Option) throws -> Int? {

@@ -25,6 +25,16 @@ public struct Option: Sendable, Equatable {
     /// For an integer option, the values it takes: its reader refuses others (`Arguments.integer`),
     /// so the bounds are written here once, for every command that reads it.
     public let bounds: ClosedRange<Int>?
+    /// What else its value is, read by its reader (`Arguments.number`, `Arguments.duration`).
+    public var valueKind: ValueKind = .text
+
+    /// A value's kind beyond text and integers: a number in bounds (`--accuracy M`), or a duration
+    /// (`--snooze 10m`: `DurationText`).
+    public enum ValueKind: Sendable, Equatable {
+        case text
+        case number(ClosedRange<Double>, unit: String)
+        case duration
+    }
 
     /// An option that takes a value (`--store PATH`, `--store=PATH`).
     public static func value(_ name: String, _ placeholder: String, _ help: String, completion: Completion = .none, hidden: Bool = false)
@@ -38,9 +48,30 @@ public struct Option: Sendable, Equatable {
         Option(name: name, placeholder: placeholder, help: help, completion: .none, isHidden: hidden, valueIsOptional: false, bounds: bounds)
     }
 
+    /// An option that takes a number in `bounds`, of `unit` (`--accuracy M`, metres).
+    public static func number(_ name: String, _ placeholder: String, _ help: String, in bounds: ClosedRange<Double>, unit: String) -> Option {
+        var option = Option.value(name, placeholder, help)
+        option.valueKind = .number(bounds, unit: unit)
+        return option
+    }
+
+    /// An option that takes a duration: 90s, 10m, 24h, 2d (`--snooze DURATION`).
+    public static func duration(_ name: String, _ placeholder: String, _ help: String) -> Option {
+        var option = Option.value(name, placeholder, help)
+        option.valueKind = .duration
+        return option
+    }
+
     /// An option whose value may be left out (`--sync [INTERVAL]`).
     public static func optionalValue(_ name: String, _ placeholder: String, _ help: String) -> Option {
         Option(name: name, placeholder: placeholder, help: help, completion: .none, isHidden: false, valueIsOptional: true, bounds: nil)
+    }
+
+    /// The same, its value a duration when given (`--sync [INTERVAL]`).
+    public static func optionalDuration(_ name: String, _ placeholder: String, _ help: String) -> Option {
+        var option = optionalValue(name, placeholder, help)
+        option.valueKind = .duration
+        return option
     }
 
     /// A switch (`--dry-run`).
@@ -50,9 +81,11 @@ public struct Option: Sendable, Equatable {
 
     /// The same option, read but not shown.
     public var hidden: Option {
-        Option(
+        var option = Option(
             name: name, placeholder: placeholder, help: help, completion: completion, isHidden: true, valueIsOptional: valueIsOptional,
             bounds: bounds)
+        option.valueKind = valueKind
+        return option
     }
 
     /// Whether the reader takes a value after it.

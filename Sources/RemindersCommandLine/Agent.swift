@@ -31,13 +31,13 @@ extension Option {
         "--on-alarm", "PROGRAM",
         "PROGRAM (split into words, run without a shell) gets each alarm as JSON on\nstdin: {reminder, alarm, fireDate, occurrenceDate, reason, late}",
         completion: .file)
-    public static let catchUp = Option.value(
+    public static let catchUp = Option.duration(
         "--catch-up", "DURATION",
         "alarms that came due while no agent ran are delivered late when at most\nthis old (default 24h); older ones are recorded as missed")
-    public static let snooze = Option.value(
+    public static let snooze = Option.duration(
         "--snooze", "DURATION",
         "how long the notification's Snooze lasts (default 10m); its Complete completes\nthe reminder, and closing it dismisses the alarm")
-    public static let sync = Option.optionalValue(
+    public static let sync = Option.optionalDuration(
         "--sync", "INTERVAL",
         "also sync every CalDAV account: within seconds of a change made here (a\nburst of changes is one sync) and every INTERVAL (default 5m) for the\nserver's; after a failure again after 30s, doubling up to 1h, or at the\nnext change. Never beside another sync of the store: one waits for the other"
     )

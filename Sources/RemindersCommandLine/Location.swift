@@ -12,5 +12,5 @@ extension CommandDeclaration {
 }
 
 extension Option {
-    public static let accuracy = Option.value("--accuracy", "M", "the fix is good to M metres (default 10)")
+    public static let accuracy = Option.number("--accuracy", "M", "the fix is good to M metres (default 10)", in: 0...1_000_000, unit: "metres")
 }

@@ -84,7 +84,7 @@ final class CommandLineTests: XCTestCase {
     /// `accounts list` says when an account last synced and how, null before the first.
     func testAgentSyncIntervalAndTheAccountsSyncFields() throws {
         for (arguments, message) in [
-            (["--sync", "--sync=fortnight"], "--sync takes a duration such as 90s, 5m or 1h, got fortnight"),
+            (["--sync", "--sync=fortnight"], "--sync takes a duration such as 90s, 10m, 24h or 2d, got fortnight"),
             (["--sync=0s"], "--sync: an interval of at least 1s"),
         ] {
             let result = try RemindersdProcess.run(["agent", "--notify", "none", "--store", folder.store] + arguments)
