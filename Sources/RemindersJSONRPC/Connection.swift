@@ -25,6 +25,8 @@ public final class Connection: Sendable {
     private let readerStarted = Mutex(false)
     /// The requests this side sent that wait for their answer.
     private let outgoing: OutgoingCalls
+    /// Who sees every frame as it came, instead of the queue (`FrameObserver`).
+    private let observer: FrameObserver?
 
     private struct Output: ~Copyable {
         let writer: DescriptorWriter
@@ -47,9 +49,11 @@ public final class Connection: Sendable {
     /// `answerOutlineLevels`: how deep a call's answer is taken apart as its id is found (`CallAnswer`).
     public init(
         input: Int32 = 0, output: Int32 = 1, limits: Limits = Limits(), framing: Framing? = nil,
-        cancelMethod: String? = "$/cancelRequest", holdsSIGPIPE: Bool = false, answerOutlineLevels: Int = 1
+        cancelMethod: String? = "$/cancelRequest", holdsSIGPIPE: Bool = false, answerOutlineLevels: Int = 1,
+        observer: FrameObserver? = nil
     ) {
         outgoing = OutgoingCalls(outlineLevels: answerOutlineLevels)
+        self.observer = observer
         self.input = input
         self.fixedFraming = framing
         self.detectedFraming = Mutex(framing)
@@ -136,6 +140,13 @@ public final class Connection: Sendable {
     /// peer goes away every call waiting, and every later one, fails; one unanswered for `timeout`
     /// seconds fails.
     public func call(_ method: String, params: [UInt8], timeout: TimeInterval) throws(ResponseError) -> CallAnswer {
+        try request(method, params: params).answer(timeout: timeout)
+    }
+
+    /// Sends a request and returns the call waiting for its answer — for a peer that reads its
+    /// input to the end before it answers (remindersd-sync), whose input is closed in between
+    /// (`finishSending`).
+    public func request(_ method: String, params: [UInt8]) throws(ResponseError) -> PendingCall {
         let (id, answer) = try outgoing.begin().get()
         send(Envelope.request(id: .number(id), method: method, params: params))
         guard !output.withLock({ $0.isBroken }) else {
@@ -144,13 +155,11 @@ public final class Connection: Sendable {
             outgoing.end(ended)
             throw ended
         }
-        let value = answer.withLock(when: { $0 != nil }, before: Date().addingTimeInterval(timeout)) { value, _ in value }
-        guard let value else {
-            outgoing.abandon(id)
-            throw ResponseError.internalError("\(method) was not answered within \(Int(timeout)) s")
-        }
-        return try value.get()
+        return PendingCall(method: method, id: id, answer: answer, outgoing: outgoing)
     }
+
+    /// Nothing more is written: the caller closes the descriptor (the peer then reads its end).
+    public func finishSending() { output.withLock { $0.isBroken = true } }
 
     private func readLoop() {
         var reader = InboundReader(limits: limits, cancellation: cancellation, cancelMethod: cancelMethod)
@@ -170,12 +179,19 @@ public final class Connection: Sendable {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             decoder.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+            observer?.received(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
             // Everything one read brought is handed over at once: one lock and one wake-up per read,
             // not per message, which a pipelining client would otherwise pay on both threads.
             var batch = ReadBatch()
             while let frame = decoder.next() { deliver(frame, by: &reader, into: &batch) }
             publishFraming()
             hand(batch)
+        }
+        if let observer {
+            // It sees frames as they were written whole: one the end cut off never was.
+            outgoing.end(.peerWentAway)
+            observer.ended()
+            return
         }
         // What was left when the input ended: a last line without its newline, or a cut-off frame.
         var batch = ReadBatch()
@@ -184,7 +200,7 @@ public final class Connection: Sendable {
         batch.items.append(.endOfInput)
         batch.costs.append(0)
         hand(batch)
-        outgoing.end(.internalError("the peer went away: it closed its output"))
+        outgoing.end(.peerWentAway)
     }
 
     private struct ReadBatch {
@@ -200,6 +216,11 @@ public final class Connection: Sendable {
     }
 
     private func deliver(_ frame: FrameDecoder.Output, by reader: inout InboundReader, into batch: inout ReadBatch) {
+        if let observer {
+            if case .message(let bytes) = frame, outgoing.isWaiting, outgoing.answer(bytes) { return }
+            observer.frame(frame)
+            return
+        }
         switch frame {
         case .message(let bytes):
             // An answer to a call of this side's goes to the call, not to the queue.
@@ -207,5 +228,40 @@ public final class Connection: Sendable {
             if let inbound = reader.inbound(from: bytes, began: &batch.began) { batch.items.append(inbound); batch.costs.append(bytes.count) }
         case .error(let error): batch.items.append(.unreadable(.parseError(error.description))); batch.costs.append(0)
         }
+    }
+}
+
+/// A peer that sees every frame as it came — the tests' channel, which must see a server's output
+/// byte for byte, a malformed frame as malformed: each read's bytes and each frame go to it (an
+/// answer to one of this side's calls still goes to its call), and nothing to the queue.
+public struct FrameObserver: Sendable {
+    public var received: @Sendable (UnsafeRawBufferPointer) -> Void
+    public var frame: @Sendable (FrameDecoder.Output) -> Void
+    /// The peer closed its output.
+    public var ended: @Sendable () -> Void
+
+    public init(
+        received: @escaping @Sendable (UnsafeRawBufferPointer) -> Void, frame: @escaping @Sendable (FrameDecoder.Output) -> Void,
+        ended: @escaping @Sendable () -> Void
+    ) {
+        (self.received, self.frame, self.ended) = (received, frame, ended)
+    }
+}
+
+/// A request sent whose answer is still to come (`Connection.request`).
+public struct PendingCall: Sendable {
+    let method: String
+    let id: Int64
+    let answer: OutgoingCalls.Answer
+    let outgoing: OutgoingCalls
+
+    /// Waits for the answer; one not come within `timeout` seconds fails (a late one is dropped).
+    public func answer(timeout: TimeInterval) throws(ResponseError) -> CallAnswer {
+        let value = answer.withLock(when: { $0 != nil }, before: Date().addingTimeInterval(timeout)) { value, _ in value }
+        guard let value else {
+            outgoing.abandon(id)
+            throw ResponseError.internalError("\(method) was not answered within \(Int(timeout)) s")
+        }
+        return try value.get()
     }
 }

@@ -100,6 +100,9 @@ public struct CallAnswer: Sendable {
 }
 
 extension ResponseError {
+    /// Every call waiting when the peer closed its output fails with this, and every later one.
+    public static let peerWentAway = ResponseError.internalError("the peer went away: it closed its output")
+
     /// The error object a peer answered with; one that is not an error object is said to be so.
     init(answered error: JSONValue) {
         guard let code = error["code"]?.integerValue, let message = error["message"]?.stringValue else {

@@ -48,54 +48,54 @@ public enum SyncHelper {
         try ask(method, params, arguments: ["--serve", "--geocoder", geocoder], progress: { _ in }, isCancelled: isCancelled)
     }
 
-    /// `method` asked of the helper started with `arguments`: the request written by the method's
-    /// declaration, the answer read back as its result.
+    /// `method` asked of the helper started with `arguments`, over the transport's `Connection`: the
+    /// request written by the method's declaration, its `$/progress` told to `progress` as they come,
+    /// the answer read back as its result or the error it answered thrown. Its stderr is its log,
+    /// passed on to this process's; a helper that ends without an answer is an internal error
+    /// quoting it; a cancelled one is stopped and `requestCancelled`.
     private static func ask<M: RemindersMethod>(
         _ method: M.Type, _ params: M.Params, arguments: [String], progress: @escaping @Sendable (WorkDoneProgress) -> Void,
         isCancelled: @escaping @Sendable () -> Bool
     ) throws -> M.Result {
-        let result = try call(
-            arguments, request: M.request(id: 1, params),
-            notification: { name, params in
-                guard name == NotificationRegistry.progress.name, let told = try? WorkDoneProgress(reading: params) else { return }
-                progress(told)
-            }, isCancelled: isCancelled)
-        // The helper reads no dates in a person's zone (a sync report, places): nothing is zone-relative.
-        return try M.Result(reading: result, zone: .gmt)
-    }
-
-    /// Starts the helper with `arguments`, writes `request` (one JSON-RPC request) to its stdin and
-    /// reads its stdout as the protocol's messages: each notification handed to `notification`,
-    /// the response's result returned or its error thrown. Its stderr is its log, passed on to
-    /// this process's; a helper that ends without a response is an internal error quoting it.
-    static func call(
-        _ arguments: [String], request: [UInt8], notification: @escaping (String, JSONValue?) -> Void,
-        isCancelled: @escaping @Sendable () -> Bool
-    ) throws -> JSONValue {
-        let input = Pipe()
-        let running = try Running(arguments, input: input, isCancelled: isCancelled)
-        _ = DescriptorWriter(descriptor: input.fileHandleForWriting.fileDescriptor).write(request + [0x0A])
-        try? input.fileHandleForWriting.close()
-        var response: JSONValue?
-        for line in LineReader(running.output.fileHandleForReading) where !line.isEmpty {
-            guard let message = try? JSONParser.parse(Array(line.utf8)) else { continue }
-            if let method = message["method"]?.stringValue {
-                notification(method, message["params"])
-            } else {
-                response = message
+        let toHelper = Pipe()
+        let running = try Running(arguments, input: toHelper, isCancelled: isCancelled)
+        let connection = Connection(
+            input: running.output.fileHandleForReading.fileDescriptor, output: toHelper.fileHandleForWriting.fileDescriptor,
+            limits: Limits(maxMessageSize: 1 << 30), framing: .ndjson, cancelMethod: nil)
+        connection.start()
+        // What it says meanwhile, in order, until its output ends: every progress is told before the answer is returned.
+        let heard = DispatchSemaphore(value: 0)
+        Thread {
+            defer { heard.signal() }
+            while true {
+                for inbound in connection.receive() {
+                    switch inbound {
+                    case .single(.notification(let notification)) where notification.method == NotificationRegistry.progress.name:
+                        if let told = try? WorkDoneProgress(reading: notification.params) { progress(told) }
+                    case .endOfInput: return
+                    default: continue
+                    }
+                }
             }
-        }
+        }.start()
+        // It reads its one request to the end of its input before it answers: the input closes after it.
+        let pending = Result { () throws(ResponseError) in try connection.request(M.name, params: M.written(params)) }
+        connection.finishSending()
+        try? toHelper.fileHandleForWriting.close()
+        // A sync takes as long as the servers make it: it ends by its answer, its exit or a cancel.
+        let answer = Result { () throws(ResponseError) in try pending.get().answer(timeout: 366 * 86_400) }
+        heard.wait()
         let (status, errors) = running.end()
         if isCancelled() { throw ResponseError.requestCancelled }
-        guard let response else {
+        switch answer {
+        case .success(let answered):
+            // The helper reads no dates in a person's zone (a sync report, places): nothing is zone-relative.
+            return try M.result(of: answered.message, zone: .gmt)
+        case .failure(let error) where error == .peerWentAway:
             throw ResponseError.internalError("\(name) exited with status \(status) without an answer: \(errors.suffix(300))")
+        case .failure(let error):
+            throw error
         }
-        if let error = response["error"] {
-            throw ResponseError(
-                code: Int(error["code"]?.integerValue ?? Int64(ResponseError.internalErrorCode)),
-                message: error["message"]?.stringValue ?? "\(name) failed", data: error["data"])
-        }
-        return response["result"] ?? .null
     }
 
     /// The helper running: its log (stderr) passed on to this process's and kept for errors, and

@@ -5,12 +5,14 @@ import Synchronization
 
 /// The client end of a JSON-RPC conversation over a pair of file descriptors, for tests.
 ///
-/// A reader thread frames and parses everything the server writes, so tests can wait for the
-/// next message with a timeout, and see notifications and responses in the order they came.
+/// The transport's `Connection` reads what the server writes (as an observer of every frame, so
+/// that tests see its output byte for byte, a malformed frame as malformed) and this parses it, so
+/// tests can wait for the next message with a timeout, and see notifications and responses in the
+/// order they came. Requests are written by hand: tests send what no client would.
 public final class TestChannel: Sendable {
     public let framing: Framing
     private let writeFD: Int32
-    private let readFD: Int32
+    private let connection: Connection
     /// What the reader thread received, for the test's thread to wait on.
     private let received = ConditionLock(Received())
     private let nextID = Mutex<Int64>(1000)
@@ -24,10 +26,25 @@ public final class TestChannel: Sendable {
 
     public init(writeFD: Int32, readFD: Int32, framing: Framing) {
         self.writeFD = writeFD
-        self.readFD = readFD
         self.framing = framing
-        let thread = Thread { [self] in readLoop() }
-        thread.start()
+        let (received, recording) = (received, recording)
+        let observer = FrameObserver(
+            received: { bytes in received.withLock { $0.rawOutput += bytes } },
+            frame: { frame in
+                let value: JSONValue
+                switch frame {
+                case .message(let bytes):
+                    value = (try? JSONParser.parse(bytes, maxDepth: 512)) ?? ["unparseable": .string(String(decoding: bytes, as: UTF8.self))]
+                    recording?.note("received", String(decoding: bytes, as: UTF8.self))
+                case .error(let error): value = ["framingError": .string(error.description)]
+                }
+                received.withLock { $0.messages.append(value) }
+            },
+            ended: { received.withLock { $0.closed = true } })
+        // Its output is the test's to write, byte for byte: the connection only reads.
+        connection = Connection(
+            input: readFD, output: -1, limits: Limits(maxMessageSize: 1 << 30), framing: framing, cancelMethod: nil, observer: observer)
+        connection.start()
     }
 
     // MARK: Sending
@@ -130,23 +147,6 @@ public final class TestChannel: Sendable {
             received, _ in
             received.messages.firstIndex(where: matches).map { received.messages.remove(at: $0) }
         }
-    }
-
-    private func readLoop() {
-        FrameReader.read(
-            readFD, framing: framing,
-            received: { bytes in received.withLock { $0.rawOutput += bytes } }
-        ) { frame in
-            let value: JSONValue
-            switch frame {
-            case .message(let bytes):
-                value = (try? JSONParser.parse(bytes, maxDepth: 512)) ?? ["unparseable": .string(String(decoding: bytes, as: UTF8.self))]
-                recording?.note("received", String(decoding: bytes, as: UTF8.self))
-            case .error(let error): value = ["framingError": .string(error.description)]
-            }
-            received.withLock { $0.messages.append(value) }
-        }
-        received.withLock { $0.closed = true }
     }
 }
 
