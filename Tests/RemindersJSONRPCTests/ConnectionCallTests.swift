@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 import XCTest
 @testable import RemindersJSONRPC
@@ -119,5 +120,60 @@ final class ConnectionCallTests: XCTestCase {
         XCTAssertEqual(answer.outline.members?.map(\.key), ["jsonrpc", "id", "result"])
         // The late answer matched no call: the caller's queue takes it as any response, and drops it.
         XCTAssertEqual(pair.caller.receive(limit: 10).map(describeInbound), ["response \(slow.id)"])
+    }
+
+    /// A peer that reads its input to the end before it answers (remindersd-sync) gets the request,
+    /// then the end of its input, and its answer still reaches the call.
+    func testACallToAPeerThatAnswersAtTheEndOfItsInput() throws {
+        signal(SIGPIPE, SIG_IGN)
+        var toPeer: [Int32] = [0, 0], fromPeer: [Int32] = [0, 0]
+        precondition(pipe(&toPeer) == 0 && pipe(&fromPeer) == 0)
+        defer { for descriptor in [toPeer[0], fromPeer[0]] { close(descriptor) } }
+        let caller = Connection(input: fromPeer[0], output: toPeer[1], framing: .ndjson, cancelMethod: nil)
+        caller.start()
+        let (peerInput, peerOutput) = (toPeer[0], fromPeer[1])
+        Thread.detachNewThread {
+            var read: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 4096)
+            while case let count = Glibc.read(peerInput, &chunk, chunk.count), count > 0 { read += chunk[0..<count] }
+            let request = (try? JSONParser.parse(Array(read.prefix { $0 != 0x0A }))) ?? .null
+            let id = request["id"].flatMap(RequestID.init) ?? .number(0)
+            _ = DescriptorWriter(descriptor: peerOutput).write(Envelope.result(id: id, Array("\"read it all\"".utf8)) + [0x0A])
+            close(peerOutput)
+        }
+        let pending = try caller.request("sync", params: Array("{}".utf8))
+        caller.finishSending()
+        close(toPeer[1])
+        XCTAssertEqual(try JSONParser.parse(try pending.answer(timeout: 20).message)["result"], "read it all")
+    }
+
+    /// A peer that must see what it is sent as it came (the tests' channel) gets every read and
+    /// every frame, a malformed one as malformed, and nothing goes to the queue.
+    func testAnObserverSeesEveryFrameAsItCame() throws {
+        var pipeEnds: [Int32] = [0, 0]
+        precondition(pipe(&pipeEnds) == 0)
+        let seen = Mutex((bytes: [UInt8](), frames: [String](), ended: false))
+        let observer = FrameObserver(
+            received: { bytes in seen.withLock { $0.bytes += bytes } },
+            frame: { frame in
+                let text: String
+                switch frame {
+                case .message(let bytes): text = String(decoding: bytes, as: UTF8.self)
+                case .error(let error): text = "error: \(error.description)"
+                }
+                seen.withLock { $0.frames.append(text) }
+            },
+            ended: { seen.withLock { $0.ended = true } })
+        let connection = Connection(input: pipeEnds[0], output: -1, framing: .ndjson, cancelMethod: nil, observer: observer)
+        connection.start()
+        let written = "{\"jsonrpc\":\"2.0\",\"method\":\"storeChanged\"}\n{not json\n"
+        _ = DescriptorWriter(descriptor: pipeEnds[1]).write(Array(written.utf8))
+        close(pipeEnds[1])
+        let deadline = Date().addingTimeInterval(20)
+        while !seen.withLock({ $0.ended }), Date() < deadline { usleep(1_000) }
+        close(pipeEnds[0])
+        let (bytes, frames) = seen.withLock { ($0.bytes, $0.frames) }
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), written)
+        XCTAssertEqual(
+            frames, ["{\"jsonrpc\":\"2.0\",\"method\":\"storeChanged\"}", "{not json"], "a frame is a frame, parsed or not: the observer parses")
     }
 }
