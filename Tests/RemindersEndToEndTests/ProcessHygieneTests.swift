@@ -21,7 +21,10 @@ final class ProcessHygieneTests: XCTestCase {
         XCTAssertTrue(server.channel.waitForEndOfOutput())
         let output = Programs.onlyFrames(server.channel.outputBytes, framing: .ndjson)
         XCTAssertTrue(output.clean, "something but frames on stdout: \(String(decoding: server.channel.outputBytes, as: UTF8.self).prefix(400))")
-        XCTAssertEqual(output.frames.count, 4)
+        // The four answers; a `storeChanged` for the save may come before the session ends or not,
+        // as the machine's load has it (a busy machine showed 5 frames): it is a frame all the same.
+        XCTAssertEqual(output.frames.filter { $0["id"] != nil }.count, 4, "\(output.frames.map(\.serialized))")
+        XCTAssertTrue(output.frames.allSatisfy { $0["id"] != nil || $0["method"] == "storeChanged" }, "\(output.frames.map(\.serialized))")
     }
 
     /// `remindersd --store S permissions set C fullAccess --entity event`: options before the
