@@ -147,7 +147,9 @@ let package = Package(
             name: "RemindersServerTests",
             dependencies: ["RemindersJSON", "RemindersProtocol", "RemindersServer", "RemindersStore", "RemindersJSONRPC", "RemindersServerHarness", "RemindersTestSupport", "RemindersCommandLine", "RemindersCommandArguments", "RemindersModel"]),
         .testTarget(name: "RemindersEndToEndTests", dependencies: ["RemindersJSONRPC", "RemindersTestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "RemindersEventKitTests", dependencies: ["EventKit", "CoreLocation", "RemindersJSONRPC", "RemindersLauncher", "RemindersProtocol", "RemindersTestSupport"]),
+        .testTarget(
+            name: "RemindersEventKitTests",
+            dependencies: ["EventKit", "CoreLocation", "RemindersJSONRPC", "RemindersLauncher", "RemindersModel", "RemindersProtocol", "RemindersTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -104,9 +104,9 @@ open class CLGeocoder: NSObject, @unchecked Sendable {  // open, so unchecked; i
     /// The server's error as Core Location's: its reason where it names one.
     static func error(from error: ResponseError) -> CLError {
         if error.code == ResponseError.requestCancelledCode { return CLError(.geocodeCanceled, message: "the request was cancelled") }
-        switch error.data?["reason"]?.stringValue {
-        case "geocodeFoundNoResult"?: return CLError(.geocodeFoundNoResult, message: error.message)
-        case "network"?: return CLError(.network, message: error.message)
+        switch error.reason.flatMap(GeocodeFailureReason.init(rawValue:)) {
+        case .geocodeFoundNoResult?: return CLError(.geocodeFoundNoResult, message: error.message)
+        case .network?: return CLError(.network, message: error.message)
         default: return CLError(error.code == ResponseError.invalidParamsCode ? .geocodeFoundNoResult : .network, message: error.message)
         }
     }

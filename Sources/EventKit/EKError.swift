@@ -42,25 +42,6 @@ public struct EKError: CustomNSError, Hashable, CustomStringConvertible, Localiz
         case notificationCollectionMismatch = 34
         case notificationSavedWithoutCollection = 35
         case reminderAlarmContainsEmailOrUrl = 36
-
-        /// The code the server names in `data.reason` (EventKit's Swift case names).
-        init?(reason: String) {
-            guard let code = Self.byName[reason] else { return nil }
-            self = code
-        }
-
-        private static let byName: [String: Code] = [
-            "eventNotMutable": .eventNotMutable, "noCalendar": .noCalendar, "noStartDate": .noStartDate, "noEndDate": .noEndDate,
-            "datesInverted": .datesInverted, "internalFailure": .internalFailure, "calendarReadOnly": .calendarReadOnly,
-            "durationGreaterThanRecurrence": .durationGreaterThanRecurrence, "objectBelongsToDifferentStore": .objectBelongsToDifferentStore,
-            "invalidSpan": .invalidSpan, "calendarIsImmutable": .calendarIsImmutable,
-            "recurringReminderRequiresDueDate": .recurringReminderRequiresDueDate,
-            "structuredLocationsNotSupported": .structuredLocationsNotSupported, "reminderLocationsNotSupported": .reminderLocationsNotSupported,
-            "alarmProximityNotSupported": .alarmProximityNotSupported, "calendarDoesNotAllowEvents": .calendarDoesNotAllowEvents,
-            "calendarDoesNotAllowReminders": .calendarDoesNotAllowReminders, "priorityIsInvalid": .priorityIsInvalid,
-            "invalidEntityType": .invalidEntityType, "eventStoreNotAuthorized": .eventStoreNotAuthorized,
-            "reminderAlarmContainsEmailOrUrl": .reminderAlarmContainsEmailOrUrl,
-        ]
     }
 
     /// Apple's domain for EventKit's errors: `(error as NSError).domain`.

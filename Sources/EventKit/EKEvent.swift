@@ -170,9 +170,7 @@ open class EKEvent: EKCalendarItem {  // not Sendable, as Apple's is not
     public override var hasChanges: Bool {
         // A save that would send no member but which event it is changes nothing.
         guard !isNew, let save = try? save() else { return true }
-        var writer = JSONWriter()
-        EventSave(identifier: nil, changes: save.changes).write(to: &writer)
-        return writer.bytes != Array("{}".utf8)
+        return !save.changes.changesNothing
     }
 
     @discardableResult

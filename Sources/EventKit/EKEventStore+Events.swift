@@ -41,8 +41,8 @@ extension EKEventStore {
             // Each occurrence left unread until it is looked at, as a reminders fetch leaves them.
             var events: [WireSlice] = [], next: String?
             for member in page.members {
-                if member.key == "events" { events = member.value.elements }
-                if member.key == "nextCursor" { next = member.value.value.stringValue }
+                if member.key == FetchEvents.Result.eventsMember { events = member.value.elements }
+                if member.key == FetchEvents.Result.nextCursorMember { next = member.value.value.stringValue }
             }
             found += events.map { EKEvent(unread: $0, store: self) }
             cursor = next

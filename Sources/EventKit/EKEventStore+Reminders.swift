@@ -77,7 +77,7 @@ extension EKEventStore {
     /// receiving its bytes and finding where each reminder is in them does.
     func fetchReminders(_ query: ReminderPredicate) throws(EKError) -> [EKReminder] {
         let found = try connection().answer(FetchReminders.self, FetchReminders.Params(predicate: query))
-        return (found["reminders"]?.elements ?? []).map { EKReminder(unread: $0, store: self) }
+        return (found[FetchReminders.Result.remindersMember]?.elements ?? []).map { EKReminder(unread: $0, store: self) }
     }
 
     /// A reminder or an event by identifier (an event: its first occurrence).

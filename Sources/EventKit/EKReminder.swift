@@ -161,9 +161,7 @@ open class EKReminder: EKCalendarItem {  // not Sendable, as Apple's is not
     public override var hasChanges: Bool {
         // A save that would send no member but the identifier changes nothing.
         guard !isNew, let save = try? save() else { return true }
-        var writer = JSONWriter()
-        ReminderSave(identifier: nil, changes: save.changes).write(to: &writer)
-        return writer.bytes != Array("{}".utf8)
+        return !save.changes.changesNothing
     }
 
     @discardableResult

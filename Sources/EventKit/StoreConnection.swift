@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import RemindersJSONRPC
 import RemindersLauncher
+import RemindersModel
 import RemindersProtocol
 
 /// The remindersd process behind one `EKEventStore`, as calaccessd is behind a Mac's: started as
@@ -121,7 +122,7 @@ final class StoreConnection: Sendable {
     /// The server's error as EventKit's: by the EventKit code it names (`data.reason`), else by
     /// what its JSON-RPC code means.
     static func error(from error: ResponseError) -> EKError {
-        if let reason = error.data?["reason"]?.stringValue, let known = EKError.Code(reason: reason) {
+        if let reason = error.reason.flatMap(EventKitErrorCode.init(rawValue:)), let known = EKError.Code(rawValue: reason.code) {
             return EKError(known, message: error.message, serverCode: error.code)
         }
         let code: EKError.Code = error.code == ResponseError.notAuthorizedCode ? .eventStoreNotAuthorized : .internalFailure

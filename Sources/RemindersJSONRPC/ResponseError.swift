@@ -12,6 +12,13 @@ public struct ResponseError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var description: String { "\(code): \(message)" }
 
+    /// `data.reason`: the name of why, in the server's domain vocabulary (EventKit's or Core
+    /// Location's error case), for a client that maps it back to its own error.
+    public var reason: String? { data?["reason"]?.stringValue }
+
+    /// `data.field`: the JSON path of the value the error is about.
+    public var field: String? { data?["field"]?.stringValue }
+
     public static let parseErrorCode = -32700
     public static let invalidRequestCode = -32600
     public static let methodNotFoundCode = -32601
@@ -34,10 +41,15 @@ public struct ResponseError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// Invalid params, naming the JSON path of the offending field and, where one applies, a reason code.
     public static func invalidParams(_ message: String, field: String? = nil, reason: String? = nil) -> ResponseError {
-        var data = JSONObject()
+        ResponseError(code: invalidParamsCode, message: message, data: details(field: field, reason: reason))
+    }
+
+    /// `data` naming the field and the reason, nil when neither is known.
+    public static func details(field: String? = nil, reason: String? = nil, _ more: JSONObject = [:]) -> JSONValue? {
+        var data = more
         if let field { data["field"] = .string(field) }
         if let reason { data["reason"] = .string(reason) }
-        return ResponseError(code: invalidParamsCode, message: message, data: data.isEmpty ? nil : .object(data))
+        return data.isEmpty ? nil : .object(data)
     }
 
     public static func internalError(_ message: String) -> ResponseError {

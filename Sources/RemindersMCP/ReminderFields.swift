@@ -134,7 +134,7 @@ struct ReminderFields {
         case nil: break
         }
         throw ToolFailure(
-            field: "priority", reason: "priorityIsInvalid",
+            field: "priority", reason: EventKitErrorCode.priorityIsInvalid.rawValue,
             "expected \"none\", \"low\", \"medium\", \"high\" or 0-9, got \(value.serialized.prefix(40))")
     }
 

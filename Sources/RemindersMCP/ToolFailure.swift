@@ -16,8 +16,8 @@ struct ToolFailure: Error {
 
     /// A JSON-RPC error of the method a tool called, in the tool's terms.
     init(_ error: ResponseError) {
-        field = error.data?["field"]?.stringValue
-        reason = error.data?["reason"]?.stringValue
+        field = error.field
+        reason = error.reason
         message = error.message
         // The method's message names the field already: said once.
         if let field, message.hasPrefix(field + ": ") { message.removeFirst(field.count + 2) }

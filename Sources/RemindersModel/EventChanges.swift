@@ -3,7 +3,7 @@ import Foundation
 
 /// The members a `saveEvent` sets: present (set), null (clear) or absent (keep), as for reminders.
 /// Dates are instants, as EKEvent has them; `timeZone` says how the start is kept (see `apply`).
-public struct EventChanges: Sendable {
+public struct EventChanges: Sendable, FieldChanges {
     public var calendarIdentifier: FieldChange<String> = .keep
     public var title: FieldChange<String> = .keep
     public var notes: FieldChange<String> = .keep

@@ -1,5 +1,5 @@
 /// What a save does to one field: leave it, set it, or clear it (JSON: absent, a value, null).
-public enum FieldChange<Value: Sendable>: Sendable {
+public enum FieldChange<Value: Sendable>: Sendable, KeepableChange {
     case keep
     case set(Value)
     case clear
@@ -23,6 +23,21 @@ public enum FieldChange<Value: Sendable>: Sendable {
     }
 }
 
+/// A field's change whatever its value's type, so that a set of changes can ask whether any
+/// field is touched without naming each (a field added later cannot be forgotten there).
+public protocol KeepableChange {
+    var isKeep: Bool { get }
+}
+
+/// Changes that touch no field: saving them changes nothing (EventKit's `hasChanges` false).
+public protocol FieldChanges {}
+
+extension FieldChanges {
+    public var changesNothing: Bool {
+        Mirror(reflecting: self).children.allSatisfy { ($0.value as? any KeepableChange)?.isKeep ?? true }
+    }
+}
+
 /// An alarm as a client sends it: the identifier is the client's choice or the store's.
 public struct AlarmDraft: Equatable, Sendable {
     public var alarmIdentifier: String?
@@ -37,7 +52,7 @@ public struct AlarmDraft: Equatable, Sendable {
 }
 
 /// The fields a `saveReminder` call changes. Creating a reminder applies these to a blank one.
-public struct ReminderChanges: Sendable {
+public struct ReminderChanges: Sendable, FieldChanges {
     public var calendarIdentifier: FieldChange<String> = .keep
     public var title: FieldChange<String> = .keep
     public var notes: FieldChange<String> = .keep

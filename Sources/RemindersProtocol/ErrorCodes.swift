@@ -15,3 +15,15 @@ extension ResponseError {
     /// `CLError.Code` name: `network` (no geocoder could be asked), `geocodeFoundNoResult`.
     public static let geocodeFailedCode = -32014
 }
+
+/// Core Location's `CLError.Code` names a -32014 answer carries in `data.reason`.
+public enum GeocodeFailureReason: String, Sendable, CaseIterable {
+    /// No geocoder could be asked (none set, or it did not answer), as a Mac offline says.
+    case network
+    /// A geocoder answered and found nothing.
+    case geocodeFoundNoResult
+
+    public func error(_ message: String) -> ResponseError {
+        ResponseError(code: ResponseError.geocodeFailedCode, message: message, data: ResponseError.details(reason: rawValue))
+    }
+}

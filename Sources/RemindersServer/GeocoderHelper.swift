@@ -16,9 +16,8 @@ enum GeocoderHelper {
         /// -32014 with Core Location's reason: `geocodeFoundNoResult` when a geocoder answered
         /// and found nothing, `network` when none could be asked (as a Mac offline says).
         func failure(_ what: String) -> ResponseError {
-            let reason = placemarks == nil ? "network" : "geocodeFoundNoResult"
-            return ResponseError(
-                code: ResponseError.geocodeFailedCode, message: "\(what): \(problem)", data: .object(["reason": .string(reason)]))
+            let reason: GeocodeFailureReason = placemarks == nil ? .network : .geocodeFoundNoResult
+            return reason.error("\(what): \(problem)")
         }
     }
 

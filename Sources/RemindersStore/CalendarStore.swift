@@ -274,8 +274,9 @@ public final class CalendarStore {
         return try setupSQLite(body)
     }
 
-    /// The file's own work that comes before any transaction: opening it, beginning one.
-    private func setupSQLite<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+    /// The file's own work that comes before any transaction: opening it, beginning one, asking
+    /// whether anyone committed.
+    func setupSQLite<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
         do { return try body() } catch { throw StoreError.from(error, path: path) }
     }
 

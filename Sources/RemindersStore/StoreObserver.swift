@@ -15,7 +15,7 @@ public final class StoreObserver {
 
     public init(path: String) throws(StoreError) {
         store = try CalendarStore(observing: path)
-        lastVersion = try read { (store) throws(StoreError) in try store.dataVersion() }
+        lastVersion = try store.dataVersion()
     }
 
     /// `body` in one read transaction of the store.
@@ -25,7 +25,7 @@ public final class StoreObserver {
 
     /// True when someone committed since the last call.
     public func hasChanged() throws(StoreError) -> Bool {
-        let version = try read { (store) throws(StoreError) in try store.dataVersion() }
+        let version = try store.dataVersion()
         defer { lastVersion = version }
         return version != lastVersion
     }

@@ -69,7 +69,7 @@ enum HelperService {
         do {
             return try ask(Geocoder(base: base, timeout: setting.geocoderTimeout))
         } catch {
-            throw ResponseError(code: ResponseError.geocodeFailedCode, message: "\(error)", data: ["reason": "network"])
+            throw GeocodeFailureReason.network.error("\(error)")
         }
     }
 

@@ -1,5 +1,6 @@
 import EventKit
 import Foundation
+import RemindersModel
 import XCTest
 
 /// EventKit's errors as Apple's are: a `CustomNSError` in `EKErrorDomain` whose code is the
@@ -46,6 +47,16 @@ final class EKErrorTests: XCTestCase {
         (EKError.notificationSavedWithoutCollection, 35),
         (EKError.reminderAlarmContainsEmailOrUrl, 36),
     ]
+
+    /// The server names a refusal by EventKit's case name (`data.reason`) and the library maps it
+    /// by number: each reason the server can send is the EKError code of the same name.
+    func testEveryReasonTheServerSendsIsTheEKErrorCodeOfThatName() {
+        XCTAssertFalse(EventKitErrorCode.allCases.isEmpty)
+        for reason in EventKitErrorCode.allCases {
+            guard let code = EKError.Code(rawValue: reason.code) else { return XCTFail("\(reason) has no EKError code \(reason.code)") }
+            XCTAssertEqual(String(describing: code), reason.rawValue)
+        }
+    }
 
     func testEveryCodeIsCaughtByItsStaticMemberAndBridgesToNSErrorInEKErrorDomain() {
         XCTAssertEqual(everyCode.count, 37)

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersJSONRPC
+import RemindersModel
 import RemindersProtocol
 @testable import RemindersServer
 import XCTest
@@ -123,6 +124,19 @@ final class DeclarationTests: XCTestCase {
             let code = try Self.withoutComments(String(contentsOf: file, encoding: .utf8))
             for number in codes where code.contains(String(number)) {
                 XCTFail("\(number) appears in \(file.path): name it by its declaration in RemindersProtocol/ErrorCodes.swift")
+            }
+        }
+    }
+
+    /// The reasons in `data.reason` are declared once (`EventKitErrorCode`, `GeocodeFailureReason`)
+    /// and named by their cases: EventKit kept a second table of 21 reason strings, MCP and the
+    /// geocoder spelt theirs.
+    func testNoErrorReasonIsSpelledOutsideItsDeclaration() throws {
+        let reasons = EventKitErrorCode.allCases.map(\.rawValue) + GeocodeFailureReason.allCases.map(\.rawValue)
+        for file in Self.speakers.flatMap({ swiftFiles(under: "Sources/\($0)") }) where !file.path.hasSuffix("RemindersProtocol/ErrorCodes.swift") {
+            let code = try Self.withoutComments(String(contentsOf: file, encoding: .utf8))
+            for reason in reasons where code.contains("\"\(reason)\"") {
+                XCTFail("\"\(reason)\" appears in \(file.path): name it by its declared case")
             }
         }
     }

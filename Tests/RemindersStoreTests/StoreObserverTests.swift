@@ -22,4 +22,20 @@ final class StoreObserverTests: StoreTestCase {
         XCTAssertThrowsError(try observer.changedCalendars(after: 0))
         XCTAssertThrowsError(try observer.scopes(client: "nobody", program: "/usr/bin/nobody"), "before: [:], as for a grant of every list")
     }
+
+    /// A poll asks `data_version` outside any transaction (one statement, not three): it still sees
+    /// each commit of another connection once, and none of its own reads.
+    func testHasChangedSeesEachCommitOnceAndNotItsOwnReads() throws {
+        let observer = try StoreObserver(path: path)
+        XCTAssertFalse(try observer.hasChanged())
+        _ = try eventStore.saveCalendar(CalendarChanges(title: "Work"))
+        XCTAssertTrue(try observer.hasChanged())
+        XCTAssertFalse(try observer.hasChanged())
+        _ = try observer.newestChange()
+        XCTAssertFalse(try observer.hasChanged())
+        _ = try eventStore.saveCalendar(CalendarChanges(title: "Home"))
+        _ = try eventStore.saveCalendar(CalendarChanges(title: "Garden"))
+        XCTAssertTrue(try observer.hasChanged())
+        XCTAssertFalse(try observer.hasChanged())
+    }
 }

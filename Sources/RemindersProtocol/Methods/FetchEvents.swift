@@ -66,9 +66,11 @@ public enum FetchEvents: RemindersMethod {
     }
 
     public struct Result: ReadableMethodResult, Sendable {
+        /// The members by name, for a reader that takes a page apart lazily (EventKit's fetch).
+        public static let eventsMember = "events", nextCursorMember = "nextCursor"
         public static let schema = JSONSchema.object([
-            .init("events", .array(of: EventSchemas.event), required: true),
-            .init("nextCursor", .nullable(.string("Where the next page starts; null on the last page.")), required: true),
+            .init(eventsMember, .array(of: EventSchemas.event), required: true),
+            .init(nextCursorMember, .nullable(.string("Where the next page starts; null on the last page.")), required: true),
             .init("truncatedEnd", CommonSchemas.instant, description: "Present when the range was cut at four years: where it stopped."),
         ])
         public var events: [EventOccurrence]
@@ -98,8 +100,10 @@ public enum FetchEvents: RemindersMethod {
         public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
             let fields = try Self.fields(value)
             self.init(
-                events: try fields.list("events") { (value, path) throws(ResponseError) in try EventOccurrence.read(value, path: path, zone: zone) },
-                nextCursor: try fields.optionalString("nextCursor"), truncatedEnd: try fields.optionalTimestamp("truncatedEnd"), zone: zone)
+                events: try fields.list(Self.eventsMember) { (value, path) throws(ResponseError) in
+                    try EventOccurrence.read(value, path: path, zone: zone)
+                },
+                nextCursor: try fields.optionalString(Self.nextCursorMember), truncatedEnd: try fields.optionalTimestamp("truncatedEnd"), zone: zone)
         }
     }
 }

@@ -51,9 +51,11 @@ public enum FetchReminders: RemindersMethod {
     }
 
     public struct Result: ReadableMethodResult, Sendable {
+        /// The members by name, for a reader that takes a page apart lazily (EventKit's fetch).
+        public static let remindersMember = "reminders", nextCursorMember = "nextCursor"
         public static let schema = CommonSchemas.result([
-            ("reminders", .array(of: ReminderSchemas.reminder)),
-            ("nextCursor", .nullable(.string("Where the next page starts; null on the last page."))),
+            (remindersMember, .array(of: ReminderSchemas.reminder)),
+            (nextCursorMember, .nullable(.string("Where the next page starts; null on the last page."))),
         ])
         public var reminders: FetchedReminders
         public var nextCursor: String?
@@ -71,9 +73,10 @@ public enum FetchReminders: RemindersMethod {
 
         public init(reading value: JSONValue, zone: TimeZone) throws(ResponseError) {
             let fields = try Self.fields(value)
-            let reminders = try fields.list("reminders", Reminder.read)
+            let reminders = try fields.list(Self.remindersMember, Reminder.read)
             self.init(
-                reminders: FetchedReminders(matches: reminders, order: Array(reminders.indices)), nextCursor: try fields.optionalString("nextCursor"))
+                reminders: FetchedReminders(matches: reminders, order: Array(reminders.indices)),
+                nextCursor: try fields.optionalString(Self.nextCursorMember))
         }
     }
 }

@@ -100,7 +100,7 @@ public enum OpenRPCDocument {
             "NotAuthorized": [
                 "code": .integer(Int64(ResponseError.notAuthorizedCode)), "message": "Not authorized",
                 "data": [
-                    "reason": "eventStoreNotAuthorized", "status": "the client's status",
+                    "reason": .string(EventKitErrorCode.eventStoreNotAuthorized.rawValue), "status": "the client's status",
                     "entityType": "whose access is missing: reminder or event",
                 ],
             ],

@@ -4,9 +4,10 @@ import RemindersModel
 /// What a watcher of the store asks of it (`StoreObserver`, over a read-only connection): whether
 /// anyone committed, and whether what changed is news to a client.
 extension CalendarStore {
-    /// Changes when another connection commits (`PRAGMA data_version`): costs no table access.
+    /// Changes when another connection commits (`PRAGMA data_version`): costs no table access, and
+    /// is asked outside any transaction, so a watcher's poll is one statement, not three.
     func dataVersion() throws(StoreError) -> Int64 {
-        try sqlite { () throws(SQLiteError) in try self.database.scalar("PRAGMA data_version")?.integer ?? 0 }
+        try setupSQLite { () throws(SQLiteError) in try self.database.scalar("PRAGMA data_version")?.integer ?? 0 }
     }
 
     /// The calendars of each entity type `client` run by `program` was granted, for the kinds it
