@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "remindersd", targets: ["remindersd"]),
         .executable(name: "remindersd-sync", targets: ["remindersd-sync"]),
+        .executable(name: "remindersd-dav", targets: ["remindersd-dav"]),
         // For other people's Swift programs: Apple's EventKit API, served by remindersd.
         .library(name: "EventKit", targets: ["EventKit"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
@@ -53,7 +54,10 @@ let package = Package(
             path: "Sources/RemindersCCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        .target(name: "RemindersCalDAV", dependencies: ["RemindersCCurl"]),
+        // WebDAV's XML both ways (FoundationXML): a document read into a tree with namespaces resolved, and written.
+        // Shared by the CalDAV client and the CalDAV face; knows no HTTP.
+        .target(name: "RemindersWebDAV"),
+        .target(name: "RemindersCalDAV", dependencies: ["RemindersCCurl", "RemindersWebDAV"]),
         // Reminders as VTODOs and events as VEVENTs, and back (keeping what it does not map). Knows no SQL or JSON-RPC.
         .target(name: "RemindersICalendar", dependencies: ["RemindersCivilTime", "RemindersICalendarFormat", "RemindersModel"]),
         // The SQLite event store. Knows nothing about JSON-RPC.
@@ -64,6 +68,20 @@ let package = Package(
         // Two-way sync of the store's lists and event calendars with CalDAV collections: accounts, calendars, items, merge.
         .target(name: "RemindersSync", dependencies: ["RemindersAccountSecrets", "RemindersCalDAV", "RemindersICalendarFormat", "RemindersICalendar", "RemindersModel",
                                                       "RemindersStore"]),
+        // GNU libmicrohttpd (Debian: libmicrohttpd-dev), the HTTP server under the CalDAV face.
+        .systemLibrary(name: "RemindersCMicroHTTPD", path: "Sources/RemindersCMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        // An HTTP/1.1 server on a loopback address over libmicrohttpd: requests read whole within limits, a Host that
+        // must name it (no DNS rebinding), Basic credentials read. Knows nothing of WebDAV.
+        .target(name: "RemindersHTTPServer", dependencies: ["RemindersCMicroHTTPD"]),
+        // libcrypt (Debian: libcrypt-dev): yescrypt, the hash the CalDAV apps' passwords are kept as.
+        .systemLibrary(name: "RemindersCCrypt", path: "Sources/RemindersCCrypt", providers: [.apt(["libcrypt-dev"])]),
+        // Passwords made for an app, kept as libcrypt's yescrypt hash, and the short-lived memory of a verified login.
+        .target(name: "RemindersAppPasswords", dependencies: ["RemindersCCrypt"]),
+        // The CalDAV face: the store served to the desktop's calendar apps, each logged in with its own password and
+        // grant. WebDAV's resources and properties over the HTTP server; the items through the store's own doors.
+        .target(
+            name: "RemindersCalDAVFace",
+            dependencies: ["RemindersAppPasswords", "RemindersHTTPServer", "RemindersModel", "RemindersStore", "RemindersWebDAV"]),
         // .ics import and export of reminders and events over the store.
         .target(name: "RemindersInterchange", dependencies: ["RemindersICalendarFormat", "RemindersICalendar", "RemindersModel", "RemindersStore"]),
         // The model as JSON: calendar items, alarms, rules and dates written with the transport's
@@ -116,6 +134,13 @@ let package = Package(
         // the fixed address of the program's own code costs little of what ASLR protects.
         .executableTarget(name: "remindersd", dependencies: ["RemindersJSONRPC", "RemindersCLI"],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
+        // `remindersd dav`, run as remindersd-dav: the desktop's calendar apps and their passwords and grants.
+        .target(
+            name: "RemindersDAVCLI",
+            dependencies: ["RemindersAppPasswords", "RemindersCommandArguments", "RemindersCommandLine", "RemindersJSON", "RemindersJSONRPC", "RemindersModel",
+                           "RemindersStore"]),
+        // The CalDAV face's program, installed beside remindersd: only it links libmicrohttpd and libcrypt.
+        .executableTarget(name: "remindersd-dav", dependencies: ["RemindersJSONRPC", "RemindersDAVCLI"]),
         // The sync helper `remindersd sync` and the `sync` method run; installed beside remindersd.
         .executableTarget(name: "remindersd-sync", dependencies: ["RemindersJSONRPC", "RemindersSyncCLI"]),
 
@@ -129,7 +154,13 @@ let package = Package(
         .testTarget(name: "RemindersCommandLineTests", dependencies: ["RemindersCommandArguments", "RemindersCommandLine"]),
         .testTarget(name: "RemindersICalendarFormatTests", dependencies: ["RemindersICalendarFormat"]),
         .testTarget(name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersICalendarFormat", "RemindersModel"]),
-        .testTarget(name: "RemindersCalDAVTests", dependencies: ["RemindersCalDAV"]),
+        .testTarget(name: "RemindersCalDAVTests", dependencies: ["RemindersCalDAV", "RemindersWebDAV"]),
+        .testTarget(name: "RemindersHTTPServerTests", dependencies: ["RemindersHTTPServer"]),
+        .testTarget(name: "RemindersWebDAVTests", dependencies: ["RemindersWebDAV"]),
+        .testTarget(
+            name: "RemindersCalDAVFaceTests",
+            dependencies: ["RemindersAppPasswords", "RemindersCalDAVFace", "RemindersHTTPServer", "RemindersModel", "RemindersStore", "RemindersWebDAV"]),
+        .testTarget(name: "RemindersAppPasswordsTests", dependencies: ["RemindersAppPasswords"]),
         .testTarget(name: "RemindersGeocodingTests", dependencies: ["RemindersGeocoding", "RemindersModel"]),
         // Compile-only: Apple's EventKit and Core Location API spelled once each (nothing runs).
         .testTarget(name: "RemindersEventKitSurface", dependencies: ["CoreGraphics", "CoreLocation", "EventKit"]),

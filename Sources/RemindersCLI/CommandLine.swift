@@ -8,6 +8,7 @@ import RemindersModel
 import RemindersProtocol
 import RemindersServer
 import RemindersStore
+import RemindersSyncHelper
 
 /// `remindersd` and its subcommands. Returns the process exit code.
 public enum RemindersCommand {
@@ -30,7 +31,7 @@ public enum RemindersCommand {
             case "accounts":
                 return try AccountsCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "sync":
-                return try SyncExec.run(Array(arguments.dropFirst()), output: protocolOutput)
+                return try CompanionExec.run(SyncHelper.name, Array(arguments.dropFirst()), output: protocolOutput)
             case "history":
                 return try HistoryCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "alarms":
@@ -41,6 +42,8 @@ public enum RemindersCommand {
                 return try LocationCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "geocoder":
                 return try GeocoderCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
+            case "dav":
+                return try CompanionExec.run("remindersd-dav", Array(arguments.dropFirst()), output: protocolOutput)
             case "agent":
                 return try AgentCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "export":

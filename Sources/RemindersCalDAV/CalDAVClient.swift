@@ -1,4 +1,5 @@
 import Foundation
+import RemindersWebDAV
 
 /// One CalDAV account's server: discovery and the requests a sync makes. Hrefs in and out are
 /// canonical (see `Href`); URLs are resolved against the account's URL.

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersWebDAV
 
 /// The XML bodies of the requests, written out (they are short and fixed).
 enum DAVBodies {

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersWebDAV
 
 /// A 207 Multi-Status body (RFC 4918 §13): one entry per href, with the properties found (status
 /// 200) and the status of the href itself when the server gives one (sync-collection uses 404 for

@@ -584,6 +584,19 @@ enum Schema {
         // Issue 49: a grant for chosen lists lets the client change what is in them; renaming or
         // removing the lists themselves only when the owner said so (`--manage-lists`).
         ("v27 grants that manage their lists", "ALTER TABLE authorizations ADD COLUMN manages_lists INTEGER NOT NULL DEFAULT 0;"),
+        // Issue 51: the desktop's calendar apps reach the store over CalDAV, each with a password
+        // made for it, kept only as its yescrypt hash; its grant is an `authorizations` row like
+        // any client's (program `caldav`).
+        (
+            "v28 CalDAV apps",
+            """
+            CREATE TABLE dav_apps (
+                name TEXT PRIMARY KEY,
+                password_hash TEXT NOT NULL,
+                created_at INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            """
+        ),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -597,6 +610,6 @@ enum Schema {
         "reminder_icalendar", "accounts", "sync_collections", "sync_items", "sync_removed_collections", "alarm_deliveries",
         "geofence_sides", "events", "event_alarms", "event_icalendar", "schema_migrations", "change_authors", "changes",
         "change_reminders", "change_alarms", "change_calendars", "change_sync_items", "change_events", "change_event_alarms",
-        "authorization_scopes",
+        "authorization_scopes", "dav_apps",
     ]
 }

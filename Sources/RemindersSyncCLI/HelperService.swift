@@ -38,11 +38,11 @@ enum HelperService {
                 try sync(try SyncMethod.params(of: request["params"]), setting).write(to: &writer)
             case Geocode.name?:
                 let params = try Geocode.params(of: request["params"])
-                try Placemarks(placemarks: try geocoder(setting) { geocoder throws(Geocoder.Failure) in try geocoder.search(params.address) })
+                Placemarks(placemarks: try geocoder(setting) { geocoder throws(Geocoder.Failure) in try geocoder.search(params.address) })
                     .write(to: &writer)
             case ReverseGeocode.name?:
                 let params = try ReverseGeocode.params(of: request["params"])
-                try Placemarks(placemarks: try geocoder(setting) { geocoder throws(Geocoder.Failure) in try geocoder.reverse(params.location) })
+                Placemarks(placemarks: try geocoder(setting) { geocoder throws(Geocoder.Failure) in try geocoder.reverse(params.location) })
                     .write(to: &writer)
             default:
                 throw ResponseError.methodNotFound(request["method"]?.stringValue ?? "(none)")

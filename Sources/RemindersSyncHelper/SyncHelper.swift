@@ -12,7 +12,10 @@ public enum SyncHelper {
     public static let name = "remindersd-sync"
 
     /// Beside the running executable (symlinks resolved).
-    public static func path() throws(ResponseError) -> String {
+    public static func path() throws(ResponseError) -> String { try companion(name) }
+
+    /// The program `name` installed beside the running executable (remindersd-sync, remindersd-dav).
+    public static func companion(_ name: String) throws(ResponseError) -> String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: path) else {

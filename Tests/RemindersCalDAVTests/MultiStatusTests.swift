@@ -1,4 +1,5 @@
 import Foundation
+import RemindersWebDAV
 import XCTest
 @testable import RemindersCalDAV
 
