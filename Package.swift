@@ -81,7 +81,8 @@ let package = Package(
         // grant. WebDAV's resources and properties over the HTTP server; the items through the store's own doors.
         .target(
             name: "RemindersCalDAVFace",
-            dependencies: ["RemindersAppPasswords", "RemindersHTTPServer", "RemindersModel", "RemindersStore", "RemindersWebDAV"]),
+            dependencies: ["RemindersAppPasswords", "RemindersHTTPServer", "RemindersICalendar", "RemindersICalendarFormat", "RemindersModel", "RemindersStore",
+                           "RemindersWebDAV"]),
         // .ics import and export of reminders and events over the store.
         .target(name: "RemindersInterchange", dependencies: ["RemindersICalendarFormat", "RemindersICalendar", "RemindersModel", "RemindersStore"]),
         // The model as JSON: calendar items, alarms, rules and dates written with the transport's
@@ -155,11 +156,14 @@ let package = Package(
         .testTarget(name: "RemindersICalendarFormatTests", dependencies: ["RemindersICalendarFormat"]),
         .testTarget(name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersICalendarFormat", "RemindersModel"]),
         .testTarget(name: "RemindersCalDAVTests", dependencies: ["RemindersCalDAV", "RemindersWebDAV"]),
-        .testTarget(name: "RemindersHTTPServerTests", dependencies: ["RemindersHTTPServer"]),
+        .testTarget(name: "RemindersHTTPServerTests", dependencies: ["RemindersHTTPServer", "RemindersTestSupport"]),
         .testTarget(name: "RemindersWebDAVTests", dependencies: ["RemindersWebDAV"]),
         .testTarget(
             name: "RemindersCalDAVFaceTests",
-            dependencies: ["RemindersAppPasswords", "RemindersCalDAVFace", "RemindersHTTPServer", "RemindersModel", "RemindersStore", "RemindersWebDAV"]),
+            dependencies: [
+                "RemindersAppPasswords", "RemindersCalDAVFace", "RemindersHTTPServer", "RemindersModel", "RemindersStore", "RemindersTestSupport",
+                "RemindersWebDAV",
+            ]),
         .testTarget(name: "RemindersAppPasswordsTests", dependencies: ["RemindersAppPasswords"]),
         .testTarget(name: "RemindersGeocodingTests", dependencies: ["RemindersGeocoding", "RemindersModel"]),
         // Compile-only: Apple's EventKit and Core Location API spelled once each (nothing runs).

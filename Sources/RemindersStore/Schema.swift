@@ -586,7 +586,8 @@ enum Schema {
         ("v27 grants that manage their lists", "ALTER TABLE authorizations ADD COLUMN manages_lists INTEGER NOT NULL DEFAULT 0;"),
         // Issue 51: the desktop's calendar apps reach the store over CalDAV, each with a password
         // made for it, kept only as its yescrypt hash; its grant is an `authorizations` row like
-        // any client's (program `caldav`).
+        // any client's (program `caldav`). A collection's sync token is the last change in it, found
+        // by calendar (and by the calendar a move left).
         (
             "v28 CalDAV apps",
             """
@@ -595,6 +596,8 @@ enum Schema {
                 password_hash TEXT NOT NULL,
                 created_at INTEGER NOT NULL
             ) WITHOUT ROWID;
+            CREATE INDEX changes_by_calendar ON changes(calendar, id);
+            CREATE INDEX changes_by_calendar_left ON changes(from_calendar, id) WHERE from_calendar IS NOT NULL;
             """
         ),
     ]

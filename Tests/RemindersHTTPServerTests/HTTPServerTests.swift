@@ -1,5 +1,6 @@
 import Foundation
 import RemindersHTTPServer
+import RemindersTestSupport
 import Synchronization
 import XCTest
 

@@ -105,4 +105,15 @@ extension CalendarStore {
             try self.database.scalar(sql, .text(client), .text(entityType.rawValue), .text(program), .text(item))?.integer == 1
         }
     }
+
+    /// The last change recorded in the calendar `identifier` — an item made, changed or removed
+    /// there, moved in or out, the calendar itself changed — 0 for none: the CalDAV face's sync
+    /// token and ctag for it.
+    public func newestChange(inCalendar identifier: String) throws(StoreError) -> Int64 {
+        try sqlite { () throws(SQLiteError) in
+            let here = try self.database.scalar("SELECT MAX(id) FROM changes WHERE calendar = ?", .text(identifier))?.integer ?? 0
+            let left = try self.database.scalar("SELECT MAX(id) FROM changes WHERE from_calendar = ?", .text(identifier))?.integer ?? 0
+            return max(here, left)
+        }
+    }
 }

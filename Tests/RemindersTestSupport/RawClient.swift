@@ -4,14 +4,14 @@ import Glibc
 /// A client that writes bytes as given — well-formed or not — to a port on 127.0.0.1 and reads
 /// until the server closes: what a hostile peer or a browser would send, not what a library
 /// would tidy up.
-enum RawClient {
-    struct Answer {
-        var status: Int
-        var head: String
-        var body: String
+public enum RawClient {
+    public struct Answer {
+        public var status: Int
+        public var head: String
+        public var body: String
     }
 
-    static func exchange(_ request: [UInt8], port: UInt16, timeout: TimeInterval = 20) throws -> Answer {
+    public static func exchange(_ request: [UInt8], port: UInt16, timeout: TimeInterval = 20) throws -> Answer {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure("socket: \(errno)") }
         defer { close(socket) }
@@ -47,7 +47,7 @@ enum RawClient {
     }
 
     /// `METHOD PATH HTTP/1.1` with `headers` (a Host naming `port` first unless one is given) and `body`.
-    static func request(_ method: String, _ path: String, port: UInt16, headers: [String] = [], body: String = "") -> [UInt8] {
+    public static func request(_ method: String, _ path: String, port: UInt16, headers: [String] = [], body: String = "") -> [UInt8] {
         var lines = ["\(method) \(path) HTTP/1.1"]
         if !headers.contains(where: { $0.lowercased().hasPrefix("host:") }) { lines.append("Host: 127.0.0.1:\(port)") }
         lines += headers
@@ -56,8 +56,8 @@ enum RawClient {
         return Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8)
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
         init(_ description: String) { self.description = description }
     }
 }

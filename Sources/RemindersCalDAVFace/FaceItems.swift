@@ -1,0 +1,74 @@
+import Foundation
+import RemindersICalendar
+import RemindersICalendarFormat
+import RemindersModel
+import RemindersStore
+
+/// A calendar's items as the face serves them: one member per reminder (a VTODO) or per event
+/// series (its VEVENTs, detached occurrences included), named by the store's identifier, its ETag
+/// the moment it last changed, its text the calendar object the sync would upload — written over
+/// the one last synced, so what remindersd does not map is there as the phone's server has it.
+struct FaceItem: Equatable {
+    var identifier: String
+    var version: Timestamp
+
+    var name: String { identifier + ".ics" }
+    var etag: String { "\"\(version.milliseconds)\"" }
+}
+
+enum FaceItems {
+    /// Every item of `calendar`, parents before subtasks.
+    static func list(_ calendar: ItemCalendar, in store: CalendarStore) throws(StoreError) -> [FaceItem] {
+        switch calendar.entityType {
+        case .reminder:
+            let predicate = ReminderPredicate(kind: .all, calendarIdentifiers: [calendar.calendarIdentifier])
+            let reminders = try store.reminders(matching: predicate, in: .gmt)
+            let ordered = reminders.filter { $0.parentIdentifier == nil } + reminders.filter { $0.parentIdentifier != nil }
+            return ordered.map { FaceItem(identifier: $0.calendarItemIdentifier, version: $0.lastModifiedDate) }
+        case .event:
+            var items: [FaceItem] = []
+            for series in try store.series(inCalendars: [calendar.calendarIdentifier]) {
+                let version = try store.lastChange(ofSeries: series.eventIdentifier) ?? series.lastModifiedDate
+                items.append(FaceItem(identifier: series.eventIdentifier, version: version))
+            }
+            return items
+        }
+    }
+
+    /// The member `name` of `calendar`; nil when there is none.
+    static func item(named name: String, in calendar: ItemCalendar, store: CalendarStore) throws(StoreError) -> FaceItem? {
+        guard name.hasSuffix(".ics") else { return nil }
+        let identifier = String(name.dropLast(4))
+        switch calendar.entityType {
+        case .reminder:
+            guard let reminder = try store.reminder(identifier: identifier), reminder.calendarIdentifier == calendar.calendarIdentifier else {
+                return nil
+            }
+            return FaceItem(identifier: identifier, version: reminder.lastModifiedDate)
+        case .event:
+            guard let series = try store.event(identifier: identifier), series.calendarIdentifier == calendar.calendarIdentifier,
+                series.eventIdentifier == identifier
+            else { return nil }
+            return FaceItem(identifier: identifier, version: try store.lastChange(ofSeries: identifier) ?? series.lastModifiedDate)
+        }
+    }
+
+    /// The item's calendar object; nil when it went since it was listed.
+    static func text(of item: FaceItem, in calendar: ItemCalendar, store: CalendarStore, now: Timestamp) throws(StoreError) -> String? {
+        switch calendar.entityType {
+        case .reminder:
+            guard let reminder = try store.reminder(identifier: item.identifier) else { return nil }
+            let parentUID = try reminder.parentIdentifier.flatMap { parent throws(StoreError) in try store.reminder(identifier: parent) }?
+                .calendarItemExternalIdentifier
+            let original = try store.keptCalendarObject(reminder: item.identifier).flatMap { try? CalendarObject(parsing: $0.text) }
+            return TodoWriter.object(for: reminder, parentUID: parentUID, original: original, now: now).text
+        case .event:
+            guard let series = try store.event(identifier: item.identifier) else { return nil }
+            let original = try store.calendarObject(event: item.identifier).flatMap { text in
+                try? Component.parse(text).first { $0.name == "VCALENDAR" }
+            }
+            return EventWriter.object(for: series, detached: try store.detachedOccurrences(of: item.identifier), original: original, now: now)
+                .text
+        }
+    }
+}

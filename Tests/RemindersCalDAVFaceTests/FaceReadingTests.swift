@@ -1,0 +1,170 @@
+import Foundation
+import RemindersAppPasswords
+import RemindersCalDAVFace
+import RemindersHTTPServer
+import RemindersModel
+import RemindersStore
+import RemindersTestSupport
+import RemindersWebDAV
+import XCTest
+
+/// The face read over real sockets, as a CalDAV client finds its way in (RFC 6764), lists its
+/// collections and items and reads them — each app within its grant: another app's paths, a list
+/// outside its scope, an event calendar of a kind it was not granted are not there for it, and a
+/// grant revoked is refused at the next request.
+final class FaceReadingTests: XCTestCase {
+    private var folder: String!
+    private var eventStore: EventStore!
+    private var server: HTTPServer!
+    private var port: UInt16 { server.address.port }
+    private var groceries: ItemCalendar!
+    private var work: ItemCalendar!
+    private var milk: Reminder!
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "FaceReadingTests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/s.sqlite"
+        eventStore = try EventStore(path: path)
+        groceries = try eventStore.saveCalendar(CalendarChanges(title: "Groceries"))
+        work = try eventStore.saveCalendar(CalendarChanges(title: "Work", entityType: .event))
+        var changes = ReminderChanges()
+        changes.title = .set("Milk & honey")
+        changes.calendarIdentifier = .set(groceries.calendarIdentifier)
+        milk = try eventStore.saveReminder(identifier: nil, changes: changes, commit: true)
+        var event = EventChanges()
+        event.title = .set("Stand-up")
+        event.calendarIdentifier = .set(work.calendarIdentifier)
+        event.startDate = .set(Timestamp(milliseconds: 1_800_000_000_000))
+        event.endDate = .set(Timestamp(milliseconds: 1_800_000_900_000))
+        _ = try eventStore.saveEvent(identifier: nil, occurrenceDate: nil, span: nil, changes: event, lastModifiedDate: nil)
+        try add("khal", [.reminder, .event])
+        try add("todoman", [.reminder], scope: CalendarScope(calendars: [groceries.calendarIdentifier: true]))
+        let face = try CalDAVFace(storePath: path)
+        server = try HTTPServer(address: LoopbackAddress(port: 0)) { face.respond($0) }
+    }
+
+    override func tearDown() {
+        server?.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func add(_ name: String, _ kinds: [EntityType], scope: CalendarScope? = nil) throws {
+        let hash = try PasswordHash.make("pw-" + name)
+        try eventStore.write { store throws(StoreError) in
+            try store.addDAVApp(DAVApp(name: name, passwordHash: hash, creationDate: Timestamp(milliseconds: 0)))
+            for kind in kinds {
+                try store.setAuthorizationStatus(.fullAccess, client: name, program: DAVApp.program, entityType: kind, scope: scope)
+            }
+        }
+    }
+
+    private func ask(_ method: String, _ path: String, as app: String? = "khal", depth: String? = nil, body: String = "") throws -> RawClient.Answer {
+        var headers: [String] = []
+        if let app { headers.append("Authorization: Basic " + Data("\(app):pw-\(app)".utf8).base64EncodedString()) }
+        if let depth { headers.append("Depth: \(depth)") }
+        return try RawClient.exchange(RawClient.request(method, path, port: port, headers: headers, body: body), port: port)
+    }
+
+    private func responses(_ answer: RawClient.Answer) throws -> [XMLNode] {
+        XCTAssertEqual(answer.status, 207, answer.head + answer.body)
+        return try XCTUnwrap(XMLNode.parse(Data(answer.body.utf8)), answer.body).children(DAVNamespace.dav, "response")
+    }
+
+    private func property(_ response: XMLNode, _ namespace: String, _ name: String) -> XMLNode? {
+        response.children(DAVNamespace.dav, "propstat").first { $0.child(DAVNamespace.dav, "status")?.text.contains("200") ?? false }?
+            .child(DAVNamespace.dav, "prop")?.child(namespace, name)
+    }
+
+    func testAClientFindsItsWayInAndReadsItsCollectionsAndItems() throws {
+        let wellKnown = try ask("PROPFIND", "/.well-known/caldav", as: nil)
+        XCTAssertEqual(wellKnown.status, 301)
+        XCTAssertTrue(wellKnown.head.contains("Location: /dav/"), wellKnown.head)
+        let options = try ask("OPTIONS", "/dav/", as: nil)
+        XCTAssertTrue(options.head.contains("calendar-access"), options.head)
+
+        let anonymous = try ask("PROPFIND", "/dav/", as: nil, depth: "0")
+        XCTAssertEqual(anonymous.status, 401)
+        XCTAssertTrue(anonymous.head.contains("WWW-Authenticate: Basic realm=\"remindersd\""), anonymous.head)
+
+        let service = try responses(
+            try ask("PROPFIND", "/dav/", depth: "0", body: #"<propfind xmlns="DAV:"><prop><current-user-principal/></prop></propfind>"#))
+        XCTAssertEqual(
+            service.first.flatMap { property($0, DAVNamespace.dav, "current-user-principal")?.child(DAVNamespace.dav, "href")?.text }, "/dav/khal/")
+
+        let home = try responses(try ask("PROPFIND", "/dav/khal/", depth: "1"))
+        XCTAssertEqual(home.first?.child(DAVNamespace.dav, "href")?.text, "/dav/khal/")
+        XCTAssertEqual(
+            home.first.flatMap { property($0, DAVNamespace.calDAV, "calendar-home-set")?.child(DAVNamespace.dav, "href")?.text }, "/dav/khal/")
+        let collections = home.dropFirst()
+        let titles = collections.compactMap { property($0, DAVNamespace.dav, "displayname")?.text }
+        XCTAssertEqual(Set(titles), ["Reminders", "Groceries", "Calendar", "Work"])
+        let kinds = collections.compactMap {
+            property($0, DAVNamespace.calDAV, "supported-calendar-component-set")?.child(DAVNamespace.calDAV, "comp")?.attributes["name"]
+        }
+        XCTAssertEqual(kinds.sorted(), ["VEVENT", "VEVENT", "VTODO", "VTODO"])
+
+        let listing = try responses(try ask("PROPFIND", "/dav/khal/\(groceries.calendarIdentifier)/", depth: "1"))
+        XCTAssertEqual(listing.count, 2, "the collection and its one item")
+        let itemHref = try XCTUnwrap(listing.last?.child(DAVNamespace.dav, "href")?.text)
+        XCTAssertEqual(itemHref, "/dav/khal/\(groceries.calendarIdentifier)/\(milk.calendarItemIdentifier).ics")
+        let etag = try XCTUnwrap(listing.last.flatMap { property($0, DAVNamespace.dav, "getetag")?.text })
+
+        let got = try ask("GET", itemHref)
+        XCTAssertEqual(got.status, 200, got.head)
+        XCTAssertTrue(got.head.contains("ETag: \(etag)"), got.head)
+        XCTAssertTrue(got.body.contains("BEGIN:VTODO") && got.body.contains("SUMMARY:Milk & honey"), got.body)
+        XCTAssertTrue(got.body.contains("UID:\(milk.calendarItemExternalIdentifier)"), got.body)
+
+        let multiget = try responses(
+            try ask(
+                "REPORT", "/dav/khal/\(groceries.calendarIdentifier)/",
+                body: """
+                    <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>\
+                    <d:href>http://127.0.0.1:\(port)\(itemHref)</d:href><d:href>/dav/khal/\(groceries.calendarIdentifier)/nothing.ics</d:href>\
+                    </c:calendar-multiget>
+                    """))
+        XCTAssertEqual(multiget.count, 2)
+        XCTAssertTrue(multiget.first.flatMap { property($0, DAVNamespace.calDAV, "calendar-data")?.text }?.contains("Milk & honey") ?? false)
+        XCTAssertTrue(multiget.last?.child(DAVNamespace.dav, "status")?.text.contains("404") ?? false)
+
+        let events = try responses(try ask("PROPFIND", "/dav/khal/\(work.calendarIdentifier)/", depth: "1"))
+        let eventHref = try XCTUnwrap(events.last?.child(DAVNamespace.dav, "href")?.text)
+        XCTAssertTrue(try ask("GET", eventHref).body.contains("SUMMARY:Stand-up"))
+    }
+
+    func testAnAppSeesOnlyWhatItsGrantLetsItSee() throws {
+        let home = try responses(try ask("PROPFIND", "/dav/todoman/", as: "todoman", depth: "1"))
+        XCTAssertEqual(home.dropFirst().compactMap { property($0, DAVNamespace.dav, "displayname")?.text }, ["Groceries"])
+        let privileges = home.last.flatMap { property($0, DAVNamespace.dav, "current-user-privilege-set") }
+        XCTAssertEqual(
+            privileges?.children(DAVNamespace.dav, "privilege").compactMap { $0.children.first?.name }, ["read", "read-current-user-privilege-set"])
+
+        for path in ["/dav/todoman/\(work.calendarIdentifier)/", "/dav/khal/", "/dav/khal/\(groceries.calendarIdentifier)/"] {
+            XCTAssertEqual(try ask("PROPFIND", path, as: "todoman", depth: "0").status, 404, path)
+        }
+        let reminders = try XCTUnwrap(try eventStore.calendars(for: .reminder).first { $0.title == "Reminders" })
+        XCTAssertEqual(try ask("PROPFIND", "/dav/todoman/\(reminders.calendarIdentifier)/", as: "todoman", depth: "0").status, 404)
+        XCTAssertEqual(try ask("GET", "/dav/todoman/\(groceries.calendarIdentifier)/\(milk.calendarItemIdentifier).ics", as: "todoman").status, 200)
+
+        var wrong = try RawClient.exchange(
+            RawClient.request(
+                "PROPFIND", "/dav/todoman/", port: port, headers: ["Authorization: Basic " + Data("todoman:pw-khal".utf8).base64EncodedString()]),
+            port: port)
+        XCTAssertEqual(wrong.status, 401)
+        try eventStore.write { store throws(StoreError) in
+            try store.setAuthorizationStatus(.denied, client: "todoman", program: DAVApp.program, entityType: .reminder)
+        }
+        wrong = try ask("PROPFIND", "/dav/todoman/", as: "todoman", depth: "0")
+        XCTAssertEqual(wrong.status, 401, "revoked: refused at the next request")
+        XCTAssertTrue(wrong.body.contains("may not use the store now"), wrong.body)
+    }
+
+    func testWhatIsNotServedYetSaysSoAndChangesNothing() throws {
+        let put = try ask("PUT", "/dav/khal/\(groceries.calendarIdentifier)/new.ics", body: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")
+        XCTAssertEqual(put.status, 501, put.head)
+        XCTAssertEqual(try ask("REPORT", "/dav/khal/\(groceries.calendarIdentifier)/", body: #"<d:sync-collection xmlns:d="DAV:"/>"#).status, 501)
+        XCTAssertEqual(try ask("PROPFIND", "/dav/khal/", depth: "0", body: "<not xml").status, 400)
+        XCTAssertEqual(try eventStore.fetchReminders(matching: ReminderPredicate(kind: .all), in: .gmt).count, 1)
+    }
+}
