@@ -80,7 +80,7 @@ struct AppView {
     }
 
     private func describe(_ calendar: ItemCalendar, order: Int, asked: PropertyRequest, into status: inout Multistatus) throws(FaceError) {
-        let token = try store { store throws(StoreError) in try store.newestChange(inCalendar: calendar.calendarIdentifier) }
+        let token = try store { store throws(StoreError) in try store.syncPoint(ofCalendar: calendar.calendarIdentifier) }
         let href = FacePath.collection(app: login.app.name, calendar: calendar.calendarIdentifier).href
         let readOnly = isReadOnly(calendar)
         status.response(href: href, asked: names(asked, CollectionProperties.collectionProperties)) { property, writer in
@@ -139,9 +139,10 @@ struct AppView {
         let calendar = try calendar(identifier)
         switch (document.namespace, document.name) {
         case (DAVNamespace.calDAV, "calendar-multiget"): return try multiget(document, in: calendar)
+        case (DAVNamespace.dav, "sync-collection"): return try syncCollection(document, in: calendar)
         default:
             throw FaceError(
-                status: 501, message: "the report \(document.name.prefix(60)) is not served yet (calendar-multiget is)",
+                status: 501, message: "the report \(document.name.prefix(60)) is not served yet (calendar-multiget and sync-collection are)",
                 precondition: PropertyName(DAVNamespace.dav, "supported-report"))
         }
     }
@@ -161,6 +162,47 @@ struct AppView {
             }
             try describe(item, in: calendar, asked: asked, into: &status)
         }
+        return status.answer()
+    }
+
+    /// RFC 6578: the members changed since the token — every member for none — each with what
+    /// `prop` asks, those that went (or moved out) as 404, and the token to ask with next. A token
+    /// this server did not give, or one older than the history kept, is refused with
+    /// `DAV:valid-sync-token`, which makes a client start again from none.
+    private func syncCollection(_ document: XMLNode, in calendar: ItemCalendar) throws(FaceError) -> HTTPResponse {
+        let asked = try PropertyRequest(document)
+        let given = document.child(DAVNamespace.dav, "sync-token")?.trimmedText ?? ""
+        let invalid = PropertyName(DAVNamespace.dav, "valid-sync-token")
+        var mark: Int64?
+        if !given.isEmpty {
+            guard let point = SyncToken.change(given) else { throw .forbidden("\(given.prefix(100)) is not a sync token this server gave", invalid) }
+            mark = point
+        }
+        let identifier = calendar.calendarIdentifier
+        let (token, found) = try store { store throws(StoreError) -> (Int64, (present: [FaceItem], gone: [String])?) in
+            let token = try store.syncPoint(ofCalendar: identifier)
+            guard let mark else { return (token, (try FaceItems.list(calendar, in: store), [])) }
+            guard mark <= token, let changed = try store.itemsChanged(inCalendar: identifier, after: mark) else { return (token, nil) }
+            var present: [FaceItem] = [], gone: [String] = [], named = Set<String>()
+            for item in changed {
+                if let member = try FaceItems.member(item, in: calendar, store: store) {
+                    if named.insert(member.identifier).inserted { present.append(member) }
+                } else if named.insert(item).inserted {
+                    gone.append(item)
+                }
+            }
+            return (token, (present, gone))
+        }
+        guard let found else {
+            throw .forbidden("the sync token is older than the history this store keeps: sync again without one", invalid)
+        }
+        var status = Multistatus()
+        for item in found.present { try describe(item, in: calendar, asked: asked, into: &status) }
+        for item in found.gone {
+            status.response(
+                href: FacePath.item(app: login.app.name, calendar: identifier, name: item + ".ics").href, status: 404, reason: "Not Found")
+        }
+        status.syncToken(SyncToken.text(token))
         return status.answer()
     }
 

@@ -11,8 +11,8 @@ import Synchronization
 /// grant — read at that request — decides what it sees: its collections are the lists and event
 /// calendars of the kinds it was granted, within the lists it was granted, read-only where the
 /// grant or the calendar says so, through the store's one view of a client (`EventStore` with the
-/// grant's scopes). Being built: reading (PROPFIND, GET, calendar-multiget) is here; writing,
-/// calendar-query and sync-collection are not, and are refused with 501.
+/// grant's scopes). Being built: reading (PROPFIND, GET, calendar-multiget, sync-collection) is
+/// here; writing and calendar-query are not, and are refused with 501.
 public final class CalDAVFace: Sendable {
     private let eventStore: Mutex<EventStore>
     private let logins = LoginCache()

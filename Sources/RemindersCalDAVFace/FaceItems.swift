@@ -53,6 +53,17 @@ enum FaceItems {
         }
     }
 
+    /// The member of `calendar` the store's item `identifier` is part of — a detached occurrence is
+    /// part of its series — or nil when it is not in `calendar` (removed, moved out).
+    static func member(_ identifier: String, in calendar: ItemCalendar, store: CalendarStore) throws(StoreError) -> FaceItem? {
+        switch calendar.entityType {
+        case .reminder: return try item(named: identifier + ".ics", in: calendar, store: store)
+        case .event:
+            guard let event = try store.event(identifier: identifier) else { return nil }
+            return try item(named: (event.seriesIdentifier ?? event.eventIdentifier) + ".ics", in: calendar, store: store)
+        }
+    }
+
     /// The item's calendar object; nil when it went since it was listed.
     static func text(of item: FaceItem, in calendar: ItemCalendar, store: CalendarStore, now: Timestamp) throws(StoreError) -> String? {
         switch calendar.entityType {

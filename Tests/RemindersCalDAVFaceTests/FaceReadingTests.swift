@@ -163,8 +163,90 @@ final class FaceReadingTests: XCTestCase {
     func testWhatIsNotServedYetSaysSoAndChangesNothing() throws {
         let put = try ask("PUT", "/dav/khal/\(groceries.calendarIdentifier)/new.ics", body: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")
         XCTAssertEqual(put.status, 501, put.head)
-        XCTAssertEqual(try ask("REPORT", "/dav/khal/\(groceries.calendarIdentifier)/", body: #"<d:sync-collection xmlns:d="DAV:"/>"#).status, 501)
+        let query = #"<c:calendar-query xmlns:c="urn:ietf:params:xml:ns:caldav"/>"#
+        XCTAssertEqual(try ask("REPORT", "/dav/khal/\(groceries.calendarIdentifier)/", body: query).status, 501)
         XCTAssertEqual(try ask("PROPFIND", "/dav/khal/", depth: "0", body: "<not xml").status, 400)
         XCTAssertEqual(try eventStore.fetchReminders(matching: ReminderPredicate(kind: .all), in: .gmt).count, 1)
     }
+
+    private func sync(_ token: String, in calendar: ItemCalendar) throws -> (token: String?, members: [(href: String, status: String?)]) {
+        let answer = try ask(
+            "REPORT", "/dav/khal/\(calendar.calendarIdentifier)/",
+            body: """
+                <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>\
+                <d:prop><d:getetag/></d:prop></d:sync-collection>
+                """)
+        XCTAssertEqual(answer.status, 207, answer.body)
+        let root = try XCTUnwrap(XMLNode.parse(Data(answer.body.utf8)), answer.body)
+        let members = root.children(DAVNamespace.dav, "response").map { response in
+            (
+                response.child(DAVNamespace.dav, "href")?.text ?? "",
+                response.child(DAVNamespace.dav, "status")?.text
+                    ?? response.child(DAVNamespace.dav, "propstat")?.child(DAVNamespace.dav, "status")?.text
+            )
+        }
+        return (root.child(DAVNamespace.dav, "sync-token")?.text, members)
+    }
+
+    /// RFC 6578 as vdirsyncer, DAVx5 and Evolution use it: everything with no token, nothing when
+    /// nothing changed, then what changed — made, changed, removed, moved out — and a token another
+    /// server gave, or none this store can still answer, refused so the client starts again.
+    func testSyncCollectionTellsWhatChangedSinceItsToken() throws {
+        let first = try sync("", in: groceries)
+        XCTAssertEqual(first.members.map(\.href), ["/dav/khal/\(groceries.calendarIdentifier)/\(milk.calendarItemIdentifier).ics"])
+        let token = try XCTUnwrap(first.token)
+        let ctag = try responses(try ask("PROPFIND", "/dav/khal/\(groceries.calendarIdentifier)/", depth: "0")).first.flatMap {
+            property($0, DAVNamespace.calendarServer, "getctag")?.text
+        }
+        XCTAssertEqual(ctag, "\"\(token.split(separator: "/").last ?? "")\"", "the ctag and the sync token are the same point")
+
+        let quiet = try sync(token, in: groceries)
+        XCTAssertTrue(quiet.members.isEmpty, "\(quiet.members)")
+        XCTAssertEqual(quiet.token, token)
+
+        var rename = ReminderChanges()
+        rename.title = .set("Oat milk")
+        _ = try eventStore.saveReminder(identifier: milk.calendarItemIdentifier, changes: rename, commit: true)
+        var eggs = ReminderChanges()
+        eggs.title = .set("Eggs")
+        eggs.calendarIdentifier = .set(groceries.calendarIdentifier)
+        let egg = try eventStore.saveReminder(identifier: nil, changes: eggs, commit: true)
+        // A change elsewhere is not this collection's.
+        var elsewhere = ReminderChanges()
+        elsewhere.title = .set("Call the plumber")
+        let plumber = try eventStore.saveReminder(identifier: nil, changes: elsewhere, commit: true)
+        let changed = try sync(token, in: groceries)
+        let expected = [milk.calendarItemIdentifier, egg.calendarItemIdentifier].map { "/dav/khal/\(groceries.calendarIdentifier)/\($0).ics" }
+        XCTAssertEqual(Set(changed.members.map(\.href)), Set(expected))
+        XCTAssertTrue(changed.members.allSatisfy { $0.status?.contains("200") ?? false }, "\(changed.members)")
+        let next = try XCTUnwrap(changed.token)
+        XCTAssertNotEqual(next, token)
+
+        _ = try eventStore.removeReminder(identifier: egg.calendarItemIdentifier, commit: true)
+        let reminders = try XCTUnwrap(try eventStore.calendars(for: .reminder).first { $0.title == "Reminders" })
+        var move = ReminderChanges()
+        move.calendarIdentifier = .set(reminders.calendarIdentifier)
+        _ = try eventStore.saveReminder(identifier: milk.calendarItemIdentifier, changes: move, commit: true)
+        let gone = try sync(next, in: groceries)
+        XCTAssertEqual(gone.members.count, 2, "\(gone.members)")
+        XCTAssertTrue(gone.members.allSatisfy { $0.status?.contains("404") ?? false }, "\(gone.members)")
+        // A token is a point in the history: asked of another collection, it says what changed
+        // there since (the plumber came after it, the milk moved in).
+        let inReminders = Set([milk, plumber].map { "/dav/khal/\(reminders.calendarIdentifier)/\($0.calendarItemIdentifier).ics" })
+        XCTAssertEqual(Set(try sync(next, in: reminders).members.map(\.href)), inReminders)
+        XCTAssertEqual(Set(try sync("", in: reminders).members.map(\.href)), inReminders)
+
+        for bad in ["http://radicale.org/ns/sync/3", SyncTokenForTests.future] {
+            let refused = try ask(
+                "REPORT", "/dav/khal/\(groceries.calendarIdentifier)/",
+                body: #"<d:sync-collection xmlns:d="DAV:"><d:sync-token>\#(bad)</d:sync-token><d:prop><d:getetag/></d:prop></d:sync-collection>"#)
+            XCTAssertEqual(refused.status, 403, bad)
+            XCTAssertTrue(refused.body.contains("valid-sync-token"), refused.body)
+        }
+    }
+}
+
+private enum SyncTokenForTests {
+    /// A point the store has not reached (a token from a store that was replaced).
+    static let future = "https://remindersd.invalid/sync/999999999"
 }

@@ -106,14 +106,39 @@ extension CalendarStore {
         }
     }
 
-    /// The last change recorded in the calendar `identifier` — an item made, changed or removed
-    /// there, moved in or out, the calendar itself changed — 0 for none: the CalDAV face's sync
-    /// token and ctag for it.
-    public func newestChange(inCalendar identifier: String) throws(StoreError) -> Int64 {
+    /// Where the calendar `identifier` stands in the history: its last change — an item made,
+    /// changed or removed there, moved in or out, the calendar itself changed — or, when the
+    /// history was pruned past that, the oldest point still known. The CalDAV face's sync token and
+    /// ctag: a token at or after that point can always be answered (`itemsChanged`).
+    public func syncPoint(ofCalendar identifier: String) throws(StoreError) -> Int64 {
         try sqlite { () throws(SQLiteError) in
             let here = try self.database.scalar("SELECT MAX(id) FROM changes WHERE calendar = ?", .text(identifier))?.integer ?? 0
             let left = try self.database.scalar("SELECT MAX(id) FROM changes WHERE from_calendar = ?", .text(identifier))?.integer ?? 0
-            return max(here, left)
+            return max(here, left, try self.oldestKnownPoint())
         }
+    }
+
+    /// The items (reminders, events) changed in or moved out of the calendar `identifier` after the
+    /// point `mark`, least recently changed first; nil when the history no longer reaches back to
+    /// `mark` (pruned since), so what changed since then cannot be told.
+    public func itemsChanged(inCalendar identifier: String, after mark: Int64) throws(StoreError) -> [String]? {
+        try sqlite { () throws(SQLiteError) in
+            guard mark >= (try self.oldestKnownPoint()) else { return nil }
+            let statement = try self.database.statement(
+                """
+                SELECT item FROM changes WHERE id > ?2 AND (calendar = ?1 OR from_calendar = ?1) AND kind IN ('reminder', 'event')
+                GROUP BY item ORDER BY MAX(id)
+                """)
+            defer { statement.reset() }
+            try statement.bind([.text(identifier), .integer(mark)])
+            var items: [String] = []
+            while try statement.step() { items.append(statement.text(0) ?? "") }
+            return items
+        }
+    }
+
+    /// The point before the oldest change kept: everything after it is in the history.
+    private func oldestKnownPoint() throws(SQLiteError) -> Int64 {
+        max(0, (try database.scalar("SELECT MIN(id) FROM changes")?.integer ?? 1) - 1)
     }
 }
