@@ -8,9 +8,11 @@ extension EventStore {
     /// stored one (whose identifier it keeps; a conflict when it changed since). Unlike a client's save, the reminder is taken as given — completing a
     /// recurring one records no occurrence — but EventKit's rules and the subtask rules still hold.
     /// `requireWritable: false` is for sync, which writes into lists the server keeps read-only.
+    /// `keepingCalendarObject`: the object kept for the sync (the base of its merges) is left as
+    /// it is — for the CalDAV face, which keeps what an app wrote apart from it.
     public func writeInterchanged(
         _ reminder: Reminder, calendarObject: String?, syncedAs href: String? = nil, over existing: ItemVersion?,
-        requireWritable: Bool = true
+        requireWritable: Bool = true, keepingCalendarObject: Bool = false
     ) throws(StoreError) -> Reminder {
         try store.write { () throws(StoreError) in
             var written = reminder
@@ -52,8 +54,10 @@ extension EventStore {
             } else {
                 _ = try self.store.updateReminder(written)
             }
-            try self.store.sqlite { () throws(SQLiteError) in
-                try self.store.setCalendarObject(calendarObject, reminder: written.calendarItemIdentifier, syncedAs: href)
+            if !keepingCalendarObject {
+                try self.store.sqlite { () throws(SQLiteError) in
+                    try self.store.setCalendarObject(calendarObject, reminder: written.calendarItemIdentifier, syncedAs: href)
+                }
             }
             return written
         }

@@ -586,8 +586,10 @@ enum Schema {
         ("v27 grants that manage their lists", "ALTER TABLE authorizations ADD COLUMN manages_lists INTEGER NOT NULL DEFAULT 0;"),
         // Issue 51: the desktop's calendar apps reach the store over CalDAV, each with a password
         // made for it, kept only as its yescrypt hash; its grant is an `authorizations` row like
-        // any client's (program `caldav`). A collection's sync token is the last change in it, found
-        // by calendar (and by the calendar a move left).
+        // any client's (program `caldav`). What an app last PUT is kept beside the item, under the
+        // name it chose, apart from the object the sync keeps (the base of its merges). A
+        // collection's sync token is the last change in it, found by calendar (and by the one a
+        // move left).
         (
             "v28 CalDAV apps",
             """
@@ -595,6 +597,13 @@ enum Schema {
                 name TEXT PRIMARY KEY,
                 password_hash TEXT NOT NULL,
                 created_at INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE dav_objects (
+                item TEXT PRIMARY KEY,
+                calendar TEXT NOT NULL,
+                name TEXT NOT NULL,
+                text TEXT NOT NULL,
+                UNIQUE (calendar, name)
             ) WITHOUT ROWID;
             CREATE INDEX changes_by_calendar ON changes(calendar, id);
             CREATE INDEX changes_by_calendar_left ON changes(from_calendar, id) WHERE from_calendar IS NOT NULL;
@@ -613,6 +622,6 @@ enum Schema {
         "reminder_icalendar", "accounts", "sync_collections", "sync_items", "sync_removed_collections", "alarm_deliveries",
         "geofence_sides", "events", "event_alarms", "event_icalendar", "schema_migrations", "change_authors", "changes",
         "change_reminders", "change_alarms", "change_calendars", "change_sync_items", "change_events", "change_event_alarms",
-        "authorization_scopes", "dav_apps",
+        "authorization_scopes", "dav_apps", "dav_objects",
     ]
 }

@@ -1,0 +1,138 @@
+import Foundation
+import RemindersHTTPServer
+import RemindersICalendar
+import RemindersICalendarFormat
+import RemindersModel
+import RemindersStore
+import RemindersWebDAV
+
+/// PUT and DELETE of an item: what an app writes goes through the store's own saving path
+/// (EventKit's rules, the grant's lists, the history naming the app, `storeChanged` to every
+/// client, the agent's alarms, the next sync to the phone's server), with the preconditions a
+/// CalDAV client sends (`If-Match`, `If-None-Match: *`), and what it wrote is kept beside the
+/// item, so a GET gives it back with what others changed since written over it.
+extension AppView {
+    func put(_ path: FacePath, body: [UInt8], headers: HTTPHeaders) throws(FaceError) -> HTTPResponse {
+        guard case .item(_, let identifier, let name) = path else {
+            throw FaceError(status: 405, message: "PUT writes an item (\(FacePath.prefix)APP/CALENDAR/NAME.ics)")
+        }
+        let calendar = try calendar(identifier)
+        guard !isReadOnly(calendar) else { throw Self.readOnly(calendar) }
+        guard calendar.entityType == .reminder else {
+            throw FaceError(status: 501, message: "writing events is not served yet (issue 51): reminders lists take PUT")
+        }
+        guard let text = String(validating: body, as: UTF8.self) else { throw Self.invalidData("the body is not UTF-8") }
+        // What kind of object it is, before it is read as a to-do: an event sent to a list is
+        // the wrong kind (RFC 4791's supported-calendar-component), not bad data.
+        let parsed: [Component]
+        do throws(ICalendarError) { parsed = try Component.parse(text) } catch { throw Self.invalidData(error.description) }
+        guard let wrapper = parsed.first(where: { $0.name == "VCALENDAR" }) else { throw Self.invalidData("no VCALENDAR") }
+        guard wrapper.components.contains(where: { $0.name == "VTODO" }) else {
+            throw .forbidden(
+                "\(calendar.title) holds to-dos (VTODO); this object has none", PropertyName(DAVNamespace.calDAV, "supported-calendar-component"))
+        }
+        let object: CalendarObject
+        do throws(ICalendarError) { object = try CalendarObject(parsing: text) } catch { throw Self.invalidData(error.description) }
+        let reading: TodoReading
+        do throws(ICalendarError) { reading = try TodoReader.read(object, now: now) } catch { throw Self.invalidData(error.description) }
+        // Checked and written in one transaction; a refusal writes nothing.
+        let outcome = try write { store throws(StoreError) -> Result<(created: Bool, etag: String?), FaceError> in
+            let existing = try FaceItems.item(named: name, in: calendar, store: store)
+            if let refusal = Self.check(headers, against: existing) { return .failure(refusal) }
+            let sameUID = try store.reminders(externalIdentifier: reading.uid).first {
+                $0.calendarIdentifier == calendar.calendarIdentifier && $0.calendarItemIdentifier != existing?.identifier
+            }
+            if let sameUID {
+                let href = FacePath.item(
+                    app: login.app.name, calendar: identifier,
+                    name: try FaceItems.item(sameUID.calendarItemIdentifier, in: calendar, store: store)?.name ?? ""
+                ).href
+                return .failure(
+                    .forbidden("\(href) has the UID \(reading.uid.prefix(80)) already", PropertyName(DAVNamespace.calDAV, "no-uid-conflict")))
+            }
+            var reminder = reading.reminder
+            reminder.calendarIdentifier = calendar.calendarIdentifier
+            reminder.parentIdentifier = try reading.parentUID.flatMap { uid throws(StoreError) in
+                try store.reminders(externalIdentifier: uid).first { $0.calendarIdentifier == calendar.calendarIdentifier }?.calendarItemIdentifier
+            }
+            let written = try eventStore.writeInterchanged(
+                reminder, calendarObject: nil, over: existing.map { ItemVersion(identifier: $0.identifier, lastChange: $0.version) },
+                requireWritable: true, keepingCalendarObject: true)
+            try store.setDAVObject(DAVObject(item: written.calendarItemIdentifier, calendar: calendar.calendarIdentifier, name: name, text: text))
+            // A strong ETag only when a GET gives back these very bytes (RFC 4791 §5.3.4).
+            let item = FaceItem(identifier: written.calendarItemIdentifier, version: written.lastModifiedDate, name: name)
+            let stored = try FaceItems.text(of: item, in: calendar, store: store, now: now)
+            return .success((existing == nil, stored == text ? item.etag : nil))
+        }
+        let (created, etag) = try outcome.get()
+        var answerHeaders = HTTPHeaders()
+        if let etag { answerHeaders.add("ETag", etag) }
+        return HTTPResponse(status: created ? 201 : 204, headers: answerHeaders)
+    }
+
+    func delete(_ path: FacePath, headers: HTTPHeaders) throws(FaceError) -> HTTPResponse {
+        guard case .item(_, let identifier, let name) = path else {
+            throw FaceError(status: 501, message: "removing a calendar is not served yet (issue 51)")
+        }
+        let calendar = try calendar(identifier)
+        guard !isReadOnly(calendar) else { throw Self.readOnly(calendar) }
+        guard calendar.entityType == .reminder else { throw FaceError(status: 501, message: "removing events is not served yet (issue 51)") }
+        let outcome = try write { store throws(StoreError) -> Result<Void, FaceError> in
+            guard let existing = try FaceItems.item(named: name, in: calendar, store: store) else {
+                return .failure(.notFound("there is no \(name.prefix(80)) in \(calendar.title)"))
+            }
+            if let refusal = Self.check(headers, against: existing) { return .failure(refusal) }
+            let version = headers["If-Match"] == nil ? nil : existing.version
+            try eventStore.removeReminder(identifier: existing.identifier, lastModifiedDate: version, commit: true)
+            try store.removeDAVObject(item: existing.identifier)
+            return .success(())
+        }
+        try outcome.get()
+        return HTTPResponse(status: 204)
+    }
+
+    /// `If-Match` (the ETag the client last saw, or `*` for any) and `If-None-Match: *` (only when
+    /// there is none yet), as RFC 9110 says: 412 when they do not hold.
+    static func check(_ headers: HTTPHeaders, against existing: FaceItem?) -> FaceError? {
+        if let match = headers["If-Match"]?.trimmingCharacters(in: .whitespaces) {
+            let tags = match.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let existing, tags.contains("*") || tags.contains(existing.etag) else {
+                return .preconditionFailed("the item changed since \(match.prefix(60)) (it is \(existing?.etag ?? "gone") now)")
+            }
+        }
+        if headers["If-None-Match"]?.trimmingCharacters(in: .whitespaces) == "*", let existing {
+            return .preconditionFailed("\(existing.name) exists already (\(existing.etag))")
+        }
+        return nil
+    }
+
+    /// `body` in one write transaction; the store's refusals as the statuses a CalDAV client knows.
+    func write<T>(_ body: (CalendarStore) throws(StoreError) -> T) throws(FaceError) -> T {
+        do {
+            return try eventStore.write(body)
+        } catch {
+            throw Self.status(of: error)
+        }
+    }
+
+    static func readOnly(_ calendar: ItemCalendar) -> FaceError {
+        .forbidden("\(calendar.title) is read-only for this app", PropertyName(DAVNamespace.dav, "need-privileges"))
+    }
+
+    /// The store's refusals as the statuses a CalDAV client knows: EventKit's rules broken 403
+    /// (with the field and the rule), a change meanwhile 412.
+    static func status(of error: StoreError) -> FaceError {
+        switch error {
+        case .invalid(let validation): return .forbidden(validation.description)
+        case .conflict: return .preconditionFailed("the item changed while it was written: read it again")
+        case .notFound(let kind, let identifier): return .notFound("there is no \(kind) \(identifier)")
+        default: return FaceError(status: 503, message: "the store could not write: \(error)")
+        }
+    }
+
+    static func invalidData(_ reason: String) -> FaceError {
+        FaceError(
+            status: 400, message: "not a calendar object this server can keep: \(reason)",
+            precondition: PropertyName(DAVNamespace.calDAV, "valid-calendar-data"))
+    }
+}
