@@ -80,7 +80,7 @@ struct AppView {
     }
 
     private func describe(_ calendar: ItemCalendar, order: Int, asked: PropertyRequest, into status: inout Multistatus) throws(FaceError) {
-        let token = try store { store throws(StoreError) in try store.syncPoint(ofCalendar: calendar.calendarIdentifier) }
+        let token = try store { store throws(StoreError) in try store.syncPoint() }
         let href = FacePath.collection(app: login.app.name, calendar: calendar.calendarIdentifier).href
         let readOnly = isReadOnly(calendar)
         status.response(href: href, asked: names(asked, CollectionProperties.collectionProperties)) { property, writer in
@@ -180,7 +180,7 @@ struct AppView {
         }
         let identifier = calendar.calendarIdentifier
         let (token, found) = try store { store throws(StoreError) -> (Int64, (present: [FaceItem], gone: [String])?) in
-            let token = try store.syncPoint(ofCalendar: identifier)
+            let token = try store.syncPoint()
             guard let mark else { return (token, (try FaceItems.list(calendar, in: store), [])) }
             guard mark <= token, let changed = try store.itemsChanged(inCalendar: identifier, after: mark) else { return (token, nil) }
             var present: [FaceItem] = [], gone: [String] = [], named = Set<String>()

@@ -587,9 +587,7 @@ enum Schema {
         // Issue 51: the desktop's calendar apps reach the store over CalDAV, each with a password
         // made for it, kept only as its yescrypt hash; its grant is an `authorizations` row like
         // any client's (program `caldav`). What an app last PUT is kept beside the item, under the
-        // name it chose, apart from the object the sync keeps (the base of its merges). A
-        // collection's sync token is the last change in it, found by calendar (and by the one a
-        // move left).
+        // name it chose, apart from the object the sync keeps (the base of its merges).
         (
             "v28 CalDAV apps",
             """
@@ -605,8 +603,6 @@ enum Schema {
                 text TEXT NOT NULL,
                 UNIQUE (calendar, name)
             ) WITHOUT ROWID;
-            CREATE INDEX changes_by_calendar ON changes(calendar, id);
-            CREATE INDEX changes_by_calendar_left ON changes(from_calendar, id) WHERE from_calendar IS NOT NULL;
             """
         ),
     ]
