@@ -150,17 +150,28 @@ struct AppView {
     /// RFC 4791 §7.9: the items named, each with what `prop` asks; a name that is none, 404.
     private func multiget(_ document: XMLNode, in calendar: ItemCalendar) throws(FaceError) -> HTTPResponse {
         let asked = try PropertyRequest(document)
-        var status = Multistatus()
-        for href in document.children(DAVNamespace.dav, "href") {
-            let given = href.trimmedText
-            let path = FacePath(Self.path(of: given))
-            guard case .item(let app, let identifier, let name)? = path, app == login.app.name, identifier == calendar.calendarIdentifier,
-                let item = try store({ store throws(StoreError) in try FaceItems.item(named: name, in: calendar, store: store) })
-            else {
-                status.response(href: given, status: 404, reason: "Not Found")
-                continue
+        let hrefs = document.children(DAVNamespace.dav, "href").map(\.trimmedText)
+        // Every href looked up in one snapshot.
+        let found = try store { store throws(StoreError) -> [FaceItem?] in
+            var found: [FaceItem?] = []
+            for given in hrefs {
+                guard case .item(let app, let identifier, let name)? = FacePath(Self.path(of: given)), app == login.app.name,
+                    identifier == calendar.calendarIdentifier
+                else {
+                    found.append(nil)
+                    continue
+                }
+                found.append(try FaceItems.item(named: name, in: calendar, store: store))
             }
-            try describe(item, in: calendar, asked: asked, into: &status)
+            return found
+        }
+        var status = Multistatus()
+        for (given, item) in zip(hrefs, found) {
+            if let item {
+                try describe(item, in: calendar, asked: asked, into: &status)
+            } else {
+                status.response(href: given, status: 404, reason: "Not Found")
+            }
         }
         return status.answer()
     }

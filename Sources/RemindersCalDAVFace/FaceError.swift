@@ -12,7 +12,5 @@ struct FaceError: Error, Equatable {
     static func forbidden(_ message: String, _ precondition: PropertyName? = nil) -> FaceError {
         FaceError(status: 403, message: message, precondition: precondition)
     }
-    static func conflict(_ message: String) -> FaceError { FaceError(status: 409, message: message) }
     static func preconditionFailed(_ message: String) -> FaceError { FaceError(status: 412, message: message) }
-    static func unsupportedMediaType(_ message: String) -> FaceError { FaceError(status: 415, message: message) }
 }

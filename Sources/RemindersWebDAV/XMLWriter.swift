@@ -46,9 +46,6 @@ public struct XMLWriter {
         text += "<\(opening)>" + Self.escaped(content) + "</\(qualified(namespace, name))>"
     }
 
-    /// An element as it was read (a property echoed back by name, its content dropped).
-    public mutating func element(_ node: XMLNode) { element(node.namespace, node.name) }
-
     private mutating func start(_ namespace: String, _ name: String, _ attributes: [(String, String)]) -> String {
         var opening = qualified(namespace, name)
         if !rootWritten {
