@@ -138,8 +138,8 @@ let package = Package(
         // `remindersd dav`, run as remindersd-dav: the desktop's calendar apps and their passwords and grants.
         .target(
             name: "RemindersDAVCLI",
-            dependencies: ["RemindersAppPasswords", "RemindersCommandArguments", "RemindersCommandLine", "RemindersJSON", "RemindersJSONRPC", "RemindersModel",
-                           "RemindersStore"]),
+            dependencies: ["RemindersAppPasswords", "RemindersCalDAVFace", "RemindersCommandArguments", "RemindersCommandLine", "RemindersHTTPServer",
+                           "RemindersJSON", "RemindersJSONRPC", "RemindersModel", "RemindersStore"]),
         // The CalDAV face's program, installed beside remindersd: only it links libmicrohttpd and libcrypt.
         .executableTarget(name: "remindersd-dav", dependencies: ["RemindersJSONRPC", "RemindersDAVCLI"]),
         // The sync helper `remindersd sync` and the `sync` method run; installed beside remindersd.

@@ -43,13 +43,17 @@ enum AgentCommand {
                 storePath: options.storePath, timing: SyncScheduler.Timing(interval: $0), log: options.log,
                 tellPerson: { summary, body in agent.inform(summary: summary, body: body) })
         }
+        if parsed.value(.listen) != nil, !parsed.has(.dav) { throw Arguments.UsageError(message: "--listen: only with --dav") }
+        let face = parsed.has(.dav) ? DAVCompanion(storePath: options.storePath, listen: parsed.value(.listen), log: options.log) : nil
         let signals = TerminationSignals {
-            agent.stop(); scheduler?.stop()
+            agent.stop(); scheduler?.stop(); face?.stop()
         }
         defer { signals.cancel(); withExtendedLifetime(lock) {} }
+        do { try face?.start() } catch { throw CommandFailure(error.message) }
         scheduler?.start()
         try agent.run()
         scheduler?.stop()
+        face?.stop()
         return 0
     }
 

@@ -4,7 +4,7 @@ extension CommandDeclaration {
     public static let agent = CommandDeclaration(
         name: "agent", summary: "fires the store's alarms until SIGTERM (one per store)",
         usage: [
-            "[--store PATH] [--notify desktop|none] [--on-alarm PROGRAM] [--catch-up DURATION] [--snooze DURATION] [--sync [INTERVAL]] [--log-level L]"
+            "[--store PATH] [--notify desktop|none] [--on-alarm PROGRAM] [--catch-up DURATION] [--snooze DURATION] [--sync [INTERVAL]] [--dav [--listen ADDRESS]] [--log-level L]"
         ],
         about: """
             Fires the store's time alarms when they are due, exactly once each, until SIGTERM or SIGINT.
@@ -17,6 +17,8 @@ extension CommandDeclaration {
             .catchUp,
             .snooze,
             .sync,
+            .dav,
+            .listen,
             .agentLogLevel,
             .store,
         ])
@@ -40,6 +42,10 @@ extension Option {
     public static let sync = Option.optionalDuration(
         "--sync", "INTERVAL",
         "also sync every CalDAV account: within seconds of a change made here (a\nburst of changes is one sync) and every INTERVAL (default 5m) for the\nserver's; after a failure again after 30s, doubling up to 1h, or at the\nnext change. Never beside another sync of the store: one waits for the other"
+    )
+    public static let dav = Option.flag(
+        "--dav",
+        "also serve the store to the desktop's calendar apps over CalDAV, as\n`remindersd dav` does (at 127.0.0.1:5233 unless --listen says otherwise)"
     )
     public static let agentLogLevel = Option.value(
         "--log-level", "LEVEL",

@@ -4,13 +4,17 @@ extension CommandDeclaration {
     public static let dav = CommandDeclaration(
         name: "dav", summary: "the desktop's calendar apps, each with its own password and grant (CalDAV)",
         usage: [
+            "[--listen ADDRESS] [--store PATH]",
             "add-app NAME [--lists \"A,B\"] [--read-only-lists \"C\"] [--entity reminder|event] [--store PATH]",
             "apps [--store PATH]",
             "remove-app NAME [--store PATH]",
         ],
         about: """
-            The apps of your desktop (GNOME Calendar, Evolution, Thunderbird, KOrganizer, vdirsyncer
-            for khal and todoman) that reach the store over CalDAV, each a client of its own.
+            The store served over CalDAV to the apps of your desktop (GNOME Calendar, Evolution,
+            Thunderbird, KOrganizer, vdirsyncer for khal and todoman), each a client of its own.
+              (none)      serves http://127.0.0.1:5233/dav/ (--listen for another loopback address or
+                          port) until SIGTERM or SIGINT; `agent --dav` serves it from login. Each
+                          app logs in with the name and password add-app gave it
               add-app     makes NAME a password and prints it once (the store keeps only its yescrypt
                           hash), and grants NAME full access — to reminders and events, or to one
                           kind with --entity, in every list or in the --lists named only (with
@@ -19,14 +23,14 @@ extension CommandDeclaration {
                           NAME denied --program caldav` revokes it, the history names NAME
               apps        one JSON object per line: {"name", "created", "grants"}, without secrets
               remove-app  forgets NAME, its password and its grants
-            Not yet: the CalDAV server these apps connect to (issue 51, being built). Until it
-            serves, an app added here has its grant and password and nothing to connect to.
             """,
-        options: [.appLists, .appReadOnlyLists, .appEntity, .store],
+        options: [.listen, .appLists, .appReadOnlyLists, .appEntity, .store],
         arguments: .words(["add-app", "apps", "remove-app"]))
 }
 
 extension Option {
+    public static let listen = Option.value(
+        "--listen", "ADDRESS", "serve at this loopback address and port (default 127.0.0.1:5233; 127.x.y.z only)")
     public static let appLists = Option.value(
         "--lists", "\"A,B\"", "add-app: for those lists only (titles or identifiers, comma-separated)")
     public static let appReadOnlyLists = Option.value(

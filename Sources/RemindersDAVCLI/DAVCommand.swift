@@ -7,10 +7,10 @@ import RemindersJSONRPC
 import RemindersModel
 import RemindersStore
 
-/// `remindersd dav add-app|apps|remove-app`, run as `remindersd-dav` (`remindersd dav` replaces
-/// itself with it): the desktop's calendar apps, each a client of the CalDAV face with a password
-/// made for it and a grant like any client's (program `caldav`). Exit status: 0, 1 when it could
-/// not be done, 2 for a usage error.
+/// `remindersd dav [add-app|apps|remove-app]`, run as `remindersd-dav` (`remindersd dav` replaces
+/// itself with it): the CalDAV face served, and the desktop's calendar apps that use it, each a
+/// client with a password made for it and a grant like any client's (program `caldav`). Exit
+/// status: 0, 1 when it could not be done, 2 for a usage error.
 public enum DAVCommand {
     static let standardOutput = DescriptorWriter(descriptor: STDOUT_FILENO)
 
@@ -32,7 +32,10 @@ public enum DAVCommand {
             _ = standardOutput.writeLine(CommandDeclaration.dav.help)
             return 0
         }
-        let eventStore = try EventStore(path: StoreLocation.path(given: parsed.value(.store), environment: environment))
+        let storePath = StoreLocation.path(given: parsed.value(.store), environment: environment)
+        if parsed.positionals.isEmpty { return try DAVServe.run(parsed, storePath: storePath) }
+        guard parsed.value(.listen) == nil else { throw Arguments.UsageError(message: "--listen: only when serving (remindersd dav)") }
+        let eventStore = try EventStore(path: storePath)
         switch (parsed.positionals.first, parsed.positionals.count) {
         case ("add-app"?, 2):
             let password = try addApp(parsed.positionals[1], parsed, eventStore)
