@@ -18,19 +18,31 @@ extension AppView {
         }
         let calendar = try calendar(identifier)
         guard !isReadOnly(calendar) else { throw Self.readOnly(calendar) }
-        guard calendar.entityType == .reminder else {
-            throw FaceError(status: 501, message: "writing events is not served yet (issue 51): reminders lists take PUT")
-        }
         guard let text = String(validating: body, as: UTF8.self) else { throw Self.invalidData("the body is not UTF-8") }
-        // What kind of object it is, before it is read as a to-do: an event sent to a list is
-        // the wrong kind (RFC 4791's supported-calendar-component), not bad data.
+        // What kind of object it is, before it is read as one: an event sent to a list is the
+        // wrong kind (RFC 4791's supported-calendar-component), not bad data.
         let parsed: [Component]
         do throws(ICalendarError) { parsed = try Component.parse(text) } catch { throw Self.invalidData(error.description) }
         guard let wrapper = parsed.first(where: { $0.name == "VCALENDAR" }) else { throw Self.invalidData("no VCALENDAR") }
-        guard wrapper.components.contains(where: { $0.name == "VTODO" }) else {
+        let kind = calendar.entityType == .reminder ? "VTODO" : "VEVENT"
+        guard wrapper.components.contains(where: { $0.name == kind }) else {
             throw .forbidden(
-                "\(calendar.title) holds to-dos (VTODO); this object has none", PropertyName(DAVNamespace.calDAV, "supported-calendar-component"))
+                "\(calendar.title) holds \(calendar.entityType == .reminder ? "to-dos" : "events") (\(kind)); this object has none",
+                PropertyName(DAVNamespace.calDAV, "supported-calendar-component"))
         }
+        let written: (created: Bool, etag: String?)
+        switch calendar.entityType {
+        case .reminder: written = try putReminder(text, named: name, in: calendar, headers: headers)
+        case .event: written = try putEvent(wrapper, text: text, named: name, in: calendar, headers: headers)
+        }
+        var answerHeaders = HTTPHeaders()
+        if let etag = written.etag { answerHeaders.add("ETag", etag) }
+        return HTTPResponse(status: written.created ? 201 : 204, headers: answerHeaders)
+    }
+
+    private func putReminder(_ text: String, named name: String, in calendar: ItemCalendar, headers: HTTPHeaders) throws(FaceError) -> (
+        created: Bool, etag: String?
+    ) {
         let object: CalendarObject
         do throws(ICalendarError) { object = try CalendarObject(parsing: text) } catch { throw Self.invalidData(error.description) }
         let reading: TodoReading
@@ -42,14 +54,7 @@ extension AppView {
             let sameUID = try store.reminders(externalIdentifier: reading.uid).first {
                 $0.calendarIdentifier == calendar.calendarIdentifier && $0.calendarItemIdentifier != existing?.identifier
             }
-            if let sameUID {
-                let href = FacePath.item(
-                    app: login.app.name, calendar: identifier,
-                    name: try FaceItems.item(sameUID.calendarItemIdentifier, in: calendar, store: store)?.name ?? ""
-                ).href
-                return .failure(
-                    .forbidden("\(href) has the UID \(reading.uid.prefix(80)) already", PropertyName(DAVNamespace.calDAV, "no-uid-conflict")))
-            }
+            if let sameUID { return .failure(try uidConflict(reading.uid, with: sameUID.calendarItemIdentifier, in: calendar, store: store)) }
             var reminder = reading.reminder
             reminder.calendarIdentifier = calendar.calendarIdentifier
             reminder.parentIdentifier = try reading.parentUID.flatMap { uid throws(StoreError) in
@@ -58,16 +63,29 @@ extension AppView {
             let written = try eventStore.writeInterchanged(
                 reminder, calendarObject: nil, over: existing.map { ItemVersion(identifier: $0.identifier, lastChange: $0.version) },
                 requireWritable: true, keepingCalendarObject: true)
-            try store.setDAVObject(DAVObject(item: written.calendarItemIdentifier, calendar: calendar.calendarIdentifier, name: name, text: text))
-            // A strong ETag only when a GET gives back these very bytes (RFC 4791 §5.3.4).
-            let item = FaceItem(identifier: written.calendarItemIdentifier, version: written.lastModifiedDate, name: name)
-            let stored = try FaceItems.text(of: item, in: calendar, store: store, now: now)
-            return .success((existing == nil, stored == text ? item.etag : nil))
+            return .success(try kept(text, as: written.calendarItemIdentifier, named: name, in: calendar, created: existing == nil, store: store))
         }
-        let (created, etag) = try outcome.get()
-        var answerHeaders = HTTPHeaders()
-        if let etag { answerHeaders.add("ETag", etag) }
-        return HTTPResponse(status: created ? 201 : 204, headers: answerHeaders)
+        return try outcome.get()
+    }
+
+    /// What the app wrote, kept beside the item under the name it chose, and the answer's
+    /// ETag: a strong one only when a GET gives back these very bytes (RFC 4791 §5.3.4).
+    func kept(_ text: String, as identifier: String, named name: String, in calendar: ItemCalendar, created: Bool, store: CalendarStore)
+        throws(StoreError) -> (created: Bool, etag: String?)
+    {
+        try store.setDAVObject(DAVObject(item: identifier, calendar: calendar.calendarIdentifier, name: name, text: text))
+        guard let item = try FaceItems.item(identifier, in: calendar, store: store) else { return (created, nil) }
+        let stored = try FaceItems.text(of: item, in: calendar, store: store, now: now)
+        return (created, stored == text ? item.etag : nil)
+    }
+
+    /// RFC 4791's no-uid-conflict: another member of the calendar has this UID.
+    func uidConflict(_ uid: String, with identifier: String, in calendar: ItemCalendar, store: CalendarStore) throws(StoreError) -> FaceError {
+        let href = FacePath.item(
+            app: login.app.name, calendar: calendar.calendarIdentifier,
+            name: try FaceItems.item(identifier, in: calendar, store: store)?.name ?? ""
+        ).href
+        return .forbidden("\(href) has the UID \(uid.prefix(80)) already", PropertyName(DAVNamespace.calDAV, "no-uid-conflict"))
     }
 
     func delete(_ path: FacePath, headers: HTTPHeaders) throws(FaceError) -> HTTPResponse {
@@ -76,14 +94,16 @@ extension AppView {
         }
         let calendar = try calendar(identifier)
         guard !isReadOnly(calendar) else { throw Self.readOnly(calendar) }
-        guard calendar.entityType == .reminder else { throw FaceError(status: 501, message: "removing events is not served yet (issue 51)") }
         let outcome = try write { store throws(StoreError) -> Result<Void, FaceError> in
             guard let existing = try FaceItems.item(named: name, in: calendar, store: store) else {
                 return .failure(.notFound("there is no \(name.prefix(80)) in \(calendar.title)"))
             }
             if let refusal = Self.check(headers, against: existing) { return .failure(refusal) }
             let version = headers["If-Match"] == nil ? nil : existing.version
-            try eventStore.removeReminder(identifier: existing.identifier, lastModifiedDate: version, commit: true)
+            switch calendar.entityType {
+            case .reminder: try eventStore.removeReminder(identifier: existing.identifier, lastModifiedDate: version, commit: true)
+            case .event: try eventStore.removeEvent(identifier: existing.identifier, occurrenceDate: nil, span: nil, commit: true)
+            }
             try store.removeDAVObject(item: existing.identifier)
             return .success(())
         }

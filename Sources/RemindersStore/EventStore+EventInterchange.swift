@@ -50,6 +50,33 @@ extension EventStore {
         }
     }
 
+    /// `series` (with its `detached` occurrences) as a client writes a whole calendar object — the
+    /// CalDAV face's PUT: into `calendar`, which this client must be able to write, over the stored
+    /// series `existing` names (keeping its identifier; a conflict when it changed since that
+    /// version) or as a new series. The object kept for the sync, the base of its merges, is left
+    /// as it is: the face keeps what the app wrote apart from it.
+    public func writeClientEvent(_ series: Event, detached: [Event], into calendar: String, over existing: ItemVersion?) throws(StoreError)
+        -> Event
+    {
+        try store.write { () throws(StoreError) in
+            try requireWritable(calendar, field: "calendarIdentifier", for: .event)
+            var written = series
+            written.calendarIdentifier = calendar
+            if let existing {
+                guard let stored = try store.event(identifier: existing.identifier), stored.calendarIdentifier == calendar else {
+                    throw .notFound(kind: "event", identifier: existing.identifier)
+                }
+                guard try store.lastChange(ofSeries: stored.eventIdentifier) == existing.lastChange else { throw .conflict(current: .event(stored)) }
+                written.eventIdentifier = stored.eventIdentifier
+                written.creationDate = stored.creationDate
+                written.lastModifiedDate = max(clock(), existing.lastChange.advanced(by: 1))
+            } else {
+                written.eventIdentifier = Identifiers.make()
+            }
+            try storeSeries(written, overrides: try prepared(&written, detached: detached), replacing: existing != nil)
+            return written
+        }
+    }
 }
 
 /// A series as an interchange compares it: with its detached occurrences (by the occurrence they

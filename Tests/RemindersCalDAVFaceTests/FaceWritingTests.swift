@@ -103,6 +103,8 @@ final class FaceWritingTests: FaceTestCase {
         XCTAssertEqual(try ask("PROPFIND", list, depth: "0", body: deep).status, 400)
         let titles = try eventStore.fetchReminders(matching: ReminderPredicate(kind: .all), in: .gmt).map(\.title).sorted()
         XCTAssertEqual(titles, ["First", "Milk & honey"], "nothing else was written")
-        XCTAssertEqual(try ask("PUT", "/dav/khal/\(work.calendarIdentifier)/ev.ics", body: event).status, 501, "events: not yet")
+        let todoIntoCalendar = try ask("PUT", "/dav/khal/\(work.calendarIdentifier)/t.ics", body: todo(uid: "t", summary: "Not an event"))
+        XCTAssertEqual(todoIntoCalendar.status, 403)
+        XCTAssertTrue(todoIntoCalendar.body.contains("supported-calendar-component"), todoIntoCalendar.body)
     }
 }
