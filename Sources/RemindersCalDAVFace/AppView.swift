@@ -19,11 +19,22 @@ struct AppView {
         return calendars
     }
 
-    func calendar(_ identifier: String) throws(FaceError) -> ItemCalendar {
-        guard let calendar = try store({ _ throws(StoreError) in try calendars().first { $0.calendarIdentifier == identifier } }) else {
-            throw .notFound("\(login.app.name) has no calendar \(identifier.prefix(80))")
-        }
+    /// The calendar at the path segment `segment`: the name an app gave it (MKCALENDAR), else its identifier.
+    func calendar(_ segment: String) throws(FaceError) -> ItemCalendar {
+        guard let calendar = try calendarIfAny(segment) else { throw .notFound("\(login.app.name) has no calendar \(segment.prefix(80))") }
         return calendar
+    }
+
+    func calendarIfAny(_ segment: String) throws(FaceError) -> ItemCalendar? {
+        try store { store throws(StoreError) in
+            let identifier = try store.davCollection(named: segment) ?? segment
+            return try calendars().first { $0.calendarIdentifier == identifier }
+        }
+    }
+
+    /// The path segment `calendar` is found at.
+    func segment(of calendar: ItemCalendar) throws(FaceError) -> String {
+        try store { store throws(StoreError) in try store.davCollectionNames()[calendar.calendarIdentifier] } ?? calendar.calendarIdentifier
     }
 
     /// Read-only for this app: the calendar allows no modifications, or the grant lets it read only.
@@ -81,15 +92,15 @@ struct AppView {
 
     private func describe(_ calendar: ItemCalendar, order: Int, asked: PropertyRequest, into status: inout Multistatus) throws(FaceError) {
         let token = try store { store throws(StoreError) in try store.syncPoint() }
-        let href = FacePath.collection(app: login.app.name, calendar: calendar.calendarIdentifier).href
+        let href = FacePath.collection(app: login.app.name, calendar: try segment(of: calendar)).href
         let readOnly = isReadOnly(calendar)
         status.response(href: href, asked: names(asked, CollectionProperties.collectionProperties)) { property, writer in
             CollectionProperties.collection(calendar, principal: principal, token: token, order: order, readOnly: readOnly, property, &writer)
         }
     }
 
-    private func describe(_ item: FaceItem, in calendar: ItemCalendar, asked: PropertyRequest, into status: inout Multistatus) throws(FaceError) {
-        let href = FacePath.item(app: login.app.name, calendar: calendar.calendarIdentifier, name: item.name).href
+    func describe(_ item: FaceItem, in calendar: ItemCalendar, asked: PropertyRequest, into status: inout Multistatus) throws(FaceError) {
+        let href = FacePath.item(app: login.app.name, calendar: try segment(of: calendar), name: item.name).href
         let wanted = names(asked, ItemProperties.all)
         // The text is made only when a property needs it.
         let text = wanted.contains(.calendarData) || wanted.contains(.getContentLength) ? try self.text(of: item, in: calendar) : nil
@@ -140,9 +151,11 @@ struct AppView {
         switch (document.namespace, document.name) {
         case (DAVNamespace.calDAV, "calendar-multiget"): return try multiget(document, in: calendar)
         case (DAVNamespace.dav, "sync-collection"): return try syncCollection(document, in: calendar)
+        case (DAVNamespace.calDAV, "calendar-query"): return try calendarQuery(document, in: calendar)
         default:
             throw FaceError(
-                status: 501, message: "the report \(document.name.prefix(60)) is not served yet (calendar-multiget and sync-collection are)",
+                status: 403,
+                message: "the report \(document.name.prefix(60)) is not one of this server's (calendar-multiget, calendar-query, sync-collection)",
                 precondition: PropertyName(DAVNamespace.dav, "supported-report"))
         }
     }
@@ -151,12 +164,13 @@ struct AppView {
     private func multiget(_ document: XMLNode, in calendar: ItemCalendar) throws(FaceError) -> HTTPResponse {
         let asked = try PropertyRequest(document)
         let hrefs = document.children(DAVNamespace.dav, "href").map(\.trimmedText)
+        let segment = try segment(of: calendar)
         // Every href looked up in one snapshot.
         let found = try store { store throws(StoreError) -> [FaceItem?] in
             var found: [FaceItem?] = []
             for given in hrefs {
                 guard case .item(let app, let identifier, let name)? = FacePath(Self.path(of: given)), app == login.app.name,
-                    identifier == calendar.calendarIdentifier
+                    identifier == segment || identifier == calendar.calendarIdentifier
                 else {
                     found.append(nil)
                     continue
@@ -190,16 +204,19 @@ struct AppView {
             mark = point
         }
         let identifier = calendar.calendarIdentifier
+        let segment = try segment(of: calendar)
         let (token, found) = try store { store throws(StoreError) -> (Int64, (present: [FaceItem], gone: [String])?) in
             let token = try store.syncPoint()
             guard let mark else { return (token, (try FaceItems.list(calendar, in: store), [])) }
             guard mark <= token, let changed = try store.itemsChanged(inCalendar: identifier, after: mark) else { return (token, nil) }
             var present: [FaceItem] = [], gone: [String] = [], named = Set<String>()
+            // A member that went is named as the app last knew it (its name outlives it).
+            let names = try store.davNames(calendar: identifier)
             for item in changed {
                 if let member = try FaceItems.member(item, in: calendar, store: store) {
                     if named.insert(member.identifier).inserted { present.append(member) }
                 } else if named.insert(item).inserted {
-                    gone.append(item)
+                    gone.append(names[item] ?? FaceItem.defaultName(item))
                 }
             }
             return (token, (present, gone))
@@ -211,7 +228,7 @@ struct AppView {
         for item in found.present { try describe(item, in: calendar, asked: asked, into: &status) }
         for item in found.gone {
             status.response(
-                href: FacePath.item(app: login.app.name, calendar: identifier, name: item + ".ics").href, status: 404, reason: "Not Found")
+                href: FacePath.item(app: login.app.name, calendar: segment, name: item).href, status: 404, reason: "Not Found")
         }
         status.syncToken(SyncToken.text(token))
         return status.answer()

@@ -11,9 +11,8 @@ import Synchronization
 /// grant — read at that request — decides what it sees: its collections are the lists and event
 /// calendars of the kinds it was granted, within the lists it was granted, read-only where the
 /// grant or the calendar says so, through the store's one view of a client (`EventStore` with the
-/// grant's scopes). Being built: reading (PROPFIND, GET, calendar-multiget, sync-collection) and
-/// writing to-dos (PUT, DELETE) are here; writing events, collections and calendar-query are
-/// not, and are refused with 501.
+/// grant's scopes): PROPFIND, GET, the reports (calendar-multiget, calendar-query,
+/// sync-collection), PUT and DELETE of items, and MKCALENDAR, PROPPATCH and DELETE of calendars.
 public final class CalDAVFace: Sendable {
     private let eventStore: Mutex<EventStore>
     private let logins = LoginCache()
@@ -51,8 +50,8 @@ public final class CalDAVFace: Sendable {
                 case "REPORT": return try view.report(path, body: request.body)
                 case "PUT": return try view.put(path, body: request.body, headers: request.headers)
                 case "DELETE": return try view.delete(path, headers: request.headers)
-                case "MKCALENDAR", "MKCOL", "PROPPATCH":
-                    throw FaceError(status: 501, message: "\(request.method) is not served yet (issue 51)")
+                case "MKCALENDAR", "MKCOL": return try view.mkcalendar(path, body: request.body)
+                case "PROPPATCH": return try view.proppatch(path, body: request.body)
                 default: throw FaceError(status: 405, message: "\(request.method.prefix(40)) is not a method of this server")
                 }
             } catch {
@@ -61,7 +60,7 @@ public final class CalDAVFace: Sendable {
         }
     }
 
-    static let allowed = "OPTIONS, GET, HEAD, PROPFIND, REPORT, PUT, DELETE"
+    static let allowed = "OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, REPORT, PUT, DELETE, MKCALENDAR, MKCOL"
 
     private static func options() -> HTTPResponse {
         var headers = HTTPHeaders()

@@ -82,15 +82,16 @@ extension AppView {
     /// RFC 4791's no-uid-conflict: another member of the calendar has this UID.
     func uidConflict(_ uid: String, with identifier: String, in calendar: ItemCalendar, store: CalendarStore) throws(StoreError) -> FaceError {
         let href = FacePath.item(
-            app: login.app.name, calendar: calendar.calendarIdentifier,
+            app: login.app.name, calendar: (try store.davCollectionNames()[calendar.calendarIdentifier]) ?? calendar.calendarIdentifier,
             name: try FaceItems.item(identifier, in: calendar, store: store)?.name ?? ""
         ).href
         return .forbidden("\(href) has the UID \(uid.prefix(80)) already", PropertyName(DAVNamespace.calDAV, "no-uid-conflict"))
     }
 
     func delete(_ path: FacePath, headers: HTTPHeaders) throws(FaceError) -> HTTPResponse {
+        if case .collection(_, let segment) = path { return try deleteCalendar(segment) }
         guard case .item(_, let identifier, let name) = path else {
-            throw FaceError(status: 501, message: "removing a calendar is not served yet (issue 51)")
+            throw FaceError(status: 405, message: "DELETE removes an item or a calendar")
         }
         let calendar = try calendar(identifier)
         guard !isReadOnly(calendar) else { throw Self.readOnly(calendar) }
@@ -104,7 +105,6 @@ extension AppView {
             case .reminder: try eventStore.removeReminder(identifier: existing.identifier, lastModifiedDate: version, commit: true)
             case .event: try eventStore.removeEvent(identifier: existing.identifier, occurrenceDate: nil, span: nil, commit: true)
             }
-            try store.removeDAVObject(item: existing.identifier)
             return .success(())
         }
         try outcome.get()

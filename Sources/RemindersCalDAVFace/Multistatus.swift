@@ -52,6 +52,19 @@ struct Multistatus {
         writer.close()
     }
 
+    /// Properties that share one status (a PROPPATCH's answer: set, refused, or failed with those refused).
+    mutating func response(href: String, properties: [PropertyName], status: Int, reason: String) {
+        writer.open(DAVNamespace.dav, "response")
+        writer.element(DAVNamespace.dav, "href", href)
+        writer.open(DAVNamespace.dav, "propstat")
+        writer.open(DAVNamespace.dav, "prop")
+        for property in properties { writer.element(property.namespace, property.name) }
+        writer.close()
+        writer.element(DAVNamespace.dav, "status", "HTTP/1.1 \(status) \(reason)")
+        writer.close()
+        writer.close()
+    }
+
     /// RFC 6578's token at the end of a sync-collection answer.
     mutating func syncToken(_ token: String) { writer.element(DAVNamespace.dav, "sync-token", token) }
 

@@ -605,6 +605,16 @@ enum Schema {
             ) WITHOUT ROWID;
             """
         ),
+        // Issue 51: a calendar an app made (MKCALENDAR) is found at the path it chose for it.
+        (
+            "v29 CalDAV collection names",
+            """
+            CREATE TABLE dav_collections (
+                calendar TEXT PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE
+            ) WITHOUT ROWID;
+            """
+        ),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -618,6 +628,6 @@ enum Schema {
         "reminder_icalendar", "accounts", "sync_collections", "sync_items", "sync_removed_collections", "alarm_deliveries",
         "geofence_sides", "events", "event_alarms", "event_icalendar", "schema_migrations", "change_authors", "changes",
         "change_reminders", "change_alarms", "change_calendars", "change_sync_items", "change_events", "change_event_alarms",
-        "authorization_scopes", "dav_apps", "dav_objects",
+        "authorization_scopes", "dav_apps", "dav_objects", "dav_collections",
     ]
 }

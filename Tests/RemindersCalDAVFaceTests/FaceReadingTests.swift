@@ -95,11 +95,14 @@ final class FaceReadingTests: FaceTestCase {
         XCTAssertTrue(wrong.body.contains("may not use the store now"), wrong.body)
     }
 
-    func testWhatIsNotServedYetSaysSoAndChangesNothing() throws {
-        let made = try ask("MKCALENDAR", "/dav/khal/new-list/")
-        XCTAssertEqual(made.status, 501, made.head)
-        let query = #"<c:calendar-query xmlns:c="urn:ietf:params:xml:ns:caldav"/>"#
-        XCTAssertEqual(try ask("REPORT", "/dav/khal/\(groceries.calendarIdentifier)/", body: query).status, 501)
+    func testWhatIsNoMethodOrReportOfTheFaceIsRefusedAndChangesNothing() throws {
+        let locked = try ask("LOCK", "/dav/khal/\(groceries.calendarIdentifier)/")
+        XCTAssertEqual(locked.status, 405, locked.head)
+        XCTAssertTrue(locked.head.contains("Allow: OPTIONS"), locked.head)
+        let expand = #"<c:free-busy-query xmlns:c="urn:ietf:params:xml:ns:caldav"/>"#
+        let report = try ask("REPORT", "/dav/khal/\(groceries.calendarIdentifier)/", body: expand)
+        XCTAssertEqual(report.status, 403)
+        XCTAssertTrue(report.body.contains("supported-report"), report.body)
         XCTAssertEqual(try ask("PROPFIND", "/dav/khal/", depth: "0", body: "<not xml").status, 400)
         XCTAssertEqual(try eventStore.fetchReminders(matching: ReminderPredicate(kind: .all), in: .gmt).count, 1)
     }

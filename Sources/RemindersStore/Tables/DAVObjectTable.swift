@@ -4,7 +4,9 @@ import RemindersModel
 /// What an app of the CalDAV face last wrote of an item: the name it gave the member and the
 /// calendar object it PUT, so that a GET gives back what it wrote (with what others changed
 /// written over it) and a name it chose keeps finding the item. Apart from the object the sync
-/// keeps, which is the base of the sync's merges and must stay the server's.
+/// keeps, which is the base of the sync's merges and must stay the server's. Kept after the item
+/// goes, until its name is given to another, so that a sync-collection names what went as the app
+/// knew it.
 public struct DAVObject: Equatable, Sendable {
     /// The reminder's or event series' identifier.
     public var item: String
@@ -59,12 +61,6 @@ extension CalendarStore {
                     "INSERT INTO dav_objects (item, calendar, name, text) VALUES (?, ?, ?, ?)", .text(object.item), .text(object.calendar),
                     .text(object.name), .text(object.text))
             }
-        }
-    }
-
-    public func removeDAVObject(item: String) throws(StoreError) {
-        try write { () throws(StoreError) in
-            try self.sqlite { () throws(SQLiteError) in try self.database.run("DELETE FROM dav_objects WHERE item = ?", .text(item)) }
         }
     }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import RemindersModel
+import RemindersStore
+import RemindersTestSupport
+import RemindersWebDAV
+import XCTest
+@testable import RemindersCalDAVFace
+
+/// calendar-query as clients ask it (RFC 4791 §7.8): a month of events, recurring ones found by
+/// a later occurrence; to-dos due in a range; not-completed to-dos; one by its UID — and the
+/// filters this server cannot test refused by name, not answered wrongly.
+final class FaceQueryTests: FaceTestCase {
+    private func query(_ path: String, _ filter: String, as app: String = "khal") throws -> [String] {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+            <D:prop><D:getetag/><C:calendar-data/></D:prop><C:filter>\(filter)</C:filter></C:calendar-query>
+            """
+        let answer = try ask("REPORT", path, as: app, depth: "1", body: body)
+        return try responses(answer).compactMap { property($0, DAVNamespace.calDAV, "calendar-data")?.text }
+            .compactMap { text in text.split(separator: "\r\n").first { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) } }.sorted()
+    }
+
+    private func put(_ path: String, _ lines: [String]) throws {
+        let text = (["BEGIN:VCALENDAR", "VERSION:2.0"] + lines + ["END:VCALENDAR", ""]).joined(separator: "\r\n")
+        XCTAssertEqual(try ask("PUT", path, body: text).status, 201)
+    }
+
+    func testEventsByTimeRangeWithRecurrencesExpanded() throws {
+        let calendar = "/dav/khal/\(work.calendarIdentifier)/"
+        // The stand-up of the fixture is 2027-01-15 08:00 UTC (1_800_000_000 s).
+        try put(
+            calendar + "weekly.ics",
+            ["BEGIN:VEVENT", "UID:weekly", "SUMMARY:Weekly", "DTSTART:20261201T090000Z", "DTEND:20261201T100000Z", "RRULE:FREQ=WEEKLY", "END:VEVENT"])
+        try put(calendar + "once.ics", ["BEGIN:VEVENT", "UID:once", "SUMMARY:Once", "DTSTART:20261105T090000Z", "DURATION:PT1H", "END:VEVENT"])
+        let january =
+            #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"><C:time-range start="20270101T000000Z" end="20270201T000000Z"/></C:comp-filter></C:comp-filter>"#
+        XCTAssertEqual(try query(calendar, january), ["Stand-up", "Weekly"], "a series met by a later occurrence")
+        let november =
+            #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"><C:time-range start="20261101T000000Z" end="20261110T000000Z"/></C:comp-filter></C:comp-filter>"#
+        XCTAssertEqual(try query(calendar, november), ["Once"])
+        let all = #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"/></C:comp-filter>"#
+        XCTAssertEqual(try query(calendar, all), ["Once", "Stand-up", "Weekly"])
+        let byUID =
+            #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"><C:prop-filter name="UID"><C:text-match collation="i;octet">once</C:text-match></C:prop-filter></C:comp-filter></C:comp-filter>"#
+        XCTAssertEqual(try query(calendar, byUID), ["Once"])
+        let todos = #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter>"#
+        XCTAssertEqual(try query(calendar, todos), [], "an event calendar holds no to-dos")
+    }
+
+    func testToDosByDueDateAndCompletion() throws {
+        let list = "/dav/khal/\(groceries.calendarIdentifier)/"
+        try put(list + "due.ics", ["BEGIN:VTODO", "UID:due", "SUMMARY:Due in December", "DUE:20261210T120000Z", "END:VTODO"])
+        try put(
+            list + "done.ics",
+            ["BEGIN:VTODO", "UID:done", "SUMMARY:Done", "STATUS:COMPLETED", "COMPLETED:20261101T080000Z", "DUE:20261101T090000Z", "END:VTODO"])
+        let december =
+            #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"><C:time-range start="20261201T000000Z" end="20270101T000000Z"/></C:comp-filter></C:comp-filter>"#
+        XCTAssertEqual(try query(list, december), ["Due in December", "Milk & honey"], "one without dates meets every range")
+        let pending =
+            #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"><C:prop-filter name="COMPLETED"><C:is-not-defined/></C:prop-filter><C:prop-filter name="STATUS"><C:text-match negate-condition="yes">CANCELLED</C:text-match></C:prop-filter></C:comp-filter></C:comp-filter>"#
+        // Not completed and a STATUS that is not CANCELLED: a text-match needs the property
+        // (RFC 4791 §9.7.2), so the to-do PUT without a STATUS does not match, the one the store
+        // made (NEEDS-ACTION) does.
+        XCTAssertEqual(try query(list, pending), ["Milk & honey"])
+        let notCompleted =
+            #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"><C:prop-filter name="COMPLETED"><C:is-not-defined/></C:prop-filter></C:comp-filter></C:comp-filter>"#
+        XCTAssertEqual(try query(list, notCompleted), ["Due in December", "Milk & honey"])
+        // Outside the grant: todoman sees its list only, and the event calendar is not there for it.
+        XCTAssertEqual(
+            try ask(
+                "REPORT", "/dav/todoman/\(work.calendarIdentifier)/", as: "todoman",
+                body: "<C:calendar-query xmlns:C=\"urn:ietf:params:xml:ns:caldav\"/>"
+            ).status, 404)
+    }
+
+    func testWhatCannotBeTestedIsRefusedByName() throws {
+        let list = "/dav/khal/\(groceries.calendarIdentifier)/"
+        let body = { (filter: String) in
+            "<C:calendar-query xmlns:D=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:caldav\"><D:prop><D:getetag/></D:prop><C:filter>\(filter)</C:filter></C:calendar-query>"
+        }
+        let alarm =
+            #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"><C:comp-filter name="VALARM"><C:time-range start="20261201T000000Z"/></C:comp-filter></C:comp-filter></C:comp-filter>"#
+        let refused = try ask("REPORT", list, depth: "1", body: body(alarm))
+        XCTAssertEqual(refused.status, 403)
+        XCTAssertTrue(refused.body.contains("supported-filter"), refused.body)
+        let local =
+            #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"><C:time-range start="20261201T000000"/></C:comp-filter></C:comp-filter>"#
+        XCTAssertEqual(try ask("REPORT", list, depth: "1", body: body(local)).status, 400, "a time range in UTC only")
+        XCTAssertEqual(try ask("REPORT", list, depth: "1", body: body("")).status, 403, "no comp-filter")
+        let deep = String(repeating: #"<C:comp-filter name="X">"#, count: 50) + String(repeating: "</C:comp-filter>", count: 50)
+        XCTAssertEqual(try ask("REPORT", list, depth: "1", body: body(#"<C:comp-filter name="VCALENDAR">"# + deep + "</C:comp-filter>")).status, 403)
+    }
+}
