@@ -89,7 +89,8 @@ enum Permissions {
                     other would share it; --any-program grants the name to whatever sends it, if that is what you mean
                     """)
             }
-            programs = [try canonical(program)]
+            // The CalDAV face's apps are granted as the program `caldav`, which is no path.
+            programs = [program == DAVApp.program ? program : try canonical(program)]
         } else {
             programs = try eventStore.read { store throws(StoreError) in try store.authorizations() }.filter {
                 $0.client == client && $0.entityType == entity

@@ -37,6 +37,14 @@ final class DAVAppsTests: XCTestCase {
             permissions.filter { $0["client"] == "thunderbird" }.map { [$0["program"], $0["status"]] },
             [["caldav", "fullAccess"], ["caldav", "fullAccess"]])
 
+        // As the help says it: revoked by its program, `caldav`, which is no path.
+        let revoked = try remindersd(["permissions", "set", "thunderbird", "denied", "--program", "caldav", "--entity", "event"])
+        XCTAssertEqual(revoked.status, 0, revoked.stderr)
+        let after = try remindersd(["permissions", "list"]).stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        XCTAssertEqual(
+            after.filter { $0["client"] == "thunderbird" }.map { [$0["entityType"], $0["status"]] }.sorted { "\($0)" < "\($1)" },
+            [["event", "denied"], ["reminder", "fullAccess"]])
+
         let again = try remindersd(["dav", "add-app", "thunderbird"])
         XCTAssertEqual(again.status, 1)
         XCTAssertTrue(again.stderr.contains("an app named \"thunderbird\" exists"), again.stderr)
