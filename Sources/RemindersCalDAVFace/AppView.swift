@@ -152,10 +152,12 @@ struct AppView {
         case (DAVNamespace.calDAV, "calendar-multiget"): return try multiget(document, in: calendar)
         case (DAVNamespace.dav, "sync-collection"): return try syncCollection(document, in: calendar)
         case (DAVNamespace.calDAV, "calendar-query"): return try calendarQuery(document, in: calendar)
+        case (DAVNamespace.calDAV, "free-busy-query"): return try freeBusyQuery(document, in: calendar)
         default:
             throw FaceError(
                 status: 403,
-                message: "the report \(document.name.prefix(60)) is not one of this server's (calendar-multiget, calendar-query, sync-collection)",
+                message:
+                    "the report \(document.name.prefix(60)) is not one of this server's (calendar-multiget, calendar-query, free-busy-query, sync-collection)",
                 precondition: PropertyName(DAVNamespace.dav, "supported-report"))
         }
     }

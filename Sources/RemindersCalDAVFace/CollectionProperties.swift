@@ -55,7 +55,7 @@ enum CollectionProperties {
         case .getCTag: writer.element(DAVNamespace.calendarServer, "getctag", "\"\(token)\"")
         case .syncToken: writer.element(DAVNamespace.dav, "sync-token", SyncToken.text(token))
         case .currentUserPrivilegeSet: privileges(writable: !readOnly, &writer)
-        case .supportedReportSet: reports(["calendar-multiget", "calendar-query", "sync-collection"], &writer)
+        case .supportedReportSet: reports(["calendar-multiget", "calendar-query", "free-busy-query", "sync-collection"], &writer)
         default: return false
         }
         return true

@@ -162,7 +162,13 @@ public enum EventWriter {
         }
         if let url = event.url { vevent.set(Property("URL", url)) }
         vevent.set(DateMapping.value(event.start).property("DTSTART"))
-        vevent.set(DateMapping.value(end(of: event)).property("DTEND"))
+        // The end in the form it came: a DURATION stays one, and none stays none while the length
+        // is what RFC 5545 §3.6.1 reads into its absence (a day, or no time at all).
+        switch (kept?.property("DTEND"), kept?.property("DURATION")) {
+        case (nil, _?): vevent.set(Property("DURATION", DurationValue.text(Int(event.duration / 1000))))
+        case (nil, nil) where kept != nil && event.duration == (event.isAllDay ? 86_400_000 : 0): break
+        default: vevent.set(DateMapping.value(end(of: event)).property("DTEND"))
+        }
         if let rule = event.recurrenceRules.first, !event.isDetached {
             // The rule as it came while it is the same rule: another client's order and spelling stay.
             if let came = kept?.property("RRULE"), (try? RecurrenceRule(rrule: came.value)) == rule {

@@ -92,3 +92,24 @@ final class FaceQueryTests: FaceTestCase {
         XCTAssertEqual(try ask("REPORT", list, depth: "1", body: body(#"<C:comp-filter name="VCALENDAR">"# + deep + "</C:comp-filter>")).status, 403)
     }
 }
+
+/// free-busy-query (RFC 4791 §7.10): the busy times of a calendar's occurrences in the range.
+final class FaceFreeBusyTests: FaceTestCase {
+    func testBusyTimesOfOccurrencesInTheRange() throws {
+        let calendar = "/dav/khal/\(work.calendarIdentifier)/"
+        let weekly = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:w", "SUMMARY:Weekly", "DTSTART:20261201T090000Z", "DURATION:PT1H",
+            "RRULE:FREQ=WEEKLY;COUNT=3", "END:VEVENT", "END:VCALENDAR", "",
+        ]
+        XCTAssertEqual(try ask("PUT", calendar + "w.ics", body: weekly.joined(separator: "\r\n")).status, 201)
+        let query =
+            #"<C:free-busy-query xmlns:C="urn:ietf:params:xml:ns:caldav"><C:time-range start="20261205T000000Z" end="20261231T000000Z"/></C:free-busy-query>"#
+        let answer = try ask("REPORT", calendar, depth: "1", body: query)
+        XCTAssertEqual(answer.status, 200, answer.body)
+        let periods = answer.body.split(separator: "\r\n").filter { $0.hasPrefix("FREEBUSY") }
+        XCTAssertEqual(periods, ["FREEBUSY:20261208T090000Z/20261208T100000Z", "FREEBUSY:20261215T090000Z/20261215T100000Z"])
+        let list = try ask("REPORT", "/dav/khal/\(groceries.calendarIdentifier)/", depth: "1", body: query)
+        XCTAssertFalse(list.body.contains("FREEBUSY:"), "a list keeps nobody busy")
+        XCTAssertEqual(try ask("REPORT", calendar, body: #"<C:free-busy-query xmlns:C="urn:ietf:params:xml:ns:caldav"/>"#).status, 400)
+    }
+}

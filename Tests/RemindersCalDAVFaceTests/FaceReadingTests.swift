@@ -99,7 +99,7 @@ final class FaceReadingTests: FaceTestCase {
         let locked = try ask("LOCK", "/dav/khal/\(groceries.calendarIdentifier)/")
         XCTAssertEqual(locked.status, 405, locked.head)
         XCTAssertTrue(locked.head.contains("Allow: OPTIONS"), locked.head)
-        let expand = #"<c:free-busy-query xmlns:c="urn:ietf:params:xml:ns:caldav"/>"#
+        let expand = #"<c:calendar-expand xmlns:c="urn:ietf:params:xml:ns:caldav"/>"#
         let report = try ask("REPORT", "/dav/khal/\(groceries.calendarIdentifier)/", body: expand)
         XCTAssertEqual(report.status, 403)
         XCTAssertTrue(report.body.contains("supported-report"), report.body)
