@@ -240,6 +240,7 @@ struct AppView {
     static func path(of href: String) -> String {
         var text = href
         if let scheme = text.range(of: "://"), let slash = text[scheme.upperBound...].firstIndex(of: "/") { text = String(text[slash...]) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         return text.removingPercentEncoding ?? text
     }
 

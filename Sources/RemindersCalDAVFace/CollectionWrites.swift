@@ -15,6 +15,7 @@ extension AppView {
         guard case .collection(_, let segment) = path else {
             throw FaceError(status: 405, message: "MKCALENDAR makes a calendar at \(FacePath.prefix)APP/NAME/")
         }
+        guard segment.utf8.count <= 200 else { throw .badRequest("a calendar's name in its path is at most 200 bytes") }
         guard try calendarIfAny(segment) == nil, try store({ store throws(StoreError) in try store.davCollection(named: segment) }) == nil
         else {
             throw FaceError(

@@ -60,22 +60,26 @@ enum FacePath: Equatable {
 
     /// RFC 3986's unreserved characters kept, everything else as %XX of its UTF-8 bytes.
     static func encoded(_ segment: String) -> String {
-        var encoded = ""
-        for byte in segment.utf8 {
+        func isUnreserved(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                return true
+            default: return false
             }
         }
-        return encoded
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+        // Identifiers and most names need nothing: every href of a multistatus goes through here.
+        guard !segment.utf8.allSatisfy(isUnreserved) else { return segment }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segment.utf8.count * 3)
+        for byte in segment.utf8 {
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

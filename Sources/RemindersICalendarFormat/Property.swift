@@ -57,47 +57,51 @@ public struct Property: Equatable, Sendable {
 
     /// Parses one unfolded content line.
     public init(parsing line: String) throws(ICalendarError) {
-        let scalars = Array(line.unicodeScalars)
+        // By the byte: every delimiter is ASCII, so a UTF-8 sequence is never split, and what is
+        // between delimiters is copied once (a sync or a multiget reads every line of thousands).
+        let bytes = Array(line.utf8)
         var index = 0
-        func readName() -> String {
-            let start = index
-            while index < scalars.count, scalars[index] != ";", scalars[index] != ":" { index += 1 }
-            return String(String.UnicodeScalarView(scalars[start..<index]))
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        func isAt(_ ascii: Unicode.Scalar) -> Bool { index < bytes.count && bytes[index] == UInt8(ascii: ascii) }
+        func skip(until stops: Unicode.Scalar...) {
+            while index < bytes.count, !stops.contains(where: { bytes[index] == UInt8(ascii: $0) }) { index += 1 }
         }
-        let name = readName().trimmingTrailingSpaces()
+        let nameStart = index
+        skip(until: ";", ":")
+        let name = text(nameStart..<index).trimmingTrailingSpaces()
         guard !name.isEmpty else { throw ICalendarError("a content line must start with a property name, got \"\(line.prefix(40))\"") }
         var parameters: [Parameter] = []
-        while index < scalars.count, scalars[index] == ";" {
+        while isAt(";") {
             index += 1
             let start = index
-            while index < scalars.count, scalars[index] != "=", scalars[index] != ";", scalars[index] != ":" { index += 1 }
-            let parameterName = String(String.UnicodeScalarView(scalars[start..<index]))
-            guard index < scalars.count, scalars[index] == "=", !parameterName.isEmpty else {
+            skip(until: "=", ";", ":")
+            let parameterName = text(start..<index)
+            guard isAt("="), !parameterName.isEmpty else {
                 throw ICalendarError("parameter \"\(parameterName)\" of \(name) has no value")
             }
             index += 1
             var values: [String] = []
             repeat {
-                if index < scalars.count, scalars[index] == "," { index += 1 }
-                if index < scalars.count, scalars[index] == "\"" {
+                if isAt(",") { index += 1 }
+                if isAt("\"") {
                     index += 1
                     let valueStart = index
-                    while index < scalars.count, scalars[index] != "\"" { index += 1 }
-                    guard index < scalars.count else {
+                    skip(until: "\"")
+                    guard index < bytes.count else {
                         throw ICalendarError("parameter \(parameterName) of \(name) has an unterminated quoted value")
                     }
-                    values.append(Self.decodeParameterValue(String(String.UnicodeScalarView(scalars[valueStart..<index]))))
+                    values.append(Self.decodeParameterValue(text(valueStart..<index)))
                     index += 1
                 } else {
                     let valueStart = index
-                    while index < scalars.count, scalars[index] != ",", scalars[index] != ";", scalars[index] != ":" { index += 1 }
-                    values.append(Self.decodeParameterValue(String(String.UnicodeScalarView(scalars[valueStart..<index]))))
+                    skip(until: ",", ";", ":")
+                    values.append(Self.decodeParameterValue(text(valueStart..<index)))
                 }
-            } while index < scalars.count && scalars[index] == ","
+            } while isAt(",")
             parameters.append(Parameter(parameterName, values))
         }
-        guard index < scalars.count, scalars[index] == ":" else { throw ICalendarError("property \(name) has no \":\" before its value") }
-        self.init(name, String(String.UnicodeScalarView(scalars[(index + 1)...])), parameters)
+        guard isAt(":") else { throw ICalendarError("property \(name) has no \":\" before its value") }
+        self.init(name, text((index + 1)..<bytes.count), parameters)
         original = (line, self.name, self.parameters, self.value)
     }
 

@@ -21,7 +21,15 @@ public struct XMLNode: Equatable, Sendable {
     }
 
     /// The element's text without the white space around it.
-    public var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// (XML's white space is ASCII — space, tab, CR, LF — so it is trimmed by the byte: a multiget
+    /// trims every one of its hrefs.)
+    public var trimmedText: String {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == bytes.startIndex, last == bytes.index(before: bytes.endIndex) { return text }
+        return String(text[first...last])
+    }
 
     /// Parses a whole document; nil when it is not well-formed XML.
     public static func parse(_ data: Data) -> XMLNode? {

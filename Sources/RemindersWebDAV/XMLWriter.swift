@@ -65,20 +65,26 @@ public struct XMLWriter {
         prefixes.first { $0.namespace == namespace }?.prefix
     }
 
-    /// Text safe in content and in a quoted attribute.
+    /// Text safe in content and in a quoted attribute. Byte by byte — what is replaced is ASCII,
+    /// so UTF-8 stays whole — and the text itself when nothing needs replacing (most of a
+    /// calendar object), since a multiget escapes every object it answers.
     public static func escaped(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "\r": escaped += "&#13;"
-            default: escaped.unicodeScalars.append(character)
+        func replacement(_ byte: UInt8) -> String? {
+            switch byte {
+            case UInt8(ascii: "&"): return "&amp;"
+            case UInt8(ascii: "<"): return "&lt;"
+            case UInt8(ascii: ">"): return "&gt;"
+            case UInt8(ascii: "\""): return "&quot;"
+            case UInt8(ascii: "\r"): return "&#13;"
+            default: return nil
             }
         }
-        return escaped
+        guard text.utf8.contains(where: { replacement($0) != nil }) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 64)
+        for byte in text.utf8 {
+            if let replaced = replacement(byte) { bytes += replaced.utf8 } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

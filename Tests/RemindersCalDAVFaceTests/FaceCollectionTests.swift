@@ -92,5 +92,8 @@ final class FaceCollectionTests: FaceTestCase {
         XCTAssertNil(try calendar(titled: "Chores"))
         XCTAssertEqual(try mkcalendar("x", components: ["VJOURNAL"]).status, 403, "a kind no calendar here holds")
         XCTAssertEqual(try ask("MKCALENDAR", "/dav/khal/y/", body: "<not-xml").status, 400)
+        XCTAssertEqual(try mkcalendar(String(repeating: "n", count: 300)).status, 400, "a path segment of 300 bytes")
+        XCTAssertEqual(try mkcalendar("long", name: String(repeating: "t", count: 70_000)).status, 403, "a title over the store's limit")
+        XCTAssertEqual(try ask("PROPPATCH", "/dav/khal/", body: "<D:propertyupdate xmlns:D=\"DAV:\"/>").status, 403, "the principal")
     }
 }

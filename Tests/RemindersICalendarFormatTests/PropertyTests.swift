@@ -42,4 +42,15 @@ final class PropertyTests: XCTestCase {
     func testColonsInTheValueStayThere() throws {
         XCTAssertEqual(try Property(parsing: "URL:https://example.com:8443/a;b").value, "https://example.com:8443/a;b")
     }
+
+    func testNamesParametersAndValuesBesideCharactersOfEveryWidth() throws {
+        let property = try Property(parsing: #"ATTENDEE;CN="Zoë ☕, 日本";X-É=à,b:mailto:zoë@example.com"#)
+        XCTAssertEqual(property.name, "ATTENDEE")
+        XCTAssertEqual(property.parameter("CN"), "Zoë ☕, 日本")
+        XCTAssertEqual(property.parameters.last?.values, ["à", "b"])
+        XCTAssertEqual(property.value, "mailto:zoë@example.com")
+        XCTAssertThrowsError(try Property(parsing: #"X;CN="unterminated:é"#))
+        XCTAssertThrowsError(try Property(parsing: "SUMMARY;=x:y"))
+        XCTAssertThrowsError(try Property(parsing: "NOCOLON"))
+    }
 }

@@ -34,4 +34,19 @@ final class XMLWriterTests: XCTestCase {
         XCTAssertNotNil(prop.child("urn:example:unknown", "shoe-size"))
         XCTAssertEqual(prop.child(DAVNamespace.calDAV, "comp")?.attributes["name"], "VTODO")
     }
+
+    func testEscapingKeepsEveryCharacterAndReplacesOnlyMarkup() {
+        XCTAssertEqual(XMLWriter.escaped("Café ☕ 日本"), "Café ☕ 日本", "nothing to replace: the text itself")
+        XCTAssertEqual(XMLWriter.escaped("Tom & \"Jerry\" <é>\r\n"), "Tom &amp; &quot;Jerry&quot; &lt;é&gt;&#13;\n")
+        XCTAssertEqual(XMLWriter.escaped(""), "")
+    }
+
+    func testTrimmedTextTrimsXMLWhiteSpaceOnly() throws {
+        let node = try XCTUnwrap(XMLNode.parse(Data("<a xmlns=\"DAV:\">\n\t /dav/é.ics \r\n</a>".utf8)))
+        XCTAssertEqual(node.trimmedText, "/dav/é.ics")
+        let bare = try XCTUnwrap(XMLNode.parse(Data("<a xmlns=\"DAV:\">x</a>".utf8)))
+        XCTAssertEqual(bare.trimmedText, "x")
+        let blank = try XCTUnwrap(XMLNode.parse(Data("<a xmlns=\"DAV:\">  \n </a>".utf8)))
+        XCTAssertEqual(blank.trimmedText, "")
+    }
 }
