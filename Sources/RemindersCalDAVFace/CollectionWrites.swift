@@ -68,11 +68,10 @@ extension AppView {
         var status = Multistatus()
         if refused.isEmpty {
             try write { _ throws(StoreError) in _ = try eventStore.saveCalendar(changes) }
-            status.response(href: path.href, properties: named, status: 200, reason: "OK")
+            status.response(href: path.href, propstats: [(named, "200 OK")])
         } else {
-            status.response(href: path.href, properties: refused, status: 403, reason: "Forbidden")
-            let dependent = named.filter { !refused.contains($0) }
-            if !dependent.isEmpty { status.response(href: path.href, properties: dependent, status: 424, reason: "Failed Dependency") }
+            status.response(
+                href: path.href, propstats: [(refused, "403 Forbidden"), (named.filter { !refused.contains($0) }, "424 Failed Dependency")])
         }
         return status.answer()
     }

@@ -33,14 +33,7 @@ struct Multistatus {
             writer.element(DAVNamespace.dav, "status", "HTTP/1.1 200 OK")
             writer.close()
         }
-        if !missing.isEmpty {
-            writer.open(DAVNamespace.dav, "propstat")
-            writer.open(DAVNamespace.dav, "prop")
-            for property in missing { writer.element(property.namespace, property.name) }
-            writer.close()
-            writer.element(DAVNamespace.dav, "status", "HTTP/1.1 404 Not Found")
-            writer.close()
-        }
+        if !missing.isEmpty { propstat(missing, status: "404 Not Found") }
         writer.close()
     }
 
@@ -52,16 +45,22 @@ struct Multistatus {
         writer.close()
     }
 
-    /// Properties that share one status (a PROPPATCH's answer: set, refused, or failed with those refused).
-    mutating func response(href: String, properties: [PropertyName], status: Int, reason: String) {
+    /// Properties named with what became of them, one propstat per status, in one response (a
+    /// PROPPATCH's answer: set; or refused, and the rest failed with them).
+    mutating func response(href: String, propstats: [(properties: [PropertyName], status: String)]) {
         writer.open(DAVNamespace.dav, "response")
         writer.element(DAVNamespace.dav, "href", href)
+        for (properties, status) in propstats where !properties.isEmpty { propstat(properties, status: status) }
+        writer.close()
+    }
+
+    /// `status`: the code and its reason phrase (`404 Not Found`).
+    private mutating func propstat(_ properties: [PropertyName], status: String) {
         writer.open(DAVNamespace.dav, "propstat")
         writer.open(DAVNamespace.dav, "prop")
         for property in properties { writer.element(property.namespace, property.name) }
         writer.close()
-        writer.element(DAVNamespace.dav, "status", "HTTP/1.1 \(status) \(reason)")
-        writer.close()
+        writer.element(DAVNamespace.dav, "status", "HTTP/1.1 " + status)
         writer.close()
     }
 

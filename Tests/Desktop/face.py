@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -49,6 +50,27 @@ class Face:
     def stop(self) -> int:
         self.process.terminate()
         return self.process.wait(20)
+
+
+class Household:
+    """A store of its own in a private folder, granted to the tests for reminders and events, with a
+    list "Chores" and an event calendar "Home" (`chores`, `home`: their identifiers)."""
+
+    def __init__(self, prefix: str):
+        self.folder = tempfile.mkdtemp(prefix=prefix)
+        os.chmod(self.folder, 0o700)
+        self.store = Store(self.folder)
+        self.store.run("permissions", "set", "--any-program", "interop", "fullAccess", "--entity", "event")
+        self.chores = self.store.call("saveCalendar", {"calendar": {"title": "Chores"}})["calendar"]["calendarIdentifier"]
+        self.home = self.store.call("saveCalendar", {"calendar": {"title": "Home", "allowedEntityTypes": ["event"]}})["calendar"][
+            "calendarIdentifier"]
+
+    def event(self, title: str, start: str, end: str) -> None:
+        self.store.call("saveEvent", {"event": {"title": title, "calendarIdentifier": self.home, "startDate": start, "endDate": end}})
+
+    def events(self) -> list[dict]:
+        return self.store.call("fetchEvents", {"start": "2026-12-01T00:00:00Z", "end": "2027-01-01T00:00:00Z",
+                                               "calendarIdentifiers": [self.home]})["events"]
 
 
 def run(*args: str, cwd: str | None = None, env: dict | None = None, stdin: str | None = None) -> str:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import unittest
 
-from face import Face, Store, run
+from face import Face, Household, run
 
 # calcurse-caldav is a Python script for Debian's python3 (with python3-httplib2 and lxml).
 PYTHON = "/usr/bin/python3"
@@ -19,16 +18,11 @@ class CalcurseTests(unittest.TestCase):
     def setUp(self) -> None:
         if shutil.which("calcurse-caldav") is None:
             self.fail("calcurse-caldav is not installed (Debian package calcurse; .ci/run installs it)")
-        self.folder = tempfile.mkdtemp(prefix="remindersd-calcurse-")
-        os.chmod(self.folder, 0o700)
-        self.store = Store(self.folder)
-        self.store.run("permissions", "set", "--any-program", "interop", "fullAccess", "--entity", "event")
-        self.chores = self.store.call("saveCalendar", {"calendar": {"title": "Chores"}})["calendar"]["calendarIdentifier"]
-        self.home = self.store.call("saveCalendar", {"calendar": {"title": "Home", "allowedEntityTypes": ["event"]}})["calendar"][
-            "calendarIdentifier"]
+        self.household = Household("remindersd-calcurse-")
+        self.folder, self.store = self.household.folder, self.household.store
+        self.chores, self.home = self.household.chores, self.household.home
         self.store.save({"title": "Water the plants", "calendarIdentifier": self.chores, "priority": 1})
-        self.store.call("saveEvent", {"event": {"title": "Dentist", "calendarIdentifier": self.home,
-                                                "startDate": "2026-12-09T14:00:00Z", "endDate": "2026-12-09T14:30:00Z"}})
+        self.household.event(*("Dentist", "2026-12-09T14:00:00Z", "2026-12-09T14:30:00Z"))
         self.face = Face(self.store)
         self.password = self.face.add_app("calcurse")
         self.data = os.path.join(self.folder, "calcurse")
@@ -79,8 +73,7 @@ Username = calcurse
         self.calcurse("-i", new)
         self.sync("cal")
         self.sync("todo")
-        events = self.store.call("fetchEvents", {"start": "2026-12-01T00:00:00Z", "end": "2027-01-01T00:00:00Z",
-                                                 "calendarIdentifiers": [self.home]})["events"]
+        events = self.household.events()
         self.assertEqual(sorted(e["title"] for e in events), ["Choir", "Dentist"])
         books = self.store.reminder_titled("Return the library books", self.chores)
         self.assertEqual(books["priority"], 3)

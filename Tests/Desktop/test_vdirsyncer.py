@@ -8,10 +8,9 @@ import glob
 import json
 import os
 import shutil
-import tempfile
 import unittest
 
-from face import Face, Store, run
+from face import Face, Household, run
 
 UTC = {"TZ": "UTC"}
 
@@ -21,16 +20,11 @@ class VdirsyncerKhalTodomanTests(unittest.TestCase):
         for tool in ("vdirsyncer", "khal", "todoman"):
             if shutil.which(tool) is None:
                 self.fail(f"{tool} is not installed (Debian package {tool}; .ci/run installs it)")
-        self.folder = tempfile.mkdtemp(prefix="remindersd-desktop-")
-        os.chmod(self.folder, 0o700)
-        self.store = Store(self.folder)
-        self.store.run("permissions", "set", "--any-program", "interop", "fullAccess", "--entity", "event")
-        self.chores = self.store.call("saveCalendar", {"calendar": {"title": "Chores"}})["calendar"]["calendarIdentifier"]
-        self.home = self.store.call("saveCalendar", {"calendar": {"title": "Home", "allowedEntityTypes": ["event"]}})["calendar"][
-            "calendarIdentifier"]
+        self.household = Household("remindersd-desktop-")
+        self.folder, self.store = self.household.folder, self.household.store
+        self.chores, self.home = self.household.chores, self.household.home
         self.store.save({"title": "Milk", "calendarIdentifier": self.chores})
-        self.store.call("saveEvent", {"event": {"title": "Standup", "calendarIdentifier": self.home,
-                                                "startDate": "2026-12-08T09:00:00Z", "endDate": "2026-12-08T09:15:00Z"}})
+        self.household.event(*("Standup", "2026-12-08T09:00:00Z", "2026-12-08T09:15:00Z"))
         self.face = Face(self.store)
         self.write_configs(self.face.add_app("vdirsyncer"))
 
@@ -102,8 +96,7 @@ cache_path = "{f}/todoman.db"
         return run("todoman", "-c", os.path.join(self.folder, "todoman.py"), *args)
 
     def events(self) -> list[dict]:
-        return self.store.call("fetchEvents", {"start": "2026-12-01T00:00:00Z", "end": "2027-01-01T00:00:00Z",
-                                               "calendarIdentifiers": [self.home]})["events"]
+        return self.household.events()
 
     def test_an_event_and_a_todo_made_in_each_reach_the_other(self) -> None:
         self.vdirsyncer("discover")
