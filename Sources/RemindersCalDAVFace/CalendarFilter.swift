@@ -5,9 +5,9 @@ import RemindersWebDAV
 
 /// A `calendar-query`'s filter (RFC 4791 §9.7): nested component filters, each with a time range,
 /// property filters (defined or not, text that is or is not in the value) and the component
-/// filters of its subcomponents. A member matches when its calendar object does; whether an
-/// event meets a time range is asked of the store (`eventMeets`), which knows its occurrences,
-/// recurrences and overrides included (§9.9).
+/// filters of its subcomponents. A member matches when its calendar object does; whether a
+/// component meets a time range is the caller's to say (`meets`): the store knows an item's
+/// occurrences, recurrences and overrides included (§9.9).
 struct CalendarFilter {
     struct ComponentTest {
         var name: String
@@ -35,25 +35,22 @@ struct CalendarFilter {
         guard root.name == "VCALENDAR" else { throw .forbidden("the outer comp-filter is VCALENDAR's", Self.supported) }
     }
 
-    /// Whether the object (its VCALENDAR) matches; `eventMeets` answers a VEVENT's time range.
-    func matches(_ calendar: Component, resolver: TimeZoneResolver, eventMeets: (TimeRange) -> Bool) -> Bool {
-        Self.matches(root, calendar, resolver: resolver, eventMeets: eventMeets)
+    /// Whether the object (its VCALENDAR) matches; `meets` answers whether a VEVENT or VTODO of it
+    /// meets a time range.
+    func matches(_ calendar: Component, meets: (TimeRange, Component) -> Bool) -> Bool {
+        Self.matches(root, calendar, meets: meets)
     }
 
     static let supported = PropertyName(DAVNamespace.calDAV, "supported-filter")
 
-    private static func matches(
-        _ test: ComponentTest, _ component: Component, resolver: TimeZoneResolver, eventMeets: (TimeRange) -> Bool
-    ) -> Bool {
-        if let range = test.timeRange {
-            guard component.name == "VEVENT" ? eventMeets(range) : range.meets(todo: component, resolver: resolver) else { return false }
-        }
+    private static func matches(_ test: ComponentTest, _ component: Component, meets: (TimeRange, Component) -> Bool) -> Bool {
+        if let range = test.timeRange, !meets(range, component) { return false }
         for property in test.properties where !matches(property, component) { return false }
         for child in test.components {
             let candidates = component.components.filter { $0.name == child.name }
             if child.isNotDefined {
                 guard candidates.isEmpty else { return false }
-            } else if !candidates.contains(where: { matches(child, $0, resolver: resolver, eventMeets: eventMeets) }) {
+            } else if !candidates.contains(where: { matches(child, $0, meets: meets) }) {
                 return false
             }
         }

@@ -24,15 +24,23 @@ extension AppView {
                     let object = try? Component.parse(text).first(where: { $0.name == "VCALENDAR" })
                 else { continue }
                 let resolver = TimeZoneResolver(timeZones: object.components.filter { $0.name == "VTIMEZONE" })
-                let meets = filter.matches(object, resolver: resolver) { range in
-                    let key = "\(range.start?.milliseconds ?? .min) \(range.end?.milliseconds ?? .max)"
-                    if meeting[key] == nil {
-                        do throws(StoreError) { meeting[key] = try series(in: calendar, meeting: range) } catch {
-                            failure = error
-                            meeting[key] = []
+                let recurring = try store.reminder(identifier: item.identifier).flatMap { $0.recurrenceRules.isEmpty ? nil : $0 }
+                let meets = filter.matches(object) { range, component in
+                    switch component.name {
+                    case "VEVENT":
+                        let key = "\(range.start?.milliseconds ?? .min) \(range.end?.milliseconds ?? .max)"
+                        if meeting[key] == nil {
+                            do throws(StoreError) { meeting[key] = try series(in: calendar, meeting: range) } catch {
+                                failure = error
+                                meeting[key] = []
+                            }
                         }
+                        return meeting[key]?.contains(item.identifier) ?? false
+                    case "VTODO" where recurring != nil && component.property("RECURRENCE-ID") == nil:
+                        return Self.occurrence(of: recurring!, meets: range, zone: eventStore.timeZone)
+                    default:
+                        return range.meets(todo: component, resolver: resolver)
                     }
-                    return meeting[key]?.contains(item.identifier) ?? false
                 }
                 if let failure { throw failure }
                 if meets { matched.append(item) }
@@ -42,6 +50,32 @@ extension AppView {
         var status = Multistatus()
         for item in matched { try describe(item, in: calendar, asked: asked, into: &status) }
         return status.answer()
+    }
+
+    /// Whether an occurrence of a recurring reminder meets the range by §9.9's table: its start and
+    /// due date walked through its rule together (at most 10,000 occurrences, and none past the
+    /// range's end).
+    static func occurrence(of reminder: Reminder, meets range: TimeRange, zone: TimeZone) -> Bool {
+        guard var rule = reminder.recurrenceRules.first, let anchor = reminder.startDateComponents ?? reminder.dueDateComponents else {
+            return true
+        }
+        let anchored = anchor.instant(in: zone)
+        let length = reminder.startDateComponents.flatMap { _ in
+            reminder.dueDateComponents.map { $0.instant(in: zone).milliseconds - anchored.milliseconds }
+        }
+        var current: ItemDateComponents? = anchor
+        for _ in 0..<10_000 {
+            guard let occurrence = current else { return false }
+            let begins = occurrence.instant(in: zone)
+            if let end = range.end, begins > end { return false }
+            let meets =
+                reminder.startDateComponents == nil
+                ? range.meets(start: nil, due: begins) : range.meets(start: begins, due: length.map { begins.advanced(by: $0) })
+            if meets { return true }
+            current = rule.occurrence(after: occurrence, in: zone)
+            rule = rule.advanced
+        }
+        return false
     }
 
     /// The series of `calendar` with an occurrence in `range`.

@@ -26,22 +26,32 @@ public struct TimeRange: Sendable {
     /// COMPLETED and CREATED — one with none of them meets every range. Floating times and dates
     /// are read in UTC, as the RFC lets a server that knows no zone of the client.
     public func meets(todo: Component, resolver: TimeZoneResolver) -> Bool {
-        let low = start?.milliseconds ?? .min, high = end?.milliseconds ?? .max
-        func instant(_ name: String) -> Int64? { DateMapping.instant(of: todo.property(name), resolver: resolver)?.milliseconds }
-        let dtstart = instant("DTSTART"), due = instant("DUE")
-        if let dtstart {
-            if let seconds = todo.value("DURATION").flatMap(DurationValue.seconds) {
-                let finish = dtstart + Int64(seconds) * 1000
-                return low <= finish && (high > dtstart || high >= finish)
-            }
-            if let due { return (low < due || low <= dtstart) && (high > dtstart || high >= due) }
-            return low <= dtstart && high > dtstart
+        func instant(_ name: String) -> Timestamp? { DateMapping.instant(of: todo.property(name), resolver: resolver) }
+        let dtstart = instant("DTSTART")
+        if let dtstart, let seconds = todo.value("DURATION").flatMap(DurationValue.seconds) {
+            return meets(start: dtstart, due: dtstart.advanced(by: Int64(seconds) * 1000), byDuration: true)
         }
-        if let due { return low < due && high >= due }
-        switch (instant("COMPLETED"), instant("CREATED")) {
+        let due = instant("DUE")
+        if dtstart != nil || due != nil { return meets(start: dtstart, due: due) }
+        let low = start?.milliseconds ?? .min, high = end?.milliseconds ?? .max
+        switch (instant("COMPLETED")?.milliseconds, instant("CREATED")?.milliseconds) {
         case let (completed?, created?): return (low <= created || low <= completed) && (high >= created || high >= completed)
         case (let completed?, nil): return low <= completed && high >= completed
         case (nil, let created?): return high > created
+        case (nil, nil): return true
+        }
+    }
+
+    /// The rows of the table for a to-do with a start (DTSTART), a due date (DUE, or DTSTART plus
+    /// DURATION: `byDuration`) or both: one occurrence of a recurring to-do is tested so, its
+    /// dates moved.
+    public func meets(start dtstart: Timestamp?, due: Timestamp?, byDuration: Bool = false) -> Bool {
+        let low = start?.milliseconds ?? .min, high = end?.milliseconds ?? .max
+        switch (dtstart?.milliseconds, due?.milliseconds) {
+        case let (begins?, ends?) where byDuration: return low <= ends && (high > begins || high >= ends)
+        case let (begins?, ends?): return (low < ends || low <= begins) && (high > begins || high >= ends)
+        case (let begins?, nil): return low <= begins && high > begins
+        case (nil, let ends?): return low < ends && high >= ends
         case (nil, nil): return true
         }
     }

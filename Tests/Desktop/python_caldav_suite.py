@@ -23,7 +23,6 @@ FLAGS = {
     "save-load.todo.mixed-calendar": ("unsupported", "a calendar holds reminders or events, one kind, as in EventKit"),
     "save-load.journal": ("unsupported", "no VJOURNAL: EventKit has no journals"),
     "search.recurrences.expanded": ("unsupported", "calendar-data's expand is not applied: objects come whole"),
-    "search.recurrences.includes-implicit.todo": ("unsupported", "a recurring to-do meets a time range by its first occurrence only"),
     "search.time-range.alarm": ("ungraceful", "a time range on a VALARM is refused (403 CALDAV:supported-filter)"),
 }
 

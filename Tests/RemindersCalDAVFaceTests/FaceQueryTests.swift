@@ -63,9 +63,23 @@ final class FaceQueryTests: FaceTestCase {
         // (RFC 4791 §9.7.2), so the to-do PUT without a STATUS does not match, the one the store
         // made (NEEDS-ACTION) does.
         XCTAssertEqual(try query(list, pending), ["Milk & honey"])
+        // A recurring to-do meets a range by any of its occurrences (RFC 4791 §9.9), not its first only.
+        try put(
+            list + "monthly.ics", ["BEGIN:VTODO", "UID:monthly", "SUMMARY:Pay the rent", "DUE:20260105T090000Z", "RRULE:FREQ=MONTHLY", "END:VTODO"])
+        try put(
+            list + "ended.ics",
+            ["BEGIN:VTODO", "UID:ended", "SUMMARY:Three times", "DUE:20260105T090000Z", "RRULE:FREQ=MONTHLY;COUNT=3", "END:VTODO"])
+        try put(
+            list + "span.ics",
+            [
+                "BEGIN:VTODO", "UID:span", "SUMMARY:Weekly, started and due", "DTSTART:20261110T090000Z", "DUE:20261112T090000Z", "RRULE:FREQ=WEEKLY",
+                "END:VTODO",
+            ])
+        XCTAssertEqual(try query(list, december), ["Due in December", "Milk & honey", "Pay the rent", "Weekly, started and due"])
         let notCompleted =
             #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"><C:prop-filter name="COMPLETED"><C:is-not-defined/></C:prop-filter></C:comp-filter></C:comp-filter>"#
-        XCTAssertEqual(try query(list, notCompleted), ["Due in December", "Milk & honey"])
+        XCTAssertEqual(
+            try query(list, notCompleted), ["Due in December", "Milk & honey", "Pay the rent", "Three times", "Weekly, started and due"])
         // Outside the grant: todoman sees its list only, and the event calendar is not there for it.
         XCTAssertEqual(
             try ask(
