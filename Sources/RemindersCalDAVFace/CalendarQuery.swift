@@ -36,9 +36,11 @@ extension AppView {
                             }
                         }
                         return meeting[key]?.contains(item.identifier) ?? false
-                    case "VTODO" where recurring != nil && component.property("RECURRENCE-ID") == nil:
-                        return Self.occurrence(of: recurring!, meets: range, zone: eventStore.timeZone)
                     default:
+                        // A recurring to-do's master by its occurrences; an override, or a to-do once, by its own dates.
+                        if let recurring, component.property("RECURRENCE-ID") == nil {
+                            return Self.occurrence(of: recurring, meets: range, zone: eventStore.timeZone)
+                        }
                         return range.meets(todo: component, resolver: resolver)
                     }
                 }
