@@ -32,9 +32,13 @@ struct AppView {
         }
     }
 
-    /// The path segment `calendar` is found at.
+    /// The path segment `calendar` is found at: asked once per answer, not per member.
     func segment(of calendar: ItemCalendar) throws(FaceError) -> String {
-        try store { store throws(StoreError) in try store.davCollectionNames()[calendar.calendarIdentifier] } ?? calendar.calendarIdentifier
+        try store { store throws(StoreError) in try Self.segment(of: calendar, in: store) }
+    }
+
+    static func segment(of calendar: ItemCalendar, in store: CalendarStore) throws(StoreError) -> String {
+        try store.davCollectionName(calendar: calendar.calendarIdentifier) ?? calendar.calendarIdentifier
     }
 
     /// Read-only for this app: the calendar allows no modifications, or the grant lets it read only.
@@ -74,8 +78,9 @@ struct AppView {
             let order = try store { _ throws(StoreError) in try calendars().firstIndex(of: calendar) ?? 0 }
             try describe(calendar, order: order, asked: asked, into: &status)
             if members {
+                let segment = try segment(of: calendar)
                 for item in try store({ store throws(StoreError) in try FaceItems.list(calendar, in: store) }) {
-                    try describe(item, in: calendar, asked: asked, into: &status)
+                    try describe(item, in: calendar, at: segment, asked: asked, into: &status)
                 }
             }
         case .item(_, let identifier, let name):
@@ -83,7 +88,7 @@ struct AppView {
             guard let item = try store({ store throws(StoreError) in try FaceItems.item(named: name, in: calendar, store: store) }) else {
                 throw .notFound("there is no \(name.prefix(80)) in \(calendar.title)")
             }
-            try describe(item, in: calendar, asked: asked, into: &status)
+            try describe(item, in: calendar, at: try segment(of: calendar), asked: asked, into: &status)
         case .root, .wellKnown:
             throw .notFound("nothing is at \(path.href)")
         }
@@ -99,11 +104,18 @@ struct AppView {
         }
     }
 
-    func describe(_ item: FaceItem, in calendar: ItemCalendar, asked: PropertyRequest, into status: inout Multistatus) throws(FaceError) {
-        let href = FacePath.item(app: login.app.name, calendar: try segment(of: calendar), name: item.name).href
+    /// The member at `segment` (its calendar's, from `segment(of:)`); `text` its object when the
+    /// caller made it already.
+    func describe(
+        _ item: FaceItem, in calendar: ItemCalendar, at segment: String, asked: PropertyRequest, text made: String? = nil,
+        into status: inout Multistatus
+    ) throws(FaceError) {
+        let href = FacePath.item(app: login.app.name, calendar: segment, name: item.name).href
         let wanted = names(asked, ItemProperties.all)
         // The text is made only when a property needs it.
-        let text = wanted.contains(.calendarData) || wanted.contains(.getContentLength) ? try self.text(of: item, in: calendar) : nil
+        let needed = wanted.contains(.calendarData) || wanted.contains(.getContentLength)
+        var text = made
+        if needed, text == nil { text = try self.text(of: item, in: calendar) }
         status.response(href: href, asked: wanted) { property, writer in
             ItemProperties.item(item, kind: calendar.entityType, text: text, property, &writer)
         }
@@ -184,7 +196,7 @@ struct AppView {
         var status = Multistatus()
         for (given, item) in zip(hrefs, found) {
             if let item {
-                try describe(item, in: calendar, asked: asked, into: &status)
+                try describe(item, in: calendar, at: segment, asked: asked, into: &status)
             } else {
                 status.response(href: given, status: 404, reason: "Not Found")
             }
@@ -227,7 +239,7 @@ struct AppView {
             throw .forbidden("the sync token is older than the history this store keeps: sync again without one", invalid)
         }
         var status = Multistatus()
-        for item in found.present { try describe(item, in: calendar, asked: asked, into: &status) }
+        for item in found.present { try describe(item, in: calendar, at: segment, asked: asked, into: &status) }
         for item in found.gone {
             status.response(
                 href: FacePath.item(app: login.app.name, calendar: segment, name: item).href, status: 404, reason: "Not Found")

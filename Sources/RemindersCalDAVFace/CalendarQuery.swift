@@ -15,16 +15,18 @@ extension AppView {
     func calendarQuery(_ document: XMLNode, in calendar: ItemCalendar) throws(FaceError) -> HTTPResponse {
         let asked = try PropertyRequest(document)
         let filter = try CalendarFilter(document.child(DAVNamespace.calDAV, "filter"))
-        let matched = try store { store throws(StoreError) -> [FaceItem] in
+        let matched = try store { store throws(StoreError) -> [(item: FaceItem, text: String)] in
             var meeting: [String: Set<String>] = [:]
             var failure: StoreError?
-            var matched: [FaceItem] = []
+            var matched: [(item: FaceItem, text: String)] = []
             for item in try FaceItems.list(calendar, in: store) {
                 guard let text = try FaceItems.text(of: item, in: calendar, store: store, now: now),
                     let object = try? Component.parse(text).first(where: { $0.name == "VCALENDAR" })
                 else { continue }
                 let resolver = TimeZoneResolver(timeZones: object.components.filter { $0.name == "VTIMEZONE" })
-                let recurring = try store.reminder(identifier: item.identifier).flatMap { $0.recurrenceRules.isEmpty ? nil : $0 }
+                let recurring =
+                    calendar.entityType == .reminder
+                    ? try store.reminder(identifier: item.identifier).flatMap { $0.recurrenceRules.isEmpty ? nil : $0 } : nil
                 let meets = filter.matches(object) { range, component in
                     switch component.name {
                     case "VEVENT":
@@ -45,12 +47,13 @@ extension AppView {
                     }
                 }
                 if let failure { throw failure }
-                if meets { matched.append(item) }
+                if meets { matched.append((item, text)) }
             }
             return matched
         }
         var status = Multistatus()
-        for item in matched { try describe(item, in: calendar, asked: asked, into: &status) }
+        let segment = try segment(of: calendar)
+        for (item, text) in matched { try describe(item, in: calendar, at: segment, asked: asked, text: text, into: &status) }
         return status.answer()
     }
 

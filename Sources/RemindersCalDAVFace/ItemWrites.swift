@@ -82,7 +82,7 @@ extension AppView {
     /// RFC 4791's no-uid-conflict: another member of the calendar has this UID.
     func uidConflict(_ uid: String, with identifier: String, in calendar: ItemCalendar, store: CalendarStore) throws(StoreError) -> FaceError {
         let href = FacePath.item(
-            app: login.app.name, calendar: (try store.davCollectionNames()[calendar.calendarIdentifier]) ?? calendar.calendarIdentifier,
+            app: login.app.name, calendar: try Self.segment(of: calendar, in: store),
             name: try FaceItems.item(identifier, in: calendar, store: store)?.name ?? ""
         ).href
         return .forbidden("\(href) has the UID \(uid.prefix(80)) already", PropertyName(DAVNamespace.calDAV, "no-uid-conflict"))

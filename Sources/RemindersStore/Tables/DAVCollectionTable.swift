@@ -5,14 +5,10 @@ import RemindersModel
 /// choosing): a calendar made so is found at that path ever after, by every app, instead of at
 /// its identifier.
 extension CalendarStore {
-    /// Every calendar's name, by calendar identifier.
-    public func davCollectionNames() throws(StoreError) -> [String: String] {
+    /// The name an app gave `calendar`, if one did.
+    public func davCollectionName(calendar: String) throws(StoreError) -> String? {
         try sqlite { () throws(SQLiteError) in
-            let statement = try self.database.statement("SELECT calendar, name FROM dav_collections")
-            defer { statement.reset() }
-            var names: [String: String] = [:]
-            while try statement.step() { names[statement.text(0) ?? ""] = statement.text(1) ?? "" }
-            return names
+            try self.database.scalar("SELECT name FROM dav_collections WHERE calendar = ?", .text(calendar))?.text
         }
     }
 
