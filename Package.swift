@@ -128,7 +128,9 @@ let package = Package(
         // sync, the store and the command-line reader: nothing of the server, the agent or the MCP front end.
         // Asking a Nominatim-compatible geocoder, for CLGeocoder through remindersd-sync (the program with the network stack).
         .target(name: "RemindersGeocoding", dependencies: ["RemindersCalDAV", "RemindersJSONRPC", "RemindersModel"]),
-        .target(name: "RemindersSyncCLI", dependencies: ["RemindersCommandArguments", "RemindersCommandLine", "RemindersGeocoding", "RemindersJSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersSync"]),
+        // Subscribed calendars: .ics feeds fetched over the CalDAV module's HTTP client, put into read-only calendars.
+        .target(name: "RemindersSubscriptions", dependencies: ["RemindersAccountSecrets", "RemindersCalDAV", "RemindersInterchange", "RemindersModel", "RemindersStore"]),
+        .target(name: "RemindersSyncCLI", dependencies: ["RemindersCommandArguments", "RemindersCommandLine", "RemindersGeocoding", "RemindersJSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersSubscriptions", "RemindersSync"]),
         // Linked as a position-dependent executable in release builds: a PIE of this size carries some
         // 75,000 relocations that every start applies, dirtying pages as it goes, which was a third of
         // the time of a one-shot `remindersd call` (bench/README.md). Swift code is memory-safe, so

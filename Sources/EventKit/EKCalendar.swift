@@ -12,7 +12,8 @@ open class EKCalendar: EKObject {  // not Sendable, as Apple's is not
     private var writable = true
     /// Whether it may be changed at all (renamed, removed): every calendar of remindersd may be.
     public let isImmutable = false
-    public let isSubscribed = false
+    /// Whether its items come from a feed it is subscribed to (`remindersd subscriptions add`).
+    public var isSubscribed: Bool { type == .subscription }
     public private(set) var allowedEntityTypes: EKEntityMask
     /// An event calendar's events may be busy, free, tentative or unavailable (all four travel
     /// through CalDAV); a reminder list has no events.
@@ -79,7 +80,7 @@ open class EKCalendar: EKObject {  // not Sendable, as Apple's is not
         type = EKCalendarType(calendar.type)
         writable = calendar.allowsContentModifications
         colorHex = calendar.color
-        if let store { source = store.source(for: calendar.source) }
+        if let store { source = store.source(for: calendar) }
         stored = calendar
     }
 

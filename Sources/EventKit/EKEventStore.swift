@@ -159,6 +159,13 @@ open class EKEventStore: NSObject, @unchecked Sendable {  // its state is the co
 
     lazy var localSource = EKSource(identifier: "local", title: "On My Computer", type: .local, account: nil, store: self)
 
+    /// Where subscribed calendars belong, as on a Mac.
+    lazy var subscribedSource = EKSource(identifier: "subscribed", title: "Subscribed Calendars", type: .subscribed, account: nil, store: self)
+
+    func source(for calendar: ItemCalendar) -> EKSource {
+        calendar.type == .subscription ? subscribedSource : source(for: calendar.source)
+    }
+
     func source(for source: CalendarSource?) -> EKSource {
         guard let account = source?.account else { return localSource }
         return EKSource(identifier: "caldav:" + account, title: account, type: .calDAV, account: account, store: self)

@@ -45,14 +45,17 @@ enum AgentCommand {
         }
         if parsed.value(.listen) != nil, !parsed.has(.dav) { throw Arguments.UsageError(message: "--listen: only with --dav") }
         let face = parsed.has(.dav) ? DAVCompanion(storePath: options.storePath, listen: parsed.value(.listen), log: options.log) : nil
+        let subscriptions = SubscriptionScheduler(storePath: options.storePath, log: options.log)
         let signals = TerminationSignals {
-            agent.stop(); scheduler?.stop(); face?.stop()
+            agent.stop(); scheduler?.stop(); face?.stop(); subscriptions.stop()
         }
         defer { signals.cancel(); withExtendedLifetime(lock) {} }
         do { try face?.start() } catch { throw CommandFailure(error.message) }
         scheduler?.start()
+        subscriptions.start()
         try agent.run()
         scheduler?.stop()
+        subscriptions.stop()
         face?.stop()
         return 0
     }

@@ -32,6 +32,8 @@ public enum RemindersCommand {
                 return try AccountsCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "sync":
                 return try CompanionExec.run(SyncHelper.name, Array(arguments.dropFirst()), output: protocolOutput)
+            case "subscriptions":
+                return try CompanionExec.run(SyncHelper.name, arguments, output: protocolOutput)
             case "history":
                 return try HistoryCommand.run(Array(arguments.dropFirst()), output: protocolOutput, environment: environment)
             case "alarms":

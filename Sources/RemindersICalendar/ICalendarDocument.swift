@@ -17,7 +17,11 @@ public enum ICalendarDocument {
 
     /// The same for one kind of component: "VTODO" for reminders, "VEVENT" for events.
     public static func items(_ text: String, of kind: String) throws(ICalendarError) -> [Item] {
-        let top = try Component.parse(text)
+        try items(try Component.parse(text), of: kind)
+    }
+
+    /// The same, of a text already parsed into its top-level components.
+    public static func items(_ top: [Component], of kind: String) throws(ICalendarError) -> [Item] {
         guard !top.isEmpty else { throw ICalendarError("no VCALENDAR in the text") }
         var items: [Item] = []
         // A bare VEVENT or VTODO (as vdir items and mail clients write them), with the VTIMEZONEs

@@ -11,24 +11,32 @@ import RemindersStore
 struct EventImporter {
     let eventStore: EventStore
     let now: Timestamp
+    /// Into a subscribed calendar, which only its refresh writes (and where a UID is looked up).
+    var subscribed = false
 
     func run(_ text: String, into calendar: String, report: inout ImportReport) throws(StoreError) {
+        var seen = Set<String>()
         let items: [ICalendarDocument.Item]
         do { items = try ICalendarDocument.items(text, of: "VEVENT") } catch {
             report.skipped.append(.init(uid: nil, line: error.line, message: error.message))
             return
         }
+        try run(items, into: calendar, report: &report, seen: &seen)
+    }
+
+    /// `seen`: every UID the items have, written or not (one that could not be read is still the feed's).
+    func run(_ items: [ICalendarDocument.Item], into calendar: String, report: inout ImportReport, seen: inout Set<String>) throws(StoreError) {
         for item in items {
             switch item {
             case .problem(let uid, let line, let message):
+                if let uid { seen.insert(uid) }
                 report.skipped.append(.init(uid: uid, line: line, message: message))
             case .object(let object, let line):
                 let reading: EventReader.Reading
                 do { reading = try EventReader.read(object.calendar, now: now, zone: eventStore.timeZone) } catch {
-                    report.skipped.append(
-                        .init(
-                            uid: object.calendar.components.first { $0.name == "VEVENT" }?.value("UID").map(TextValue.unescape),
-                            line: error.line ?? line, message: error.message))
+                    let uid = object.calendar.components.first { $0.name == "VEVENT" }?.value("UID").map(TextValue.unescape)
+                    if let uid { seen.insert(uid) }
+                    report.skipped.append(.init(uid: uid, line: error.line ?? line, message: error.message))
                     continue
                 }
                 report.notes += reading.notes.map { .init(uid: reading.uid, line: line, message: $0) }
@@ -41,7 +49,10 @@ struct EventImporter {
                                 + "(RANGE=THISANDFUTURE) were read as the series split there, as futureEvents splits one: "
                                 + pieces.map(\.uid).joined(separator: ", ")))
                 }
-                for piece in pieces { write(piece, line: line, into: calendar, report: &report) }
+                for piece in pieces {
+                    seen.insert(piece.uid)
+                    write(piece, line: line, into: calendar, report: &report)
+                }
             }
         }
     }
@@ -57,12 +68,17 @@ struct EventImporter {
                     || stored.calendarObject.flatMap { try? Component.parse($0).first { $0.name == "VCALENDAR" } }
                         .map { EventWriter.unmappedParts(of: $0) == unmapped } ?? false
             }
-            switch try eventStore.writeInterchangedEvent(
-                piece.series, detached: piece.detached, calendarObject: piece.calendarObject,
-                statesCreationDate: piece.statesCreationDate,
-                statesLastModified: piece.statesLastModified, into: calendar,
-                isUnchanged: isUnchanged)
-            {
+            let outcome =
+                subscribed
+                ? try eventStore.writeSubscribedEvent(
+                    piece.series, detached: piece.detached, calendarObject: piece.calendarObject,
+                    statesCreationDate: piece.statesCreationDate, statesLastModified: piece.statesLastModified, into: calendar,
+                    isUnchanged: isUnchanged)
+                : try eventStore.writeInterchangedEvent(
+                    piece.series, detached: piece.detached, calendarObject: piece.calendarObject,
+                    statesCreationDate: piece.statesCreationDate, statesLastModified: piece.statesLastModified, into: calendar,
+                    isUnchanged: isUnchanged)
+            switch outcome {
             case .imported: report.imported += 1
             case .updated: report.updated += 1
             case .unchanged: report.unchanged += 1

@@ -70,7 +70,7 @@ enum ToolCatalog {
         ListEvents.self, CreateEvent.self, ListTags.self, UpdateList.self, DeleteList.self, UpcomingAlarmsTool.self,
         SnoozeAlarmTool.self, DismissAlarmTool.self, GetEvent.self, UpdateEvent.self, DeleteEvent.self,
         CreateReminders.self, CompleteReminders.self, DeleteReminders.self, RecentChanges.self, UndoChange.self, RestoreDeleted.self,
-        SearchEvents.self, SyncNow.self,
+        SearchEvents.self, SyncNow.self, SubscribeCalendar.self, ListSubscriptions.self,
     ]
 
     static func named(_ name: String) -> (any ToolDeclaration.Type)? { all.first { $0.name == name } }

@@ -18,6 +18,7 @@ enum MethodRegistry {
         SaveEvent.self, EventMethod.self, FetchEvents.self, RemoveEvent.self,
         InterpretDate.self, InterpretRecurrence.self, Geocode.self, ReverseGeocode.self,
         Changes.self, Undo.self, Trash.self, Restore.self,
+        SubscriptionsMethod.self, AddSubscription.self, RefreshSubscriptions.self, RemoveSubscription.self,
     ]
 
     static let all: [RegisteredMethod] = declarations.map(RegisteredMethod.init)

@@ -21,33 +21,45 @@ extension EventStore {
             let existing = try store.events(externalIdentifier: series.calendarItemExternalIdentifier).first {
                 !$0.isDetached && self.sees($0.calendarIdentifier, .event)
             }
-            var written = series
-            written.calendarIdentifier = existing?.calendarIdentifier ?? calendar
-            written.eventIdentifier = existing?.eventIdentifier ?? Identifiers.make()
-            try requireWritable(written.calendarIdentifier, field: "calendarIdentifier", for: .event)
-            var incoming = detached
-            if let existing {
-                let before = try store.detachedOccurrences(of: existing.eventIdentifier)
-                if !statesCreationDate { written.creationDate = existing.creationDate }
-                if !statesLastModified { written.lastModifiedDate = existing.lastModifiedDate }
-                for index in incoming.indices {
-                    guard let kept = before.first(where: { $0.originalOccurrence == incoming[index].originalOccurrence }) else { continue }
-                    if !statesCreationDate { incoming[index].creationDate = kept.creationDate }
-                    if !statesLastModified { incoming[index].lastModifiedDate = kept.lastModifiedDate }
-                }
-                let overrides = try prepared(&written, detached: incoming)
-                let stored = InterchangedSeries(
-                    series: existing, detached: before, calendarObject: try store.calendarObject(event: existing.eventIdentifier))
-                if isUnchanged(stored, InterchangedSeries(series: written, detached: overrides, calendarObject: calendarObject)) { return .unchanged }
-                if !statesLastModified { written.lastModifiedDate = max(clock(), existing.lastModifiedDate.advanced(by: 1)) }
-                try storeSeries(written, overrides: try prepared(&written, detached: incoming), replacing: true)
-                try store.setKeptCalendarObject(calendarObject, event: written.eventIdentifier)
-                return .updated
-            }
-            try storeSeries(written, overrides: try prepared(&written, detached: incoming), replacing: false)
-            try store.setKeptCalendarObject(calendarObject, event: written.eventIdentifier)
-            return .imported
+            let target = existing?.calendarIdentifier ?? calendar
+            try requireWritable(target, field: "calendarIdentifier", for: .event)
+            return try writeInterchanged(
+                series, detached: detached, calendarObject: calendarObject, statesCreationDate: statesCreationDate,
+                statesLastModified: statesLastModified, into: target, over: existing, isUnchanged: isUnchanged)
         }
+    }
+
+    /// The write both an import and a subscription's refresh make, once the series it goes over
+    /// (`existing`, nil for a new one) is found and the calendar may take it.
+    func writeInterchanged(
+        _ series: Event, detached: [Event], calendarObject: String, statesCreationDate: Bool, statesLastModified: Bool,
+        into calendar: String, over existing: Event?, isUnchanged: (_ stored: InterchangedSeries, _ incoming: InterchangedSeries) -> Bool
+    ) throws(StoreError) -> InterchangeOutcome {
+        var written = series
+        written.calendarIdentifier = calendar
+        written.eventIdentifier = existing?.eventIdentifier ?? Identifiers.make()
+        var incoming = detached
+        if let existing {
+            let before = try store.detachedOccurrences(of: existing.eventIdentifier)
+            if !statesCreationDate { written.creationDate = existing.creationDate }
+            if !statesLastModified { written.lastModifiedDate = existing.lastModifiedDate }
+            for index in incoming.indices {
+                guard let kept = before.first(where: { $0.originalOccurrence == incoming[index].originalOccurrence }) else { continue }
+                if !statesCreationDate { incoming[index].creationDate = kept.creationDate }
+                if !statesLastModified { incoming[index].lastModifiedDate = kept.lastModifiedDate }
+            }
+            let overrides = try prepared(&written, detached: incoming)
+            let stored = InterchangedSeries(
+                series: existing, detached: before, calendarObject: try store.calendarObject(event: existing.eventIdentifier))
+            if isUnchanged(stored, InterchangedSeries(series: written, detached: overrides, calendarObject: calendarObject)) { return .unchanged }
+            if !statesLastModified { written.lastModifiedDate = max(clock(), existing.lastModifiedDate.advanced(by: 1)) }
+            try storeSeries(written, overrides: try prepared(&written, detached: incoming), replacing: true)
+            try store.setKeptCalendarObject(calendarObject, event: written.eventIdentifier)
+            return .updated
+        }
+        try storeSeries(written, overrides: try prepared(&written, detached: incoming), replacing: false)
+        try store.setKeptCalendarObject(calendarObject, event: written.eventIdentifier)
+        return .imported
     }
 
     /// `series` (with its `detached` occurrences) as a client writes a whole calendar object — the

@@ -158,6 +158,13 @@ public final class EventStore {
             if let title = changes.title { calendar.title = title }
             if let color = changes.color { calendar.color = ItemCalendar.normalizedColor(color) ?? color }
             if let allows = changes.allowsContentModifications { calendar.allowsContentModifications = allows }
+            // Its items are its feed's: a subscribed calendar may be renamed and recoloured, never written.
+            if calendar.type == .subscription, calendar.allowsContentModifications {
+                throw .invalid(
+                    ValidationError(
+                        field: "allowsContentModifications", reason: .calendarReadOnly,
+                        "the calendar \"\(calendar.title)\" is subscribed: what it holds comes from its feed"))
+            }
             do throws(ValidationError) { try calendar.validate() } catch { throw .invalid(error) }
             if let account = changes.account {
                 guard isNew || calendar.source?.account == account else {

@@ -615,6 +615,23 @@ enum Schema {
             ) WITHOUT ROWID;
             """
         ),
+        // Issue 52: an .ics address subscribed to fills a read-only calendar of its own.
+        (
+            "v30 subscribed calendars",
+            """
+            CREATE TABLE subscriptions (
+                calendar TEXT PRIMARY KEY REFERENCES calendars(identifier) ON DELETE CASCADE,
+                url TEXT NOT NULL,
+                username TEXT,
+                password_command TEXT,
+                password_file TEXT,
+                interval INTEGER NOT NULL,
+                keeps_alarms INTEGER NOT NULL,
+                feed_interval INTEGER,
+                stopped TEXT
+            ) WITHOUT ROWID;
+            """
+        ),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -628,6 +645,6 @@ enum Schema {
         "reminder_icalendar", "accounts", "sync_collections", "sync_items", "sync_removed_collections", "alarm_deliveries",
         "geofence_sides", "events", "event_alarms", "event_icalendar", "schema_migrations", "change_authors", "changes",
         "change_reminders", "change_alarms", "change_calendars", "change_sync_items", "change_events", "change_event_alarms",
-        "authorization_scopes", "dav_apps", "dav_objects", "dav_collections",
+        "authorization_scopes", "dav_apps", "dav_objects", "dav_collections", "subscriptions",
     ]
 }

@@ -10,7 +10,7 @@ import RemindersSync
 /// `remindersd-sync --serve`: how the server and the agent ask for what needs the network stack —
 /// the protocol, not a second one. One request (JSON-RPC, one line) on stdin, read by its method's
 /// own declaration (`params(of:)`: the schema check and `Params.init` the server reads with):
-/// `sync` on `--store`, or `geocode`/`reverseGeocode` of the owner's geocoder at `--geocoder`. On
+/// `sync`, `addSubscription` or `refreshSubscriptions` on `--store`, or `geocode`/`reverseGeocode` of the owner's geocoder at `--geocoder`. On
 /// stdout, `$/progress` for a sync's `workDoneToken` (if it gave one) and then the response: the
 /// method's result, or the error a server answers for it (-32011 for an account that does not
 /// exist, -32602 for params it does not take, -32014 `network` for a geocoder that could not be
@@ -36,6 +36,13 @@ enum HelperService {
             switch request["method"]?.stringValue {
             case SyncMethod.name?:
                 try sync(try SyncMethod.params(of: request["params"]), setting).write(to: &writer)
+            case AddSubscription.name?:
+                try SubscriptionService.add(try AddSubscription.params(of: request["params"]), storePath: setting.storePath, rules: setting.rules)
+                    .write(to: &writer)
+            case RefreshSubscriptions.name?:
+                try SubscriptionService.refresh(
+                    try RefreshSubscriptions.params(of: request["params"]), storePath: setting.storePath, rules: setting.rules
+                ).write(to: &writer)
             case Geocode.name?:
                 let params = try Geocode.params(of: request["params"])
                 Placemarks(placemarks: try geocoder(setting) { geocoder throws(Geocoder.Failure) in try geocoder.search(params.address) })

@@ -16,10 +16,12 @@ public enum SyncCommand {
         do {
             return try run(arguments, environment: environment)
         } catch let error as Arguments.UsageError {
-            DescriptorWriter.standardError.write(text: "remindersd: \(error.message) (see remindersd sync --help)\n")
+            let command = arguments.first == CommandDeclaration.subscriptions.name ? "subscriptions" : "sync"
+            DescriptorWriter.standardError.write(text: "remindersd: \(error.message) (see remindersd \(command) --help)\n")
             return 2
         } catch StoreError.notFound(let kind, let identifier) {
-            DescriptorWriter.standardError.write(text: "remindersd: no \(kind) named \(identifier) (remindersd accounts list)\n")
+            let listing = kind == "subscription" ? "subscriptions list" : "accounts list"
+            DescriptorWriter.standardError.write(text: "remindersd: no \(kind) named \(identifier) (remindersd \(listing))\n")
             return 3
         } catch {
             DescriptorWriter.standardError.write(text: "remindersd: \(error)\n")
@@ -30,6 +32,9 @@ public enum SyncCommand {
     /// `--serve` (for the server and the agent that start it): one request on stdin, answered on
     /// stdout (`HelperService`); `--max-title-bytes` and `--max-notes-bytes` are the server's limits.
     static func run(_ arguments: [String], environment: [String: String]) throws -> Int32 {
+        if arguments.first == CommandDeclaration.subscriptions.name {
+            return try SubscriptionsCommand.run(Array(arguments.dropFirst()), environment: environment)
+        }
         let parsed = try CommandDeclaration.sync.parse(arguments)
         if CommandDeclaration.wantsHelp(parsed) {
             _ = standardOutput.writeLine(CommandDeclaration.sync.help)

@@ -42,6 +42,14 @@ public enum SyncHelper {
             ], progress: progress, isCancelled: isCancelled)
     }
 
+    /// A subscription's method (`addSubscription`, `refreshSubscriptions`) asked of the helper on
+    /// `store`: the feeds are fetched there, where the network stack is.
+    public static func subscriptions<M: RemindersMethod>(
+        _ method: M.Type, _ params: M.Params, store: String, isCancelled: @escaping @Sendable () -> Bool
+    ) throws -> M.Result {
+        try ask(method, params, arguments: ["--serve", "--store", store], progress: { _ in }, isCancelled: isCancelled)
+    }
+
     /// The owner's geocoder at `geocoder`, asked through the helper (the server links no network
     /// stack) with a `geocode` or `reverseGeocode` request: the places it found, or -32014 with
     /// `reason: network` when it could not be asked.

@@ -1,0 +1,30 @@
+import Foundation
+import RemindersJSONRPC
+import RemindersJSON
+import RemindersModel
+import RemindersProtocol
+import RemindersStore
+import RemindersSyncHelper
+
+/// The subscribed calendars the client sees (a client granted chosen lists: those among them).
+extension SubscriptionsMethod: MethodHandler {
+    public static let access = Access.fullAccess
+    public static let entityType = EntityType.event
+    public static let effect = Effect.reads
+
+    public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
+        let eventStore = try context.session.eventStore()
+        let states = SubscriptionStatus.states(store: eventStore.path)
+        let described = try eventStore.read { store throws(StoreError) in
+            var described: [SubscriptionDescription] = []
+            for subscription in try store.subscriptions() {
+                guard let calendar = try store.calendar(identifier: subscription.calendarIdentifier),
+                    try !eventStore.visibleCalendars([calendar.calendarIdentifier]).isEmpty
+                else { continue }
+                described.append(SubscriptionDescription(subscription, calendar: calendar, state: states[subscription.calendarIdentifier]))
+            }
+            return described
+        }
+        return Result(subscriptions: described)
+    }
+}

@@ -1,0 +1,81 @@
+import RemindersModel
+
+/// What a subscription's refresh writes into its read-only calendar: the feed's items over the ones
+/// of the same UID there (keeping their identifiers, so what refers to them — the deliveries
+/// ledger, an undo — still does), and the ones the feed no longer has removed. Only the refresh
+/// writes there: every client's write answers `calendarReadOnly`.
+extension EventStore {
+    /// A series of the feed into the subscribed calendar `calendar`, over the one of its UID
+    /// there; `unchanged` when `isUnchanged` says the stored one is the one read.
+    public func writeSubscribedEvent(
+        _ series: Event, detached: [Event], calendarObject: String, statesCreationDate: Bool, statesLastModified: Bool,
+        into calendar: String, isUnchanged: (_ stored: InterchangedSeries, _ incoming: InterchangedSeries) -> Bool
+    ) throws(StoreError) -> InterchangeOutcome {
+        try store.write { () throws(StoreError) in
+            try requireSubscribed(calendar, holding: .event)
+            let existing = try store.events(externalIdentifier: series.calendarItemExternalIdentifier).first {
+                !$0.isDetached && $0.calendarIdentifier == calendar
+            }
+            return try writeInterchanged(
+                series, detached: detached, calendarObject: calendarObject, statesCreationDate: statesCreationDate,
+                statesLastModified: statesLastModified, into: calendar, over: existing, isUnchanged: isUnchanged)
+        }
+    }
+
+    /// A reminder of the feed into the subscribed list `calendar`, over the one of its UID there.
+    /// `isUnchanged(stored, keptObject)` decides whether there is anything to write.
+    public func writeSubscribedReminder(
+        _ reminder: Reminder, calendarObject: String, into calendar: String, isUnchanged: (_ stored: Reminder, _ kept: String?) -> Bool
+    ) throws(StoreError) -> InterchangeOutcome {
+        try store.write { () throws(StoreError) in
+            try requireSubscribed(calendar, holding: .reminder)
+            var incoming = reminder
+            incoming.calendarIdentifier = calendar
+            let existing = try store.reminders(externalIdentifier: reminder.calendarItemExternalIdentifier).first {
+                $0.calendarIdentifier == calendar
+            }
+            guard let existing else {
+                _ = try writeInterchanged(incoming, calendarObject: calendarObject, over: nil, requireWritable: false)
+                return .imported
+            }
+            if isUnchanged(existing, try store.calendarObject(reminder: existing.calendarItemIdentifier)) { return .unchanged }
+            incoming.creationDate = existing.creationDate
+            _ = try writeInterchanged(incoming, calendarObject: calendarObject, over: ItemVersion(of: existing), requireWritable: false)
+            return .updated
+        }
+    }
+
+    /// Removes the series and reminders of `calendar` whose UID is not among `kept` (the feed's).
+    /// Returns how many went.
+    public func removeSubscribedItems(in calendar: String, keeping kept: Set<String>) throws(StoreError) -> Int {
+        try store.write { () throws(StoreError) in
+            let calendarOf = try requireSubscribed(calendar, holding: nil)
+            var removed = 0
+            if calendarOf.entityType == .event {
+                for series in try store.series(inCalendars: [calendar]) where !kept.contains(series.calendarItemExternalIdentifier) {
+                    if try store.deleteEvent(identifier: series.eventIdentifier) { removed += 1 }
+                }
+            } else {
+                for reminder in try store.reminders(where: "calendar = ? AND parent IS NULL", .text(calendar)) where !kept.contains(reminder.calendarItemExternalIdentifier) {
+                    if try store.deleteReminder(identifier: reminder.calendarItemIdentifier) { removed += 1 }
+                }
+            }
+            return removed
+        }
+    }
+
+    /// The subscribed calendar `identifier`, which must hold `entityType` (nil: either).
+    @discardableResult
+    private func requireSubscribed(_ identifier: String, holding entityType: EntityType?) throws(StoreError) -> ItemCalendar {
+        guard let calendar = try store.calendar(identifier: identifier), calendar.type == .subscription else {
+            throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar, "there is no subscribed calendar \(identifier)"))
+        }
+        if let entityType, calendar.entityType != entityType {
+            throw .invalid(
+                ValidationError(
+                    field: "calendarIdentifier", reason: entityType == .event ? .calendarDoesNotAllowEvents : .calendarDoesNotAllowReminders,
+                    "the subscribed calendar \"\(calendar.title)\" holds \(calendar.entityType.rawValue)s"))
+        }
+        return calendar
+    }
+}
