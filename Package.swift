@@ -172,6 +172,7 @@ let package = Package(
         .testTarget(name: "RemindersEventKitSurface", dependencies: ["CoreGraphics", "CoreLocation", "EventKit"]),
         .testTarget(name: "RemindersSyncTests", dependencies: ["RemindersSync", "RemindersICalendar", "RemindersModel", "RemindersStore", "RemindersCalDAV", "RemindersICalendarFormat"]),
         .testTarget(name: "RemindersAccountSecretsTests", dependencies: ["RemindersAccountSecrets"]),
+        .testTarget(name: "RemindersSubscriptionsTests", dependencies: ["RemindersSubscriptions", "RemindersInterchange", "RemindersModel", "RemindersStore"]),
         .testTarget(name: "RemindersDesktopNotificationsTests", dependencies: ["RemindersDesktopNotifications"], exclude: ["unicast_notification_server.py"]),
         .testTarget(name: "RemindersConsentTests", dependencies: ["RemindersConsent"]),
         .testTarget(name: "RemindersAlarmsTests", dependencies: ["RemindersDesktopNotifications", "RemindersAlarms", "RemindersModel", "RemindersStore"]),

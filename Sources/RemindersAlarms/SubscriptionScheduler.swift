@@ -62,7 +62,8 @@ public final class SubscriptionScheduler: Sendable {
         let result: RefreshSubscriptions.Result
         do {
             result = try SyncHelper.subscriptions(
-                RefreshSubscriptions.self, RefreshSubscriptions.Params(dueOnly: true), store: storePath, isCancelled: { [stopping] in stopping.peek { $0 } })
+                RefreshSubscriptions.self, RefreshSubscriptions.Params(dueOnly: true), store: storePath,
+                isCancelled: { [stopping] in stopping.peek { $0 } })
         } catch {
             log.warning("subscriptions: could not be refreshed: \(error)")
             stopping.wait(until: { $0 }, before: Date().addingTimeInterval(60))

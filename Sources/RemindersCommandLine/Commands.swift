@@ -3,7 +3,8 @@ import RemindersCommandArguments
 /// Every command of `remindersd`, in the order its `--help` lists them (`serve` first).
 public enum Commands {
     public static let all: [CommandDeclaration] = [
-        .serve, .permissions, .call, .export, .import, .accounts, .sync, .subscriptions, .agent, .alarms, .history, .mcp, .location, .geocoder, .dav, .schema,
+        .serve, .permissions, .call, .export, .import, .accounts, .sync, .subscriptions, .agent, .alarms, .history, .mcp, .location, .geocoder, .dav,
+        .schema,
         .consentAsk,
     ]
 

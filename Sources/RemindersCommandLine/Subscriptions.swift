@@ -31,6 +31,7 @@ extension CommandDeclaration {
 extension Option {
     public static let subscriptionTitle = Option.value("--title", "T", "add: the calendar's title (default: the feed's name, else its host)")
     public static let every = Option.duration("--every", "DURATION", "add: how often to refresh: 15m, 6h, 1d, 7d (default 1d; at least 15m)")
-    public static let alarms = Option.value("--alarms", "keep|drop", "add: keep the publisher's alarms, or drop them (default)",
+    public static let alarms = Option.value(
+        "--alarms", "keep|drop", "add: keep the publisher's alarms, or drop them (default)",
         completion: .words(["keep", "drop"]))
 }

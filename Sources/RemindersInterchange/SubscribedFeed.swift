@@ -85,7 +85,8 @@ public struct FeedReplacement {
             let cut = items.count - maximumItems
             for case .object(let object, _) in items[maximumItems...] { if let uid = object.uid { seen.insert(uid) } }
             items.removeLast(cut)
-            changes.notes.append(.init(uid: nil, line: nil, message: "the feed has \(cut) items more than the \(maximumItems) taken; they were left out"))
+            changes.notes.append(
+                .init(uid: nil, line: nil, message: "the feed has \(cut) items more than the \(maximumItems) taken; they were left out"))
         }
         return try eventStore.write { _ throws(StoreError) in
             var report = ImportReport()

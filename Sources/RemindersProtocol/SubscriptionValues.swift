@@ -55,8 +55,10 @@ public struct SubscriptionDescription: Equatable, Sendable {
                 ("url", .string("The feed's address, without user, password or query.")),
                 ("entityType", CommonSchemas.entityType),
                 ("every", .integer(IntegerRule(minimum: 0, description: "Seconds between refreshes the owner asked for."))),
-                ("feedInterval", .nullable(.integer(IntegerRule(minimum: 0, description: "Seconds the feed asks (REFRESH-INTERVAL, X-PUBLISHED-TTL)."))))
-                ,
+                (
+                    "feedInterval",
+                    .nullable(.integer(IntegerRule(minimum: 0, description: "Seconds the feed asks (REFRESH-INTERVAL, X-PUBLISHED-TTL).")))
+                ),
                 ("alarms", .oneOf(["keep", "drop"], description: "Whether the publisher's alarms are kept.")),
                 ("stopped", .nullable(.string("Why it is no longer refreshed (410 Gone); null while it is."))),
                 ("lastRefresh", .nullable(CommonSchemas.instant)),

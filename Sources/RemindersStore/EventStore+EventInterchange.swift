@@ -18,8 +18,10 @@ extension EventStore {
     ) throws(StoreError) -> InterchangeOutcome {
         try store.write { () throws(StoreError) in
             // One outside a client's scope does not exist for it: it is not written over.
+            // Nor is one of a subscribed calendar, which only its feed writes: the file's copy goes where it is asked to.
             let existing = try store.events(externalIdentifier: series.calendarItemExternalIdentifier).first {
                 !$0.isDetached && self.sees($0.calendarIdentifier, .event)
+                    && (try? store.calendar(identifier: $0.calendarIdentifier))??.type != .subscription
             }
             let target = existing?.calendarIdentifier ?? calendar
             try requireWritable(target, field: "calendarIdentifier", for: .event)

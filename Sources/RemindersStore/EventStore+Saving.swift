@@ -197,7 +197,9 @@ extension EventStore {
                     "the calendar \"\(calendar.title)\" holds \(calendar.entityType.rawValue)s"))
         }
         guard calendar.allowsContentModifications else {
-            throw .invalid(ValidationError(field: field, reason: .calendarReadOnly, "the list \"\(calendar.title)\" is read-only"))
+            let noun = calendar.entityType == .event ? "calendar" : "list"
+            let why = calendar.type == .subscription ? ": it is subscribed to, and what it holds comes from its feed" : ""
+            throw .invalid(ValidationError(field: field, reason: .calendarReadOnly, "the \(noun) \"\(calendar.title)\" is read-only\(why)"))
         }
     }
 

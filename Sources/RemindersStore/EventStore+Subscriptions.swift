@@ -56,7 +56,8 @@ extension EventStore {
                     if try store.deleteEvent(identifier: series.eventIdentifier) { removed += 1 }
                 }
             } else {
-                for reminder in try store.reminders(where: "calendar = ? AND parent IS NULL", .text(calendar)) where !kept.contains(reminder.calendarItemExternalIdentifier) {
+                for reminder in try store.reminders(where: "calendar = ? AND parent IS NULL", .text(calendar))
+                where !kept.contains(reminder.calendarItemExternalIdentifier) {
                     if try store.deleteReminder(identifier: reminder.calendarItemIdentifier) { removed += 1 }
                 }
             }

@@ -49,7 +49,8 @@ public struct FeedFetcher {
             do { response = try client.send(HTTPRequest("GET", url, headers: headers)) } catch {
                 switch error {
                 case .unauthorized:
-                    throw Failure("the server refused the username and password (401)" + (credentials == nil ? "; give --username and a password" : ""))
+                    throw Failure(
+                        "the server refused the username and password (401)" + (credentials == nil ? "; give --username and a password" : ""))
                 case .tooLarge: throw Failure("the feed is larger than \(Self.maximumSize >> 20) MiB; it was not read")
                 default: throw Failure("\(error)")
                 }

@@ -103,7 +103,8 @@ public struct SubscriptionRefresher {
         requests: Int
     ) -> Outcome {
         let now = clock()
-        let title = (try? eventStore.read { store throws(StoreError) in try store.calendar(identifier: subscription.calendarIdentifier) })??.title ?? ""
+        let title =
+            (try? eventStore.read { store throws(StoreError) in try store.calendar(identifier: subscription.calendarIdentifier) })??.title ?? ""
         var state = initial
         state.lastAttempt = now
         var outcome = Outcome(
@@ -115,6 +116,8 @@ public struct SubscriptionRefresher {
         case .failure(let error): return failed(subscription, &state, &outcome, because: error.description, now: now)
         }
         var changed = subscription
+        // It answers again: a subscription stopped by a 410 and refreshed by hand is refreshed again.
+        changed.stopped = nil
         switch answer {
         case .gone:
             changed.stopped = "the server answered 410 Gone on \(now.rfc3339): the publisher took the feed down"
@@ -128,8 +131,8 @@ public struct SubscriptionRefresher {
             outcome.message = changed.stopped ?? ""
             return outcome
         case .notModified(let movedTo):
-            if let movedTo {
-                changed.url = movedTo.absoluteString
+            if let movedTo { changed.url = movedTo.absoluteString }
+            if changed != subscription {
                 do { try eventStore.write { store throws(StoreError) in try store.updateSubscription(changed) } } catch {
                     return failed(subscription, &state, &outcome, because: "\(error)", now: now)
                 }
@@ -139,7 +142,8 @@ public struct SubscriptionRefresher {
         case .fetched(let text, let entityTag, let lastModified, let movedTo):
             let feed: SubscribedFeed
             do { feed = try SubscribedFeed(text, keepsAlarms: subscription.keepsAlarms) } catch {
-                return failed(subscription, &state, &outcome, because: "the feed is no iCalendar (\(error.message)); the last good copy is kept", now: now)
+                return failed(
+                    subscription, &state, &outcome, because: "the feed is no iCalendar (\(error.message)); the last good copy is kept", now: now)
             }
             if let movedTo { changed.url = movedTo.absoluteString }
             changed.feedInterval = feed.refreshInterval
@@ -150,7 +154,8 @@ public struct SubscriptionRefresher {
                     return changes
                 }
             } catch {
-                return failed(subscription, &state, &outcome, because: "the feed could not be stored (\(error)); the last good copy is kept", now: now)
+                return failed(
+                    subscription, &state, &outcome, because: "the feed could not be stored (\(error)); the last good copy is kept", now: now)
             }
             (state.entityTag, state.lastModified) = (entityTag, lastModified)
             let changes = outcome.changes ?? FeedChanges()
@@ -174,7 +179,8 @@ public struct SubscriptionRefresher {
     ) -> Outcome {
         state.failures += 1
         state.lastResult = "failed: " + why
-        state.nextRefresh = now.advanced(by: Int64(CalendarSubscription.backoff(afterFailures: state.failures, interval: subscription.effectiveInterval)) * 1000)
+        state.nextRefresh = now.advanced(
+            by: Int64(CalendarSubscription.backoff(afterFailures: state.failures, interval: subscription.effectiveInterval)) * 1000)
         record(state, subscription)
         outcome.status = .failed
         outcome.message = why

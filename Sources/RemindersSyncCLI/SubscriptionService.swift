@@ -33,7 +33,8 @@ enum SubscriptionService {
         } catch StoreError.invalid(let validation) {
             throw ResponseError.invalidParams(validation.message, field: validation.field == "title" ? "title" : validation.field)
         }
-        guard let described = try describe(eventStore, storePath: storePath).first(where: { $0.calendarIdentifier == subscription.calendarIdentifier })
+        guard
+            let described = try describe(eventStore, storePath: storePath).first(where: { $0.calendarIdentifier == subscription.calendarIdentifier })
         else { throw ResponseError.internalError("the subscription just made is not in the store") }
         return AddSubscription.Result(subscription: described, refresh: refresh(outcome))
     }
@@ -68,7 +69,8 @@ enum SubscriptionService {
     static func refresh(_ outcome: SubscriptionRefresher.Outcome) -> SubscriptionRefresh {
         let changes = outcome.changes
         return SubscriptionRefresh(
-            calendarIdentifier: outcome.calendarIdentifier, title: outcome.title, status: SubscriptionRefresh.Status(rawValue: outcome.status.rawValue) ?? .failed, message: outcome.message,
+            calendarIdentifier: outcome.calendarIdentifier, title: outcome.title,
+            status: SubscriptionRefresh.Status(rawValue: outcome.status.rawValue) ?? .failed, message: outcome.message,
             added: changes?.added ?? 0, changed: changes?.changed ?? 0, removed: changes?.removed ?? 0, unchanged: changes?.unchanged ?? 0,
             skipped: (changes?.skipped ?? []).map { SubscriptionRefresh.Skipped(uid: $0.uid, message: $0.message) }, requests: outcome.requests,
             nextRefresh: outcome.nextRefresh)

@@ -36,7 +36,9 @@ enum SubscriptionsCommand {
                 passwordFile: parsed.value(.passwordFile).map { URL(fileURLWithPath: $0).standardizedFileURL.path })
             let params = AddSubscription.Params(url: words[1], title: parsed.value(.subscriptionTitle), every: every, keepsAlarms: alarms == "keep")
             let result: AddSubscription.Result
-            do { result = try SubscriptionService.add(params, password: password, storePath: storePath, rules: rules) } catch let error as ResponseError {
+            do { result = try SubscriptionService.add(params, password: password, storePath: storePath, rules: rules) } catch let error
+                as ResponseError
+            {
                 throw CommandFailure(error.message)
             }
             if parsed.has(.json) { return printJSON(result) }
@@ -69,7 +71,9 @@ enum SubscriptionsCommand {
             let result = try SubscriptionService.refresh(
                 RefreshSubscriptions.Params(calendarIdentifier: calendar), storePath: storePath, rules: rules)
             if parsed.has(.json) { return printJSON(result) }
-            if result.refreshes.isEmpty { _ = SyncCommand.standardOutput.writeLine("no subscriptions; add one with remindersd subscriptions add URL") }
+            if result.refreshes.isEmpty {
+                _ = SyncCommand.standardOutput.writeLine("no subscriptions; add one with remindersd subscriptions add URL")
+            }
             for refresh in result.refreshes { _ = SyncCommand.standardOutput.writeLine(line(refresh)) }
             return result.refreshes.contains { $0.status == .failed } ? 1 : 0
         case "remove":

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A publisher of .ics feeds on 127.0.0.1, for the subscription tests: serves the files of the
-folder given as its argument, as a web server publishing calendars does — an ETag (of the
+folder given as its first argument (on the port given as its second, else one free), as a web server publishing calendars does — an ETag (of the
 content) and a Last-Modified (the file's time) on each answer, 304 to a request whose
 If-None-Match or If-Modified-Since still holds. `routes.json` in the folder, read at every
 request, answers a path otherwise: {"/old.ics": {"status": 301, "location": "/new.ics"}}.
@@ -72,6 +72,6 @@ class Publisher(http.server.BaseHTTPRequestHandler):
         pass
 
 
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Publisher)
+server = http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2]) if len(sys.argv) > 2 else 0), Publisher)
 print(f"port {server.server_address[1]}", flush=True)
 server.serve_forever()

@@ -110,6 +110,9 @@ final class AuthorizationMatrixTests: XCTestCase {
             ("saveCalendar", ["calendar": ["calendarIdentifier": eventCalendar, "color": "#112233"]], ["fullAccess"]),
             ("removeCalendar", ["calendarIdentifier": eventCalendar], ["fullAccess"]),
             ("removeEvent", ["identifier": "missing"], ["fullAccess"]),
+            ("subscriptions", [:], ["fullAccess"]),
+            ("addSubscription", ["url": "ftp://nowhere.invalid/x.ics"], ["fullAccess"]),
+            ("refreshSubscriptions", ["calendarIdentifier": "missing"], ["fullAccess"]),
         ]
         // Full access last: its removeCalendar takes the calendar the others try.
         for status in ["notDetermined", "restricted", "denied", "writeOnly", "fullAccess"] {

@@ -8,13 +8,12 @@ import XCTest
 /// with `remindersd subscriptions` and the JSON-RPC methods, read back as a client reads them.
 final class SubscriptionTests: XCTestCase {
     let folder = TemporaryFolder()
-    static let feeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Feeds")
 
     private func remindersd(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         try RemindersdProcess.run(arguments + ["--store", folder.store])
     }
 
-    private func fixture(_ name: String) throws -> String { try String(contentsOf: Self.feeds.appendingPathComponent(name), encoding: .utf8) }
+    private func fixture(_ name: String) throws -> String { try LocalFeedPublisher.fixture(name) }
 
     /// A one-shot call as the client `calendar-app` (granted full access to both kinds once).
     private func call(_ method: String, _ params: JSONValue = [:], client: String = "calendar-app") throws -> (
@@ -70,7 +69,11 @@ final class SubscriptionTests: XCTestCase {
         // Every write is refused as EventKit refuses one to a read-only calendar.
         let written = try call(
             "saveEvent",
-            ["event": ["title": "Mine", "startDate": "2026-12-20T10:00:00Z", "endDate": "2026-12-20T11:00:00Z", "calendarIdentifier": .string(calendar)]])
+            [
+                "event": [
+                    "title": "Mine", "startDate": "2026-12-20T10:00:00Z", "endDate": "2026-12-20T11:00:00Z", "calendarIdentifier": .string(calendar),
+                ]
+            ])
         XCTAssertEqual(written.error?["data"]?["reason"], "calendarReadOnly", "\(written.error ?? .null)")
         let edited = try call("saveEvent", ["event": ["eventIdentifier": christmas["eventIdentifier"]!, "title": "Xmas"], "span": "futureEvents"])
         XCTAssertEqual(edited.error?["data"]?["reason"], "calendarReadOnly", "\(edited.error ?? .null)")
@@ -93,7 +96,8 @@ final class SubscriptionTests: XCTestCase {
         XCTAssertEqual(try call("changes", ["limit": 1000]).result?["changes"]?.arrayValue?.count, history, "a 304 changes nothing")
 
         // The same events with a new DTSTAMP (as Google writes one at every request): fetched, nothing changes.
-        try publisher.publish("holidays.ics", try fixture("holidays.ics").replacingOccurrences(of: "DTSTAMP:20261206T120000Z", with: "DTSTAMP:20261207T060000Z"))
+        try publisher.publish(
+            "holidays.ics", try fixture("holidays.ics").replacingOccurrences(of: "DTSTAMP:20261206T120000Z", with: "DTSTAMP:20261207T060000Z"))
         let restamped = try remindersd(["subscriptions", "refresh", "Bank holidays"])
         XCTAssertTrue(restamped.stdout.contains("0 added, 0 changed, 0 removed, 4 unchanged"), restamped.stdout)
         XCTAssertEqual(try call("changes", ["limit": 1000]).result?["changes"]?.arrayValue?.count, history, "an unchanged feed records no change")
@@ -105,12 +109,15 @@ final class SubscriptionTests: XCTestCase {
             "DTSTART;VALUE=DATE:20270503", "DTEND;VALUE=DATE:20270504", "DTSTAMP:20261206T120000Z", "UID:20270503_mayday@google.com",
             "SUMMARY:Early May bank holiday", "TRANSP:TRANSPARENT", "END:VEVENT", "END:VCALENDAR", "",
         ].joined(separator: "\r\n")
-        let text = pieces.joined(separator: "BEGIN:VEVENT\r\n").replacingOccurrences(of: "SUMMARY:Boxing Day", with: "SUMMARY:Boxing Day (substitute)")
+        let text = pieces.joined(separator: "BEGIN:VEVENT\r\n").replacingOccurrences(
+            of: "SUMMARY:Boxing Day", with: "SUMMARY:Boxing Day (substitute)")
         try publisher.publish("holidays.ics", text)
         let refreshed = try remindersd(["subscriptions", "refresh"])
         XCTAssertTrue(refreshed.stdout.contains("1 added, 1 changed, 1 removed, 2 unchanged"), refreshed.stdout)
         let after = try events(in: calendar)
-        XCTAssertEqual(Set(after.compactMap { $0["title"]?.stringValue }), ["Christmas Day", "Boxing Day (substitute)", "New Year's Day", "Early May bank holiday"])
+        XCTAssertEqual(
+            Set(after.compactMap { $0["title"]?.stringValue }),
+            ["Christmas Day", "Boxing Day (substitute)", "New Year's Day", "Early May bank holiday"])
         func identifier(_ title: String, _ list: [JSONValue]) -> JSONValue? { list.first { $0["title"]?.stringValue == title }?["eventIdentifier"] }
         XCTAssertEqual(identifier("Christmas Day", after), identifier("Christmas Day", before))
         XCTAssertEqual(identifier("New Year's Day", after), identifier("New Year's Day", before))
@@ -125,7 +132,9 @@ final class SubscriptionTests: XCTestCase {
         XCTAssertEqual(try remindersd(["subscriptions", "remove", "Bank holidays"]).status, 0)
         XCTAssertEqual(try subscriptions(), [])
         XCTAssertFalse(
-            try XCTUnwrap(try call("calendars", ["entityType": "event"]).result?["calendars"]?.arrayValue).contains { $0["calendarIdentifier"]?.stringValue == calendar })
+            try XCTUnwrap(try call("calendars", ["entityType": "event"]).result?["calendars"]?.arrayValue).contains {
+                $0["calendarIdentifier"]?.stringValue == calendar
+            })
         XCTAssertEqual(try remindersd(["subscriptions", "remove", "Bank holidays"]).status, 3)
     }
 
@@ -215,7 +224,8 @@ final class SubscriptionTests: XCTestCase {
         let lists = try XCTUnwrap(try call("calendars", ["entityType": "reminder"]).result?["calendars"]?.arrayValue)
         let chores = try XCTUnwrap(lists.first { $0["title"] == "Club chores" }, "\(lists)")
         XCTAssertEqual(chores["type"], "subscription")
-        let inList = try XCTUnwrap(try call("fetchReminders", ["predicate": ["calendarIdentifiers": [chores["calendarIdentifier"]!]]]).result?["reminders"]?.arrayValue)
+        let inList = try XCTUnwrap(
+            try call("fetchReminders", ["predicate": ["calendarIdentifiers": [chores["calendarIdentifier"]!]]]).result?["reminders"]?.arrayValue)
         XCTAssertEqual(Set(inList.compactMap { $0["title"]?.stringValue }), ["Wash the kit", "Line the pitch"])
         let added = try call("saveReminder", ["reminder": ["title": "Mine", "calendarIdentifier": chores["calendarIdentifier"]!]])
         XCTAssertEqual(added.error?["data"]?["reason"], "calendarReadOnly", "\(added.error ?? .null)")
@@ -246,7 +256,8 @@ final class SubscriptionTests: XCTestCase {
         XCTAssertEqual(tooOften.error?["code"], -32602)
         XCTAssertEqual(try call("removeSubscription", ["calendarIdentifier": "nope"]).error?["code"], -32011)
         XCTAssertEqual(try call("refreshSubscriptions", ["calendarIdentifier": "nope"]).error?["code"], -32011)
-        let huge = try call("addSubscription", ["url": .string(publisher.base + "/holidays.ics"), "title": .string(String(repeating: "x", count: 5000))])
+        let huge = try call(
+            "addSubscription", ["url": .string(publisher.base + "/holidays.ics"), "title": .string(String(repeating: "x", count: 5000))])
         XCTAssertEqual(huge.error?["data"]?["field"], "title", "\(huge.error ?? .null)")
         XCTAssertEqual(try call("subscriptions").result?["subscriptions"]?.arrayValue?.count, 1, "nothing half made")
 

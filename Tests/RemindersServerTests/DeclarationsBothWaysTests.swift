@@ -44,6 +44,7 @@ final class DeclarationsBothWaysTests: XCTestCase {
         try alarms(of: reminders.rich)
         try interchange(work: work, meetings: meetings)
         try history(of: reminders.plain, work: work)
+        try subscriptions()
         call("interpretDate", ["text": "tomorrow 9am"])
         call("interpretRecurrence", ["text": "every monday 7am"])
         call("rpc.discover")
@@ -208,6 +209,19 @@ final class DeclarationsBothWaysTests: XCTestCase {
         // Without a geocoder nothing is known at a point: the params are read all the same.
         call("reverseGeocode", ["latitude": 52.52, "longitude": 13.405], failing: true)
         call("sync", ["dryRun": true, "forceDelete": ["Work things"]])
+    }
+
+    private func subscriptions() throws {
+        let publisher = try LocalFeedPublisher()
+        try publisher.publishFixture("holidays.ics")
+        let added = call(
+            "addSubscription", ["url": .string(publisher.base + "/holidays.ics"), "title": "Holidays", "every": 3600, "alarms": "keep"])
+        let calendar = try XCTUnwrap(added.at("subscription", "calendarIdentifier"))
+        XCTAssertEqual(added.at("refresh", "added"), 4, "\(added)")
+        call("subscriptions")
+        call("refreshSubscriptions", ["calendarIdentifier": calendar, "dueOnly": false])
+        call("refreshSubscriptions", ["dueOnly": true])
+        call("removeSubscription", ["calendarIdentifier": calendar])
     }
 
     private func interchange(work: String, meetings: String) throws {

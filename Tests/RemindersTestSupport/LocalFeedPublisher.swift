@@ -42,6 +42,15 @@ public final class LocalFeedPublisher {
         try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: file.path)
     }
 
+    /// The feed `Tests/Feeds/NAME`, as committed.
+    public static func fixture(_ name: String) throws -> String {
+        let feeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Feeds")
+        return try String(contentsOf: feeds.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// Publishes the feed `Tests/Feeds/NAME` at `/NAME`.
+    public func publishFixture(_ name: String) throws { try publish(name, try Self.fixture(name)) }
+
     /// Answers `path` with `status` (and a Location) instead of a file: `[path: (status, location)]`.
     public func route(_ routes: [String: (status: Int, location: String?)]) throws {
         var object: [String: Any] = [:]

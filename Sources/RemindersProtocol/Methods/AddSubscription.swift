@@ -8,7 +8,8 @@ import RemindersModel
 /// subscribed when that fails, and says why). Runs in remindersd-sync, which has the network stack.
 public enum AddSubscription: RemindersMethod {
     public static let name = "addSubscription"
-    public static let summary = "Subscribes to an .ics feed (http, https, webcal, webcals): a read-only calendar of its own, refreshed on an interval."
+    public static let summary =
+        "Subscribes to an .ics feed (http, https, webcal, webcals): a read-only calendar of its own, refreshed on an interval."
     public static let errors: [MethodError] = [.cancelled]
 
     public struct Params: WritableMethodParams {

@@ -16,7 +16,8 @@ extension AddSubscription: MethodHandler {
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let eventStore = try context.session.eventStore()
         guard !eventStore.isScoped else {
-            throw ResponseError.invalidParams("a client granted chosen lists subscribes to no calendar: the owner grants it the new one", field: "url")
+            throw ResponseError.invalidParams(
+                "a client granted chosen lists subscribes to no calendar: the owner grants it the new one", field: "url")
         }
         return try SyncHelper.subscriptions(AddSubscription.self, params, store: eventStore.path, isCancelled: context.isCancelled)
     }
