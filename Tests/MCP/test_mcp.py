@@ -25,7 +25,7 @@ TOOLS = ["list_reminder_lists", "search_reminders", "get_reminder", "create_remi
          "complete_reminder", "delete_reminder", "add_alarm", "create_list", "request_access", "list_events", "create_event",
          "list_tags", "update_list", "delete_list", "upcoming_alarms", "snooze_alarm", "dismiss_alarm", "get_event",
          "update_event", "delete_event", "create_reminders", "complete_reminders", "delete_reminders", "recent_changes",
-         "undo_change", "restore_deleted", "search_events", "sync_now"]
+         "undo_change", "restore_deleted", "search_events", "sync_now", "subscribe_calendar", "list_subscriptions"]
 
 
 class Store:
@@ -411,6 +411,39 @@ class SDKSessions:
         self.run_async(go(True))
         errands = caldav.DAVClient(url=radicale.url, username="alice", password="secret").principal().calendar(name="Errands")
         self.assertEqual([str(todo.icalendar_component["SUMMARY"]) for todo in errands.todos()], ["Call the plumber"], "the server has it")
+
+    def test_an_assistant_subscribes_to_a_feed_whose_calendar_it_may_not_write(self):
+        self.store.grant("test-assistant")
+        self.store.remindersd("permissions", "set", "--any-program", "test-assistant", "fullAccess", "--entity", "event")
+        feeds = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Feeds")
+        publisher = subprocess.Popen([sys.executable, os.path.join(feeds, "feeds.py"), feeds], stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True)
+        self.addCleanup(publisher.wait)
+        self.addCleanup(publisher.kill)
+        port = publisher.stdout.readline().split()[1]
+
+        async def go():
+            async with self.client() as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+                self.assertTrue(tools["list_subscriptions"].annotations.read_only_hint)
+                self.assertFalse(tools["subscribe_calendar"].annotations.read_only_hint)
+                made = await client.call_tool("subscribe_calendar", {"url": f"webcal://127.0.0.1:{port}/holidays.ics"})
+                self.check_output(tools, made, "subscribe_calendar")
+                self.assertEqual(made.structured_content["refresh"]["added"], 4)
+                self.assertRegex(made.content[0].text, r'Subscribed to "Holidays in United Kingdom" .*read-only.* 4 events added')
+                listed = await client.call_tool("list_subscriptions", {})
+                self.check_output(tools, listed, "list_subscriptions")
+                self.assertEqual([entry["title"] for entry in listed.structured_content["subscriptions"]], ["Holidays in United Kingdom"])
+                written = await client.call_tool("create_event", {"title": "Carols", "start": "2026-12-25T17:00", "end": "2026-12-25T18:00",
+                                                                  "calendar": "Holidays in United Kingdom"})
+                self.assertTrue(written.is_error)
+                self.assertIn("read-only", written.content[0].text)
+                refused = await client.call_tool("subscribe_calendar", {"url": "file:///etc/passwd"})
+                self.assertTrue(refused.is_error)
+                self.assertIn("url", refused.content[0].text)
+                events = await client.call_tool("list_events", {"start": "2026-12-24", "end": "2026-12-27"})
+                self.assertEqual(sorted(event["title"] for event in events.structured_content["events"]), ["Boxing Day", "Christmas Day"])
+        self.run_async(go())
 
     def test_a_client_granted_one_list_sees_and_changes_nothing_else(self):
         call = self.store.call
