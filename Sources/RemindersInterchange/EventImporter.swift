@@ -13,6 +13,9 @@ struct EventImporter {
     let now: Timestamp
     /// Into a subscribed calendar, which only its refresh writes (and where a UID is looked up).
     var subscribed = false
+    /// Events that do not repeat and ended before this are left out (a feed's years of history);
+    /// how many is `leftOut`.
+    var endedBefore: Timestamp?
 
     func run(_ text: String, into calendar: String, report: inout ImportReport) throws(StoreError) {
         var seen = Set<String>()
@@ -26,6 +29,12 @@ struct EventImporter {
 
     /// `seen`: every UID the items have, written or not (one that could not be read is still the feed's).
     func run(_ items: [ICalendarDocument.Item], into calendar: String, report: inout ImportReport, seen: inout Set<String>) throws(StoreError) {
+        var leftOut = 0
+        defer {
+            if leftOut > 0 {
+                report.notes.append(.init(uid: nil, line: nil, message: "\(leftOut) events that ended more than a year ago were left out"))
+            }
+        }
         for item in items {
             switch item {
             case .problem(let uid, let line, let message):
@@ -50,6 +59,12 @@ struct EventImporter {
                                 + pieces.map(\.uid).joined(separator: ", ")))
                 }
                 for piece in pieces {
+                    if let endedBefore, piece.series.recurrenceRules.isEmpty,
+                        piece.series.start.instant(in: eventStore.timeZone).advanced(by: piece.series.duration) < endedBefore
+                    {
+                        leftOut += 1
+                        continue
+                    }
                     seen.insert(piece.uid)
                     write(piece, line: line, into: calendar, report: &report)
                 }

@@ -67,6 +67,9 @@ public struct FeedReplacement {
     let now: Timestamp
     /// At most this many items are taken; the rest are named in a note, never silently dropped.
     public var maximumItems = 20_000
+    /// Events that do not repeat and ended longer ago than this are left out (and counted in a note):
+    /// a feed's years of past fixtures are not kept.
+    public var keptPast: Int64 = 366 * 86_400_000
 
     public init(eventStore: EventStore, now: Timestamp) {
         self.eventStore = eventStore
@@ -86,12 +89,13 @@ public struct FeedReplacement {
             for case .object(let object, _) in items[maximumItems...] { if let uid = object.uid { seen.insert(uid) } }
             items.removeLast(cut)
             changes.notes.append(
-                .init(uid: nil, line: nil, message: "the feed has \(cut) items more than the \(maximumItems) taken; they were left out"))
+                .init(uid: nil, line: nil, message: "the feed has \(cut) item\(cut == 1 ? "" : "s") more than the \(maximumItems) taken; left out"))
         }
         return try eventStore.write { _ throws(StoreError) in
             var report = ImportReport()
             if feed.entityType == .event {
-                try EventImporter(eventStore: eventStore, now: now, subscribed: true).run(items, into: calendar, report: &report, seen: &seen)
+                let importer = EventImporter(eventStore: eventStore, now: now, subscribed: true, endedBefore: now.advanced(by: -keptPast))
+                try importer.run(items, into: calendar, report: &report, seen: &seen)
             } else {
                 try writeReminders(items, into: calendar, report: &report, seen: &seen)
             }

@@ -162,6 +162,7 @@ public struct SubscriptionRefresher {
             outcome.message =
                 "\(changes.added) added, \(changes.changed) changed, \(changes.removed) removed, \(changes.unchanged) unchanged"
                 + (changes.skipped.isEmpty ? "" : ", \(changes.skipped.count) skipped")
+                + changes.notes.filter { $0.uid == nil }.map { "; " + $0.message }.joined()
                 + (feed.droppedAlarms > 0 ? ", \(feed.droppedAlarms) alarm\(feed.droppedAlarms == 1 ? "" : "s") of the publisher left out" : "")
                 + (movedTo != nil ? "; the feed moved for good, and its new address is kept" : "")
         }

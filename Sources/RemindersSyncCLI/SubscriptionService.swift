@@ -56,13 +56,8 @@ enum SubscriptionService {
     /// Every subscription as the protocol describes it.
     static func describe(_ eventStore: EventStore, storePath: String) throws -> [SubscriptionDescription] {
         let states = SubscriptionStatus.states(store: storePath)
-        return try eventStore.read { store throws(StoreError) in
-            var described: [SubscriptionDescription] = []
-            for subscription in try store.subscriptions() {
-                guard let calendar = try store.calendar(identifier: subscription.calendarIdentifier) else { continue }
-                described.append(SubscriptionDescription(subscription, calendar: calendar, state: states[subscription.calendarIdentifier]))
-            }
-            return described
+        return try eventStore.read { store throws(StoreError) in try store.subscribedCalendars() }.map {
+            SubscriptionDescription($0.subscription, calendar: $0.calendar, state: states[$0.calendar.calendarIdentifier])
         }
     }
 

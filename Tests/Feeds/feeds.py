@@ -3,10 +3,13 @@
 folder given as its first argument (on the port given as its second, else one free), as a web server publishing calendars does — an ETag (of the
 content) and a Last-Modified (the file's time) on each answer, 304 to a request whose
 If-None-Match or If-Modified-Since still holds. `routes.json` in the folder, read at every
-request, answers a path otherwise: {"/old.ics": {"status": 301, "location": "/new.ics"}}.
+request, answers a path otherwise: {"/old.ics": {"status": 301, "location": "/new.ics"}}, or
+serves a file only with Basic credentials: {"/private.ics": {"file": "holidays.ics", "auth": "ana:pw"}}
+(401 without them).
 Every request is one line on stderr: PATH, If-None-Match, If-Modified-Since, Authorization
 (yes/no) and the status answered, tab-separated. Prints "port N" when it listens."""
 
+import base64
 import email.utils
 import hashlib
 import http.server
@@ -33,8 +36,18 @@ class Publisher(http.server.BaseHTTPRequestHandler):
                 routes = json.load(file)
         except FileNotFoundError:
             pass
-        if path in routes:
-            route = routes[path]
+        route = routes.get(path)
+        if route and "auth" in route:
+            expected = "Basic " + base64.b64encode(route["auth"].encode()).decode()
+            if self.headers.get("Authorization") != expected:
+                self.send_response(401)
+                self.send_header("WWW-Authenticate", 'Basic realm="feeds"')
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return 401
+            path = "/" + route["file"]
+            route = None
+        if route:
             self.send_response(route["status"])
             if "location" in route:
                 self.send_header("Location", route["location"])

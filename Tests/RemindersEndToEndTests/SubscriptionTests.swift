@@ -279,4 +279,37 @@ final class SubscriptionTests: XCTestCase {
         XCTAssertNotNil(try call("removeSubscription", ["calendarIdentifier": calendar]).result)
         XCTAssertEqual(try call("subscriptions").result?["subscriptions"], [])
     }
+
+    func testAFeedBehindAPasswordGetsItFromAFileAndNoOtherHostDoes() throws {
+        let publisher = try LocalFeedPublisher()
+        try publisher.publishFixture("holidays.ics")
+        let elsewhere = publisher.base.replacingOccurrences(of: "127.0.0.1", with: "localhost") + "/private.ics"
+        try publisher.route(["/moved.ics": (301, elsewhere)], private: ["/private.ics": ("holidays.ics", "ana:open sesame")])
+        let secret = folder.path + "/feed-password"
+        FileManager.default.createFile(atPath: secret, contents: Data("open sesame\n".utf8), attributes: [.posixPermissions: 0o600])
+
+        let refused = try remindersd(["subscriptions", "add", publisher.base + "/private.ics", "--title", "No password"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(
+            refused.stdout.contains("failed: the server refused the username and password (401); give --username and a password"), refused.stdout)
+        let added = try remindersd(
+            ["subscriptions", "add", publisher.base + "/private.ics", "--title", "Private", "--username", "ana", "--password-file", secret])
+        XCTAssertEqual(added.status, 0, added.stdout + added.stderr)
+        XCTAssertTrue(added.stdout.contains("4 added"), added.stdout)
+        XCTAssertEqual(publisher.requests.last.map { [$0.path, "\($0.status)", "\($0.authorized)"] }, ["/private.ics", "200", "true"])
+
+        // A redirect to another host goes there without the password.
+        let moved = try remindersd(
+            ["subscriptions", "add", publisher.base + "/moved.ics", "--title", "Moved", "--username", "ana", "--password-file", secret])
+        XCTAssertEqual(moved.status, 1, moved.stdout)
+        XCTAssertEqual(publisher.requests.suffix(2).map { [$0.path, "\($0.authorized)"] }, [["/moved.ics", "true"], ["/private.ics", "false"]])
+
+        // The password is in no file of the store's.
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("reminders.sqlite") }
+        XCTAssertFalse(files.isEmpty)
+        for file in files {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + file))
+            XCTAssertNil(bytes.range(of: Data("open sesame".utf8)), file)
+        }
+    }
 }

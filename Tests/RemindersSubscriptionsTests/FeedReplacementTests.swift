@@ -109,4 +109,20 @@ final class FeedReplacementTests: XCTestCase {
             XCTAssertEqual(validation.reason, .calendarReadOnly)
         }
     }
+
+    func testAFeedIsBoundedInItemsAndInTimeAndSaysWhatItLeftOut() throws {
+        var replace = FeedReplacement(eventStore: eventStore, now: Timestamp(milliseconds: 1_830_000_000_000))  // 2027-12-28
+        replace.maximumItems = 2
+        let text = feed([("a", "A", false), ("b", "B", false), ("c", "C", false)])
+        let cut = try replace.apply(try SubscribedFeed(text, keepsAlarms: false), into: calendar)
+        XCTAssertEqual(cut.added, 2)
+        XCTAssertEqual(cut.notes.map(\.message), ["the feed has 1 item more than the 2 taken; left out"])
+
+        // Events of January 2027, read two years on: they ended more than a year before, and are left out.
+        var later = FeedReplacement(eventStore: eventStore, now: Timestamp(milliseconds: 1_862_000_000_000))  // 2029-01-02
+        later.maximumItems = 10
+        let old = try later.apply(try SubscribedFeed(text, keepsAlarms: false), into: calendar)
+        XCTAssertEqual([old.added, old.removed], [0, 2], "what ended long ago goes")
+        XCTAssertEqual(old.notes.map(\.message), ["3 events that ended more than a year ago were left out"])
+    }
 }

@@ -11,25 +11,10 @@ public final class LocalFeedPublisher {
     public let base: String
 
     public init() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Feeds/feeds.py")
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("feeds-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         log = folder.appendingPathComponent("requests.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
-        let said = String(decoding: line, as: UTF8.self)
-        guard said.hasPrefix("port ") else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "feeds.py said \(said)"])
-        }
-        base = "http://127.0.0.1:\(said.dropFirst(5))"
+        base = "http://127.0.0.1:\(try AnnouncedPort.start(process, script: "Feeds/feeds.py", arguments: [folder.path], log: log))"
     }
 
     /// Publishes `text` at `/NAME` (a later call changes it; the file's time moves on by a second
@@ -52,13 +37,15 @@ public final class LocalFeedPublisher {
     public func publishFixture(_ name: String) throws { try publish(name, try Self.fixture(name)) }
 
     /// Answers `path` with `status` (and a Location) instead of a file: `[path: (status, location)]`.
-    public func route(_ routes: [String: (status: Int, location: String?)]) throws {
+    /// `private`: paths served only with Basic credentials, `[path: (file, "user:password")]`.
+    public func route(_ routes: [String: (status: Int, location: String?)], private: [String: (file: String, auth: String)] = [:]) throws {
         var object: [String: Any] = [:]
         for (path, route) in routes {
             var entry: [String: Any] = ["status": route.status]
             if let location = route.location { entry["location"] = location }
             object[path] = entry
         }
+        for (path, served) in `private` { object[path] = ["file": served.file, "auth": served.auth] }
         try JSONSerialization.data(withJSONObject: object).write(to: folder.appendingPathComponent("routes.json"))
     }
 

@@ -15,16 +15,9 @@ extension SubscriptionsMethod: MethodHandler {
     public static func handle(_ params: Params, _ context: MethodContext) throws -> Result {
         let eventStore = try context.session.eventStore()
         let states = SubscriptionStatus.states(store: eventStore.path)
-        let described = try eventStore.read { store throws(StoreError) in
-            var described: [SubscriptionDescription] = []
-            for subscription in try store.subscriptions() {
-                guard let calendar = try store.calendar(identifier: subscription.calendarIdentifier),
-                    try !eventStore.visibleCalendars([calendar.calendarIdentifier]).isEmpty
-                else { continue }
-                described.append(SubscriptionDescription(subscription, calendar: calendar, state: states[subscription.calendarIdentifier]))
-            }
-            return described
-        }
+        let described = try eventStore.read { store throws(StoreError) in try store.subscribedCalendars() }.filter {
+            try !eventStore.visibleCalendars([$0.calendar.calendarIdentifier]).isEmpty
+        }.map { SubscriptionDescription($0.subscription, calendar: $0.calendar, state: states[$0.calendar.calendarIdentifier]) }
         return Result(subscriptions: described)
     }
 }

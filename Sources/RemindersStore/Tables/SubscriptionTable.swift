@@ -17,6 +17,17 @@ extension CalendarStore {
         try subscriptions(where: "", [])
     }
 
+    /// Every subscription with its calendar, as the calendar is now.
+    public func subscribedCalendars() throws(StoreError) -> [(subscription: CalendarSubscription, calendar: ItemCalendar)] {
+        try read { () throws(StoreError) in
+            var found: [(subscription: CalendarSubscription, calendar: ItemCalendar)] = []
+            for subscription in try self.subscriptions() {
+                if let calendar = try self.calendar(identifier: subscription.calendarIdentifier) { found.append((subscription, calendar)) }
+            }
+            return found
+        }
+    }
+
     public func subscription(calendar: String) throws(StoreError) -> CalendarSubscription? {
         try subscriptions(where: "WHERE s.calendar = ?", [.text(calendar)]).first
     }
