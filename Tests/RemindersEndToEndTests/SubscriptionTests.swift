@@ -312,4 +312,26 @@ final class SubscriptionTests: XCTestCase {
             XCTAssertNil(bytes.range(of: Data("open sesame".utf8)), file)
         }
     }
+
+    /// A connected client hears `storeChanged` for a refresh that changed the calendar, and not for
+    /// one the publisher answered 304 (which commits nothing).
+    func testStoreChangedIsSentForARefreshThatChangedSomethingOnly() throws {
+        let publisher = try LocalFeedPublisher()
+        try publisher.publishFixture("holidays.ics")
+        XCTAssertEqual(try remindersd(["subscriptions", "add", publisher.base + "/holidays.ics"]).status, 0)
+        try grant("listener")
+        let server = try RemindersdProcess(store: folder.store)
+        server.initialize(client: "listener")
+        defer { server.shutDown() }
+        _ = server.channel.request("calendars", ["entityType": "event"])
+        _ = server.channel.drainNotifications("storeChanged")
+
+        XCTAssertEqual(try remindersd(["subscriptions", "refresh"]).stdout.contains("not modified"), true)
+        XCTAssertNil(server.channel.notification("storeChanged", timeout: 2), "a 304 commits nothing")
+
+        try publisher.publish(
+            "holidays.ics", try fixture("holidays.ics").replacingOccurrences(of: "SUMMARY:Boxing Day", with: "SUMMARY:St Stephen's Day"))
+        XCTAssertTrue(try remindersd(["subscriptions", "refresh"]).stdout.contains("1 changed"))
+        XCTAssertNotNil(server.channel.notification("storeChanged", timeout: 20), "a refresh that changed an event is heard")
+    }
 }
