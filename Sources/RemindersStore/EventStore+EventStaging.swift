@@ -44,7 +44,8 @@ extension EventStore {
     func write(_ change: EventChange) throws(StoreError) {
         switch change {
         case .save(var event, let isNew, let basedOn):
-            try requireWritable(event.calendarIdentifier, field: "calendarIdentifier", for: .event)
+            let stored = isNew ? nil : try store.event(identifier: event.eventIdentifier)
+            try requireWritable(event, over: stored)
             if let series = event.seriesIdentifier, try store.event(identifier: series) == nil {
                 throw .notFound(kind: "event", identifier: series)
             }
@@ -52,10 +53,13 @@ extension EventStore {
                 try store.insertEvent(event)
                 return
             }
-            guard let stored = try store.event(identifier: event.eventIdentifier) else {
-                throw .notFound(kind: "event", identifier: event.eventIdentifier)
+            guard let stored else { throw .notFound(kind: "event", identifier: event.eventIdentifier) }
+            // Where it stays, `requireWritable(_:over:)` above said what may change there (a subscribed event's alarms).
+            if stored.calendarIdentifier == event.calendarIdentifier {
+                guard sees(stored.calendarIdentifier, .event) else { throw .notFound(kind: "event", identifier: stored.eventIdentifier) }
+            } else {
+                try requireReachable(stored: stored.calendarIdentifier, of: .event, identifier: stored.eventIdentifier)
             }
-            try requireReachable(stored: stored.calendarIdentifier, of: .event, identifier: stored.eventIdentifier)
             try stored.requireUnchanged(since: basedOn)
             event.lastModifiedDate = stored.followingModification(event.lastModifiedDate)
             _ = try store.updateEvent(event)

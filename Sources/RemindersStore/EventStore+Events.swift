@@ -103,7 +103,10 @@ extension EventStore {
         guard let identifier else { return try create(changes, now: now) }
         guard var event = try visibleEvent(identifier: identifier) else { throw .notFound(kind: "event", identifier: identifier) }
         if let lastModifiedDate, lastModifiedDate != event.lastModifiedDate { throw .conflict(current: .event(event)) }
-        try requireWritable(event.calendarIdentifier, field: "calendarIdentifier", for: .event)
+        // A subscribed calendar's event takes its owner's alarms: what a change does is checked once it is applied.
+        if try store.calendar(identifier: event.calendarIdentifier)?.type != .subscription {
+            try requireWritable(event.calendarIdentifier, field: "calendarIdentifier", for: .event)
+        }
         if event.isDetached, span == .futureEvents {
             throw .invalid(
                 ValidationError(field: "span", reason: .invalidSpan, "a detached occurrence is one occurrence: futureEvents makes no sense for it"))
@@ -184,7 +187,7 @@ extension EventStore {
         if case .clear = changes.calendarIdentifier {
             throw .invalid(ValidationError(field: "calendarIdentifier", reason: .noCalendar, "an event must belong to a calendar"))
         }
-        try requireWritable(event.calendarIdentifier, field: "calendarIdentifier", for: .event)
+        try requireWritable(event, over: isNew ? nil : before.event)
         event.lastModifiedDate = isNew ? now : max(now, event.lastModifiedDate.advanced(by: 1))
         let moved = !event.isDetached && !before.event.recurrenceRules.isEmpty && event.start != before.event.start
         if moved { event.exceptionDates = before.event.movedExceptionDates(to: event.start) }

@@ -6,7 +6,9 @@ import RemindersModel
 /// writes there: every client's write answers `calendarReadOnly`.
 extension EventStore {
     /// A series of the feed into the subscribed calendar `calendar`, over the one of its UID
-    /// there; `unchanged` when `isUnchanged` says the stored one is the one read.
+    /// there; `unchanged` when `isUnchanged` says the stored one is the one read. Where the
+    /// publisher's alarms are left out, the alarms a series has here are the owner's: they go
+    /// over to the feed's new version of it.
     public func writeSubscribedEvent(
         _ series: Event, detached: [Event], calendarObject: String, statesCreationDate: Bool, statesLastModified: Bool,
         into calendar: String, isUnchanged: (_ stored: InterchangedSeries, _ incoming: InterchangedSeries) -> Bool
@@ -16,10 +18,34 @@ extension EventStore {
             let existing = try store.events(externalIdentifier: series.calendarItemExternalIdentifier).first {
                 !$0.isDetached && $0.calendarIdentifier == calendar
             }
+            var incoming = series
+            if let existing, try store.subscription(calendar: calendar)?.keepsAlarms == false { incoming.alarms = existing.alarms }
             return try writeInterchanged(
-                series, detached: detached, calendarObject: calendarObject, statesCreationDate: statesCreationDate,
+                incoming, detached: detached, calendarObject: calendarObject, statesCreationDate: statesCreationDate,
                 statesLastModified: statesLastModified, into: calendar, over: existing, isUnchanged: isUnchanged)
         }
+    }
+
+    /// A client's change of a stored event that only a subscribed calendar's owner may make: its
+    /// alarms and nothing else, in a calendar whose publisher's alarms are left out (those it has
+    /// are the owner's), which the client may change. Anything else is refused as a write to a
+    /// read-only calendar is.
+    func requireWritable(_ event: Event, over stored: Event?) throws(StoreError) {
+        if let stored, let calendar = try store.calendar(identifier: event.calendarIdentifier), calendar.type == .subscription,
+            stored.calendarIdentifier == event.calendarIdentifier, sees(calendar.calendarIdentifier, .event),
+            try store.subscription(calendar: calendar.calendarIdentifier)?.keepsAlarms == false
+        {
+            try requireInScope(calendar, field: "calendarIdentifier")
+            var compared = event
+            compared.alarms = stored.alarms
+            compared.lastModifiedDate = stored.lastModifiedDate
+            // A change writes the start it read back with its seconds spelt out: the same start.
+            if compared.start.timeZone == stored.start.timeZone, compared.start.instant(in: timeZone) == stored.start.instant(in: timeZone) {
+                compared.start = stored.start
+            }
+            if compared == stored { return }
+        }
+        try requireWritable(event.calendarIdentifier, field: "calendarIdentifier", for: .event)
     }
 
     /// A reminder of the feed into the subscribed list `calendar`, over the one of its UID there.

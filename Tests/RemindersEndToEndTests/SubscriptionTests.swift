@@ -334,4 +334,39 @@ final class SubscriptionTests: XCTestCase {
         XCTAssertTrue(try remindersd(["subscriptions", "refresh"]).stdout.contains("1 changed"))
         XCTAssertNotNil(server.channel.notification("storeChanged", timeout: 20), "a refresh that changed an event is heard")
     }
+
+    /// The owner's own alarm on a subscribed event is theirs: saved (alarms and nothing else), kept
+    /// when the feed changes the event, and never taken for the publisher's.
+    func testTheOwnersAlarmOnASubscribedEventSurvivesRefreshes() throws {
+        let publisher = try LocalFeedPublisher()
+        try publisher.publishFixture("fixtures.ics")
+        XCTAssertEqual(try remindersd(["subscriptions", "add", publisher.base + "/fixtures.ics"]).status, 0)
+        try grant()
+        let calendar = try XCTUnwrap(try subscriptions().first?["calendarIdentifier"]?.stringValue)
+        let match = try XCTUnwrap(try events(in: calendar).first { $0["title"] == "Rovers v City" })
+        let identifier = try XCTUnwrap(match["eventIdentifier"])
+
+        let alarmed = try call(
+            "saveEvent", ["event": ["eventIdentifier": identifier, "alarms": [["relativeOffset": -3600]]], "span": "futureEvents"])
+        XCTAssertEqual(alarmed.result?["event"]?["alarms"]?.arrayValue?.count, 1, "\(alarmed.error ?? .null)")
+        let renamed = try call(
+            "saveEvent", ["event": ["eventIdentifier": identifier, "title": "Mine", "alarms": [["relativeOffset": -60]]], "span": "futureEvents"])
+        XCTAssertEqual(renamed.error?["data"]?["reason"], "calendarReadOnly", "anything but alarms is the feed's")
+        let staged = try call("saveEvent", ["event": ["eventIdentifier": identifier, "location": "Mine"], "span": "futureEvents", "commit": false])
+        XCTAssertEqual(staged.error?["data"]?["reason"], "calendarReadOnly")
+
+        // The publisher moves the kick-off: the event is rewritten, the owner's alarm stays.
+        try publisher.publish(
+            "fixtures.ics",
+            try fixture("fixtures.ics").replacingOccurrences(of: "20261212T150000", with: "20261212T173000")
+                .replacingOccurrences(of: "20261212T165000", with: "20261212T192000"))
+        let refreshed = try remindersd(["subscriptions", "refresh"])
+        XCTAssertTrue(refreshed.stdout.contains("0 added, 1 changed, 0 removed, 1 unchanged"), refreshed.stdout)
+        let moved = try XCTUnwrap(try events(in: calendar).first { $0["title"] == "Rovers v City" })
+        XCTAssertEqual(moved["eventIdentifier"], identifier)
+        XCTAssertEqual(moved["startDate"], "2026-12-12T17:30:00.000Z")
+        XCTAssertEqual(moved["alarms"]?.arrayValue?.map { $0["relativeOffset"] }, [-3600])
+        let again = try remindersd(["subscriptions", "refresh"])
+        XCTAssertTrue(again.stdout.contains("not modified"), again.stdout)
+    }
 }

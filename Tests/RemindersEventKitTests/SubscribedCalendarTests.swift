@@ -47,5 +47,11 @@ final class SubscribedCalendarTests: XCTestCase {
         XCTAssertThrowsError(try store.remove(first, span: .thisEvent)) { error in
             XCTAssertEqual((error as? EKError)?.code, .calendarReadOnly, "\(error)")
         }
+        // The owner's own alert on a fixture: its alarms are the one thing of it that is theirs.
+        first.rollback()
+        first.addAlarm(EKAlarm(relativeOffset: -1800))
+        XCTAssertNoThrow(try store.save(first, span: .futureEvents))
+        let again = store.events(matching: range).first { $0.eventIdentifier == first.eventIdentifier }
+        XCTAssertEqual(again?.alarms?.map(\.relativeOffset), [-1800])
     }
 }
