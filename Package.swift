@@ -130,7 +130,7 @@ let package = Package(
         .target(name: "RemindersGeocoding", dependencies: ["RemindersCalDAV", "RemindersJSONRPC", "RemindersModel"]),
         // Subscribed calendars: .ics feeds fetched over the CalDAV module's HTTP client, put into read-only calendars.
         .target(name: "RemindersSubscriptions", dependencies: ["RemindersAccountSecrets", "RemindersCalDAV", "RemindersInterchange", "RemindersModel", "RemindersStore"]),
-        .target(name: "RemindersSyncCLI", dependencies: ["RemindersCommandArguments", "RemindersCommandLine", "RemindersGeocoding", "RemindersJSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersSubscriptions", "RemindersSync"]),
+        .target(name: "RemindersSyncCLI", dependencies: ["RemindersAccountSecrets", "RemindersCommandArguments", "RemindersCommandLine", "RemindersGeocoding", "RemindersJSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersSubscriptions", "RemindersSync"]),
         // Linked as a position-dependent executable in release builds: a PIE of this size carries some
         // 75,000 relocations that every start applies, dirtying pages as it goes, which was a third of
         // the time of a one-shot `remindersd call` (bench/README.md). Swift code is memory-safe, so

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersAccountSecrets
 import RemindersCommandArguments
 import RemindersCommandLine
 import RemindersJSONRPC
@@ -31,6 +32,12 @@ enum SubscriptionsCommand {
             if let every, every < CalendarSubscription.minimumInterval {
                 throw Arguments.UsageError(message: "--every: at least 15m (a feed is someone else's server), got \(parsed.value(.every) ?? "")")
             }
+            do {
+                if let file = parsed.value(.passwordFile) { try PasswordCheck.file(URL(fileURLWithPath: file).standardizedFileURL.path) }
+                if let command = parsed.value(.passwordCommand) { try PasswordCheck.command(command) }
+            } catch {
+                throw CommandFailure("\(error)")
+            }
             let password = SubscriptionService.PasswordSetting(
                 username: parsed.value(.username), passwordCommand: parsed.value(.passwordCommand),
                 passwordFile: parsed.value(.passwordFile).map { URL(fileURLWithPath: $0).standardizedFileURL.path })
@@ -41,7 +48,7 @@ enum SubscriptionsCommand {
             {
                 throw CommandFailure(error.message)
             }
-            if parsed.has(.json) { return printJSON(result) }
+            if parsed.has(.subscriptionsJSON) { return printJSON(result) }
             _ = SyncCommand.standardOutput.writeLine(
                 "Subscribed to \"\(result.subscription.title)\" (\(result.subscription.url)), a read-only "
                     + (result.subscription.entityType == .event ? "event calendar" : "list") + ", refreshed every "
@@ -51,7 +58,7 @@ enum SubscriptionsCommand {
         case "list":
             guard words.count == 1 else { throw Arguments.UsageError(message: "subscriptions list takes no arguments") }
             let described = try SubscriptionService.describe(try EventStore(path: storePath, rules: rules), storePath: storePath)
-            if parsed.has(.json) { return printJSON(SubscriptionsMethod.Result(subscriptions: described)) }
+            if parsed.has(.subscriptionsJSON) { return printJSON(SubscriptionsMethod.Result(subscriptions: described)) }
             if described.isEmpty { _ = SyncCommand.standardOutput.writeLine("no subscriptions; add one with remindersd subscriptions add URL") }
             for subscription in described {
                 _ = SyncCommand.standardOutput.writeLine(
@@ -70,7 +77,7 @@ enum SubscriptionsCommand {
             let calendar = try words.count == 2 ? subscription(named: words[1], storePath: storePath) : nil
             let result = try SubscriptionService.refresh(
                 RefreshSubscriptions.Params(calendarIdentifier: calendar), storePath: storePath, rules: rules)
-            if parsed.has(.json) { return printJSON(result) }
+            if parsed.has(.subscriptionsJSON) { return printJSON(result) }
             if result.refreshes.isEmpty {
                 _ = SyncCommand.standardOutput.writeLine("no subscriptions; add one with remindersd subscriptions add URL")
             }
