@@ -900,6 +900,53 @@ class Client:
             if listener is not None:
                 self.remove_listener(listener)
 
+    # -- subscribed calendars -----------------------------------------------------------------
+
+    def _subscription(self, subscription: Dict[str, Any]) -> Dict[str, Any]:
+        """A ``Subscription`` as a dict, its ``lastRefresh`` and ``nextRefresh`` ``datetime``\ s."""
+        for key in ("lastRefresh", "nextRefresh"):
+            subscription[key] = parse_instant(subscription.get(key))
+        return subscription
+
+    def subscriptions(self) -> List[Dict[str, Any]]:
+        """``subscriptions``: the subscribed calendars, each ``{calendarIdentifier, title, url,
+        entityType, every, feedInterval, alarms, stopped, lastRefresh, lastResult, failures,
+        nextRefresh}``."""
+        result = self.call("subscriptions", {}) or {}
+        return [self._subscription(entry) for entry in result.get("subscriptions", [])]
+
+    def add_subscription(self, url: str, *, title: Optional[str] = None, every: Optional[int] = None,
+                         keep_alarms: bool = False, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``addSubscription``: subscribes to the feed at ``url`` (``webcal://`` read as ``http://``),
+        a read-only calendar of its own refreshed every ``every`` seconds (default a day); returns
+        ``{"subscription": …, "refresh": {"status", "message", "added", …}}``."""
+        params: Dict[str, Any] = {"url": url, "alarms": "keep" if keep_alarms else "drop"}
+        if title is not None:
+            params["title"] = title
+        if every is not None:
+            params["every"] = every
+        result = self.call("addSubscription", params, timeout=timeout) or {}
+        result["subscription"] = self._subscription(result.get("subscription") or {})
+        return result
+
+    def refresh_subscriptions(self, calendar: Optional[CalendarRef] = None, *,
+                              timeout: Optional[float] = None) -> List[Dict[str, Any]]:
+        """``refreshSubscriptions``: fetches every feed (or ``calendar``'s) now; one dict per
+        refresh, ``{"calendarIdentifier", "title", "status", "message", "added", "changed",
+        "removed", "unchanged", "skipped", "requests", "nextRefresh"}``."""
+        params: Dict[str, Any] = {}
+        if calendar is not None:
+            params["calendarIdentifier"] = _calendar_id(calendar)
+        result = self.call("refreshSubscriptions", params, timeout=timeout) or {}
+        refreshes = result.get("refreshes", [])
+        for refresh in refreshes:
+            refresh["nextRefresh"] = parse_instant(refresh.get("nextRefresh"))
+        return refreshes
+
+    def remove_subscription(self, calendar: CalendarRef) -> None:
+        """``removeSubscription``: unsubscribes; the calendar goes with what it held."""
+        self.call("removeSubscription", {"calendarIdentifier": _calendar_id(calendar)})
+
     def calendar_item(self, identifier: str) -> Union[Reminder, Dict[str, Any], None]:
         """``calendarItem``: the reminder, or the event (a dict, as :meth:`event` gives it) when the
         identifier is an event's, or ``None``; sees this client's staged changes."""

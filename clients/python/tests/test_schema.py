@@ -52,6 +52,10 @@ WRAPPERS = {
     "restore": "restore",
     "geocode": "geocode",
     "reverseGeocode": "reverse_geocode",
+    "subscriptions": "subscriptions",
+    "addSubscription": "add_subscription",
+    "refreshSubscriptions": "refresh_subscriptions",
+    "removeSubscription": "remove_subscription",
 }
 #: methods the client runs itself or leaves to ``call``
 NOT_WRAPPED = {"initialize", "shutdown", "rpc.discover", "initialized", "exit", "$/cancelRequest"}
@@ -165,6 +169,10 @@ class SchemaTest(unittest.TestCase):
         rd.restore("r")
         rd.geocode("Pariser Platz 1, Berlin")
         rd.reverse_geocode(52.52, 13.405)
+        rd.subscriptions()
+        rd.add_subscription("webcal://example.com/holidays.ics", title="Holidays", every=3600, keep_alarms=True)
+        rd.refresh_subscriptions("c")
+        rd.remove_subscription("c")
         self.assertEqual({method for method, _ in rd.sent}, set(WRAPPERS))
         for method, params in rd.sent:
             declared = {p["name"] for p in self.methods[method]["params"]}

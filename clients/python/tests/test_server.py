@@ -206,6 +206,30 @@ class ServerTests:
             c.save_calendar(title="Nowhere", account="none")
         self.assertEqual(bad.exception.field, "calendar.source.account")
 
+    def test_a_subscribed_feed_is_a_read_only_calendar(self):
+        c = self.client
+        self.store.cli("permissions", "set", "--any-program", self.NAME, "fullAccess", "--entity", "event")
+        feeds = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Tests", "Feeds")
+        publisher = subprocess.Popen([sys.executable, os.path.join(feeds, "feeds.py"), feeds], stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, universal_newlines=True)
+        self.addCleanup(publisher.wait)
+        self.addCleanup(publisher.kill)
+        port = publisher.stdout.readline().split()[1]
+        made = c.add_subscription("webcal://127.0.0.1:%s/holidays.ics" % port, title="Holidays " + self.FRAMING)
+        self.assertEqual((made["refresh"]["status"], made["refresh"]["added"]), ("ok", 4))
+        calendar = made["subscription"]["calendarIdentifier"]
+        self.assertIsInstance(made["subscription"]["nextRefresh"], datetime)
+        self.assertIn(calendar, [s["calendarIdentifier"] for s in c.subscriptions()])
+        subscribed = [cal for cal in c.calendars(entity_type="event") if cal.calendar_identifier == calendar][0]
+        self.assertEqual((subscribed.type, subscribed.allows_content_modifications), ("subscription", False))
+        with self.assertRaises(InvalidParams) as refused:
+            c.create_event("Mine", datetime(2026, 12, 24, 17, tzinfo=timezone.utc), datetime(2026, 12, 24, 18, tzinfo=timezone.utc),
+                           calendarIdentifier=calendar)
+        self.assertEqual(refused.exception.reason, "calendarReadOnly")
+        self.assertEqual([r["status"] for r in c.refresh_subscriptions(calendar)], ["notModified"])
+        c.remove_subscription(calendar)
+        self.assertNotIn(calendar, [s["calendarIdentifier"] for s in c.subscriptions()])
+
     def test_upcoming_snoozed_and_dismissed_alarms(self):
         c = self.client
         when = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(hours=2)
