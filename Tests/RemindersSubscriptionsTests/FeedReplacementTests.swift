@@ -98,6 +98,11 @@ final class FeedReplacementTests: XCTestCase {
             try FeedReplacement(eventStore: eventStore, now: .now()).apply(
                 try SubscribedFeed(feed([("a", "A", false)]), keepsAlarms: false), into: mine),
             "a calendar that is no subscription is not a feed's")
+        // An import of the same UID into another calendar goes there, and leaves the feed's copy alone.
+        var report = ImportReport()
+        try Importer(eventStore: eventStore, now: .now()).run(feed([("a", "Mine too", false)]), into: mine, report: &report)
+        XCTAssertEqual([report.imported, report.skipped.count], [1, 0], "\(report)")
+        XCTAssertEqual(try stored().map(\.title), ["A"])
         let event = try XCTUnwrap(try stored().first)
         var changes = EventChanges()
         changes.title = .set("Mine now")
