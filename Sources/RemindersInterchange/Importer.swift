@@ -73,7 +73,12 @@ public struct Importer {
     }
 
     private func importOne(_ reading: TodoReading, _ object: CalendarObject, list: String, report: inout ImportReport) throws(StoreError) {
-        let matches = try eventStore.calendarItems(externalIdentifier: reading.uid)
+        // A subscribed list's copy is its feed's: the file's goes where it is asked to, as a new one there.
+        var matches: [Reminder] = []
+        for item in try eventStore.calendarItems(externalIdentifier: reading.uid) {
+            let calendar = try eventStore.read { store throws(StoreError) in try store.calendar(identifier: item.calendarIdentifier) }
+            if calendar?.type != .subscription { matches.append(item) }
+        }
         let existing = matches.first { $0.calendarIdentifier == list } ?? matches.first
         var reminder = reading.reminder
         reminder.calendarIdentifier = existing?.calendarIdentifier ?? list

@@ -126,7 +126,12 @@ public struct FeedReplacement {
                     reminder.parentIdentifier = nil
                     let text = object.text
                     let outcome = try eventStore.writeSubscribedReminder(reminder, calendarObject: text, into: calendar) { stored, kept in
-                        stored.sameContent(as: reminder) && kept.map(Self.withoutStamp) == Self.withoutStamp(text)
+                        // When it was made (a feed without CREATED says its DTSTAMP), or done when the feed does
+                        // not say, is no change: as the copy here has it.
+                        var compared = reminder
+                        compared.creationDate = stored.creationDate
+                        if !reading.statesCompletionDate, compared.isCompleted { compared.completionDate = stored.completionDate }
+                        return stored.sameContent(as: compared) && kept.map(Self.withoutStamp) == Self.withoutStamp(text)
                     }
                     switch outcome {
                     case .imported: report.imported += 1
@@ -146,6 +151,7 @@ public struct FeedReplacement {
 
     /// The object but for its DTSTAMP lines, which a feed made on request writes anew each time.
     static func withoutStamp(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("DTSTAMP") }.joined(separator: "\n")
+        // By line, whatever ends them ("\r\n" is one Character to Swift, never split at "\n").
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).filter { !$0.hasPrefix("DTSTAMP") }.joined(separator: "\n")
     }
 }

@@ -130,4 +130,27 @@ final class FeedReplacementTests: XCTestCase {
         XCTAssertEqual([old.added, old.removed], [0, 2], "what ended long ago goes")
         XCTAssertEqual(old.notes.map(\.message), ["3 events that ended more than a year ago were left out"])
     }
+
+    func testAFeedOfToDosIsAListAndAnImportOfItsUIDsGoesElsewhere() throws {
+        let list = Identifiers.make()
+        _ = try eventStore.write { store throws(StoreError) in
+            try store.addSubscription(
+                CalendarSubscription(calendarIdentifier: list, url: "https://example.com/t.ics"), title: "Chores", entityType: .reminder, now: .now())
+        }
+        let todos = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VTODO", "UID:t1", "DTSTAMP:20261206T000000Z", "SUMMARY:Sweep",
+            "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        let feed = try SubscribedFeed(todos, keepsAlarms: false)
+        XCTAssertEqual(feed.entityType, .reminder)
+        let first = try FeedReplacement(eventStore: eventStore, now: .now()).apply(feed, into: list)
+        XCTAssertEqual(first.added, 1)
+        let restamped = try SubscribedFeed(todos.replacingOccurrences(of: "20261206T000000Z", with: "20261207T000000Z"), keepsAlarms: false)
+        XCTAssertEqual(try FeedReplacement(eventStore: eventStore, now: .now()).apply(restamped, into: list).unchanged, 1)
+        var report = ImportReport()
+        try Importer(eventStore: eventStore, now: .now()).run(todos.replacingOccurrences(of: "Sweep", with: "Mine"), into: nil, report: &report)
+        XCTAssertEqual([report.imported, report.skipped.count], [1, 0], "\(report)")
+        let inFeed = try eventStore.read { store throws(StoreError) in try store.reminders(externalIdentifier: "t1") }
+        XCTAssertEqual(Set(inFeed.map(\.title)), ["Sweep", "Mine"])
+    }
 }
