@@ -171,6 +171,14 @@ final class SubscriptionTests: XCTestCase {
         XCTAssertTrue(added.stdout.contains("Elsewhere: failed: the server redirected to a file: address, which is not followed"), added.stdout)
         XCTAssertFalse(publisher.requests.contains { $0.path == "/etc/passwd" })
         XCTAssertEqual(try remindersd(["subscriptions", "remove", "Elsewhere"]).status, 0)
+        // A redirect that leads back to itself: followed five times, then given up, said so.
+        try publisher.route(["/loop.ics": (302, "/loop.ics"), "/elsewhere.ics": (302, "file:///etc/passwd")])
+        let before = publisher.requests.count
+        let looped = try remindersd(["subscriptions", "add", publisher.base + "/loop.ics", "--title", "Loop"])
+        XCTAssertTrue(looped.stdout.contains("Loop: failed: the server redirected more than 5 times"), looped.stdout)
+        XCTAssertEqual(publisher.requests.count - before, 6, "the request and five redirects")
+        XCTAssertEqual(try remindersd(["subscriptions", "remove", "Loop"]).status, 0)
+        try publisher.route(["/old.ics": (301, "/holidays.ics")])
 
         // 410: stopped, said so, and not asked again by the agent's refresh.
         try publisher.route(["/holidays.ics": (410, nil)])
