@@ -24,12 +24,22 @@ class Publisher(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def do_GET(self):
-        path = self.path.split("?", 1)[0]
-        status = self.answer(path)
+        status, headers, body = self.answer(self.path.split("?", 1)[0])
+        # Logged before the answer is sent: a client that follows a redirect at once cannot
+        # have its next request logged before this one.
         print("\t".join([self.path, self.headers.get("If-None-Match", ""), self.headers.get("If-Modified-Since", ""),
                          "yes" if self.headers.get("Authorization") else "no", str(status)]), file=sys.stderr, flush=True)
+        self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
+        if status != 304:
+            self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if status != 304:
+            self.wfile.write(body)
 
     def answer(self, path):
+        """(status, headers, body) for `path`."""
         routes = {}
         try:
             with open(os.path.join(FOLDER, "routes.json")) as file:
@@ -40,46 +50,23 @@ class Publisher(http.server.BaseHTTPRequestHandler):
         if route and "auth" in route:
             expected = "Basic " + base64.b64encode(route["auth"].encode()).decode()
             if self.headers.get("Authorization") != expected:
-                self.send_response(401)
-                self.send_header("WWW-Authenticate", 'Basic realm="feeds"')
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return 401
+                return 401, [("WWW-Authenticate", 'Basic realm="feeds"')], b""
             path = "/" + route["file"]
             route = None
         if route:
-            self.send_response(route["status"])
-            if "location" in route:
-                self.send_header("Location", route["location"])
-            body = route.get("body", "").encode()
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return route["status"]
+            headers = [("Location", route["location"])] if "location" in route else []
+            return route["status"], headers, route.get("body", "").encode()
         file_path = os.path.join(FOLDER, path.lstrip("/"))
         if not path.endswith(".ics") or not os.path.isfile(file_path):
-            self.send_response(404)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-            return 404
+            return 404, [], b""
         with open(file_path, "rb") as file:
             body = file.read()
         tag = '"' + hashlib.sha1(body).hexdigest() + '"'
         modified = email.utils.formatdate(os.path.getmtime(file_path), usegmt=True)
         since = self.headers.get("If-Modified-Since")
         if self.headers.get("If-None-Match") == tag or (self.headers.get("If-None-Match") is None and since == modified):
-            self.send_response(304)
-            self.send_header("ETag", tag)
-            self.end_headers()
-            return 304
-        self.send_response(200)
-        self.send_header("Content-Type", "text/calendar; charset=utf-8")
-        self.send_header("ETag", tag)
-        self.send_header("Last-Modified", modified)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-        return 200
+            return 304, [("ETag", tag)], b""
+        return 200, [("Content-Type", "text/calendar; charset=utf-8"), ("ETag", tag), ("Last-Modified", modified)], body
 
     def log_message(self, *args):
         pass
