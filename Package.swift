@@ -129,7 +129,7 @@ let package = Package(
         // Asking a Nominatim-compatible geocoder, for CLGeocoder through remindersd-sync (the program with the network stack).
         .target(name: "RemindersGeocoding", dependencies: ["RemindersCalDAV", "RemindersJSONRPC", "RemindersModel"]),
         // Subscribed calendars: .ics feeds fetched over the CalDAV module's HTTP client, put into read-only calendars.
-        .target(name: "RemindersSubscriptions", dependencies: ["RemindersAccountSecrets", "RemindersCalDAV", "RemindersInterchange", "RemindersModel", "RemindersStore"]),
+        .target(name: "RemindersSubscriptions", dependencies: ["RemindersAccountSecrets", "RemindersCalDAV", "RemindersICalendarFormat", "RemindersInterchange", "RemindersModel", "RemindersStore"]),
         .target(name: "RemindersSyncCLI", dependencies: ["RemindersAccountSecrets", "RemindersCommandArguments", "RemindersCommandLine", "RemindersGeocoding", "RemindersJSONRPC", "RemindersJSON", "RemindersModel", "RemindersProtocol", "RemindersStore", "RemindersSubscriptions", "RemindersSync"]),
         // Linked as a position-dependent executable in release builds: a PIE of this size carries some
         // 75,000 relocations that every start applies, dirtying pages as it goes, which was a third of

@@ -54,7 +54,7 @@ public final class SubscriptionScheduler: Sendable {
             let subscriptions = try? eventStore.read({ store throws(StoreError) in try store.subscriptions() })
         else { return nil }
         let states = SubscriptionStatus.states(store: storePath)
-        return subscriptions.filter { $0.stopped == nil }.map { states[$0.calendarIdentifier]?.nextRefresh ?? Timestamp(milliseconds: 0) }.min()
+        return subscriptions.compactMap { SubscriptionStatus.nextRefresh(of: $0, in: states) }.min()
     }
 
     /// Refreshes those due, and logs what changed in how each goes (a failure once, not at every try).

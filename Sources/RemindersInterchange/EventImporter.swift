@@ -13,6 +13,8 @@ struct EventImporter {
     let now: Timestamp
     /// Into a subscribed calendar, which only its refresh writes (and where a UID is looked up).
     var subscribed = false
+    /// In a subscribed calendar whose publisher's alarms are left out: the alarms its events have are the owner's, and stay.
+    var keepsOwnersAlarms = false
     /// Events that do not repeat and ended before this are left out (a feed's years of history);
     /// how many is `leftOut`.
     var endedBefore: Timestamp?
@@ -88,7 +90,7 @@ struct EventImporter {
                 ? try eventStore.writeSubscribedEvent(
                     piece.series, detached: piece.detached, calendarObject: piece.calendarObject,
                     statesCreationDate: piece.statesCreationDate, statesLastModified: piece.statesLastModified, into: calendar,
-                    isUnchanged: isUnchanged)
+                    keepingOwnersAlarms: keepsOwnersAlarms, isUnchanged: isUnchanged)
                 : try eventStore.writeInterchangedEvent(
                     piece.series, detached: piece.detached, calendarObject: piece.calendarObject,
                     statesCreationDate: piece.statesCreationDate, statesLastModified: piece.statesLastModified, into: calendar,

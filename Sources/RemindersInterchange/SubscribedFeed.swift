@@ -16,6 +16,8 @@ public struct SubscribedFeed: Sendable {
     public let entityType: EntityType
     /// How many alarms of the publisher were taken out.
     public let droppedAlarms: Int
+    /// Whether the publisher's alarms are kept; when not, the alarms an event has here are the owner's.
+    public let keepsAlarms: Bool
 
     /// Reads `text`; a text that is no iCalendar at all is an error (the last good copy stays).
     public init(_ text: String, keepsAlarms: Bool) throws(ICalendarError) {
@@ -30,6 +32,7 @@ public struct SubscribedFeed: Sendable {
             for index in top.indices { dropped += Self.removeAlarms(from: &top[index]) }
         }
         droppedAlarms = dropped
+        self.keepsAlarms = keepsAlarms
         components = top
     }
 
@@ -94,7 +97,9 @@ public struct FeedReplacement {
         return try eventStore.write { _ throws(StoreError) in
             var report = ImportReport()
             if feed.entityType == .event {
-                let importer = EventImporter(eventStore: eventStore, now: now, subscribed: true, endedBefore: now.advanced(by: -keptPast))
+                let importer = EventImporter(
+                    eventStore: eventStore, now: now, subscribed: true, keepsOwnersAlarms: !feed.keepsAlarms, endedBefore: now.advanced(by: -keptPast)
+                )
                 try importer.run(items, into: calendar, report: &report, seen: &seen)
             } else {
                 try writeReminders(items, into: calendar, report: &report, seen: &seen)

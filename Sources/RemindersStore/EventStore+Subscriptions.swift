@@ -6,12 +6,12 @@ import RemindersModel
 /// writes there: every client's write answers `calendarReadOnly`.
 extension EventStore {
     /// A series of the feed into the subscribed calendar `calendar`, over the one of its UID
-    /// there; `unchanged` when `isUnchanged` says the stored one is the one read. Where the
-    /// publisher's alarms are left out, the alarms a series has here are the owner's: they go
-    /// over to the feed's new version of it.
+    /// there; `unchanged` when `isUnchanged` says the stored one is the one read.
+    /// `keepingOwnersAlarms` (the publisher's alarms left out): the alarms a series has here are
+    /// the owner's, and go over to the feed's new version of it.
     public func writeSubscribedEvent(
         _ series: Event, detached: [Event], calendarObject: String, statesCreationDate: Bool, statesLastModified: Bool,
-        into calendar: String, isUnchanged: (_ stored: InterchangedSeries, _ incoming: InterchangedSeries) -> Bool
+        into calendar: String, keepingOwnersAlarms: Bool, isUnchanged: (_ stored: InterchangedSeries, _ incoming: InterchangedSeries) -> Bool
     ) throws(StoreError) -> InterchangeOutcome {
         try store.write { () throws(StoreError) in
             try requireSubscribed(calendar, holding: .event)
@@ -19,7 +19,7 @@ extension EventStore {
                 !$0.isDetached && $0.calendarIdentifier == calendar
             }
             var incoming = series
-            if let existing, try store.subscription(calendar: calendar)?.keepsAlarms == false { incoming.alarms = existing.alarms }
+            if let existing, keepingOwnersAlarms { incoming.alarms = existing.alarms }
             return try writeInterchanged(
                 incoming, detached: detached, calendarObject: calendarObject, statesCreationDate: statesCreationDate,
                 statesLastModified: statesLastModified, into: calendar, over: existing, isUnchanged: isUnchanged)

@@ -37,4 +37,10 @@ public enum SubscriptionStatus {
         }
         SyncStatus.replace(SyncStatus.path(store, "subscription-status"), with: lines.joined())
     }
+
+    /// When `subscription` is next due: never when stopped, at once when nothing was recorded.
+    public static func nextRefresh(of subscription: CalendarSubscription, in states: [String: SubscriptionState]) -> Timestamp? {
+        guard subscription.stopped == nil else { return nil }
+        return states[subscription.calendarIdentifier]?.nextRefresh ?? Timestamp(milliseconds: 0)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RemindersAccountSecrets
 import RemindersCalDAV
+import RemindersICalendarFormat
 import RemindersInterchange
 import RemindersModel
 import RemindersStore
@@ -38,9 +39,7 @@ public struct SubscriptionRefresher {
     /// The subscriptions due now (not stopped, their next refresh reached), or every one named.
     public func due(among subscriptions: [CalendarSubscription], now: Timestamp) -> [CalendarSubscription] {
         let states = SubscriptionStatus.states(store: storePath)
-        return subscriptions.filter { subscription in
-            subscription.stopped == nil && (states[subscription.calendarIdentifier]?.nextRefresh.map { $0 <= now } ?? true)
-        }
+        return subscriptions.filter { SubscriptionStatus.nextRefresh(of: $0, in: states).map { $0 <= now } ?? false }
     }
 
     public func refresh(_ subscription: CalendarSubscription) -> Outcome {
@@ -81,7 +80,7 @@ public struct SubscriptionRefresher {
         try eventStore.write { store throws(StoreError) in
             _ = try store.addSubscription(made, title: named, entityType: feed?.entityType ?? .event, now: clock())
         }
-        return (subscription, fetched(answer, subscription, state: SubscriptionState(), requests: fetcher.requestCount))
+        return (subscription, fetched(answer, subscription, state: SubscriptionState(), requests: fetcher.requestCount, read: feed))
     }
 
     private static func fetcher(for subscription: CalendarSubscription, timeout: TimeInterval) throws(FeedFetcher.Failure) -> FeedFetcher {
@@ -97,10 +96,11 @@ public struct SubscriptionRefresher {
         }
     }
 
-    /// What a fetch's answer does to the subscription's calendar and state, recorded.
+    /// What a fetch's answer does to the subscription's calendar and state, recorded; `read`: the
+    /// answer's feed, when the caller read it already.
     private func fetched(
         _ result: Result<FeedFetcher.Answer, FeedFetcher.Failure>, _ subscription: CalendarSubscription, state initial: SubscriptionState,
-        requests: Int
+        requests: Int, read: SubscribedFeed? = nil
     ) -> Outcome {
         let now = clock()
         let title =
@@ -141,7 +141,9 @@ public struct SubscriptionRefresher {
             outcome.message = "not modified" + (movedTo != nil ? "; the feed moved for good, and its new address is kept" : "")
         case .fetched(let text, let entityTag, let lastModified, let movedTo):
             let feed: SubscribedFeed
-            do { feed = try SubscribedFeed(text, keepsAlarms: subscription.keepsAlarms) } catch {
+            do throws(ICalendarError) {
+                if let read { feed = read } else { feed = try SubscribedFeed(text, keepsAlarms: subscription.keepsAlarms) }
+            } catch {
                 return failed(
                     subscription, &state, &outcome, because: "the feed is no iCalendar (\(error.message)); the last good copy is kept", now: now)
             }
